@@ -1,0 +1,158 @@
+"""The ``replykit`` command line.
+
+Subcommands:
+  segment   split a message into Markdown and questionnaire blocks (§2-§6, §8)
+  actions   sanitize an answer's action buttons (seed 004, §12)
+
+Exit status: 0 when the input was read (problems in it are reported as diagnostics),
+2 on a usage error or an unreadable or undecodable input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from replykit.model import Segmentation
+from replykit.profiles import profile_from_string
+from replykit.segmenter import segment
+from replykit.text import LineIndex
+
+
+class UsageError(Exception):
+    """A bad command line or an unreadable input: exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 file (``-`` is standard input) as bytes, so ``\\r\\n`` and a lone
+    ``\\r`` reach the parser unchanged. Raises :class:`UsageError` when unreadable or
+    not UTF-8."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{path} is not UTF-8 (byte {e.start})") from None
+
+
+def read_json(path: str) -> Any:
+    """Read a UTF-8 JSON file (``-`` is standard input). Raises :class:`UsageError`."""
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise UsageError(f"{path} is not JSON: {e}") from None
+
+
+def write(text: str) -> None:
+    """Write UTF-8 text to standard output whatever the locale."""
+    sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
+    sys.stdout.buffer.flush()
+
+
+def dump(obj: Any) -> str:
+    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline."""
+    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
+def _segment_text(name: str, text: str, result: Segmentation) -> str:
+    lines = LineIndex(text)
+    out = []
+    for seg in result.segments:
+        first = lines.line_col(seg.start)[0]
+        last = lines.line_col(max(seg.start, seg.end - 1))[0]
+        head = f"{name}:{first}-{last}: {seg.kind}"
+        if seg.kind != "markdown":
+            state = "valid" if seg.valid else ("invalid" if seg.registered else "unregistered")
+            head += f" {seg.encoding} {seg.name} {seg.id} {state}"
+        out.append(head)
+        if seg.questionnaire is not None:
+            form = seg.questionnaire
+            out.append(f"  title: {form.title}")
+            for q in form.questions:
+                opts = ", ".join(o.label for o in q.options)
+                out.append(f"  {q.id} [{q.type}] {q.text}" + (f" ({opts})" if opts else ""))
+        if seg.response is not None:
+            for a in seg.response.answers:
+                out.append(f"  {a.question_id}: {json.dumps(a.answer, ensure_ascii=False)}")
+    for d in result.diagnostics:
+        where = f" at {d.path}" if d.path else ""
+        out.append(f"{name}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{where}")
+    return "\n".join(out) + "\n"
+
+
+def _cmd_segment(args: argparse.Namespace) -> int:
+    try:
+        profile = profile_from_string(args.profile)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    text = read_text(args.file)
+    result = segment(text, message_id=args.message_id, profile=profile)
+    if args.format == "json":
+        write(dump(result.to_json()))
+    else:
+        write(_segment_text("<stdin>" if args.file == "-" else args.file, text, result))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (usage errors raise UsageError)."""
+    parser = _Parser(
+        prog="replykit",
+        description="Reference parser for the Inline Questionnaire and answer-actions protocols.",
+    )
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser
+    )
+    p = sub.add_parser(
+        "segment",
+        help="split a message into Markdown and questionnaire segments",
+        description="Read one assistant message (UTF-8) and print its segments and "
+        "diagnostics. JSON: {segments: [{kind, start, end, text, and for blocks encoding, "
+        "name, registered, valid, id, diagnostics, questionnaire|response}], diagnostics: "
+        "[{code, severity, message, start, end, line, column, path}]}; offsets are "
+        "code-point indices. Exit 0 when read, 2 on usage or unreadable input.",
+    )
+    p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
+    p.add_argument(
+        "--profile",
+        default="client",
+        help="registered names: client (default), self_check, or product:NAME",
+    )
+    p.add_argument("--message-id", default="message", help="message id used in block ids")
+    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.set_defaults(func=_cmd_segment)
+    try:
+        from replykit.actions import cli as actions_cli
+    except ImportError:  # pragma: no cover - the actions package is part of the wheel
+        pass
+    else:
+        actions_cli.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``replykit`` command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.func(args)
+        return status
+    except UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

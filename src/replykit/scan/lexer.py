@@ -1,0 +1,708 @@
+"""The lexer stage: a CommonMark 0.31.2 block scanner that emits coarse tokens.
+
+This is the one place that holds what ``grammar/message.lark`` cannot: CommonMark's
+block state (open block quotes and list items, whether a paragraph is open, the open
+fence's character, length and indentation, the HTML block type) and the rule that a
+closing tag must equal its opener (PROTOCOL-DECISIONS §3). It reads the message line
+by line, the way CommonMark's reference parser does, and emits tokens that cover the
+message exactly, in order: ``FENCE_OPENER``/``FENCE_PAYLOAD``/``FENCE_CLOSER`` and
+``OPEN_TAG``/``TAG_PAYLOAD``/``CLOSE_TAG`` for candidate blocks, ``FENCED_CODE``,
+``INDENTED_CODE``, ``CODE_SPAN``, ``HTML_COMMENT`` for inert regions, and ``PROSE``
+for everything else (runs of plain lines become one token).
+
+It also records the near-miss warnings of §8, since only it knows which openers stand
+outside inert regions.
+
+Inline inertness (code spans, comments) is computed where it matters: in a paragraph
+holding a tag or a two-backtick line, and before the message's first visible
+character (the preface rule, §4). With ``full=True`` every paragraph is scanned and
+every inert region becomes a token (used by :func:`replykit.code_regions`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+import attrs
+
+from replykit.scan.inline import Indexes, InlineScan, comment_end, scan_inline
+from replykit.scan.patterns import (
+    ATX_HEADING,
+    BULLET_MARKER,
+    FENCE_CLOSE,
+    FENCE_OPEN,
+    HTML_BLOCK_ENDS,
+    HTML_BLOCK_STARTS,
+    ORDERED_MARKER,
+    SETEXT_UNDERLINE,
+    THEMATIC_BREAK,
+)
+from replykit.text import LINE_END_RE, first_visible, trim_blank
+
+# Anything that could be a protocol tag or a near-miss of one (§8): case-insensitive
+# family name, then ``>`` or attributes. ``[^<>]*`` stops at the next ``<``, so
+# scanning many unclosed openers stays linear.
+_TAGLIKE = re.compile(
+    r"<((?:[a-z0-9]+-)?questionnaire(?:-response)?)(>|[ \t\r\n/][^<>]*>|)", re.IGNORECASE | re.ASCII
+)
+_CLOSERS = re.compile(r"</((?:[a-z0-9]+-)?questionnaire(?:-response)?)>", re.IGNORECASE | re.ASCII)
+_SHORT_FENCE = re.compile(r"``(?!`)")
+_FAMILY_FENCE = re.compile(r"(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
+
+
+@attrs.frozen
+class Token:
+    """One token: ``type`` is a terminal name of the grammar; offsets are code points."""
+
+    type: str
+    start: int
+    end: int
+
+
+@attrs.frozen
+class NearMiss:
+    """A §8 near-miss warning found by the lexer (message offsets)."""
+
+    code: str
+    message: str
+    start: int
+    end: int
+
+
+@attrs.frozen
+class LexResult:
+    """Tokens covering the message in order, and the near-misses found."""
+
+    tokens: tuple[Token, ...]
+    near_misses: tuple[NearMiss, ...]
+
+
+@attrs.frozen
+class Lexemes:
+    """The grammar's lexeme patterns the lexer applies (read from message.lark)."""
+
+    fence_opener: re.Pattern[str]
+    fence_closer: re.Pattern[str]
+    fenced_name: re.Pattern[str]
+    open_tag: re.Pattern[str]
+    close_tag: re.Pattern[str]
+
+
+@attrs.define
+class _Container:
+    kind: str  # "quote" or "item"
+    marker_offset: int = 0
+    padding: int = 0
+    has_child: bool = False
+
+
+@attrs.define
+class _Leaf:
+    kind: str  # paragraph, heading, fenced, indented, html
+    start: int  # first character of the block (after container prefixes)
+    end: int = 0  # end of the last line's content so far
+    fence_char: str = ""
+    fence_len: int = 0
+    candidate: bool = False
+    opener_end: int = 0
+    html_type: int = 0
+    inline_pos: int = 0  # inline scanning resumes here
+    inert_end: int = 0  # end of the last inert region found in this block
+    raw_end: int = -1  # cached end of this block in the raw reading (-1: unknown)
+
+
+@attrs.define
+class _Cursor:
+    offset: int
+    column: int = 0
+    partial: bool = False  # a tab is partly consumed (CommonMark columns)
+
+
+def _first_nonspace(text: str, cur: _Cursor, end: int) -> tuple[int, int]:
+    i, col = cur.offset, cur.column
+    to_tab = 4 - (col % 4)
+    while i < end:
+        ch = text[i]
+        if ch == " ":
+            i += 1
+            col += 1
+            to_tab -= 1
+            if to_tab == 0:
+                to_tab = 4
+        elif ch == "\t":
+            i += 1
+            col += to_tab
+            to_tab = 4
+        else:
+            break
+    return i, col
+
+
+def _advance(text: str, cur: _Cursor, count: int, columns: bool, end: int) -> None:
+    while count > 0 and cur.offset < end:
+        if text[cur.offset] == "\t":
+            to_tab = 4 - (cur.column % 4)
+            if columns:
+                cur.partial = to_tab > count
+                step = min(count, to_tab)
+                cur.column += step
+                if not cur.partial:
+                    cur.offset += 1
+                count -= step
+            else:
+                cur.partial = False
+                cur.column += to_tab
+                cur.offset += 1
+                count -= 1
+        else:
+            cur.partial = False
+            cur.offset += 1
+            cur.column += 1
+            count -= 1
+
+
+class Lexer:
+    """Scan one message; :meth:`run` returns a :class:`LexResult`.
+
+    Internal state is the CommonMark block state of the line being read. A dry copy
+    (no tokens, no candidates) reads ahead to find where the open paragraph or HTML
+    block ends in the raw reading, which decides whether a code span or comment
+    opened before a tag still covers it (§3b: a candidate is judged with the earlier
+    candidates in place and the rest of the text raw).
+    """
+
+    def __init__(self, text: str, lexemes: Lexemes, *, full: bool = False) -> None:
+        self.text = text
+        self.n = len(text)
+        self.lx = lexemes
+        self.full = full
+        self.dry = False
+        self.containers: list[_Container] = []
+        self.leaf: _Leaf | None = None
+        self.tokens: list[Token] = []
+        self.near: list[NearMiss] = []
+        self.pos = 0  # text before pos is tokenized
+        self.seen_visible = False
+        self.idx = Indexes.build(text)
+        tags = list(_TAGLIKE.finditer(text))
+        self.tag_starts = [m.start() for m in tags]
+        self.tag_matches = tags
+        closers: dict[str, list[int]] = {}
+        for m in _CLOSERS.finditer(text):
+            closers.setdefault(m.group(1), []).append(m.start())
+        self.closers = closers
+        self.next_line = 0
+
+    # ---- driving -------------------------------------------------------------
+    def run(self) -> LexResult:
+        """Read the whole message; return its tokens and near-misses."""
+        pos = 0
+        while pos < self.n:
+            pos = self._line(pos)
+        self._close_leaf(self.n)
+        self._close_containers(0)
+        if self.pos < self.n:
+            self._prose(self.pos, self.n)
+        return LexResult(tuple(self.tokens), tuple(self.near))
+
+    def _line_bounds(self, start: int) -> tuple[int, int]:
+        m = LINE_END_RE.search(self.text, start)
+        if m is None:
+            return self.n, self.n
+        return m.start(), m.end()
+
+    # ---- emission --------------------------------------------------------------
+    def _prose(self, start: int, end: int) -> None:
+        if not self.seen_visible and first_visible(self.text, start, end) >= 0:
+            self.seen_visible = True
+        if self.tokens and self.tokens[-1].type == "PROSE":
+            self.tokens[-1] = Token("PROSE", self.tokens[-1].start, end)
+        else:
+            self.tokens.append(Token("PROSE", start, end))
+        self.pos = end
+
+    def _emit(self, kind: str, start: int, end: int) -> None:
+        if self.dry or end <= start or start < self.pos:
+            return
+        if start > self.pos:
+            self._prose(self.pos, start)
+        self.tokens.append(Token(kind, start, end))
+        self.pos = end
+
+    def _warn(self, code: str, message: str, start: int, end: int) -> None:
+        if not self.dry:
+            self.near.append(NearMiss(code, message, start, end))
+
+    # ---- one physical line ---------------------------------------------------------
+    def _line(self, ls: int) -> int:
+        text = self.text
+        ce, le = self._line_bounds(ls)
+        cur = _Cursor(ls)
+        if ls == 0 and text.startswith("\ufeff"):
+            cur.offset = 1  # a leading BOM is kept but not read (§1)
+        matched = 0
+        for c in self.containers:
+            fns, fnc = _first_nonspace(text, cur, ce)
+            indent = fnc - cur.column
+            blank = fns >= ce
+            if c.kind == "quote":
+                if indent <= 3 and not blank and text[fns] == ">":
+                    _advance(text, cur, fns + 1 - cur.offset, False, ce)
+                    if cur.offset < ce and text[cur.offset] in " \t":
+                        _advance(text, cur, 1, True, ce)
+                else:
+                    break
+            else:
+                need = c.marker_offset + c.padding
+                if indent >= need:
+                    _advance(text, cur, need, True, ce)
+                elif blank and c.has_child:
+                    _advance(text, cur, fns - cur.offset, False, ce)
+                else:
+                    break
+            matched += 1
+        all_matched = matched == len(self.containers)
+        leaf = self.leaf
+        fns, fnc = _first_nonspace(text, cur, ce)
+        indent = fnc - cur.column
+        blank = fns >= ce
+
+        if all_matched and leaf is not None and leaf.kind != "paragraph":
+            if leaf.kind == "fenced":
+                if indent <= 3 and not blank and text[fns] == leaf.fence_char:
+                    m = FENCE_CLOSE.match(text, fns, ce)
+                    if m is not None and len(m.group(1)) >= leaf.fence_len:
+                        self._close_fence(ls, fns, ce, le)
+                        return le
+                leaf.end = le
+                return le
+            if leaf.kind == "indented":
+                if indent >= 4 or blank:
+                    if not blank:
+                        leaf.end = ce
+                    return le
+            elif leaf.kind == "html":
+                if leaf.html_type >= 6 and blank:
+                    self._close_leaf(ls)
+                    return le
+                return self._html_text(cur.offset, ce, le)
+
+        # New block starts (CommonMark 4.x), possibly several containers on one line.
+        tip_is_para = leaf is not None and leaf.kind == "paragraph"
+        cont_is_para = tip_is_para and all_matched
+        opened = False
+        while True:
+            if opened:
+                tip_is_para = cont_is_para = False
+            fns, fnc = _first_nonspace(text, cur, ce)
+            indent = fnc - cur.column
+            blank = fns >= ce
+            ch = "" if blank else text[fns]
+            if indent >= 4:
+                if not tip_is_para and not blank:
+                    self._start_block(opened, matched, ls)
+                    opened = True
+                    self._open_leaf(_Leaf("indented", fns, end=ce))
+                    return le
+                break
+            if ch == ">":
+                self._start_block(opened, matched, ls)
+                opened = True
+                self._push(_Container("quote"))
+                matched = len(self.containers)
+                _advance(text, cur, fns + 1 - cur.offset, False, ce)
+                if cur.offset < ce and text[cur.offset] in " \t":
+                    _advance(text, cur, 1, True, ce)
+                continue
+            if ch == "#" and ATX_HEADING.match(text, fns, ce):
+                self._start_block(opened, matched, ls)
+                self._open_leaf(_Leaf("heading", fns, end=ce, inline_pos=fns))
+                nxt = self._inline_text(fns, ce, le)
+                self._close_leaf(self.leaf.end if self.leaf else ce)
+                return nxt
+            if ch in ("`", "~"):
+                m = FENCE_OPEN.match(text, fns, ce)
+                if m is not None:
+                    self._start_block(opened, matched, ls)
+                    self._open_fence(m, ls, fns, ce, le)
+                    return le
+            if ch == "<":
+                kind = self._html_start(fns, ce, cont_is_para or (tip_is_para and not all_matched))
+                if kind:
+                    self._start_block(opened, matched, ls)
+                    self._open_leaf(_Leaf("html", fns, end=ce, html_type=kind, inline_pos=fns))
+                    return self._html_text(fns, ce, le)
+            if cont_is_para and not opened and SETEXT_UNDERLINE.match(text, fns, ce):
+                self._close_leaf(ce)  # the paragraph becomes a setext heading
+                return le
+            if ch in "*-_" and THEMATIC_BREAK.match(text, fns, ce):
+                self._start_block(opened, matched, ls)
+                self._close_leaf(ls)
+                return le
+            item = self._list_marker(cur, fns, ce, cont_is_para and not opened)
+            if item is not None:
+                self._start_block(opened, matched, ls)
+                opened = True
+                self._push(item)
+                matched = len(self.containers)
+                continue
+            break
+
+        if not opened and not all_matched and tip_is_para and not blank:
+            return self._inline_text(fns, ce, le)  # lazy continuation line
+        if not opened:
+            self._close_containers(matched, ls)
+        if blank:
+            if self.leaf is not None and self.leaf.kind == "paragraph":
+                self._close_leaf(ls)
+            return le
+        if self.leaf is not None and self.leaf.kind == "paragraph":
+            return self._inline_text(fns, ce, le)
+        self._close_leaf(ls)
+        self._mark_child()
+        self.leaf = _Leaf("paragraph", fns, end=ce, inline_pos=fns)
+        return self._inline_text(fns, ce, le)
+
+    # ---- block bookkeeping -------------------------------------------------------
+    def _start_block(self, opened: bool, matched: int, ls: int) -> None:
+        if not opened:
+            self._close_leaf(ls)
+            self._close_containers(matched, ls)
+
+    def _push(self, c: _Container) -> None:
+        self._mark_child()
+        self.containers.append(c)
+
+    def _mark_child(self) -> None:
+        if self.containers:
+            self.containers[-1].has_child = True
+
+    def _open_leaf(self, leaf: _Leaf) -> None:
+        self._close_leaf(leaf.start)
+        self._mark_child()
+        self.leaf = leaf
+
+    def _close_containers(self, keep: int, at: int = 0) -> None:
+        if len(self.containers) > keep:
+            self._close_leaf(at)
+            del self.containers[keep:]
+
+    def _close_leaf(self, at: int) -> None:
+        leaf = self.leaf
+        if leaf is None:
+            return
+        self.leaf = None
+        if self.dry:
+            return
+        if leaf.kind in ("paragraph", "heading"):
+            if self.full or not self.seen_visible:
+                self._flush_inline(leaf, leaf.end, leaf.end)
+        elif leaf.kind == "fenced":
+            if leaf.candidate:
+                self._emit("FENCE_PAYLOAD", leaf.opener_end, self.n)
+            else:
+                self._emit("FENCED_CODE", leaf.start, leaf.end)
+        elif leaf.kind == "indented":
+            self._emit("INDENTED_CODE", leaf.start, leaf.end)
+        elif leaf.kind == "html" and (self.full or not self.seen_visible):
+            self._html_comments(leaf, leaf.end, leaf.end)
+
+    def _list_marker(self, cur: _Cursor, fns: int, ce: int, interrupts: bool) -> _Container | None:
+        text = self.text
+        m = BULLET_MARKER.match(text, fns, ce) or ORDERED_MARKER.match(text, fns, ce)
+        if m is None:
+            return None
+        rest_blank = first_visible_ws(text, m.end(), ce) >= ce
+        if interrupts:
+            if rest_blank:
+                return None
+            if m.re is ORDERED_MARKER and int(m.group(1)) != 1:
+                return None
+        fnc_indent = _first_nonspace(text, cur, ce)[1] - cur.column
+        _advance(text, cur, m.end() - cur.offset, False, ce)
+        width = m.end() - fns
+        save = (cur.offset, cur.column, cur.partial)
+        start_col = cur.column
+        while cur.column - start_col <= 5 and cur.offset < ce and text[cur.offset] in " \t":
+            _advance(text, cur, 1, True, ce)
+        spaces = cur.column - start_col
+        if spaces >= 5 or spaces < 1 or cur.offset >= ce:
+            padding = width + 1
+            cur.offset, cur.column, cur.partial = save
+            if spaces > 0:
+                _advance(text, cur, 1, True, ce)
+        else:
+            padding = width + spaces
+        return _Container("item", marker_offset=fnc_indent, padding=padding)
+
+    def _html_start(self, fns: int, ce: int, no_type7: bool) -> int:
+        for kind, pat in enumerate(HTML_BLOCK_STARTS, start=1):
+            if kind == 7 and (no_type7 or self._candidate_at(fns)):
+                return 0  # a candidate opener reads as one character, not a tag (§3b)
+            if pat.match(self.text, fns, ce):
+                return kind
+        return 0
+
+    # ---- fenced code ------------------------------------------------------------
+    def _open_fence(self, m: re.Match[str], ls: int, fns: int, ce: int, le: int) -> None:
+        fence = m.group(1) or m.group(3)
+        info = m.group(2) if m.group(1) else m.group(4)
+        top = not self.containers
+        leaf = _Leaf("fenced", fns, end=le, fence_char=fence[0], fence_len=len(fence))
+        leaf.opener_end = le
+        if top and not self.dry:
+            opener = self.lx.fence_opener.fullmatch(self.text, ls, ce)
+            leaf.candidate = (
+                opener is not None
+                and self.lx.fenced_name.fullmatch(trim_blank(opener.group("info"))) is not None
+            )
+        self._open_leaf(leaf)
+        if self.dry:
+            return
+        if leaf.candidate:
+            self._emit("FENCE_OPENER", ls, le)
+        else:
+            self._fence_near_miss(fence, info, fns, ce, in_container=not top)
+
+    def _fence_near_miss(
+        self, fence: str, info: str, start: int, end: int, *, in_container: bool
+    ) -> None:
+        """§8 near-misses of a fence line whose first info word is a family name."""
+        trimmed = trim_blank(info)
+        words = trimmed.split()
+        first = words[0] if words else ""
+        if not _FAMILY_FENCE.fullmatch(first):
+            return
+        if fence[0] == "~":
+            self._warn(
+                "near_miss.tilde",
+                f"'{fence}{first}' uses tildes; a questionnaire fence takes backticks",
+                start,
+                end,
+            )
+        if len(fence) == 2:
+            self._warn(
+                "near_miss.short_fence",
+                "a questionnaire fence needs three or more backticks, found two",
+                start,
+                end,
+            )
+        if first != first.lower():
+            self._warn(
+                "near_miss.case",
+                f"fence name '{first}' must be lower case: '{first.lower()}'",
+                start,
+                end,
+            )
+        if trimmed != first:
+            self._warn(
+                "near_miss.extra_words",
+                f"the info string must be only '{first.lower()}', found '{trimmed}'",
+                start,
+                end,
+            )
+        if in_container:
+            self._warn(
+                "near_miss.in_container",
+                "a questionnaire fence inside a block quote or list item is code; "
+                "move it to the top level",
+                start,
+                end,
+            )
+
+    def _close_fence(self, ls: int, fns: int, ce: int, le: int) -> None:
+        leaf = self.leaf
+        assert leaf is not None
+        self.leaf = None
+        if self.dry:
+            return
+        if leaf.candidate and self.lx.fence_closer.fullmatch(self.text, ls, ce):
+            self._emit("FENCE_PAYLOAD", leaf.opener_end, ls)
+            self._emit("FENCE_CLOSER", ls, le)
+        else:
+            self._emit("FENCED_CODE", leaf.start, ce)
+
+    # ---- HTML blocks ------------------------------------------------------------
+    def _html_text(self, start: int, ce: int, le: int) -> int:
+        leaf = self.leaf
+        assert leaf is not None
+        leaf.end = ce
+        nxt, pieces = self._scan_tags(start, ce, le)
+        if leaf is self.leaf and leaf.html_type <= 5:
+            end_pat = HTML_BLOCK_ENDS[leaf.html_type - 1]
+            assert end_pat is not None
+            if any(end_pat.search(self.text, a, b) for a, b in pieces):
+                self._close_leaf(leaf.end)
+        return nxt
+
+    def _html_comments(self, leaf: _Leaf, stop: int, limit: int) -> InlineScan:
+        """Comments in an HTML block's text from ``leaf.inline_pos`` up to ``stop``."""
+        text = self.text
+        i = leaf.inline_pos
+        regions: list[tuple[str, int, int]] = []
+        while True:
+            q = text.find("<!--", i, stop)
+            if q < 0:
+                leaf.inline_pos = max(i, stop)
+                return InlineScan(tuple(regions), None, leaf.inline_pos)
+            end = comment_end(text, q, limit, self.idx)
+            if end < 0:
+                head = text[max(text.rfind("\n", 0, q), text.rfind("\r", 0, q)) + 1 : q]
+                if head.strip(" \t>") == "":
+                    end = limit  # an unclosed comment that starts a line runs to the end
+            if end < 0:
+                i = q + 4
+                continue
+            region = ("HTML_COMMENT", q, end)
+            regions.append(region)
+            self._emit(*region)
+            leaf.inline_pos = leaf.inert_end = end
+            if end > stop:
+                return InlineScan(tuple(regions), region, end)
+            i = end
+
+    # ---- paragraph and heading text --------------------------------------------------
+    def _inline_text(self, start: int, ce: int, le: int) -> int:
+        leaf = self.leaf
+        assert leaf is not None
+        leaf.end = ce
+        text = self.text
+        if not self.dry and text.startswith("``", start) and _SHORT_FENCE.match(text, start):
+            rest = text[start + 2 : ce]
+            words = trim_blank(rest).split()
+            if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start):
+                self._fence_near_miss("``", rest, start, ce, in_container=False)
+        return self._scan_tags(start, ce, le)[0]
+
+    def _flush_inline(self, leaf: _Leaf, stop: int, limit: int) -> InlineScan:
+        scan = scan_inline(self.text, leaf.inline_pos, stop, limit, self.idx)
+        for region in scan.regions:
+            self._emit(*region)
+            leaf.inert_end = region[2]
+        leaf.inline_pos = scan.resume
+        return scan
+
+    def _raw_end(self, leaf: _Leaf, from_line: int) -> int:
+        """Where ``leaf`` ends in the raw reading, reading ahead from ``from_line``."""
+        if leaf.raw_end >= from_line:
+            return leaf.raw_end
+        dry = Lexer.__new__(Lexer)
+        dry.__dict__.update(self.__dict__)
+        dry.dry = True
+        dry.containers = [attrs.evolve(c) for c in self.containers]
+        dry.leaf = probe = attrs.evolve(leaf)
+        pos = from_line
+        end = self.n
+        while pos < self.n:
+            nxt = dry._line(pos)
+            if dry.leaf is not probe:
+                end = pos
+                break
+            pos = nxt
+        leaf.raw_end = end
+        return end
+
+    def _inert_at(self, p: int) -> bool:
+        """Whether offset ``p`` of the current leaf's text lies in a code span or an
+        HTML comment opened before it (raw reading after ``p``, §3b)."""
+        leaf = self.leaf
+        if leaf is None or leaf.kind in ("fenced", "indented"):
+            return True
+        if p < leaf.inline_pos:
+            return p < leaf.inert_end
+        ce, le = self._line_bounds(p)
+        limit = max(self._raw_end(leaf, le), ce)
+        if leaf.kind == "html":
+            return self._html_comments(leaf, p, limit).covering is not None
+        return self._flush_inline(leaf, p, limit).covering is not None
+
+    def _candidate_at(self, p: int) -> bool:
+        """Whether an exact opening tag with a closer starts at ``p`` (block starts)."""
+        if self.dry:
+            return False
+        i = bisect.bisect_left(self.tag_starts, p)
+        if i >= len(self.tag_starts) or self.tag_starts[i] != p:
+            return False
+        m = self.tag_matches[i]
+        return (
+            self.lx.open_tag.fullmatch(self.text, p, m.end()) is not None and self._closer(m) >= 0
+        )
+
+    def _closer(self, m: re.Match[str]) -> int:
+        starts = self.closers.get(m.group(1))
+        if not starts:
+            return -1
+        i = bisect.bisect_left(starts, m.end())
+        return starts[i] if i < len(starts) else -1
+
+    def _scan_tags(self, start: int, ce: int, le: int) -> tuple[int, list[tuple[int, int]]]:
+        """Find tag candidates and tag near-misses in ``text[start:ce]`` of the current
+        leaf. A candidate reads as one character, so the line goes on after its closer
+        (§3b). Returns where the next physical line starts and the pieces of this
+        logical line that lie outside candidates."""
+        pieces: list[tuple[int, int]] = []
+        if self.dry:
+            return le, [(start, ce)]
+        piece_start = start
+        i = bisect.bisect_left(self.tag_starts, start)
+        while i < len(self.tag_starts) and self.tag_starts[i] < ce:
+            m = self.tag_matches[i]
+            i += 1
+            p = m.start()
+            if m.group(2) == "" or self.leaf is None or self._inert_at(p):
+                continue
+            closer = self._closer(m)
+            if closer >= 0 and self.lx.open_tag.fullmatch(self.text, p, m.end()):
+                close_end = closer + len(m.group(1)) + 3
+                self._emit("OPEN_TAG", p, m.end())
+                self._emit("TAG_PAYLOAD", m.end(), closer)
+                self._emit("CLOSE_TAG", closer, close_end)
+                pieces.append((piece_start, p))
+                piece_start = close_end
+                leaf = self.leaf
+                assert leaf is not None
+                leaf.inline_pos = close_end
+                if leaf.raw_end <= close_end:
+                    leaf.raw_end = -1
+                ce, le = self._line_bounds(close_end)
+                leaf.end = ce
+                i = bisect.bisect_left(self.tag_starts, close_end)
+                continue
+            self._tag_near_miss(m, closer)
+        pieces.append((piece_start, ce))
+        return le, pieces
+
+    def _tag_near_miss(self, m: re.Match[str], closer: int) -> None:
+        name, rest = m.group(1), m.group(2)
+        p, e = m.start(), m.end()
+        if name != name.lower():
+            self._warn(
+                "near_miss.case",
+                f"tag name '{name}' must be lower case: '{name.lower()}'",
+                p,
+                e,
+            )
+        if rest != ">":
+            self._warn(
+                "near_miss.tag_attributes",
+                f"'<{name}' takes no attributes or spaces inside the brackets",
+                p,
+                e,
+            )
+        if closer < 0:
+            self._warn(
+                "near_miss.unclosed_tag",
+                f"'<{name}>' has no closing '</{name}>' after it",
+                p,
+                e,
+            )
+
+
+def first_visible_ws(text: str, start: int, end: int) -> int:
+    """Index of the first character in ``text[start:end]`` that is not a space or tab
+    (CommonMark whitespace for blank-line tests), or ``end``."""
+    i = start
+    while i < end and text[i] in " \t":
+        i += 1
+    return i

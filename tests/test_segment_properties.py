@@ -1,0 +1,128 @@
+"""Hypothesis properties of segment() (issue 2, item 6)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from replykit import CLIENT, SELF_CHECK, Questionnaire, Segmentation, product, segment
+
+from forms import fenced_yaml, prose, valid_forms, xml_json
+
+# Fragments that exercise every rule of the lexer stage.
+_FRAGMENTS = [
+    "```", "````", "``", "~~~", "```questionnaire", "```Questionnaire", "```questionnaire yaml",
+    "~~~questionnaire", "``questionnaire", "```sage-questionnaire", "```yiii-questionnaire",
+    "<questionnaire>", "</questionnaire>", "<sage-questionnaire>", "</sage-questionnaire>",
+    "<questionnaire-response>", "</questionnaire-response>", "<Questionnaire>",
+    "<questionnaire a=1>", "<!--", "-->", "<div>", "</div>", "<pre>", "`", "\\`", "> ", "- ",
+    "1. ", "2) ", "    ", "\t", "  ", "\n", "\r\n", "\r", "\n\n", "\u2028", "\ufeff", "\u00a0",
+    "\u200b", "# ", "---", "===", "title: x", "questions:", "  - type: free_text", "{", "}",
+    "\"title\": \"t\"", "text", "问卷", "*", "_", "<", ">", "[a]: /u",
+]  # fmt: skip
+
+markdownish = st.lists(
+    st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=5)), max_size=40
+).map("".join)
+
+
+def check_invariants(text: str, result: Segmentation) -> None:
+    """Segments cover ``text`` exactly, in order, none empty, no adjacent Markdown;
+    every diagnostic lies inside the text, a block's inside its segment."""
+    assert "".join(s.text for s in result.segments) == text
+    pos = 0
+    for i, s in enumerate(result.segments):
+        assert s.start == pos and s.end > s.start and text[s.start : s.end] == s.text
+        pos = s.end
+        if i and s.kind == "markdown":
+            assert result.segments[i - 1].kind != "markdown"
+        for d in s.diagnostics:
+            assert s.start <= d.start <= d.end <= s.end
+    assert pos == len(text)
+    for d in result.diagnostics:
+        assert 0 <= d.start <= d.end <= len(text)
+        assert d.line >= 1 and d.column >= 1
+    starts = [d.start for d in result.diagnostics]
+    assert starts == sorted(starts)
+
+
+@given(markdownish)
+def test_segments_concatenate_and_never_raise(text: str) -> None:
+    check_invariants(text, segment(text))
+
+
+@given(st.text())
+def test_arbitrary_text_never_raises(text: str) -> None:
+    for t in (
+        text,
+        text + "<questionnaire>" + text + "</questionnaire>",
+        "```questionnaire\n" + text,
+    ):
+        check_invariants(t, segment(t))
+
+
+@given(markdownish, st.text(alphabet="abc_-0", min_size=1, max_size=6))
+def test_same_input_same_result_and_ids_do_not_depend_on_profile(text: str, mid: str) -> None:
+    a = segment(text, message_id=mid)
+    assert a == segment(text, message_id=mid)
+    for profile in (SELF_CHECK, product("acme")):
+        b = segment(text, message_id=mid, profile=profile)
+        shape = [(s.kind, s.start, s.end, s.name, s.id) for s in b.segments]
+        assert shape == [(s.kind, s.start, s.end, s.name, s.id) for s in a.segments]
+
+
+def _single_block(text: str) -> Questionnaire | None:
+    result = segment(text, message_id="m")
+    check_invariants(text, result)
+    blocks = [s for s in result.segments if s.kind != "markdown"]
+    assert len(blocks) == 1, result
+    assert blocks[0].valid, blocks[0].diagnostics
+    assert blocks[0].id == "m_q1"
+    return blocks[0].questionnaire
+
+
+@given(valid_forms(), prose(), prose())
+def test_valid_fenced_form_round_trips(form: Questionnaire, before: str, after: str) -> None:
+    assert _single_block(before + fenced_yaml(form) + "\n" + after) == form
+
+
+@given(valid_forms(), prose(), prose())
+def test_valid_xml_form_round_trips(form: Questionnaire, before: str, after: str) -> None:
+    assert _single_block(before + xml_json(form) + "\n\n" + after) == form
+
+
+def _code_wrappings(block: str, inline: bool) -> list[str]:
+    indented = "".join("    " + line + "\n" for line in block.splitlines())
+    out = [
+        "````markdown\n" + block + "\n````\n",
+        "~~~\n" + block + "\n~~~\n",
+        "text\n\n" + indented,
+        "<!--\n" + block + "\n-->\n",
+        "text <!-- " + block + " --> end\n",
+    ]
+    if inline:
+        out.append("see `` " + block + " `` here\n")
+        out.append("see `" + block.replace("`", "") + "` here\n")
+    return out
+
+
+@given(valid_forms(), prose(), st.booleans())
+def test_forms_inside_code_never_activate(form: Questionnaire, before: str, xml: bool) -> None:
+    block = xml_json(form) if xml else fenced_yaml(form).rstrip("\n")
+    for wrapped in _code_wrappings(block, inline=xml):
+        text = before + wrapped
+        result = segment(text)
+        check_invariants(text, result)
+        assert [s.kind for s in result.segments] == ["markdown"], wrapped
+        assert not result.diagnostics, (wrapped, result.diagnostics)
+
+
+def test_profile_only_changes_validity() -> None:
+    text = "Intro\n\n```yiii-questionnaire\ntitle: t\nquestions:\n  - type: free_text\n"
+    text += '    text: "q"\n    default: ""\n```\n'
+    client = segment(text, profile=CLIENT).segments[1]
+    checker = segment(text, profile=SELF_CHECK).segments[1]
+    assert (client.registered, client.valid) == (False, False)
+    assert [d.code for d in client.diagnostics] == ["name.unregistered"]
+    assert (checker.registered, checker.valid) == (True, True)
+    assert (client.start, client.end, client.id) == (checker.start, checker.end, checker.id)
