@@ -1,0 +1,191 @@
+"""``replykit actions``: sanitize an answer's actions from the command line (issue 4 item 7).
+
+The main CLI registers the subcommand with :func:`add_parser` and calls :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from replykit.actions.confirm import needs_confirmation
+from replykit.actions.context import ActionContext, ContextError, parse_context
+from replykit.actions.defaults import with_defaults
+from replykit.actions.lint import lint
+from replykit.actions.model import ActionDiagnostic, AnswerAction
+from replykit.actions.sanitize import sanitize
+
+PROG = "replykit actions"
+
+
+class InputError(Exception):
+    """An input file that cannot be read or decoded; the message is one line."""
+
+
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """Register ``actions ANSWER.json [--context CONTEXT.json] [--lint] [--format json|text]``.
+
+    Input: the ``subparsers`` object of the main parser. Output: the new subparser,
+    with ``func=run`` set as a default. Source rule: issue 4 item 7.
+    """
+    parser = subparsers.add_parser(
+        "actions",
+        help="sanitize the answer actions of an answer JSON file (seed 004)",
+        description=(
+            "Print the kept actions, the client-added entries, the ids that need "
+            "confirmation and a diagnostic for every dropped action or removed field. "
+            "Exit 0 (drops are diagnostics), 2 when a file cannot be read or decoded."
+        ),
+    )
+    parser.add_argument(
+        "answer", metavar="ANSWER.json", help="answer JSON file, or - for standard input"
+    )
+    parser.add_argument(
+        "--context",
+        metavar="CONTEXT.json",
+        help='host context: {"hasFullDetails", "charts", "question", "locale"} (docs/actions.md)',
+    )
+    parser.add_argument(
+        "--lint", action="store_true", help="add producer warnings (seed 004 §11) as lint"
+    )
+    parser.add_argument(
+        "--format", choices=("json", "text"), default="json", help="output format (default json)"
+    )
+    parser.set_defaults(func=run)
+    return parser
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(path: str, label: str) -> Any:
+    """Read and decode one JSON file (``-`` is standard input), UTF-8 with optional BOM.
+
+    Raises :class:`InputError` (one-line message) when the file cannot be read, is not
+    UTF-8, is not JSON (NaN and Infinity included) or is nested too deeply to decode.
+    """
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise InputError(f"cannot read {label} {path}: {exc.strerror or exc}") from exc
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from exc
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    except ValueError as exc:
+        raise InputError(f"{label} {path} is not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise InputError(f"{label} {path} is nested too deeply to decode") from exc
+
+
+def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[str, Any]:
+    """The CLI's JSON: ``{"actions", "added", "confirm", "diagnostics"[, "lint"]}``.
+
+    ``actions``: kept actions in order; ``added``: client-added entries; ``confirm``:
+    ids (of both) that need confirmation, display order; ``diagnostics`` and ``lint``:
+    ``[{"code", "path", "message"}]``. Never raises. Source rule: issue 4 item 7.
+    """
+    action_set = with_defaults(sanitize(answer), context)
+    report: dict[str, Any] = {
+        "actions": [a.to_json() for a in action_set.actions],
+        "added": [a.to_json() for a in action_set.added],
+        "confirm": [a.id for a in action_set.all_actions if needs_confirmation(a)],
+        "diagnostics": [d.to_json() for d in action_set.diagnostics],
+    }
+    if with_lint:
+        report["lint"] = [d.to_json() for d in lint(answer)]
+    return report
+
+
+def _action_line(action: AnswerAction, confirm: bool) -> str:
+    line = f"{action.id}  {action.type}  {action.label}"
+    if action.prompt is not None:
+        line += f"  prompt: {_one_line(action.prompt)}"
+    if action.chartType is not None:
+        line += f"  chartType: {action.chartType}"
+    return line + ("  [confirm]" if confirm else "")
+
+
+def _diagnostic_line(diagnostic: ActionDiagnostic) -> str:
+    return f"{diagnostic.code}  {diagnostic.path or '-'}  {diagnostic.message}"
+
+
+def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
+    """The ``--format text`` listing: one section per key of :func:`build_report`."""
+    action_set = with_defaults(sanitize(answer), context)
+    lines = [f"actions ({len(action_set.actions)}, from {action_set.source or 'nowhere'}):"]
+    lines += [
+        f"  {i}. {_action_line(a, needs_confirmation(a))}"
+        for i, a in enumerate(action_set.actions, start=1)
+    ] or ["  (none)"]
+    lines.append(f"added ({len(action_set.added)}):")
+    lines += [f"  + {_action_line(a, needs_confirmation(a))}" for a in action_set.added] or [
+        "  (none)"
+    ]
+    lines.append(f"diagnostics ({len(action_set.diagnostics)}):")
+    lines += [f"  {_diagnostic_line(d)}" for d in action_set.diagnostics] or ["  (none)"]
+    if with_lint:
+        warnings = lint(answer)
+        lines.append(f"lint ({len(warnings)}):")
+        lines += [f"  {_diagnostic_line(d)}" for d in warnings] or ["  (none)"]
+    return "\n".join(lines) + "\n"
+
+
+def _write(text: str, fallback: str | None = None) -> None:
+    """Write ``text``; when stdout cannot encode it (lone surrogates, a non-UTF-8
+    terminal), write ``fallback`` (ASCII-only) or an escaped copy instead of crashing."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        if fallback is None:
+            fallback = text.encode("ascii", "backslashreplace").decode("ascii")
+        sys.stdout.write(fallback)
+    sys.stdout.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``replykit actions``; returns the exit status.
+
+    Input: parsed arguments ``answer`` (path or ``-``), ``context`` (path or ``None``),
+    ``lint`` (bool), ``format`` (``json``/``text``). Prints the report to stdout.
+    Exit 0 whenever both files decode (dropped actions are diagnostics, not failures);
+    2 with a one-line ``replykit actions: error: ...`` on stderr when a file cannot be
+    read or decoded, or the context does not have the documented shape.
+    Source rule: issue 4 item 7; context shape in docs/actions.md.
+    """
+    try:
+        answer = read_json(args.answer, "answer")
+        context = ActionContext()
+        if args.context is not None:
+            context = parse_context(read_json(args.context, "context"))
+    except (InputError, ContextError) as exc:
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return 2
+    if args.format == "text":
+        _write(format_text(answer, context, bool(args.lint)))
+        return 0
+    report = build_report(answer, context, bool(args.lint))
+    _write(
+        json.dumps(report, ensure_ascii=False, indent=2) + "\n",
+        fallback=json.dumps(report, indent=2) + "\n",
+    )
+    return 0

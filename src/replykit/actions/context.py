@@ -1,0 +1,141 @@
+"""What the host knows about the answer: details, registered charts, question, locale.
+
+Source rules: seed 004 §4.2 (charts and their data), §4.8 (the original question),
+§5 (client-added entries) and PROTOCOL-DECISIONS §12 (data shapes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final, Literal
+
+import attrs
+
+from replykit.actions.model import LOCALES, Locale
+
+DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
+DATA_SHAPES: Final[tuple[DataShape, ...]] = ("categorical", "ordinal", "temporal", "numeric_xy")
+_SHAPE_BY_NAME: Final[dict[str, DataShape]] = {s: s for s in DATA_SHAPES}
+_LOCALE_BY_NAME: Final[dict[str, Locale]] = {s: s for s in LOCALES}
+CONTEXT_FIELDS: Final[tuple[str, ...]] = ("hasFullDetails", "charts", "question", "locale")
+
+
+class ContextError(ValueError):
+    """A context value that does not have the documented JSON shape (message names the path)."""
+
+
+@attrs.frozen
+class ChartComponent:
+    """A statistics chart registered in the current answer (seed 004 §4.2).
+
+    ``componentId``: its id in the answer; ``dataShape``: the kind of data it shows,
+    one of ``categorical`` (unordered categories), ``ordinal`` (ordered categories),
+    ``temporal`` (points in time) and ``numeric_xy`` (pairs of numbers), §12.
+    """
+
+    componentId: str
+    dataShape: DataShape
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"componentId": str, "dataShape": str}``."""
+        return {"componentId": self.componentId, "dataShape": self.dataShape}
+
+
+def _unique_charts(
+    _inst: object, _attribute: attrs.Attribute[Any], charts: tuple[ChartComponent, ...]
+) -> None:
+    ids = [c.componentId for c in charts]
+    if len(set(ids)) != len(ids):
+        raise ValueError("chart componentIds must be unique")
+
+
+def _as_charts(value: Iterable[ChartComponent]) -> tuple[ChartComponent, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class ActionContext:
+    """The host's knowledge about one answer, used by client-added entries and execution.
+
+    ``hasFullDetails``: the answer has a full data detail view (seed 004 §5);
+    ``charts``: registered chart components, unique ids (seed 004 §4.2, §5);
+    ``question``: the user question that produced the answer, or ``None`` when unknown
+    (seed 004 §4.8, §5); ``locale``: ``zh`` or ``en`` for client-side texts (§12).
+    Raises ``ValueError`` on duplicate chart ids.
+    """
+
+    hasFullDetails: bool = False
+    charts: tuple[ChartComponent, ...] = attrs.field(
+        default=(), converter=_as_charts, validator=_unique_charts
+    )
+    question: str | None = None
+    locale: Locale = "zh"
+
+    def chart(self, component_id: str) -> ChartComponent | None:
+        """The registered chart with this id, or ``None``."""
+        for chart in self.charts:
+            if chart.componentId == component_id:
+                return chart
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The context file shape: ``{"hasFullDetails", "charts", "question", "locale"}``."""
+        return {
+            "hasFullDetails": self.hasFullDetails,
+            "charts": [c.to_json() for c in self.charts],
+            "question": self.question,
+            "locale": self.locale,
+        }
+
+
+def parse_context(value: object) -> ActionContext:
+    """Read the CLI's context JSON (strictly: the host wrote it, a typo should not pass).
+
+    Shape: ``{"hasFullDetails"?: bool, "charts"?: [{"componentId": str, "dataShape":
+    "categorical"|"ordinal"|"temporal"|"numeric_xy"}], "question"?: str | null,
+    "locale"?: "zh"|"en"}``; every key optional, no other key allowed. Output: an
+    :class:`ActionContext`. Raises :class:`ContextError` naming the bad path (unknown
+    key, wrong type, unknown data shape, empty or duplicate componentId).
+    Source rule: seed 004 §4.2, §4.8, §5; §12.
+    """
+    if not isinstance(value, dict):
+        raise ContextError("context: must be a JSON object")
+    for key in value:
+        if key not in CONTEXT_FIELDS:
+            raise ContextError(f"context.{key}: unknown key (allowed: {', '.join(CONTEXT_FIELDS)})")
+    details = value.get("hasFullDetails", False)
+    if not isinstance(details, bool):
+        raise ContextError("context.hasFullDetails: must be true or false")
+    question = value.get("question")
+    if question is not None and not isinstance(question, str):
+        raise ContextError("context.question: must be a string or null")
+    raw_locale = value.get("locale", "zh")
+    locale = _LOCALE_BY_NAME.get(raw_locale) if isinstance(raw_locale, str) else None
+    if locale is None:
+        raise ContextError('context.locale: must be "zh" or "en"')
+    raw_charts = value.get("charts", [])
+    if not isinstance(raw_charts, list):
+        raise ContextError("context.charts: must be an array")
+    charts: list[ChartComponent] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_charts, start=1):
+        where = f"context.charts[{index}]"
+        if not isinstance(raw, dict):
+            raise ContextError(f"{where}: must be an object")
+        for key in raw:
+            if key not in ("componentId", "dataShape"):
+                raise ContextError(f"{where}.{key}: unknown key (allowed: componentId, dataShape)")
+        component_id = raw.get("componentId")
+        if not isinstance(component_id, str) or not component_id:
+            raise ContextError(f"{where}.componentId: must be a non-empty string")
+        if component_id in seen:
+            raise ContextError(f"{where}.componentId: duplicate id")
+        seen.add(component_id)
+        shape = raw.get("dataShape")
+        known = _SHAPE_BY_NAME.get(shape) if isinstance(shape, str) else None
+        if known is None:
+            raise ContextError(f"{where}.dataShape: must be one of {', '.join(DATA_SHAPES)}")
+        charts.append(ChartComponent(component_id, known))
+    return ActionContext(
+        hasFullDetails=details, charts=tuple(charts), question=question, locale=locale
+    )

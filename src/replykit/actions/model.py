@@ -1,0 +1,350 @@
+"""Models of the answer-actions protocol (seed 004 §3, PROTOCOL-DECISIONS §12).
+
+Every class is a frozen attrs class. Field names are the seed's JSON names
+(``riskLevel``, ``requiresConfirmation``, ``componentId``, ``chartType``) so that a
+model and its JSON read the same. Lengths are code points (``len(str)``), not UTF-16
+units as in JavaScript's ``.length`` (§12).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Final, Literal
+
+import attrs
+
+from replykit.text import is_blank
+
+ActionType = Literal[
+    "view.detail",
+    "render.change",
+    "render.reset",
+    "conversation.continue",
+    "conversation.modify",
+    "business.execute",
+    "business.cancel",
+    "answer.refresh",
+]
+ChartType = Literal["bar", "row", "line", "area", "donut", "scatter", "table"]
+Style = Literal["primary", "default", "danger"]
+RiskLevel = Literal["LOW", "MEDIUM", "HIGH"]
+Locale = Literal["zh", "en"]
+Source = Literal["answerData", "payload"]
+
+ACTION_TYPES: Final[tuple[ActionType, ...]] = (
+    "view.detail",
+    "render.change",
+    "render.reset",
+    "conversation.continue",
+    "conversation.modify",
+    "business.execute",
+    "business.cancel",
+    "answer.refresh",
+)
+CHART_TYPES: Final[tuple[ChartType, ...]] = (
+    "bar",
+    "row",
+    "line",
+    "area",
+    "donut",
+    "scatter",
+    "table",
+)
+STYLES: Final[tuple[Style, ...]] = ("primary", "default", "danger")
+RISK_LEVELS: Final[tuple[RiskLevel, ...]] = ("LOW", "MEDIUM", "HIGH")
+LOCALES: Final[tuple[Locale, ...]] = ("zh", "en")
+
+#: Types that cannot work without ``params.prompt`` (seed 004 §8).
+PROMPT_REQUIRED_TYPES: Final[frozenset[str]] = frozenset(
+    {"conversation.continue", "business.execute", "business.cancel"}
+)
+#: Types that use ``params.prompt`` at all; conversation.modify has a default (seed 004 §4.5).
+PROMPT_TYPES: Final[frozenset[str]] = PROMPT_REQUIRED_TYPES | {"conversation.modify"}
+BUSINESS_TYPES: Final[frozenset[str]] = frozenset({"business.execute", "business.cancel"})
+
+# Limits in code points (seed 004 §3.1) and the number of actions shown (seed 004 §3.1, §12).
+MAX_ID: Final = 80
+MAX_LABEL: Final = 32
+MAX_TITLE: Final = 80
+MAX_DESCRIPTION: Final = 240
+MAX_TARGET: Final = 120
+MAX_PROMPT: Final = 800
+MAX_SHOWN: Final = 8
+
+#: Every top-level field of an action the protocol knows (seed 004 §3).
+ACTION_FIELDS: Final[tuple[str, ...]] = (
+    "id",
+    "type",
+    "label",
+    "style",
+    "title",
+    "description",
+    "riskLevel",
+    "requiresConfirmation",
+    "target",
+    "params",
+)
+TARGET_FIELDS: Final[tuple[str, ...]] = ("dataset", "componentId")
+PARAMS_FIELDS: Final[tuple[str, ...]] = ("prompt", "chartType")
+
+_TYPE_BY_NAME: Final[dict[str, ActionType]] = {t: t for t in ACTION_TYPES}
+_CHART_BY_NAME: Final[dict[str, ChartType]] = {c: c for c in CHART_TYPES}
+_STYLE_BY_NAME: Final[dict[str, Style]] = {s: s for s in STYLES}
+_RISK_BY_NAME: Final[dict[str, RiskLevel]] = {r: r for r in RISK_LEVELS}
+_IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def valid_text(value: object, limit: int) -> bool:
+    """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points.
+
+    Source rule: seed 004 §3.1 ("非空，最多 N 字符") with §12 (code points, §1 blank).
+    """
+    return isinstance(value, str) and len(value) <= limit and not is_blank(value)
+
+
+def as_action_type(value: object) -> ActionType | None:
+    """The whitelisted event type equal to ``value`` (exact, case-sensitive), else ``None``.
+
+    Source rule: seed 004 §4 (the 8 events) and §8.
+    """
+    return _TYPE_BY_NAME.get(value) if isinstance(value, str) else None
+
+
+def as_chart_type(value: object) -> ChartType | None:
+    """The supported chart type equal to ``value``, else ``None`` (seed 004 §4.2)."""
+    return _CHART_BY_NAME.get(value) if isinstance(value, str) else None
+
+
+def as_style(value: object) -> Style | None:
+    """The button style equal to ``value``, else ``None`` (seed 004 §3.1)."""
+    return _STYLE_BY_NAME.get(value) if isinstance(value, str) else None
+
+
+def as_risk_level(value: object) -> RiskLevel | None:
+    """The risk level equal to ``value`` (upper case only), else ``None`` (seed 004 §3.1)."""
+    return _RISK_BY_NAME.get(value) if isinstance(value, str) else None
+
+
+def key_path(base: str, key: object) -> str:
+    """Append one object key to a 1-based path: ``actions[3]`` + ``tool`` -> ``actions[3].tool``.
+
+    Keys that are not identifier-like (``a.b``, ``""``, non-ASCII) are written as a JSON
+    string in brackets, ``actions[3]["a.b"]``, so a path never becomes ambiguous; a
+    non-string key (possible from Python, never from JSON) is written as its ``str()``
+    in the same bracket form. Source rule: §12 paths.
+    """
+    if isinstance(key, str) and _IDENT_RE.fullmatch(key):
+        return f"{base}.{key}" if base else key
+    text = key if isinstance(key, str) else str(key)
+    return f"{base}[{json.dumps(text, ensure_ascii=False)}]"
+
+
+@attrs.frozen
+class ActionDiagnostic:
+    """One dropped action, removed field or lint warning (§12).
+
+    ``code``: a §12 code (``action.field_removed`` ...) or a ``lint.*`` code;
+    ``path``: 1-based place inside the container that held the actions
+    (``actions[3].params.arguments``), ``None`` when about the input as a whole;
+    ``message``: English, one sentence, never quoting input values (they may be huge).
+    """
+
+    code: str
+    path: str | None
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code": str, "path": str | null, "message": str}``."""
+        return {"code": self.code, "path": self.path, "message": self.message}
+
+
+def _optional_text(limit: int) -> Any:
+    def check(_inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None and not valid_text(value, limit):
+            raise ValueError(f"{attribute.name} must be a non-blank str of at most {limit}")
+
+    return check
+
+
+@attrs.frozen
+class Target:
+    """The controlled target of an action (seed 004 §3, §3.1).
+
+    ``dataset`` (reserved: the whole detail view opens, seed 004 §4.1, §10) and
+    ``componentId`` (a chart of this answer, seed 004 §4.2): non-blank, at most 120 code
+    points. At least one is set; an action without a target has ``target=None``.
+
+    Raises ``ValueError`` when constructed with a value the protocol would remove.
+    """
+
+    dataset: str | None = attrs.field(default=None, validator=_optional_text(MAX_TARGET))
+    componentId: str | None = attrs.field(default=None, validator=_optional_text(MAX_TARGET))
+
+    def __attrs_post_init__(self) -> None:
+        if self.dataset is None and self.componentId is None:
+            raise ValueError("an empty target is written as target=None")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"dataset"?: str, "componentId"?: str}``, absent fields left out."""
+        out: dict[str, Any] = {}
+        if self.dataset is not None:
+            out["dataset"] = self.dataset
+        if self.componentId is not None:
+            out["componentId"] = self.componentId
+        return out
+
+
+@attrs.frozen
+class Params:
+    """The only parameters that reach execution (seed 004 §3, §8): ``prompt``, ``chartType``.
+
+    ``prompt``: non-blank, at most 800 code points. ``chartType``: one of
+    :data:`CHART_TYPES`. At least one is set; otherwise the action has ``params=None``.
+    Raises ``ValueError`` on a value the protocol would drop or remove.
+    """
+
+    prompt: str | None = attrs.field(default=None, validator=_optional_text(MAX_PROMPT))
+    chartType: ChartType | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.chartType is not None and as_chart_type(self.chartType) is None:
+            raise ValueError("chartType must be one of " + ", ".join(CHART_TYPES))
+        if self.prompt is None and self.chartType is None:
+            raise ValueError("empty params are written as params=None")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"prompt"?: str, "chartType"?: str}``, absent fields left out."""
+        out: dict[str, Any] = {}
+        if self.prompt is not None:
+            out["prompt"] = self.prompt
+        if self.chartType is not None:
+            out["chartType"] = self.chartType
+        return out
+
+
+def action_problem(action: AnswerAction) -> str | None:
+    """Why ``action`` breaks a keep or removal rule (seed 004 §3.1, §8, §12), or ``None``.
+
+    Returns an English reason. Used by the :class:`AnswerAction` constructor, so every
+    ``AnswerAction`` that exists is one :func:`~replykit.actions.sanitize` would keep
+    unchanged.
+    """
+    if as_action_type(action.type) is None:
+        return "type is not one of the 8 supported events"
+    if not valid_text(action.id, MAX_ID):
+        return f"id must be a non-blank str of at most {MAX_ID}"
+    if not valid_text(action.label, MAX_LABEL):
+        return f"label must be a non-blank str of at most {MAX_LABEL}"
+    if action.style is not None and as_style(action.style) is None:
+        return "style must be primary, default or danger"
+    if action.title is not None and not valid_text(action.title, MAX_TITLE):
+        return f"title must be a non-blank str of at most {MAX_TITLE}"
+    if action.description is not None and not valid_text(action.description, MAX_DESCRIPTION):
+        return f"description must be a non-blank str of at most {MAX_DESCRIPTION}"
+    if action.riskLevel is not None and as_risk_level(action.riskLevel) is None:
+        return "riskLevel must be LOW, MEDIUM or HIGH"
+    if not isinstance(action.requiresConfirmation, bool):
+        return "requiresConfirmation must be a bool"
+    if action.target is not None and not isinstance(action.target, Target):
+        return "target must be a Target or None"
+    if action.params is not None and not isinstance(action.params, Params):
+        return "params must be a Params or None"
+    prompt = action.params.prompt if action.params else None
+    chart = action.params.chartType if action.params else None
+    if action.type in PROMPT_REQUIRED_TYPES and prompt is None:
+        return f"{action.type} needs params.prompt"
+    if prompt is not None and action.type not in PROMPT_TYPES:
+        return f"{action.type} does not use params.prompt"
+    if action.type == "render.change" and chart is None:
+        return "render.change needs params.chartType"
+    if chart is not None and action.type != "render.change":
+        return f"{action.type} does not use params.chartType"
+    return None
+
+
+@attrs.frozen
+class AnswerAction:
+    """One sanitized action (seed 004 §3): only protocol fields, every value valid.
+
+    ``requiresConfirmation`` is ``True`` or ``False`` (``False`` = absent in JSON, the
+    seed honours only ``true``). ``target``/``params`` are ``None`` when absent.
+    Raises ``ValueError`` when constructed with anything :func:`action_problem` rejects.
+    """
+
+    id: str
+    type: ActionType
+    label: str
+    style: Style | None = None
+    title: str | None = None
+    description: str | None = None
+    riskLevel: RiskLevel | None = None
+    requiresConfirmation: bool = False
+    target: Target | None = None
+    params: Params | None = None
+
+    def __attrs_post_init__(self) -> None:
+        problem = action_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
+
+    @property
+    def prompt(self) -> str | None:
+        """``params.prompt`` as given, or ``None`` (no default applied here)."""
+        return self.params.prompt if self.params else None
+
+    @property
+    def chartType(self) -> ChartType | None:
+        """``params.chartType`` or ``None``."""
+        return self.params.chartType if self.params else None
+
+    @property
+    def componentId(self) -> str | None:
+        """``target.componentId`` or ``None``."""
+        return self.target.componentId if self.target else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as JSON, keys in the seed's order (seed 004 §3), absent fields left out."""
+        out: dict[str, Any] = {"id": self.id, "type": self.type, "label": self.label}
+        for key in ("style", "title", "description", "riskLevel"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.requiresConfirmation:
+            out["requiresConfirmation"] = True
+        if self.target is not None:
+            out["target"] = self.target.to_json()
+        if self.params is not None:
+            out["params"] = self.params.to_json()
+        return out
+
+
+@attrs.frozen
+class ActionSet:
+    """The result of :func:`~replykit.actions.sanitize`, optionally with client-added entries.
+
+    ``actions``: the kept actions shown, in input order, at most 8 (seed 004 §3.1);
+    ``diagnostics``: one per dropped action and per removed field, in input order;
+    ``source``: which container supplied the list (``None`` when neither had one);
+    ``added``: client-added entries (seed 004 §5), filled by
+    :func:`~replykit.actions.with_defaults`, shown after ``actions``.
+    """
+
+    actions: tuple[AnswerAction, ...] = ()
+    diagnostics: tuple[ActionDiagnostic, ...] = ()
+    source: Source | None = None
+    added: tuple[AnswerAction, ...] = ()
+
+    @property
+    def all_actions(self) -> tuple[AnswerAction, ...]:
+        """``actions`` then ``added``: every button the client shows, in display order."""
+        return self.actions + self.added
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"actions": [...], "added": [...], "diagnostics": [...], "source": str | null}``."""
+        return {
+            "actions": [a.to_json() for a in self.actions],
+            "added": [a.to_json() for a in self.added],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "source": self.source,
+        }

@@ -1,0 +1,352 @@
+"""``sanitize``: from any JSON value to the kept actions and a diagnostic per loss.
+
+Source rules: seed 004 §2 (where actions live, answerData first), §3/§3.1 (fields and
+limits), §8 (drop and removal rules) and PROTOCOL-DECISIONS §12 (input shape, codes,
+1-based paths, first 8 kept).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from replykit.actions.model import (
+    MAX_DESCRIPTION,
+    MAX_ID,
+    MAX_LABEL,
+    MAX_PROMPT,
+    MAX_SHOWN,
+    MAX_TARGET,
+    MAX_TITLE,
+    PROMPT_REQUIRED_TYPES,
+    ActionDiagnostic,
+    ActionSet,
+    ActionType,
+    AnswerAction,
+    ChartType,
+    Params,
+    RiskLevel,
+    Source,
+    Style,
+    Target,
+    as_action_type,
+    as_chart_type,
+    as_risk_level,
+    as_style,
+    key_path,
+    valid_text,
+)
+
+
+def locate_actions(answer: object) -> tuple[Source, object] | None:
+    """Find the raw ``actions`` value and the container it came from (seed 004 §2, §12).
+
+    Input: any value. A dict with an ``answerData`` or ``payload`` key is the wrapper
+    ``{"answerData": {...}, "payload": {...}}`` (a wrapper member that is not an object
+    counts as absent); else a dict with ``template`` is a payload; else a dict is the
+    answerData. answerData wins whenever it has an ``actions`` key, whatever its value
+    (no fallback to the payload). Returns ``(source, raw_actions)`` or ``None`` when no
+    container has an ``actions`` key or ``answer`` is not a dict. Never raises.
+    """
+    if not isinstance(answer, dict):
+        return None
+    answer_data: object
+    payload: object
+    if "answerData" in answer or "payload" in answer:
+        answer_data = answer.get("answerData")
+        payload = answer.get("payload")
+    elif "template" in answer:
+        answer_data, payload = None, answer
+    else:
+        answer_data, payload = answer, None
+    if isinstance(answer_data, dict) and "actions" in answer_data:
+        return "answerData", answer_data["actions"]
+    if isinstance(payload, dict) and "actions" in payload:
+        return "payload", payload["actions"]
+    return None
+
+
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    return "object" if isinstance(value, Mapping) else type(value).__name__
+
+
+def _drop(code: str, path: str, message: str) -> ActionDiagnostic:
+    return ActionDiagnostic(code, path, message + "; the action is dropped.")
+
+
+def _removed(path: str, message: str) -> ActionDiagnostic:
+    return ActionDiagnostic("action.field_removed", path, message + "; the field is removed.")
+
+
+@attrs.frozen
+class _Checked:
+    """A kept action before the limit of 8, with the removals found while building it."""
+
+    action: AnswerAction
+    removed: tuple[ActionDiagnostic, ...]
+
+
+def _check_drop(
+    item: object, base: str, seen: Mapping[str, str]
+) -> ActionDiagnostic | tuple[ActionType, str, str]:
+    """Apply the drop rules in their fixed order; the first that fails is reported."""
+    if not isinstance(item, dict):
+        return _drop(
+            "action.not_object", base, f"An action must be an object, not {_json_kind(item)}"
+        )
+    action_type = as_action_type(item.get("type"))
+    if action_type is None:
+        return _drop(
+            "action.type_unknown",
+            base + ".type",
+            "type is missing or not one of the 8 supported events",
+        )
+    action_id = item.get("id")
+    if not isinstance(action_id, str) or not valid_text(action_id, MAX_ID):
+        return _drop(
+            "action.id_invalid",
+            base + ".id",
+            f"id must be a non-blank string of at most {MAX_ID} characters",
+        )
+    if action_id in seen:
+        return _drop(
+            "action.id_duplicate",
+            base + ".id",
+            f"id is already used by {seen[action_id]} (the first one wins)",
+        )
+    label = item.get("label")
+    if not isinstance(label, str) or not valid_text(label, MAX_LABEL):
+        return _drop(
+            "action.label_invalid",
+            base + ".label",
+            f"label must be a non-blank string of at most {MAX_LABEL} characters",
+        )
+    params = item.get("params")
+    if action_type in PROMPT_REQUIRED_TYPES and not (
+        isinstance(params, dict) and valid_text(params.get("prompt"), MAX_PROMPT)
+    ):
+        return _drop(
+            "action.prompt_required",
+            base + ".params.prompt",
+            f"{action_type} needs params.prompt, a non-blank string of at most "
+            f"{MAX_PROMPT} characters",
+        )
+    if action_type == "render.change" and not (
+        isinstance(params, dict) and as_chart_type(params.get("chartType")) is not None
+    ):
+        return _drop(
+            "action.chart_type_invalid",
+            base + ".params.chartType",
+            "render.change needs params.chartType: bar, row, line, area, donut, scatter or table",
+        )
+    return action_type, action_id, label
+
+
+def _target(value: object, path: str, out: list[ActionDiagnostic]) -> Target | None:
+    if not isinstance(value, dict):
+        out.append(_removed(path, f"target must be an object, not {_json_kind(value)}"))
+        return None
+    if not value:
+        out.append(_removed(path, "target is empty"))
+        return None
+    found: dict[str, str] = {}
+    for key, sub in value.items():
+        sub_path = key_path(path, key)
+        if key in ("dataset", "componentId"):
+            if isinstance(sub, str) and valid_text(sub, MAX_TARGET):
+                found[key] = sub
+            else:
+                out.append(
+                    _removed(
+                        sub_path,
+                        f"target.{key} must be a non-blank string of at most "
+                        f"{MAX_TARGET} characters",
+                    )
+                )
+        else:
+            out.append(_removed(sub_path, "target holds only dataset and componentId"))
+    if not found:
+        return None
+    return Target(dataset=found.get("dataset"), componentId=found.get("componentId"))
+
+
+def _params(
+    value: object, action_type: ActionType, path: str, out: list[ActionDiagnostic]
+) -> Params | None:
+    if not isinstance(value, dict):
+        out.append(_removed(path, f"params must be an object, not {_json_kind(value)}"))
+        return None
+    if not value:
+        out.append(_removed(path, "params is empty"))
+        return None
+    prompt: str | None = None
+    chart: ChartType | None = None
+    for key, sub in value.items():
+        sub_path = key_path(path, key)
+        if key == "prompt":
+            if action_type in PROMPT_REQUIRED_TYPES:
+                # Already checked by _check_drop; the isinstance only narrows the type.
+                prompt = sub if isinstance(sub, str) else None
+            elif action_type == "conversation.modify":
+                if isinstance(sub, str) and valid_text(sub, MAX_PROMPT):
+                    prompt = sub
+                else:
+                    out.append(
+                        _removed(
+                            sub_path,
+                            "conversation.modify prompt must be a non-blank string of at most "
+                            f"{MAX_PROMPT} characters (the default prompt applies)",
+                        )
+                    )
+            else:
+                out.append(_removed(sub_path, f"{action_type} does not use params.prompt"))
+        elif key == "chartType":
+            if action_type == "render.change":
+                chart = as_chart_type(sub)
+            else:
+                out.append(_removed(sub_path, f"{action_type} does not use params.chartType"))
+        else:
+            out.append(_removed(sub_path, "params holds only prompt and chartType"))
+    if prompt is None and chart is None:
+        return None
+    return Params(prompt=prompt, chartType=chart)
+
+
+def _build(
+    item: dict[Any, Any], base: str, action_type: ActionType, action_id: str, label: str
+) -> _Checked:
+    """Build the kept action from the protocol fields, reporting every removed one."""
+    out: list[ActionDiagnostic] = []
+    style: Style | None = None
+    title: str | None = None
+    description: str | None = None
+    risk: RiskLevel | None = None
+    confirm = False
+    target: Target | None = None
+    params: Params | None = None
+    for key, value in item.items():
+        path = key_path(base, key)
+        if key in ("id", "type", "label"):
+            continue
+        if key == "style":
+            style = as_style(value)
+            if style is None:
+                out.append(_removed(path, "style must be primary, default or danger"))
+        elif key == "title":
+            if isinstance(value, str) and valid_text(value, MAX_TITLE):
+                title = value
+            else:
+                out.append(
+                    _removed(path, f"title must be a non-blank string of at most {MAX_TITLE}")
+                )
+        elif key == "description":
+            if isinstance(value, str) and valid_text(value, MAX_DESCRIPTION):
+                description = value
+            else:
+                out.append(
+                    _removed(
+                        path, f"description must be a non-blank string of at most {MAX_DESCRIPTION}"
+                    )
+                )
+        elif key == "riskLevel":
+            risk = as_risk_level(value)
+            if risk is None:
+                out.append(_removed(path, "riskLevel must be LOW, MEDIUM or HIGH"))
+        elif key == "requiresConfirmation":
+            # Only the JSON literal true counts (seed 004 §3.1 "仅 true 有效"); 1 is not true.
+            if value is True:
+                confirm = True
+            else:
+                out.append(_removed(path, "requiresConfirmation is honoured only when true"))
+        elif key == "target":
+            target = _target(value, path, out)
+        elif key == "params":
+            params = _params(value, action_type, path, out)
+        else:
+            out.append(_removed(path, "this field is not part of the protocol"))
+    action = AnswerAction(
+        id=action_id,
+        type=action_type,
+        label=label,
+        style=style,
+        title=title,
+        description=description,
+        riskLevel=risk,
+        requiresConfirmation=confirm,
+        target=target,
+        params=params,
+    )
+    return _Checked(action, tuple(out))
+
+
+def sanitize(answer: object) -> ActionSet:
+    """Keep the valid actions of an answer and report every drop and removal.
+
+    Input: any value (normally decoded JSON): the wrapper ``{"answerData", "payload"}``,
+    a bare answerData, or a bare payload (one with ``template``), see
+    :func:`locate_actions`. Output: an :class:`ActionSet` whose ``actions`` are the first
+    8 kept actions in input order, holding only protocol fields, and whose
+    ``diagnostics`` carry one §12 code per dropped action (the first rule it fails, in
+    the order not_object, type_unknown, id_invalid, id_duplicate, label_invalid,
+    prompt_required, chart_type_invalid, over_limit) and one ``action.field_removed``
+    per removed field of a kept action. Paths are 1-based and relative to the
+    container (``actions[3].params.arguments``); ``source`` names the container.
+    A dropped action reports only its drop, not its field removals. Lengths are code
+    points. ``id``, ``label`` and texts are kept verbatim (not trimmed).
+
+    Never raises on any JSON value, non-string keys included. Source rule: seed 004
+    §2, §3.1, §8; PROTOCOL-DECISIONS §12.
+    """
+    located = locate_actions(answer)
+    if located is None:
+        return ActionSet()
+    source, raw = located
+    if not isinstance(raw, list):
+        return ActionSet(
+            diagnostics=(
+                ActionDiagnostic(
+                    "actions.not_list",
+                    "actions",
+                    f"actions must be an array, not {_json_kind(raw)}; no action is shown.",
+                ),
+            ),
+            source=source,
+        )
+    shown: list[AnswerAction] = []
+    diagnostics: list[ActionDiagnostic] = []
+    seen: dict[str, str] = {}  # id -> path of the action that first used it
+    for index, item in enumerate(raw):
+        base = f"actions[{index + 1}]"
+        checked = _check_drop(item, base, seen)
+        if isinstance(checked, ActionDiagnostic):
+            diagnostics.append(checked)
+            continue
+        if not isinstance(item, dict):  # pragma: no cover - _check_drop guarantees a dict
+            continue
+        action_type, action_id, label = checked
+        seen[action_id] = base
+        if len(shown) >= MAX_SHOWN:
+            diagnostics.append(
+                _drop(
+                    "action.over_limit",
+                    base,
+                    f"only the first {MAX_SHOWN} valid actions are shown",
+                )
+            )
+            continue
+        built = _build(item, base, action_type, action_id, label)
+        shown.append(built.action)
+        diagnostics.extend(built.removed)
+    return ActionSet(actions=tuple(shown), diagnostics=tuple(diagnostics), source=source)

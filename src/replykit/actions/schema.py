@@ -1,0 +1,145 @@
+"""``action_schema``: the JSON Schema of an action list that sanitize keeps whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replykit.actions.model import (
+    ACTION_TYPES,
+    CHART_TYPES,
+    MAX_DESCRIPTION,
+    MAX_ID,
+    MAX_LABEL,
+    MAX_PROMPT,
+    MAX_SHOWN,
+    MAX_TARGET,
+    MAX_TITLE,
+    PROMPT_REQUIRED_TYPES,
+    RISK_LEVELS,
+    STYLES,
+)
+from replykit.text import is_blank
+
+
+def non_blank_pattern() -> str:
+    """A regex matching a string that holds a non-blank BMP character (§1 blank).
+
+    Built from the pinned blank table of :mod:`replykit.text` with ``\\uXXXX`` escapes,
+    which ECMA-262 and Python read alike. Blank characters outside the BMP (a few
+    format characters such as U+E0020) are not excluded: the schema is there slightly
+    looser than sanitize.
+    """
+    ranges: list[tuple[int, int]] = []
+    for code in range(0x10000):
+        if 0xD800 <= code <= 0xDFFF or not is_blank(chr(code)):
+            continue
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    parts = [f"\\u{lo:04X}" if lo == hi else f"\\u{lo:04X}-\\u{hi:04X}" for lo, hi in ranges]
+    return "[^" + "".join(parts) + "]"
+
+
+def _text(limit: int, pattern: str) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "maxLength": limit, "pattern": pattern}
+
+
+def _when(types: list[str], then: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "if": {"required": ["type"], "properties": {"type": {"enum": types}}},
+        "then": then,
+    }
+
+
+def action_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a valid ``actions`` array, for producers.
+
+    Output: a fresh JSON-serializable dict. It states every rule sanitize applies
+    except two JSON Schema cannot say: ids unique within the list, and blank
+    characters outside the BMP (see :func:`non_blank_pattern`). ``maxLength`` counts
+    code points, as sanitize does. At most 8 items (more are dropped as over_limit);
+    no field outside the protocol (``additionalProperties: false``); params per type.
+    Never raises. Source rule: seed 004 §3, §3.1, §4, §8; §12.
+    """
+    blank_free = non_blank_pattern()
+    prompt = _text(MAX_PROMPT, blank_free)
+    without_params: list[str] = [
+        t for t in ACTION_TYPES if t not in PROMPT_REQUIRED_TYPES and t != "conversation.modify"
+    ]
+    without_params.remove("render.change")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Answer actions (replykit, seed 004)",
+        "description": "The actions array beside datasets in answer.data, or in AnswerPayload.",
+        "type": "array",
+        "maxItems": MAX_SHOWN,
+        "items": {"$ref": "#/$defs/action"},
+        "$defs": {
+            "action": {
+                "type": "object",
+                "required": ["id", "type", "label"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": _text(MAX_ID, blank_free),
+                    "type": {"enum": list(ACTION_TYPES)},
+                    "label": _text(MAX_LABEL, blank_free),
+                    "style": {"enum": list(STYLES)},
+                    "title": _text(MAX_TITLE, blank_free),
+                    "description": _text(MAX_DESCRIPTION, blank_free),
+                    "riskLevel": {"enum": list(RISK_LEVELS)},
+                    "requiresConfirmation": {"const": True},
+                    "target": {
+                        "type": "object",
+                        "minProperties": 1,
+                        "additionalProperties": False,
+                        "properties": {
+                            "dataset": _text(MAX_TARGET, blank_free),
+                            "componentId": _text(MAX_TARGET, blank_free),
+                        },
+                    },
+                    "params": {"type": "object", "minProperties": 1},
+                },
+                "allOf": [
+                    _when(
+                        sorted(PROMPT_REQUIRED_TYPES),
+                        {
+                            "required": ["params"],
+                            "properties": {
+                                "params": {
+                                    "required": ["prompt"],
+                                    "additionalProperties": False,
+                                    "properties": {"prompt": prompt},
+                                }
+                            },
+                        },
+                    ),
+                    _when(
+                        ["conversation.modify"],
+                        {
+                            "properties": {
+                                "params": {
+                                    "additionalProperties": False,
+                                    "properties": {"prompt": prompt},
+                                }
+                            }
+                        },
+                    ),
+                    _when(
+                        ["render.change"],
+                        {
+                            "required": ["params"],
+                            "properties": {
+                                "params": {
+                                    "required": ["chartType"],
+                                    "additionalProperties": False,
+                                    "properties": {"chartType": {"enum": list(CHART_TYPES)}},
+                                }
+                            },
+                        },
+                    ),
+                    _when(without_params, {"not": {"required": ["params"]}}),
+                ],
+            }
+        },
+    }

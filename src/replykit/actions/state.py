@@ -1,0 +1,196 @@
+"""Persisted action state: ``actionStates`` and ``chartPresentation`` (seed 004 §7, §12).
+
+Both live in the answer message's session checkpoint; :meth:`AnswerState.to_json` and
+:meth:`AnswerState.from_json` round-trip them to equal objects.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any, Final, Literal
+
+import attrs
+
+from replykit.actions.model import ChartType, as_chart_type
+
+ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
+STATUSES: Final[tuple[ActionStatus, ...]] = (
+    "idle",
+    "confirming",
+    "running",
+    "success",
+    "error",
+    "cancelled",
+)
+_STATUS_BY_NAME: Final[dict[str, ActionStatus]] = {s: s for s in STATUSES}
+TIMESTAMP_RE: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
+
+
+class StateError(ValueError):
+    """A persisted state value without the documented JSON shape (message names the path)."""
+
+
+def format_timestamp(now: datetime) -> str:
+    """``now`` as ``2026-08-27T07:00:00.000Z``: UTC, milliseconds truncated (seed 004 §7).
+
+    Input: a timezone-aware ``datetime`` (the injected clock, §12). Raises
+    ``ValueError`` for a naive datetime (its instant is unknown) or one that cannot be
+    expressed in UTC.
+    """
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be a timezone-aware datetime")
+    try:
+        utc = now.astimezone(UTC)
+    except OverflowError as exc:
+        raise ValueError("now cannot be expressed in UTC") from exc
+    return (
+        f"{utc.year:04d}-{utc.month:02d}-{utc.day:02d}T{utc.hour:02d}:{utc.minute:02d}:"
+        f"{utc.second:02d}.{utc.microsecond // 1000:03d}Z"
+    )
+
+
+def _check_status(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or value not in _STATUS_BY_NAME:
+        raise ValueError("status must be one of " + ", ".join(STATUSES))
+
+
+def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or TIMESTAMP_RE.fullmatch(value) is None:
+        raise ValueError("updatedAt must look like 2026-08-27T07:00:00.000Z")
+
+
+@attrs.frozen
+class ActionStateRecord:
+    """The state of one action (seed 004 §7): ``status``, ``message``, ``updatedAt``.
+
+    ``message`` is a client text in the context's locale (or the host's text for a
+    reported error); ``updatedAt`` is a UTC timestamp string, see
+    :func:`format_timestamp`. Raises ``ValueError`` on an unknown status or a
+    malformed timestamp.
+    """
+
+    status: ActionStatus = attrs.field(validator=_check_status)
+    message: str = attrs.field(validator=attrs.validators.instance_of(str))
+    updatedAt: str = attrs.field(validator=_check_stamp)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"status": str, "message": str, "updatedAt": str}``."""
+        return {"status": self.status, "message": self.message, "updatedAt": self.updatedAt}
+
+
+def _record_pairs(
+    value: Mapping[str, ActionStateRecord] | Iterable[tuple[str, ActionStateRecord]],
+) -> tuple[tuple[str, ActionStateRecord], ...]:
+    return tuple(sorted(dict(value).items(), key=lambda kv: kv[0]))
+
+
+def _chart_pairs(
+    value: Mapping[str, ChartType] | Iterable[tuple[str, ChartType]],
+) -> tuple[tuple[str, ChartType], ...]:
+    return tuple(sorted(dict(value).items(), key=lambda kv: kv[0]))
+
+
+@attrs.frozen
+class AnswerState:
+    """The persisted state of one answer's actions (seed 004 §7, §12).
+
+    ``actionStates``: action id -> :class:`ActionStateRecord` (an absent id is idle and
+    never touched); ``chartPresentation``: componentId -> the chart type the user chose
+    (an absent chart shows its client default). Both accept a mapping or pairs and are
+    stored as key-sorted tuples of pairs, so equal content gives equal objects.
+    """
+
+    actionStates: tuple[tuple[str, ActionStateRecord], ...] = attrs.field(
+        default=(), converter=_record_pairs
+    )
+    chartPresentation: tuple[tuple[str, ChartType], ...] = attrs.field(
+        default=(), converter=_chart_pairs
+    )
+
+    def record(self, action_id: str) -> ActionStateRecord | None:
+        """The record of ``action_id``, or ``None`` when the action was never used."""
+        for key, value in self.actionStates:
+            if key == action_id:
+                return value
+        return None
+
+    def status_of(self, action_id: str) -> ActionStatus:
+        """The status of ``action_id``; ``idle`` when it has no record (seed 004 §7)."""
+        found = self.record(action_id)
+        return found.status if found is not None else "idle"
+
+    def chart_type(self, component_id: str) -> ChartType | None:
+        """The user's chart type for ``component_id``, or ``None`` (client default)."""
+        for key, value in self.chartPresentation:
+            if key == component_id:
+                return value
+        return None
+
+    def with_record(self, action_id: str, record: ActionStateRecord) -> AnswerState:
+        """A copy with ``action_id``'s record replaced."""
+        states = dict(self.actionStates)
+        states[action_id] = record
+        return AnswerState(states, self.chartPresentation)
+
+    def with_chart(self, component_id: str, chart_type: ChartType) -> AnswerState:
+        """A copy where ``component_id`` shows as ``chart_type``."""
+        charts = dict(self.chartPresentation)
+        charts[component_id] = chart_type
+        return AnswerState(self.actionStates, charts)
+
+    def without_charts(self) -> AnswerState:
+        """A copy with every chart override cleared (render.reset, seed 004 §4.3)."""
+        return AnswerState(self.actionStates, ())
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"actionStates": {id: record}, "chartPresentation": {componentId: type}}``."""
+        return {
+            "actionStates": {key: value.to_json() for key, value in self.actionStates},
+            "chartPresentation": dict(self.chartPresentation),
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> AnswerState:
+        """Restore a state from :meth:`to_json`'s shape (both keys optional, no others).
+
+        Raises :class:`StateError` naming the bad path: unknown keys, a record without
+        exactly ``status``/``message``/``updatedAt``, an unknown status, a malformed
+        timestamp, an unsupported chart type.
+        """
+        if not isinstance(value, dict):
+            raise StateError("state: must be a JSON object")
+        for key in value:
+            if key not in ("actionStates", "chartPresentation"):
+                raise StateError(f"state.{key}: unknown key")
+        raw_states = value.get("actionStates", {})
+        raw_charts = value.get("chartPresentation", {})
+        if not isinstance(raw_states, dict):
+            raise StateError("state.actionStates: must be an object")
+        if not isinstance(raw_charts, dict):
+            raise StateError("state.chartPresentation: must be an object")
+        states: dict[str, ActionStateRecord] = {}
+        for action_id, raw in raw_states.items():
+            where = f"state.actionStates[{action_id!r}]"
+            if not isinstance(action_id, str):
+                raise StateError(f"{where}: keys must be strings")
+            if not isinstance(raw, dict) or set(raw) != {"status", "message", "updatedAt"}:
+                raise StateError(f"{where}: must hold exactly status, message, updatedAt")
+            status = raw["status"]
+            known = _STATUS_BY_NAME.get(status) if isinstance(status, str) else None
+            if known is None:
+                raise StateError(f"{where}.status: unknown status")
+            if not isinstance(raw["message"], str):
+                raise StateError(f"{where}.message: must be a string")
+            stamp = raw["updatedAt"]
+            if not isinstance(stamp, str) or TIMESTAMP_RE.fullmatch(stamp) is None:
+                raise StateError(f"{where}.updatedAt: must look like 2026-08-27T07:00:00.000Z")
+            states[action_id] = ActionStateRecord(known, raw["message"], stamp)
+        charts: dict[str, ChartType] = {}
+        for component_id, raw in raw_charts.items():
+            chart = as_chart_type(raw)
+            if not isinstance(component_id, str) or chart is None:
+                raise StateError(f"state.chartPresentation[{component_id!r}]: bad chart type")
+            charts[component_id] = chart
+        return cls(states, charts)

@@ -1,0 +1,136 @@
+"""Hypothesis properties of sanitize over arbitrary JSON (issue 4 item 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from replykit.actions import (
+    ACTION_TYPES,
+    CHART_TYPES,
+    RISK_LEVELS,
+    STYLES,
+    ActionContext,
+    ChartComponent,
+    lint,
+    needs_confirmation,
+    sanitize,
+    with_defaults,
+)
+from replykit.text import is_blank
+
+from .strategies import actions_lists, answers
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+SANITIZE_CODES = {
+    "actions.not_list",
+    "action.not_object",
+    "action.type_unknown",
+    "action.id_invalid",
+    "action.id_duplicate",
+    "action.label_invalid",
+    "action.prompt_required",
+    "action.chart_type_invalid",
+    "action.over_limit",
+    "action.field_removed",
+}
+DROP_CODES = SANITIZE_CODES - {"action.field_removed", "actions.not_list"}
+TOP_FIELDS = {"id", "type", "label", "style", "title", "description", "riskLevel",
+              "requiresConfirmation", "target", "params"}  # fmt: skip
+
+
+def text_ok(value: Any, limit: int) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= limit and not is_blank(value)
+
+
+def assert_valid(action: dict[str, Any]) -> None:
+    """The keep and removal rules, restated independently of the implementation."""
+    assert set(action) <= TOP_FIELDS
+    assert action["type"] in ACTION_TYPES
+    assert text_ok(action["id"], 80)
+    assert text_ok(action["label"], 32)
+    assert action.get("style", "primary") in STYLES
+    assert "title" not in action or text_ok(action["title"], 80)
+    assert "description" not in action or text_ok(action["description"], 240)
+    assert action.get("riskLevel", "LOW") in RISK_LEVELS
+    assert action.get("requiresConfirmation", True) is True
+    target = action.get("target", {"dataset": "d"})
+    assert target and set(target) <= {"dataset", "componentId"}
+    assert all(text_ok(v, 120) for v in target.values())
+    params = action.get("params")
+    kind = action["type"]
+    if kind in ("conversation.continue", "business.execute", "business.cancel"):
+        assert params is not None and set(params) == {"prompt"}
+        assert text_ok(params["prompt"], 800)
+    elif kind == "conversation.modify":
+        assert params is None or (set(params) == {"prompt"} and text_ok(params["prompt"], 800))
+    elif kind == "render.change":
+        assert params is not None and set(params) == {"chartType"}
+        assert params["chartType"] in CHART_TYPES
+    else:
+        assert params is None
+
+
+@SETTINGS
+@given(answers)
+def test_sanitize_output_is_safe_valid_and_accounted(answer: Any) -> None:
+    result = sanitize(answer)  # never raises
+    out = [a.to_json() for a in result.actions]
+    assert len(out) <= 8
+    assert len({a["id"] for a in out}) == len(out)
+    for action in out:
+        assert_valid(action)
+        if action["type"].startswith("business."):
+            assert action["id"] in {a.id for a in result.actions if needs_confirmation(a)}
+    for diagnostic in result.diagnostics:
+        assert diagnostic.code in SANITIZE_CODES
+        assert diagnostic.path is not None and diagnostic.path.startswith("actions")
+    raw = _raw_list(answer)
+    if isinstance(raw, list):
+        # Every input element is either shown or dropped with exactly one diagnostic.
+        drops = [d for d in result.diagnostics if d.code in DROP_CODES]
+        assert len(out) + len(drops) == len(raw)
+    # Idempotent: the kept output sanitizes to itself, with nothing to report.
+    again = sanitize({"actions": out})
+    assert again.actions == result.actions
+    assert again.diagnostics == ()
+
+
+def _raw_list(answer: Any) -> Any:
+    if not isinstance(answer, dict):
+        return None
+    if "answerData" in answer or "payload" in answer:
+        data, payload = answer.get("answerData"), answer.get("payload")
+    elif "template" in answer:
+        data, payload = None, answer
+    else:
+        data, payload = answer, None
+    if isinstance(data, dict) and "actions" in data:
+        return data["actions"]
+    if isinstance(payload, dict) and "actions" in payload:
+        return payload["actions"]
+    return None
+
+
+@SETTINGS
+@given(actions_lists)
+def test_with_defaults_and_lint_never_raise_and_stay_valid(actions: list[Any]) -> None:
+    context = ActionContext(
+        hasFullDetails=True,
+        charts=(ChartComponent("c", "temporal"),),
+        question="近三个月的故障？",
+    )
+    result = with_defaults(sanitize({"datasets": {}, "actions": actions}), context)
+    everything = [a.to_json() for a in result.all_actions]
+    assert len({a["id"] for a in everything}) == len(everything)
+    for action in everything:
+        assert_valid(action)
+    assert not any(
+        a["type"].startswith("business.") for a in map(lambda x: x.to_json(), result.added)
+    )
+    shown_types = {a.type for a in result.actions}
+    assert all(a.type not in shown_types for a in result.added)
+    for warning in lint({"datasets": {}, "actions": actions}):
+        assert warning.code.startswith("lint.")
