@@ -1,0 +1,44 @@
+"""Payload readers: pure functions from the text inside one block to a normalized value
+plus every problem found (PROTOCOL-DECISIONS §4, §5, §7).
+
+- :func:`read_yaml`: YAML 1.2 core schema on PyYAML's event stream.
+- :func:`read_json`: strict JSON.
+- :func:`read_fenced_form`: a ```` ```questionnaire ```` payload, strict seed rules.
+- :func:`normalize_form`: the lenient ``questionnaire_async`` normalizer.
+- :func:`read_xml_request` / :func:`read_xml_response`: XML+JSON payloads.
+
+Offsets in results and findings are code-point indices into the payload; paths are
+tuples of str keys and 0-based int indices (``format_path`` shows them 1-based).
+"""
+
+from __future__ import annotations
+
+from replykit.payload.fenced_form import read_fenced_form
+from replykit.payload.json_strict import read_json
+from replykit.payload.lenient import ACCEPTED_TYPES, UI_TEXT_KEYS, normalize_form
+from replykit.payload.messages import MESSAGES_EN, render
+from replykit.payload.results import FormRead, Read, ResponseRead, Span, SpanMap, locate, place
+from replykit.payload.xml_form import read_xml_request, read_xml_response, response_type
+from replykit.payload.yaml12 import read_yaml, resolve_plain
+
+__all__ = [
+    "ACCEPTED_TYPES",
+    "MESSAGES_EN",
+    "UI_TEXT_KEYS",
+    "FormRead",
+    "Read",
+    "ResponseRead",
+    "Span",
+    "SpanMap",
+    "locate",
+    "normalize_form",
+    "place",
+    "read_fenced_form",
+    "read_json",
+    "read_xml_request",
+    "read_xml_response",
+    "read_yaml",
+    "render",
+    "resolve_plain",
+    "response_type",
+]

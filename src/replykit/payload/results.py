@@ -1,0 +1,104 @@
+"""Result types shared by the payload readers, and placing findings by path.
+
+Every reader returns a frozen result: the value it read (or ``None``), ``spans`` (each
+structural path of the payload mapped to the code-point ``(start, end)`` of that node,
+``()`` being the root), and every :class:`~replykit.diagnostics.Finding`, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from replykit.diagnostics import Finding, Path
+from replykit.model import Questionnaire, Response
+
+Span = tuple[int, int]
+SpanMap = Mapping[Path, Span]
+
+_NO_SPANS: SpanMap = MappingProxyType({})
+
+
+def freeze_spans(spans: Mapping[Path, Span]) -> SpanMap:
+    """A read-only copy of ``spans`` (results are immutable)."""
+    return MappingProxyType(dict(spans))
+
+
+@attrs.frozen
+class Read:
+    """What :func:`read_yaml` or :func:`read_json` got from one payload.
+
+    ``value``: the plain Python value built (``dict``/``list``/``str``/``int``/``float``/
+    ``bool``/``None``), or ``None`` when nothing could be built (syntax error, nesting
+    too deep). ``spans``: path -> code-point ``(start, end)`` of each value node in the
+    payload. ``key_spans``: path of a mapping entry -> span of its key text.
+    ``findings``: every problem found, in payload order per kind.
+    """
+
+    value: Any
+    spans: SpanMap = _NO_SPANS
+    key_spans: SpanMap = _NO_SPANS
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when no finding has severity ``error``."""
+        return not any(f.severity == "error" for f in self.findings)
+
+
+@attrs.frozen
+class FormRead:
+    """A questionnaire request read from a payload or from tool arguments.
+
+    ``value`` is the normalized :class:`~replykit.model.Questionnaire` when there is no
+    error finding (warnings allowed), else ``None``. ``spans`` as in :class:`Read`
+    (empty when the input was not text). ``findings``: every problem found.
+    """
+
+    value: Questionnaire | None
+    spans: SpanMap = _NO_SPANS
+    findings: tuple[Finding, ...] = ()
+
+
+@attrs.frozen
+class ResponseRead:
+    """A ``*-questionnaire-response`` payload read: ``value`` is the
+    :class:`~replykit.model.Response` when there is no error finding, else ``None``;
+    ``spans`` and ``findings`` as in :class:`FormRead`."""
+
+    value: Response | None
+    spans: SpanMap = _NO_SPANS
+    findings: tuple[Finding, ...] = ()
+
+
+def locate(spans: SpanMap, path: Path) -> Span | None:
+    """Span of ``path``, else of its nearest ancestor present in ``spans``, else ``None``.
+
+    A finding about a missing key (``questions[1].default``) is so placed on the
+    question that lacks it.
+    """
+    for cut in range(len(path), -1, -1):
+        span = spans.get(path[:cut])
+        if span is not None:
+            return span
+    return None
+
+
+def place(findings: Iterable[Finding], spans: SpanMap) -> tuple[Finding, ...]:
+    """Give each finding without offsets the span that :func:`locate` finds for its path."""
+    out: list[Finding] = []
+    for f in findings:
+        if f.start is None:
+            span = locate(spans, f.path)
+            if span is not None:
+                f = attrs.evolve(f, start=span[0], end=span[1])
+        out.append(f)
+    return tuple(out)
+
+
+def has_error(findings: Iterable[Finding]) -> bool:
+    """True when some finding has severity ``error``."""
+    return any(f.severity == "error" for f in findings)

@@ -1,0 +1,246 @@
+"""XML+JSON payloads: requests (``<questionnaire>{...}</questionnaire>``) and responses
+(``<questionnaire-response>{...}</questionnaire-response>``) (§5, §7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.model import Answer, Response
+from replykit.payload.describe import article, brief, json_type
+from replykit.payload.json_strict import read_json
+from replykit.payload.lenient import normalize_form
+from replykit.payload.results import FormRead, ResponseRead, has_error, place
+from replykit.text import is_blank
+
+RESPONSE_SUFFIX = "-response"
+ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
+
+
+def read_xml_request(payload: str) -> FormRead:
+    """Read the payload of an XML+JSON request block (§5).
+
+    Input: the text between ``<name>`` and ``</name>``. Output: :class:`FormRead` with
+    the form normalized by :func:`~replykit.payload.lenient.normalize_form` with
+    ``allow_extras=True`` (``ui_text``, ``timeout_seconds`` kept), ``spans`` from the
+    JSON; every finding carries payload offsets (a path not present in the JSON, such
+    as a missing key, is placed on its nearest present ancestor).
+
+    Findings: every ``json.*`` of :func:`~replykit.payload.json_strict.read_json`, then
+    every ``questionnaire.start.*`` of ``normalize_form``. Never raises.
+    """
+    read = read_json(payload)
+    findings = list(read.findings)
+    if not isinstance(read.value, dict):
+        return FormRead(value=None, spans=read.spans, findings=tuple(findings))
+    form = normalize_form(read.value, allow_extras=True)
+    findings.extend(place(form.findings, read.spans))
+    return FormRead(
+        value=None if has_error(findings) else form.value,
+        spans=read.spans,
+        findings=tuple(findings),
+    )
+
+
+def response_type(name: str) -> str:
+    """The ``type`` a response under tag ``name`` must carry (§7).
+
+    ``name`` may be the request name (``sage-questionnaire``) or the response tag name
+    (``sage-questionnaire-response``); both give ``sage_questionnaire_response``.
+    """
+    base = name[: -len(RESPONSE_SUFFIX)] if name.endswith(RESPONSE_SUFFIX) else name
+    return base.replace("-", "_") + "_response"
+
+
+def read_xml_response(payload: str, name: str) -> ResponseRead:
+    """Read the payload of a ``<{name}>`` response block (§5, §7).
+
+    Input: the text between the tags, and the tag ``name`` (request or response name,
+    see :func:`response_type`). Output: :class:`ResponseRead` with the
+    :class:`~replykit.model.Response` (answers in order; a multi-choice ``answer``,
+    ``values`` and ``labels`` as tuples; absent optional fields ``None``) when there is
+    no error, else ``None``; ``spans`` from the JSON.
+
+    Findings: every ``json.*`` of :func:`~replykit.payload.json_strict.read_json`;
+    errors ``response.type_mismatch`` (``type`` missing or not the one ``name``
+    requires), ``response.questionnaire_id_missing`` (missing, not a string, or blank),
+    ``response.answers_invalid`` (``answers`` not a list), ``response.answer_invalid``
+    (an answer not an object, ``question_id`` not a non-blank string, ``type`` not one of
+    single_choice/multi_choice/free_text, a field of the wrong type for its type: single
+    ``answer``/``value``/``label``/``other_text`` strings, multi ``answer``/``values``/
+    ``labels`` lists of strings, free_text ``answer`` a string; ``question`` a string);
+    warning ``response.status_unknown`` (``status`` not ``submitted``). Never raises.
+    """
+    read = read_json(payload)
+    findings = list(read.findings)
+    root = read.value
+    if not isinstance(root, dict):
+        return ResponseRead(value=None, spans=read.spans, findings=tuple(findings))
+    checker = _ResponseChecker()
+    response = checker.response(root, response_type(name))
+    findings.extend(place(checker.findings, read.spans))
+    return ResponseRead(
+        value=None if has_error(findings) else response,
+        spans=read.spans,
+        findings=tuple(findings),
+    )
+
+
+class _ResponseChecker:
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+
+    def add(
+        self, code: str, message: str, path: Path, severity: Severity = "error", **details: Any
+    ) -> None:
+        self.findings.append(
+            Finding(
+                code=code,
+                message=message,
+                path=path,
+                severity=severity,
+                details={"path": format_path(path), **details},
+            )
+        )
+
+    def response(self, root: dict[str, Any], expected_type: str) -> Response:
+        rtype = root.get("type")
+        if rtype != expected_type:
+            got = "it is missing" if "type" not in root else f"found {brief(rtype)}"
+            self.add(
+                "response.type_mismatch",
+                f"type must be {expected_type!r} for this tag; {got}",
+                ("type",),
+                expected=expected_type,
+                value=rtype,
+            )
+        qid = root.get("questionnaire_id")
+        if not isinstance(qid, str) or is_blank(qid):
+            self.add(
+                "response.questionnaire_id_missing",
+                "questionnaire_id is required: the id of the questionnaire answered",
+                ("questionnaire_id",),
+                actual=json_type(qid) if "questionnaire_id" in root else "missing",
+            )
+        status = root.get("status")
+        if status != "submitted":
+            got = "it is missing" if "status" not in root else f"found {brief(status)}"
+            self.add(
+                "response.status_unknown",
+                f"status is expected to be 'submitted'; {got}",
+                ("status",),
+                severity="warning",
+                value=status,
+            )
+        answers: list[Answer] = []
+        raw_answers = root.get("answers")
+        if not isinstance(raw_answers, list):
+            got = (
+                "it is missing"
+                if "answers" not in root
+                else f"it is {article(json_type(raw_answers))}"
+            )
+            self.add(
+                "response.answers_invalid",
+                f"answers must be a list; {got}",
+                ("answers",),
+                expected="array",
+                actual=json_type(raw_answers) if "answers" in root else "missing",
+            )
+        else:
+            for i, raw in enumerate(raw_answers):
+                answer = self.answer(raw, ("answers", i))
+                if answer is not None:
+                    answers.append(answer)
+        return Response(
+            type=rtype if isinstance(rtype, str) else "",
+            questionnaire_id=qid if isinstance(qid, str) else "",
+            status=status if isinstance(status, str) else "",
+            answers=tuple(answers),
+        )
+
+    def invalid(self, path: Path, expected: str, value: Any, present: bool = True) -> None:
+        where = format_path(path)
+        if not present:
+            got = "it is missing"
+        elif isinstance(value, str) and expected == "a non-blank string":
+            got = "it is blank"
+        else:
+            got = f"found {article(json_type(value))}"
+        self.add(
+            "response.answer_invalid",
+            f"{where} must be {expected}; {got}",
+            path,
+            expected=expected,
+            actual=json_type(value) if present else "missing",
+        )
+
+    def answer(self, raw: Any, path: Path) -> Answer | None:
+        if not isinstance(raw, dict):
+            self.invalid(path, "an object", raw)
+            return None
+        ok = True
+        qid = raw.get("question_id")
+        if not isinstance(qid, str) or is_blank(qid):
+            self.invalid((*path, "question_id"), "a non-blank string", qid, "question_id" in raw)
+            ok = False
+        atype = raw.get("type")
+        if atype not in ANSWER_TYPES:
+            where = format_path((*path, "type"))
+            self.add(
+                "response.answer_invalid",
+                f"{where} must be single_choice, multi_choice or free_text; found {brief(atype)}",
+                (*path, "type"),
+                allowed=list(ANSWER_TYPES),
+                value=atype,
+            )
+            ok = False
+        fields: dict[str, Any] = {}
+        ok = self.string(raw, path, "question", fields) and ok
+        if atype == "multi_choice":
+            ok = self.strings(raw, path, "answer", fields, required=True) and ok
+            ok = self.strings(raw, path, "values", fields) and ok
+            ok = self.strings(raw, path, "labels", fields) and ok
+        else:
+            ok = self.string(raw, path, "answer", fields, required=True) and ok
+            if atype == "single_choice":
+                for key in ("value", "label"):
+                    ok = self.string(raw, path, key, fields) and ok
+        ok = self.string(raw, path, "other_text", fields) and ok
+        if not ok or not isinstance(qid, str) or not isinstance(atype, str):
+            return None
+        return Answer(question_id=qid, type=atype, **fields)
+
+    def string(
+        self, raw: dict[str, Any], path: Path, key: str, out: dict[str, Any], required: bool = False
+    ) -> bool:
+        if key not in raw:
+            if required:
+                self.invalid((*path, key), "a string", None, present=False)
+            return not required
+        value = raw[key]
+        if not isinstance(value, str):
+            self.invalid((*path, key), "a string", value)
+            return False
+        out[key] = value
+        return True
+
+    def strings(
+        self, raw: dict[str, Any], path: Path, key: str, out: dict[str, Any], required: bool = False
+    ) -> bool:
+        if key not in raw:
+            if required:
+                self.invalid((*path, key), "a list of strings", None, present=False)
+            return not required
+        value = raw[key]
+        if not isinstance(value, list):
+            self.invalid((*path, key), "a list of strings", value)
+            return False
+        ok = True
+        for k, item in enumerate(value):
+            if not isinstance(item, str):
+                self.invalid((*path, key, k), "a string", item)
+                ok = False
+        if ok:
+            out[key] = tuple(value)
+        return ok

@@ -1,0 +1,488 @@
+"""YAML 1.2 core-schema reader on PyYAML's event stream (PROTOCOL-DECISIONS §4).
+
+PyYAML only tokenizes and parses here (its C parser when libyaml is present, the pure
+one otherwise); resolving scalars and building values is ours, so the YAML 1.1 habits
+of PyYAML's own constructors (``yes`` -> True, ``9:16`` -> 556, dates) never apply.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    DocumentStartEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+
+from replykit.diagnostics import Finding, Path, format_path
+from replykit.payload.describe import article, yaml_kind
+from replykit.payload.results import Read, Span, freeze_spans
+
+_PARSER: type[yaml.BaseLoader] | type[yaml.CBaseLoader] = (
+    yaml.CBaseLoader if yaml.__with_libyaml__ else yaml.BaseLoader
+)
+
+# YAML 1.2.2 §10.3.2 (core schema), plain scalars only.
+_NULL = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUE = frozenset({"true", "True", "TRUE"})
+_FALSE = frozenset({"false", "False", "FALSE"})
+_INT10 = re.compile(r"[-+]?[0-9]+")
+_INT8 = re.compile(r"0o[0-7]+")
+_INT16 = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?(?:\.inf|\.Inf|\.INF)")
+_NAN = frozenset({".nan", ".NaN", ".NAN"})
+
+# YAML 1.2 c-printable: anything else is refused by both PyYAML readers; checked here
+# first so the offset is ours (libyaml reports bytes) and lone surrogates never reach
+# the C parser's UTF-8 encoder.
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# Python's default int(str) digit limit (a guard against quadratic conversion).
+_MAX_INT_DIGITS = 4300
+
+
+class _Unset:
+    """Marker: a mapping frame is waiting for its next key."""
+
+
+_NO_KEY = _Unset()
+
+
+def resolve_plain(text: str) -> tuple[Any, bool]:
+    """Resolve a plain (unquoted, untagged) scalar with the YAML 1.2 core schema.
+
+    Returns ``(value, ok)``: ``value`` is ``None``, ``bool``, ``int``, ``float`` or the
+    text itself; ``ok`` is False only for a decimal integer too long for Python to
+    convert (more than 4300 digits), then ``value`` is the float reading.
+    """
+    if text in _NULL:
+        return None, True
+    if text in _TRUE:
+        return True, True
+    if text in _FALSE:
+        return False, True
+    if _INT10.fullmatch(text):
+        if len(text) - (text[0] in "+-") > _MAX_INT_DIGITS:
+            return float(text), False
+        try:
+            return int(text, 10), True
+        except ValueError:  # a lower limit set with sys.set_int_max_str_digits
+            return float(text), False
+    if _INT8.fullmatch(text):
+        return int(text[2:], 8), True
+    if _INT16.fullmatch(text):
+        return int(text[2:], 16), True
+    if _FLOAT.fullmatch(text):
+        return float(text), True
+    if _INF.fullmatch(text):
+        return (-math.inf if text.startswith("-") else math.inf), True
+    if text in _NAN:
+        return math.nan, True
+    return text, True
+
+
+def _freeze_scalar(value: Any) -> Any:
+    # Equality of resolved keys: the kind matters (true is not 1), NaN equals NaN.
+    if isinstance(value, float) and math.isnan(value):
+        return ("float", "nan")
+    return (yaml_kind(value), value)
+
+
+class _Frame:
+    """One open collection while building (mutable, local to one read)."""
+
+    __slots__ = (
+        "end",
+        "flow",
+        "frozen",
+        "items",
+        "key",
+        "key_frozen",
+        "key_span",
+        "path",
+        "seen",
+        "start",
+    )
+
+    def __init__(self, items: Any, path: Path | None, start: int, flow: bool) -> None:
+        self.items = items
+        self.path = path  # None inside a complex key: not addressable
+        self.start = start
+        self.end = start
+        self.flow = flow
+        self.key: Any = _NO_KEY
+        self.key_span: Span = (start, start)
+        self.key_frozen: Any = None
+        self.seen: set[Any] = set()
+        self.frozen: list[Any] | None = [] if path is None else None
+
+
+def _index(mark: Any) -> int:
+    return int(mark.index) if mark is not None else 0
+
+
+def _span(event: Event) -> Span:
+    return _index(event.start_mark), _index(event.end_mark)
+
+
+def _syntax(payload: str, error: Exception) -> Finding:
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    if mark is not None:
+        start = min(_index(mark), len(payload))
+    else:
+        start = min(int(getattr(error, "position", 0) or 0), len(payload))
+    problem = getattr(error, "problem", None) or str(error).split("\n")[0]
+    context = getattr(error, "context", None)
+    text = f"{context}: {problem}" if context else str(problem)
+    return Finding(
+        code="yaml.syntax",
+        message=f"YAML syntax error: {text}",
+        start=start,
+        end=min(start + 1, len(payload)),
+    )
+
+
+def _events(
+    payload: str, max_depth: int, parser: type[Any]
+) -> tuple[list[Event], list[Finding], bool]:
+    """First pass: collect events, enforcing depth and single-document rules.
+
+    Returns ``(events, findings, complete)``: the events read (all of the first
+    document, or those before a syntax error or the depth limit), this pass's findings,
+    and whether the first document was read whole.
+    """
+    findings: list[Finding] = []
+    bad = _NOT_PRINTABLE.search(payload)
+    if bad is not None:
+        return (
+            [],
+            [
+                Finding(
+                    code="yaml.syntax",
+                    message=f"YAML syntax error: character U+{ord(bad.group()):04X} is not allowed",
+                    start=bad.start(),
+                    end=bad.end(),
+                )
+            ],
+            False,
+        )
+    events: list[Event] = []
+    depth = 0
+    documents = 0
+    loader = parser(payload)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    start, _ = _span(event)
+                    findings.append(
+                        Finding(
+                            code="yaml.multiple_documents",
+                            message="a questionnaire payload holds exactly one YAML document",
+                            start=start,
+                            end=min(start + 3, len(payload)),
+                        )
+                    )
+                    break
+            elif isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > max_depth:
+                    start, end = _span(event)
+                    findings.append(
+                        Finding(
+                            code="yaml.too_deep",
+                            message=f"YAML nesting deeper than {max_depth} levels",
+                            start=start,
+                            end=max(end, min(start + 1, len(payload))),
+                        )
+                    )
+                    return events, findings, False
+            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+                depth -= 1
+            events.append(event)
+    except (yaml.YAMLError, ValueError) as error:
+        findings.append(_syntax(payload, error))
+        return events, findings, False
+    finally:
+        loader.dispose()
+    return events, findings, True
+
+
+def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
+    """``yaml.alias``/``yaml.tag`` for one node; ``details["kind"]`` says which of
+    ``alias``, ``anchor``, ``tag`` (an alias node has no value of its own)."""
+    start, end = _span(event)
+    out: list[Finding] = []
+    if isinstance(event, AliasEvent):
+        out.append(
+            Finding(
+                code="yaml.alias",
+                message=f"YAML aliases are not allowed (*{event.anchor}); write the value out",
+                path=path,
+                start=start,
+                end=end,
+                details={"kind": "alias"},
+            )
+        )
+        return out
+    if event.anchor is not None:
+        out.append(
+            Finding(
+                code="yaml.alias",
+                message=f"YAML anchors are not allowed (&{event.anchor})",
+                path=path,
+                start=start,
+                end=end if isinstance(event, ScalarEvent) else start + 1,
+                details={"kind": "anchor"},
+            )
+        )
+    tag = getattr(event, "tag", None)
+    if tag is not None:
+        out.append(
+            Finding(
+                code="yaml.tag",
+                message=f"explicit YAML tags are not allowed ({tag}); write the value untagged",
+                path=path,
+                start=start,
+                end=end if isinstance(event, ScalarEvent) else start + 1,
+                details={"kind": "tag"},
+            )
+        )
+    return out
+
+
+def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
+    plain = event.style in (None, "")
+    if not plain:
+        return event.value  # quoted and block scalars are strings
+    value, ok = resolve_plain(event.value)
+    if not ok:
+        start, end = _span(event)
+        findings.append(
+            Finding(
+                code="yaml.number_too_large",
+                message=f"integer with more than {_MAX_INT_DIGITS} digits; quote it",
+                start=start,
+                end=end,
+            )
+        )
+    return value
+
+
+def read_yaml(payload: str, *, max_depth: int = 64) -> Read:
+    """Read one YAML payload with the YAML 1.2 core schema (§4).
+
+    Input: the payload text. Output: :class:`Read` whose ``value`` is the root mapping as
+    ``dict[str, Any]`` (lists, str, int, float, bool, None inside; entries whose key is
+    not a string are left out), or ``None`` when nothing could be built; ``spans`` and
+    ``key_spans`` map paths (str keys, 0-based int indices) to code-point offsets into
+    ``payload``. Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
+    float, ``.inf``, ``.nan``); quoted and block scalars are strings.
+
+    Findings (all errors): ``yaml.empty`` (no document), ``yaml.syntax``,
+    ``yaml.multiple_documents``, ``yaml.too_deep`` (more than ``max_depth`` nested
+    collections, checked on the event stream before building), ``yaml.alias`` (anchor or
+    alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
+    (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
+    ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
+    Never raises; time and memory linear in ``len(payload)``.
+    """
+    return _read(payload, max_depth, _PARSER)
+
+
+def _read(payload: str, max_depth: int, parser: type[Any]) -> Read:
+    events, stream_findings, complete = _events(payload, max_depth, parser)
+    if not complete and parser is not yaml.BaseLoader:
+        # libyaml scans ahead (and caps flow nesting at 1000 itself), so its errors can
+        # pre-empt ours; the pure parser, linear too, gives the reference findings.
+        events, stream_findings, complete = _events(payload, max_depth, yaml.BaseLoader)
+    findings: list[Finding] = []
+    # Events before an error are still built, bounded by the depth check, so that
+    # aliases, tags and duplicate keys there are reported too.
+    builder = _Builder(findings)
+    for event in events:
+        builder.feed(event)
+    findings.extend(stream_findings)
+    if not complete:
+        return Read(value=None, findings=tuple(findings))
+    if not builder.has_root:
+        findings.insert(
+            0,
+            Finding(
+                code="yaml.empty",
+                message="the payload holds no YAML content",
+                start=0,
+                end=len(payload),
+            ),
+        )
+        return Read(value=None, findings=tuple(findings))
+    root = builder.root
+    root_span = builder.spans.get((), (0, len(payload)))
+    root_event = next(e for e in events if isinstance(e, NodeEvent))
+    if isinstance(root_event, CollectionStartEvent) and root_event.flow_style:
+        findings.append(
+            Finding(
+                code="yaml.json_payload",
+                message=(
+                    "the payload is a flow collection ({...} or [...], e.g. JSON); "
+                    "write it as block YAML (title: ...)"
+                ),
+                start=root_span[0],
+                end=root_span[1],
+            )
+        )
+    elif not isinstance(root, dict):
+        findings.append(
+            Finding(
+                code="yaml.root_not_mapping",
+                message=f"the YAML root must be a block mapping, not {article(yaml_kind(root))}",
+                start=root_span[0],
+                end=root_span[1],
+            )
+        )
+    return Read(
+        value=root,
+        spans=freeze_spans(builder.spans),
+        key_spans=freeze_spans(builder.key_spans),
+        findings=tuple(findings),
+    )
+
+
+class _Builder:
+    """Second pass: builds values from a depth-checked event list, iteratively."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        self.stack: list[_Frame] = []
+        self.spans: dict[Path, Span] = {}
+        self.key_spans: dict[Path, Span] = {}
+        self.root: Any = None
+        self.has_root = False
+
+    def _child_path(self) -> Path | None:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if top.path is None:
+            return None
+        if isinstance(top.items, list):
+            return (*top.path, len(top.items))
+        if top.key is _NO_KEY or not isinstance(top.key, str):
+            return None  # a key, or the value of a non-string key
+        return (*top.path, top.key)
+
+    def feed(self, event: Event) -> None:
+        if isinstance(event, NodeEvent):
+            path = self._child_path()
+            if path is None:  # a key, or under a non-string key: the mapping's place
+                path = next((f.path for f in reversed(self.stack) if f.path is not None), ())
+            self.findings.extend(_node_event_findings(event, path))
+        if isinstance(event, ScalarEvent):
+            value = _scalar_value(event, self.findings)
+            self._deliver(value, _span(event), _freeze_scalar(value))
+        elif isinstance(event, AliasEvent):
+            # Aliases are already errors; a placeholder keeps the build linear.
+            self._deliver(None, _span(event), ("alias", event.anchor))
+        elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+            items: Any = {} if isinstance(event, MappingStartEvent) else []
+            start, _ = _span(event)
+            self.stack.append(_Frame(items, self._child_path(), start, bool(event.flow_style)))
+        elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+            frame = self.stack.pop()
+            # Block collections end at their last child (PyYAML's end mark is the next
+            # token); flow ones at their closing bracket.
+            end = _index(event.end_mark) if frame.flow else frame.end
+            frozen: Any = None
+            if frame.frozen is not None:
+                kind = "seq" if isinstance(frame.items, list) else "map"
+                frozen = (kind, tuple(frame.frozen) if kind == "seq" else frozenset(frame.frozen))
+            self._deliver(frame.items, (frame.start, end), frozen)
+
+    def _deliver(self, value: Any, span: Span, frozen: Any) -> None:
+        path = self._child_path()
+        if not self.stack:
+            self.root = value
+            self.has_root = True
+            self.spans[()] = span
+            return
+        top = self.stack[-1]
+        top.end = max(top.end, span[1])
+        if isinstance(top.items, list):
+            if path is not None:
+                self.spans[path] = span
+            top.items.append(value)
+            if top.frozen is not None:
+                top.frozen.append(frozen)
+            return
+        if top.key is _NO_KEY:
+            top.key = value
+            top.key_span = span
+            top.key_frozen = frozen
+            return
+        self._entry(top, value, span, frozen, path)
+
+    def _entry(self, top: _Frame, value: Any, span: Span, frozen: Any, path: Path | None) -> None:
+        key, key_span = top.key, top.key_span
+        key_frozen = top.key_frozen
+        top.key = _NO_KEY
+        if top.frozen is not None:
+            top.frozen.append((key_frozen, frozen))
+        if key_frozen in top.seen:
+            where = "" if top.path is None else f" at {_describe(top.path)}"
+            self.findings.append(
+                Finding(
+                    code="yaml.duplicate_key",
+                    message=f"duplicate key {_key_text(key)}{where}; each key may appear once",
+                    path=path if path is not None else (top.path or ()),
+                    start=key_span[0],
+                    end=key_span[1],
+                )
+            )
+            return
+        top.seen.add(key_frozen)
+        if not isinstance(key, str):
+            if isinstance(key_frozen, tuple) and key_frozen[:1] == ("alias",):
+                return  # an alias key is already reported
+            self.findings.append(
+                Finding(
+                    code="yaml.key_not_string",
+                    message=(
+                        f"mapping key {_key_text(key)} is {article(yaml_kind(key))}, not a string; "
+                        "keys are field names"
+                    ),
+                    path=top.path or (),
+                    start=key_span[0],
+                    end=key_span[1],
+                )
+            )
+            return
+        top.items[key] = value
+        if path is not None:
+            self.spans[path] = span
+            self.key_spans[path] = key_span
+
+
+def _key_text(key: Any) -> str:
+    if isinstance(key, str):
+        return repr(key)
+    if isinstance(key, dict | list):
+        return f"(a {yaml_kind(key)})"
+    return str(key).lower() if isinstance(key, bool) else repr(key)
+
+
+def _describe(path: Path) -> str:
+    return format_path(path) or "the top level"

@@ -1,0 +1,96 @@
+"""read_json: strict JSON, offsets, depth (§5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from replykit.diagnostics import format_path
+from replykit.payload.json_strict import read_json, too_deep_at
+
+# (payload, code, formatted path, start, end)
+CASES = [
+    ('{"a": 1, "a": 2}', "json.duplicate_key", "a", 9, 12),
+    ('{"k": 1, "\\u006b": 2}', "json.duplicate_key", "k", 9, 17),
+    ('{"q": [{"x": 1, "x": 1}]}', "json.duplicate_key", "q[1].x", 16, 19),
+    ('{"a": NaN}', "json.constant", "a", 6, 9),
+    ('{"a": [Infinity]}', "json.constant", "a[1]", 7, 15),
+    ('{"a": -Infinity}', "json.constant", "a", 6, 15),
+    ('{"a": 1,}', "json.syntax", None, 8, 9),
+    ('{"a": 1} x', "json.syntax", None, 9, 10),
+    ("{'a': 1}", "json.syntax", None, 1, 2),
+    ("\ufeff{}", "json.syntax", None, 0, 1),
+    ("", "json.syntax", None, 0, 0),
+    ('{"a": "x\ny"}', "json.syntax", None, 8, 9),  # raw control character in a string
+    ("[1, 2]", "json.not_object", None, 0, 6),
+    ('"hello"', "json.not_object", None, 0, 7),
+    ("null", "json.not_object", None, 0, 4),
+    ('"{\\"title\\": \\"x\\"}"', "json.string_payload", None, 0, 20),
+    ('"[1]"', "json.string_payload", None, 0, 5),
+    ('{"a": ' + "1" * 4400 + "}", "json.number_too_large", "a", 6, 4406),
+    ("[" * 65 + "]" * 65, "json.too_deep", None, 64, 65),
+]
+
+
+@pytest.mark.parametrize(("payload", "code", "path", "start", "end"), CASES)
+def test_json_codes(payload: str, code: str, path: str | None, start: int, end: int) -> None:
+    read = read_json(payload)
+    hits = [f for f in read.findings if f.code == code]
+    assert len(hits) == 1, read.findings
+    f = hits[0]
+    assert f.severity == "error"
+    assert format_path(f.path) == path
+    assert (f.start, f.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("payload", "quote"),
+    [('{“title”: "x"}', "“"), ('{"title": ”x”}', "”"), ("{‘title’: 1}", "‘")],
+)
+def test_smart_quotes_are_named(payload: str, quote: str) -> None:
+    (f,) = read_json(payload).findings
+    assert f.code == "json.syntax"
+    assert payload[f.start : f.end] == quote  # type: ignore[misc]
+    assert "typographic quote" in f.message and quote in f.message
+
+
+def test_valid_object_and_spans() -> None:
+    src = ' {"title": "😀", "questions": [{"id": "a", "n": -1.5e2}, true] }\n'
+    read = read_json(src)
+    assert read.findings == ()
+    assert read.value == {"title": "😀", "questions": [{"id": "a", "n": -150.0}, True]}
+    spans = dict(read.spans)
+    assert src[slice(*spans[("title",)])] == '"😀"'
+    assert src[slice(*spans[("questions", 0, "n")])] == "-1.5e2"
+    assert src[slice(*spans[("questions", 1)])] == "true"
+    assert src[slice(*spans[("questions", 0)])] == '{"id": "a", "n": -1.5e2}'
+    assert src[slice(*spans[()])] == src.strip()
+    assert src[slice(*read.key_spans[("questions",)])] == '"questions"'
+
+
+def test_everything_is_reported() -> None:
+    read = read_json('{"a": NaN, "b": [1, {"c": 1, "c": Infinity}], "a": 2}')
+    assert [(f.code, format_path(f.path)) for f in read.findings] == [
+        ("json.constant", "a"),
+        ("json.duplicate_key", "b[2].c"),
+        ("json.constant", None),  # the value of a duplicate key has no path
+        ("json.duplicate_key", "a"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    ["[" * 100_000, '{"a":' * 100_000, '"x' + "[" * 100_000, '{"a": "[[[", "b": ' + "[" * 70],
+)
+def test_deep_nesting_never_recurses(payload: str) -> None:
+    read = read_json(payload)
+    codes = [f.code for f in read.findings]
+    if payload.startswith('"x'):
+        assert codes == ["json.syntax"]  # an unterminated string, not nesting
+    else:
+        assert codes == ["json.too_deep"]
+
+
+def test_depth_scan_skips_strings() -> None:
+    assert too_deep_at('["[[[[", "\\"[[["]', 1) is None
+    assert too_deep_at("[[", 1) == 1
+    assert read_json("[" * 64 + "]" * 64).findings[0].code == "json.not_object"
