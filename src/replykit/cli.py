@@ -97,11 +97,15 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     text = read_text(args.file)
-    result = segment(text, message_id=args.message_id, profile=profile)
+    result = segment(text, message_id=args.message_id, profile=profile, compat=args.compat)
     if args.format == "json":
         write(dump(result.to_json()))
     else:
-        write(_segment_text("<stdin>" if args.file == "-" else args.file, text, result))
+        write(
+            _segment_text(
+                "<stdin>" if args.file == "-" else args.file, result.decoded or text, result
+            )
+        )
     return 0
 
 
@@ -131,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--message-id", default="message", help="message id used in block ids")
     p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument(
+        "--compat",
+        choices=("sage",),
+        default=None,
+        help="read a stored Sage conversation message with the §9 relaxations",
+    )
     p.set_defaults(func=_cmd_segment)
     try:
         from replykit.actions import cli as actions_cli

@@ -186,14 +186,20 @@ class Segment:
 class Segmentation:
     """Result of :func:`replykit.segment`: ``segments`` cover the input exactly, in order;
     ``diagnostics`` holds every diagnostic of the message (blocks' and near-misses'),
-    ordered by offset."""
+    ordered by offset; ``decoded`` is the text the offsets index when a §9 transport
+    decoding changed the input (else ``None``)."""
 
     segments: tuple[Segment, ...]
     diagnostics: tuple[Diagnostic, ...]
+    decoded: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"segments": [...], "diagnostics": [...]}``."""
-        return {
+        """``{"segments": [...], "diagnostics": [...]}``, plus ``"decoded"`` (the text the
+        offsets index) when a §9 transport decoding changed the input."""
+        out: dict[str, Any] = {
             "segments": [s.to_json() for s in self.segments],
             "diagnostics": [d.to_json() for d in self.diagnostics],
         }
+        if self.decoded is not None:
+            out["decoded"] = self.decoded
+        return out

@@ -16,11 +16,19 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from replykit.scan.patterns import ASCII_PUNCTUATION, AUTOLINK, RAW_HTML
+from replykit.scan.patterns import ASCII_PUNCTUATION, AUTOLINK
 
 _RUNS = re.compile(r"`+")
 _SPECIAL = re.compile(r"[`\\<]")
 _COMMENT_END = re.compile(r"-->")
+_TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
+_WS = "[ \t\r\n]*"
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_ATTR_NAME = re.compile(r"[ \t\r\n]+([A-Za-z_:][A-Za-z0-9_.:-]*)")
+_ATTR_EQ = re.compile(_WS + "=" + _WS)
+_UNQUOTED = re.compile(r"[^\"'=<>`\x00-\x20]+")
+_TAG_END = re.compile(_WS + "/?>")
+_CLOSING_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*" + _WS + ">")
 
 
 @attrs.frozen
@@ -33,6 +41,7 @@ class Indexes:
 
     runs: Mapping[int, Sequence[int]]
     comment_ends: Sequence[int]
+    terminators: Mapping[str, Sequence[int]]
 
     @classmethod
     def build(cls, text: str) -> Indexes:
@@ -41,7 +50,21 @@ class Indexes:
         for m in _RUNS.finditer(text):
             runs.setdefault(m.end() - m.start(), []).append(m.start())
         ends = [m.start() for m in _COMMENT_END.finditer(text)]
-        return cls(runs=runs, comment_ends=ends)
+        terms: dict[str, list[int]] = {'"': [], "'": [], ">": [], "?>": [], "]]>": []}
+        for m in _TERMINATORS.finditer(text):
+            terms[m.group()].append(m.start())
+            if m.group() != ">" and m.group().endswith(">"):
+                terms[">"].append(m.end() - 1)
+        return cls(runs=runs, comment_ends=ends, terminators=terms)
+
+    def next_terminator(self, token: str, after: int, limit: int) -> int:
+        """Offset just past the first ``token`` (a quote, ``>``, ``?>`` or ``]]>``)
+        starting at or after ``after`` and ending by ``limit``, or -1."""
+        starts = self.terminators[token]
+        i = bisect.bisect_left(starts, after)
+        if i < len(starts) and starts[i] + len(token) <= limit:
+            return starts[i] + len(token)
+        return -1
 
     def next_run(self, length: int, after: int, limit: int) -> int:
         """Start of the first maximal run of ``length`` backticks at or after ``after``
@@ -85,6 +108,49 @@ def comment_end(text: str, q: int, limit: int, idx: Indexes) -> int:
     if text.startswith("->", q + 4):
         return q + 6
     return idx.next_comment_end(q + 4, limit)
+
+
+def raw_html_end(text: str, q: int, limit: int, idx: Indexes) -> int:
+    """End of the raw HTML construct (CommonMark 6.6: open tag, closing tag, processing
+    instruction, declaration, CDATA section) opening at ``q``, or -1. Comments are
+    handled by :func:`comment_end`. Quoted attribute values and the other constructs'
+    terminators are found through ``idx``, so each attempt costs its own length."""
+    if text.startswith("<?", q):
+        return idx.next_terminator("?>", q + 2, limit)
+    if text.startswith("<![CDATA[", q):
+        return idx.next_terminator("]]>", q + 9, limit)
+    if text.startswith("<!", q):
+        if q + 2 < limit and text[q + 2].isascii() and text[q + 2].isalpha():
+            return idx.next_terminator(">", q + 3, limit)
+        return -1
+    if text.startswith("</", q):
+        m = _CLOSING_TAG.match(text, q, limit)
+        return m.end() if m else -1
+    m = _TAG_NAME.match(text, q + 1, limit)
+    if m is None:
+        return -1
+    i = m.end()
+    while True:
+        attr = _ATTR_NAME.match(text, i, limit)
+        if attr is None:
+            break
+        i = attr.end()
+        eq = _ATTR_EQ.match(text, i, limit)
+        if eq is None:
+            continue
+        j = eq.end()
+        if j < limit and text[j] in "\"'":
+            end = idx.next_terminator(text[j], j + 1, limit)
+            if end < 0:
+                return -1
+            i = end
+        else:
+            value = _UNQUOTED.match(text, j, limit)
+            if value is None:
+                return -1
+            i = value.end()
+    end_m = _TAG_END.match(text, i, limit)
+    return end_m.end() if end_m else -1
 
 
 def scan_inline(text: str, start: int, stop: int, limit: int, idx: Indexes) -> InlineScan:
@@ -136,7 +202,8 @@ def scan_inline(text: str, start: int, stop: int, limit: int, idx: Indexes) -> I
                     return InlineScan(tuple(regions), comment, end)
                 i = end
                 continue
-        other = AUTOLINK.match(text, q, limit) or RAW_HTML.match(text, q, limit)
-        if other is not None and other.end() > stop:
-            return InlineScan(tuple(regions), None, other.end())
-        i = other.end() if other is not None else q + 1
+        auto = AUTOLINK.match(text, q, limit)
+        other = auto.end() if auto is not None else raw_html_end(text, q, limit, idx)
+        if other > stop:
+            return InlineScan(tuple(regions), None, other)
+        i = other if other > 0 else q + 1

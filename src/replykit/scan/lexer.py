@@ -16,7 +16,9 @@ outside inert regions.
 Inline inertness (code spans, comments) is computed where it matters: in a paragraph
 holding a tag or a two-backtick line, and before the message's first visible
 character (the preface rule, §4). With ``full=True`` every paragraph is scanned and
-every inert region becomes a token (used by :func:`replykit.code_regions`).
+every inert region becomes a token; with ``protocol=False`` no candidate, tag or
+near-miss is looked for, which is plain CommonMark (both used by
+:func:`replykit.code_regions`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import re
 
 import attrs
 
+from replykit.compat import Compat
 from replykit.scan.inline import Indexes, InlineScan, comment_end, scan_inline
 from replykit.scan.patterns import (
     ATX_HEADING,
@@ -46,7 +49,9 @@ from replykit.text import LINE_END_RE, first_visible, trim_blank
 _TAGLIKE = re.compile(
     r"<((?:[a-z0-9]+-)?questionnaire(?:-response)?)(>|[ \t\r\n/][^<>]*>|)", re.IGNORECASE | re.ASCII
 )
-_CLOSERS = re.compile(r"</((?:[a-z0-9]+-)?questionnaire(?:-response)?)>", re.IGNORECASE | re.ASCII)
+_CLOSERS = re.compile(
+    r"<(\\?)/((?:[a-z0-9]+-)?questionnaire(?:-response)?)>", re.IGNORECASE | re.ASCII
+)
 _SHORT_FENCE = re.compile(r"``(?!`)")
 _FAMILY_FENCE = re.compile(r"(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 
@@ -172,8 +177,18 @@ class Lexer:
     candidates in place and the rest of the text raw).
     """
 
-    def __init__(self, text: str, lexemes: Lexemes, *, full: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        lexemes: Lexemes,
+        *,
+        full: bool = False,
+        protocol: bool = True,
+        compat: Compat | None = None,
+    ) -> None:
         self.text = text
+        self.compat = compat or Compat()
+        self.protocol = protocol
         self.n = len(text)
         self.lx = lexemes
         self.full = full
@@ -188,9 +203,15 @@ class Lexer:
         tags = list(_TAGLIKE.finditer(text))
         self.tag_starts = [m.start() for m in tags]
         self.tag_matches = tags
-        closers: dict[str, list[int]] = {}
+        # Closing tags by name (lower-cased when names match in any case): starts, ends.
+        closers: dict[str, tuple[list[int], list[int]]] = {}
         for m in _CLOSERS.finditer(text):
-            closers.setdefault(m.group(1), []).append(m.start())
+            if m.group(1) and not self.compat.escaped_closers:
+                continue
+            key = m.group(2).lower() if self.compat.case_insensitive else m.group(2)
+            starts, ends = closers.setdefault(key, ([], []))
+            starts.append(m.start())
+            ends.append(m.end())
         self.closers = closers
         self.next_line = 0
 
@@ -231,7 +252,7 @@ class Lexer:
         self.pos = end
 
     def _warn(self, code: str, message: str, start: int, end: int) -> None:
-        if not self.dry:
+        if self.protocol and not self.dry:
             self.near.append(NearMiss(code, message, start, end))
 
     # ---- one physical line ---------------------------------------------------------
@@ -451,8 +472,10 @@ class Lexer:
         top = not self.containers
         leaf = _Leaf("fenced", fns, end=le, fence_char=fence[0], fence_len=len(fence))
         leaf.opener_end = le
-        if top and not self.dry:
-            opener = self.lx.fence_opener.fullmatch(self.text, ls, ce)
+        if top and self.protocol and not self.dry:
+            # A leading BOM is kept in the opener token but is not part of the line (§1).
+            first = ls + 1 if ls == 0 and self.text.startswith("\ufeff") else ls
+            opener = self.lx.fence_opener.fullmatch(self.text, first, ce)
             leaf.candidate = (
                 opener is not None
                 and self.lx.fenced_name.fullmatch(trim_blank(opener.group("info"))) is not None
@@ -568,7 +591,12 @@ class Lexer:
         assert leaf is not None
         leaf.end = ce
         text = self.text
-        if not self.dry and text.startswith("``", start) and _SHORT_FENCE.match(text, start):
+        if (
+            self.protocol
+            and not self.dry
+            and text.startswith("``", start)
+            and _SHORT_FENCE.match(text, start)
+        ):
             rest = text[start + 2 : ce]
             words = trim_blank(rest).split()
             if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start):
@@ -619,22 +647,30 @@ class Lexer:
 
     def _candidate_at(self, p: int) -> bool:
         """Whether an exact opening tag with a closer starts at ``p`` (block starts)."""
-        if self.dry:
+        if self.dry or not self.protocol:
             return False
         i = bisect.bisect_left(self.tag_starts, p)
         if i >= len(self.tag_starts) or self.tag_starts[i] != p:
             return False
-        m = self.tag_matches[i]
-        return (
-            self.lx.open_tag.fullmatch(self.text, p, m.end()) is not None and self._closer(m) >= 0
+        return self._closer(self.tag_matches[i])[0] >= 0 and self._opens(self.tag_matches[i])
+
+    def _opens(self, m: re.Match[str]) -> bool:
+        """Whether ``m`` is an opening tag (§3a; relaxed by the §9 switches)."""
+        if self.lx.open_tag.fullmatch(self.text, m.start(), m.end()):
+            return True
+        name, rest = m.group(1), m.group(2)
+        return (name == name.lower() or self.compat.case_insensitive) and (
+            rest == ">" or (self.compat.tag_attributes and rest[:1] in " \t\r\n")
         )
 
-    def _closer(self, m: re.Match[str]) -> int:
-        starts = self.closers.get(m.group(1))
-        if not starts:
-            return -1
-        i = bisect.bisect_left(starts, m.end())
-        return starts[i] if i < len(starts) else -1
+    def _closer(self, m: re.Match[str]) -> tuple[int, int]:
+        """Start and end of the first closing tag named like ``m``'s after it, or -1s."""
+        name = m.group(1)
+        found = self.closers.get(name.lower() if self.compat.case_insensitive else name)
+        if not found:
+            return -1, -1
+        i = bisect.bisect_left(found[0], m.end())
+        return (found[0][i], found[1][i]) if i < len(found[0]) else (-1, -1)
 
     def _scan_tags(self, start: int, ce: int, le: int) -> tuple[int, list[tuple[int, int]]]:
         """Find tag candidates and tag near-misses in ``text[start:ce]`` of the current
@@ -642,7 +678,7 @@ class Lexer:
         (§3b). Returns where the next physical line starts and the pieces of this
         logical line that lie outside candidates."""
         pieces: list[tuple[int, int]] = []
-        if self.dry:
+        if self.dry or not self.protocol:
             return le, [(start, ce)]
         piece_start = start
         i = bisect.bisect_left(self.tag_starts, start)
@@ -652,9 +688,8 @@ class Lexer:
             p = m.start()
             if m.group(2) == "" or self.leaf is None or self._inert_at(p):
                 continue
-            closer = self._closer(m)
-            if closer >= 0 and self.lx.open_tag.fullmatch(self.text, p, m.end()):
-                close_end = closer + len(m.group(1)) + 3
+            closer, close_end = self._closer(m)
+            if closer >= 0 and self._opens(m):
                 self._emit("OPEN_TAG", p, m.end())
                 self._emit("TAG_PAYLOAD", m.end(), closer)
                 self._emit("CLOSE_TAG", closer, close_end)

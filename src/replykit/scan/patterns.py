@@ -54,14 +54,10 @@ HTML_BLOCK_ENDS: tuple[re.Pattern[str] | None, ...] = (
     None,
 )
 
-# Inline constructs that take precedence over code spans (spec 6.1): autolinks, raw HTML.
+# Autolinks take precedence over code spans (spec 6.1); raw HTML is matched in inline.py.
 AUTOLINK = re.compile(
     r"<[A-Za-z][A-Za-z0-9.+-]{1,31}:[^<>\x00-\x20]*>"
     r"|<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>"
-)
-RAW_HTML = re.compile(
-    OPEN_TAG + "|" + CLOSING_TAG + r"|<\?.*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.*?\]\]>",
-    re.S,
 )
 ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")

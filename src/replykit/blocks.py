@@ -1,0 +1,263 @@
+"""Reading one candidate block into a :class:`~replykit.model.Segment` (§3a-§7, §9).
+
+The segmenter hands each block here with a :class:`Context`; this module reads the
+payload with the payload readers, applies the limits, places every finding in the
+message (code-point offsets, 1-based line/column, 1-based path) and decides validity:
+registered in the profile and free of errors (§2).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from replykit.compat import Compat
+from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
+from replykit.limits import Limits, form_size, payload_size
+from replykit.model import Segment
+from replykit.payload.fenced_form import read_fenced_form
+from replykit.payload.json_strict import read_json
+from replykit.payload.lenient import normalize_form
+from replykit.payload.results import FormRead
+from replykit.payload.xml_form import read_xml_request, read_xml_response
+from replykit.profiles import RESPONSE_SUFFIX, Profile
+from replykit.scan.grammar import lexemes
+from replykit.text import LineIndex, trim_blank
+
+_TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
+_TIMEOUT_ATTR = re.compile(r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*["']?([0-9]+(?:\.[0-9]+)?)""")
+
+
+@attrs.frozen
+class Context:
+    """What every block of one message is read with."""
+
+    text: str
+    lines: LineIndex
+    profile: Profile
+    compat: Compat
+    limits: Limits
+
+    def diagnostic(
+        self,
+        code: str,
+        message: str,
+        start: int,
+        end: int,
+        severity: Severity = "error",
+        path: str | None = None,
+    ) -> Diagnostic:
+        """A :class:`Diagnostic` at message offsets ``start``-``end``."""
+        line, col = self.lines.line_col(start)
+        return Diagnostic(code, severity, message, start, max(start, end), line, col, path)
+
+
+@attrs.frozen
+class PayloadMap:
+    """Maps payload offsets to message offsets: ``(payload_start, message_start)`` per
+    piece, for a fenced payload whose lines lost their indentation."""
+
+    pieces: tuple[tuple[int, int], ...]
+
+    def __call__(self, offset: int) -> int:
+        """The message offset of payload offset ``offset``."""
+        i = bisect.bisect_right(self.pieces, (offset, float("inf"))) - 1
+        p, m = self.pieces[max(i, 0)]
+        return m + (offset - p)
+
+
+def fenced_content(text: str, start: int, end: int, indent: int) -> tuple[str, PayloadMap]:
+    """CommonMark's content of the fenced block lines ``text[start:end]``: up to
+    ``indent`` columns of leading spaces removed from each line (spec 4.5); a partly
+    removed tab leaves spaces."""
+    out: list[str] = []
+    pieces: list[tuple[int, int]] = []
+    size = 0
+    pos = start
+    while pos < end:
+        brk = min(x for x in (text.find("\n", pos, end), text.find("\r", pos, end), end) if x >= 0)
+        line_end = min(end, brk + (2 if text.startswith("\r\n", brk) else 1))
+        col, i, prefix = 0, pos, ""
+        while i < line_end and col < indent and text[i] in " \t":
+            width = 4 - col % 4 if text[i] == "\t" else 1
+            if col + width > indent:
+                prefix = " " * (col + width - indent)
+            col = min(indent, col + width)
+            i += 1
+        if prefix:
+            pieces.append((size, i - 1))
+            out.append(prefix)
+            size += len(prefix)
+        pieces.append((size, i))
+        out.append(text[i:line_end])
+        size += line_end - i
+        pos = line_end
+    return "".join(out), PayloadMap(tuple(pieces) or ((0, start),))
+
+
+def place(
+    findings: Iterable[Finding],
+    to_message: Callable[[int], int],
+    whole: tuple[int, int],
+    ctx: Context,
+) -> list[Diagnostic]:
+    """Turn payload findings into message diagnostics; a finding without offsets covers
+    the whole payload ``whole``."""
+    out = []
+    for f in findings:
+        if f.start is None:
+            start, end = whole
+        else:
+            start = to_message(f.start)
+            end = to_message(f.end) if f.end is not None else start
+        out.append(ctx.diagnostic(f.code, f.message, start, end, f.severity, format_path(f.path)))
+    return out
+
+
+def _limited(payload: str, reader: Callable[[str], FormRead], limits: Limits) -> FormRead:
+    too_big = payload_size(payload, limits)
+    if too_big is not None:
+        return FormRead(None, findings=(too_big,))
+    read = reader(payload)
+    if read.value is None:
+        return read
+    over = form_size(read.value, limits)
+    return attrs.evolve(read, value=None, findings=read.findings + over) if over else read
+
+
+def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
+    return ctx.diagnostic(
+        "name.unregistered",
+        f"'{name}' is not registered in this profile; clients show it as Markdown",
+        start,
+        end,
+        "warning",
+    )
+
+
+def fenced_block(
+    opener: tuple[int, int], payload: tuple[int, int], end: int, closed: bool, preface: bool,
+    block_id: str, ctx: Context,
+) -> Segment:  # fmt: skip
+    """A fenced candidate (§3a, §4): ``opener`` spans its opener line (line ending
+    included), ``payload`` its content lines, ``end`` the end of its closing fence line."""
+    text = ctx.text
+    o_start = opener[0]
+    first = o_start + 1 if o_start == 0 and text.startswith("\ufeff") else o_start
+    om = lexemes().fence_opener.match(text, first)
+    assert om is not None
+    name = trim_blank(om.group("info"))
+    fence = (first + len(om.group("indent")), om.end())
+    diags: list[Diagnostic] = []
+    form = None
+    registered = ctx.profile.registers(name)
+    if not registered:
+        diags.append(_unregistered(name, *fence, ctx))
+    else:
+        if not closed:
+            diags.append(ctx.diagnostic(
+                "fence.unclosed",
+                "the questionnaire fence is never closed; it runs to the end of the message",
+                *fence,
+            ))  # fmt: skip
+        if not preface:
+            diags.append(ctx.diagnostic(
+                "fence.no_preface",
+                "a fenced questionnaire needs visible prose before it in the message",
+                *fence,
+            ))  # fmt: skip
+        content, to_message = fenced_content(text, *payload, len(om.group("indent")))
+        max_depth = ctx.limits.max_depth
+        read = _limited(content, lambda p: read_fenced_form(p, max_depth=max_depth), ctx.limits)
+        diags.extend(place(read.findings, to_message, payload, ctx))
+        form = read.value
+    valid = registered and not any(d.severity == "error" for d in diags)
+    return Segment(
+        "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml", name=name,
+        registered=registered, valid=valid, id=block_id, diagnostics=tuple(diags),
+        questionnaire=form if valid else None,
+    )  # fmt: skip
+
+
+def xml_block(
+    opener: tuple[int, int], closer: tuple[int, int], block_id: str, ctx: Context
+) -> Segment:
+    """An XML+JSON candidate (§3a, §5): ``opener`` spans ``<N>``, ``closer`` ``</N>``."""
+    text = ctx.text
+    start, p_start = opener
+    p_end, end = closer
+    tag = text[start:p_start]
+    name_m = _TAG_NAME.match(tag)
+    assert name_m is not None
+    name = name_m.group(1).lower() if ctx.compat.case_insensitive else name_m.group(1)
+    is_response = name.endswith(RESPONSE_SUFFIX)
+    registered = ctx.profile.registers(name)
+    payload = text[p_start:p_end]
+    diags: list[Diagnostic] = []
+    form = response = None
+
+    def shift(offset: int) -> int:
+        return p_start + offset
+
+    if not registered:
+        diags.append(_unregistered(name, start, p_start, ctx))
+    elif is_response:
+        too_big = payload_size(payload, ctx.limits)
+        if too_big is not None:
+            diags.extend(place((too_big,), shift, (p_start, p_end), ctx))
+        else:
+            rread = read_xml_response(payload, name)
+            diags.extend(place(rread.findings, shift, (p_start, p_end), ctx))
+            response = rread.value
+    else:
+
+        def reader(p: str) -> FormRead:
+            read = read_xml_request(p)
+            return _drop_invalid_questions(p, read) if ctx.compat.filter_invalid_questions else read
+
+        fread = _limited(payload, reader, ctx.limits)
+        diags.extend(place(fread.findings, shift, (p_start, p_end), ctx))
+        form = fread.value
+        timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
+        if form is not None and timeout is not None:
+            value = timeout.group(1)
+            form = attrs.evolve(form, timeout_seconds=float(value) if "." in value else int(value))
+    valid = registered and not any(d.severity == "error" for d in diags)
+    return Segment(
+        "questionnaire_response" if is_response else "questionnaire", start, end,
+        text[start:end], encoding="xml_json", name=name, registered=registered, valid=valid,
+        id=block_id, diagnostics=tuple(diags), questionnaire=form if valid else None,
+        response=response if valid else None,
+    )  # fmt: skip
+
+
+def _drop_invalid_questions(payload: str, read: FormRead) -> FormRead:
+    """§9 ``filter_invalid_questions``: drop each question with an error, then read again."""
+    bad = sorted(
+        {
+            f.path[1]
+            for f in read.findings
+            if f.severity == "error"
+            and len(f.path) >= 2
+            and f.path[0] == "questions"
+            and isinstance(f.path[1], int)
+        }
+    )
+    raw = read_json(payload).value
+    if not bad or not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
+        return read
+    kept = [q for i, q in enumerate(raw["questions"]) if i not in bad]
+    again = normalize_form({**raw, "questions": kept}, allow_extras=True)
+    dropped = tuple(
+        Finding(
+            "compat.question_dropped",
+            f"question {i + 1} has errors and is left out (Sage compatibility)",
+            ("questions", i),
+            "warning",
+        )
+        for i in bad
+    )
+    return attrs.evolve(again, spans=read.spans, findings=dropped + again.findings)

@@ -1,0 +1,54 @@
+"""``code_regions()``: the inert regions of a Markdown text, as CommonMark 0.31.2 decides.
+
+Pure CommonMark: no protocol block is looked for, so a ```` ```questionnaire ```` block
+is simply a fenced code block here (PROTOCOL-DECISIONS §3b lists the inert regions).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from replykit.scan.grammar import lexemes
+from replykit.scan.lexer import Lexer
+
+RegionKind = Literal["fenced", "indented", "span", "html_comment"]
+
+_KINDS: dict[str, RegionKind] = {
+    "FENCED_CODE": "fenced",
+    "INDENTED_CODE": "indented",
+    "CODE_SPAN": "span",
+    "HTML_COMMENT": "html_comment",
+}
+
+
+@attrs.frozen
+class CodeRegion:
+    """One inert region: ``text[start:end]`` (code-point offsets).
+
+    ``fenced``: from the opening fence's first character to the end of the closing
+    fence line's content (or of the last line of the container when unclosed);
+    ``indented``: from the first code character to the end of the last non-blank code
+    line; ``span``: the code span with its backtick strings; ``html_comment``: from
+    ``<!--`` through ``-->`` (an unclosed comment that starts a line runs to the end of
+    its HTML block).
+    """
+
+    kind: RegionKind
+    start: int
+    end: int
+
+
+def code_regions(text: str) -> tuple[CodeRegion, ...]:
+    """Every fenced code block, indented code block, code span and HTML comment of
+    ``text`` in document order (CommonMark 0.31.2; comments also inside HTML blocks).
+
+    Raises ``TypeError`` when ``text`` is not a ``str``; nothing else.
+    """
+    if not isinstance(text, str):
+        raise TypeError("code_regions() takes a str")
+    result = Lexer(text, lexemes(), full=True, protocol=False).run()
+    return tuple(
+        CodeRegion(_KINDS[t.type], t.start, t.end) for t in result.tokens if t.type in _KINDS
+    )

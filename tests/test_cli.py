@@ -1,0 +1,90 @@
+"""The ``replykit segment`` command (issue 2, item 5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+FORM = (
+    "Please answer.\r\n\r\n```questionnaire\r\ntitle: T\r\nquestions:\r\n"
+    '  - type: free_text\r\n    text: "Why?"\r\n    default: ""\r\n```\r\n'
+)
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "replykit.cli", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_json_output_has_the_documented_shape(tmp_path: Path) -> None:
+    path = tmp_path / "m.md"
+    path.write_bytes(FORM.encode("utf-8"))
+    proc = run("segment", str(path), "--message-id", "m7")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out) == {"segments", "diagnostics"}
+    kinds = [s["kind"] for s in out["segments"]]
+    assert kinds == ["markdown", "questionnaire"]
+    block = out["segments"][1]
+    assert block["text"].startswith("```questionnaire\r\n")  # CRLF reaches the parser
+    assert (block["id"], block["valid"], block["encoding"]) == ("m7_q1", True, "fenced_yaml")
+    assert block["questionnaire"]["questions"][0] == {
+        "id": "q1",
+        "type": "free_text",
+        "text": "Why?",
+        "options": [],
+        "default": "",
+        "allow_other": False,
+    }
+    assert "".join(s["text"] for s in out["segments"]) == FORM
+
+
+def test_text_output_lists_segments_and_diagnostics(tmp_path: Path) -> None:
+    path = tmp_path / "bad.md"
+    path.write_text("```questionnaire\ntitle: T\n```\n", encoding="utf-8")
+    proc = run("segment", "--format", "text", str(path))
+    assert proc.returncode == 0
+    lines = proc.stdout.decode("utf-8").splitlines()
+    assert lines[0] == f"{path}:1-3: questionnaire fenced_yaml questionnaire message_q1 invalid"
+    assert f"{path}:1:1: error fence.no_preface" in "\n".join(lines)
+    assert any(line.startswith(f"{path}:") and "form.questions_required" in line for line in lines)
+
+
+def test_stdin_and_profiles() -> None:
+    text = b"Hi <yiii-questionnaire>{}</yiii-questionnaire>"
+    client = json.loads(run("segment", "-", stdin=text).stdout)
+    assert client["segments"][1]["registered"] is False
+    checker = json.loads(run("segment", "--profile", "self_check", stdin=text).stdout)
+    assert checker["segments"][1]["registered"] is True
+    yiii = json.loads(run("segment", "--profile", "product:yiii", stdin=text).stdout)
+    assert yiii["segments"][1]["registered"] is True
+
+
+def test_usage_and_input_errors_exit_2_with_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.md"
+    bad.write_bytes("caf\xe9".encode("latin-1"))
+    cases = [
+        run("segment", str(bad)),
+        run("segment", str(tmp_path / "missing.md")),
+        run("segment", "--profile", "product:Bad Name", str(bad)),
+        run("segment", "--format", "yaml", str(bad)),
+        run("nosuchcommand"),
+    ]
+    for proc in cases:
+        assert proc.returncode == 2
+        err = proc.stderr.decode("utf-8")
+        assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_compat_sage_reads_escaped_tags() -> None:
+    text = "Hi &lt;questionnaire&gt;{}&lt;/questionnaire&gt;".encode()
+    out = json.loads(run("segment", "--compat", "sage", stdin=text).stdout)
+    assert out["decoded"] == "Hi <questionnaire>{}</questionnaire>"
+    assert [s["kind"] for s in out["segments"]] == ["markdown", "questionnaire"]
