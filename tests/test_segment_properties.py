@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import CLIENT, SELF_CHECK, Questionnaire, Segmentation, product, segment
+from replykit.regions import code_regions
 
 from forms import fenced_yaml, prose, valid_forms, xml_json
 
@@ -126,3 +129,23 @@ def test_profile_only_changes_validity() -> None:
     assert [d.code for d in client.diagnostics] == ["name.unregistered"]
     assert (checker.registered, checker.valid) == (True, True)
     assert (client.start, client.end, client.id) == (checker.start, checker.end, checker.id)
+
+
+_EXACT_OPENER = re.compile(r"<((?:[a-z0-9]+-)?questionnaire(?:-response)?)>")
+
+
+@given(markdownish)
+def test_first_tag_candidate_is_the_first_opener_outside_code(text: str) -> None:
+    """Before any candidate is in place, the message reads as plain CommonMark (§3b): the
+    first XML+JSON candidate is the first exact opening tag with a closer after it that
+    lies outside every inert region that code_regions() (checked against markdown-it-py)
+    finds."""
+    regions = code_regions(text)
+    expected = None
+    for m in _EXACT_OPENER.finditer(text):
+        inside = any(r.start <= m.start() < r.end for r in regions)
+        if not inside and text.find(f"</{m.group(1)}>", m.end()) >= 0:
+            expected = m.start()
+            break
+    first = next((s.start for s in segment(text).segments if s.encoding == "xml_json"), None)
+    assert first == expected

@@ -38,6 +38,7 @@ from replykit.actions.model import (
     key_path,
     valid_text,
 )
+from replykit.payload.describe import json_type
 
 
 def locate_actions(answer: object) -> tuple[Source, object] | None:
@@ -68,20 +69,6 @@ def locate_actions(answer: object) -> tuple[Source, object] | None:
     return None
 
 
-def _json_kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list | tuple):
-        return "array"
-    return "object" if isinstance(value, Mapping) else type(value).__name__
-
-
 def _drop(code: str, path: str, message: str) -> ActionDiagnostic:
     return ActionDiagnostic(code, path, message + "; the action is dropped.")
 
@@ -104,7 +91,7 @@ def _check_drop(
     """Apply the drop rules in their fixed order; the first that fails is reported."""
     if not isinstance(item, dict):
         return _drop(
-            "action.not_object", base, f"An action must be an object, not {_json_kind(item)}"
+            "action.not_object", base, f"An action must be an object, not {json_type(item)}"
         )
     action_type = as_action_type(item.get("type"))
     if action_type is None:
@@ -156,7 +143,7 @@ def _check_drop(
 
 def _target(value: object, path: str, out: list[ActionDiagnostic]) -> Target | None:
     if not isinstance(value, dict):
-        out.append(_removed(path, f"target must be an object, not {_json_kind(value)}"))
+        out.append(_removed(path, f"target must be an object, not {json_type(value)}"))
         return None
     if not value:
         out.append(_removed(path, "target is empty"))
@@ -186,7 +173,7 @@ def _params(
     value: object, action_type: ActionType, path: str, out: list[ActionDiagnostic]
 ) -> Params | None:
     if not isinstance(value, dict):
-        out.append(_removed(path, f"params must be an object, not {_json_kind(value)}"))
+        out.append(_removed(path, f"params must be an object, not {json_type(value)}"))
         return None
     if not value:
         out.append(_removed(path, "params is empty"))
@@ -319,7 +306,7 @@ def sanitize(answer: object) -> ActionSet:
                 ActionDiagnostic(
                     "actions.not_list",
                     "actions",
-                    f"actions must be an array, not {_json_kind(raw)}; no action is shown.",
+                    f"actions must be an array, not {json_type(raw)}; no action is shown.",
                 ),
             ),
             source=source,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 _BRIEF_LIMIT = 60
@@ -21,7 +22,7 @@ def json_type(value: Any) -> str:
         return "string"
     if isinstance(value, list | tuple):
         return "array"
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return "object"
     return type(value).__name__
 

@@ -86,10 +86,10 @@ def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
     checker = _Checker(payload, read.spans, read.key_spans)
     form = checker.form(root)
     # An alias node stands for a value we never build: it is reported once, as an alias.
-    aliased = [
+    aliased = {
         f.path for f in read.findings if f.code == "yaml.alias" and f.details.get("kind") == "alias"
-    ]
-    field_findings = [f for f in checker.findings if not any(_under(f.path, a) for a in aliased)]
+    }
+    field_findings = [f for f in checker.findings if not _under_any(f.path, aliased)]
     findings.extend(place(field_findings, read.spans))
     return FormRead(
         value=None if has_error(findings) else form,
@@ -419,6 +419,7 @@ class _Checker:
             )
             return ()
         out: list[str] = []
+        known = None if values is None else frozenset(values)
         for k, item in enumerate(value):
             ip = (*p, k)
             if not isinstance(item, str):
@@ -427,7 +428,7 @@ class _Checker:
                     f"{format_path(ip)} must be a string; {self.kind_hint(item, ip)}",
                     ip,
                 )
-            elif values is not None and item not in values:
+            elif known is not None and values is not None and item not in known:
                 self.add(
                     "question.default_not_in_options",
                     f"{format_path(ip)} {brief(item)} is not one of the options "
@@ -439,8 +440,8 @@ class _Checker:
         return tuple(out)
 
 
-def _under(path: Path, prefix: Path) -> bool:
-    return path[: len(prefix)] == prefix
+def _under_any(path: Path, prefixes: set[Path]) -> bool:
+    return bool(prefixes) and any(path[:cut] in prefixes for cut in range(len(path) + 1))
 
 
 def _listing(values: list[str]) -> str:

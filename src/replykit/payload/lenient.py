@@ -268,10 +268,11 @@ class _Normalizer:
                 "default_type_invalid", path, expected="array of strings", actual=json_type(raw)
             )
             return ()
+        known = None if values is None else frozenset(values)
         bad = [
             item
             for item in raw
-            if not isinstance(item, str) or (values is not None and item not in values)
+            if not isinstance(item, str) or (known is not None and item not in known)
         ]
         if bad:
             self.add("default_list_invalid_items", path, invalid_items=bad, allowed=values or [])
