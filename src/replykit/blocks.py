@@ -209,13 +209,13 @@ def xml_block(
         if too_big is not None:
             diags.extend(place((too_big,), shift, (p_start, p_end), ctx))
         else:
-            rread = read_xml_response(payload, name)
+            rread = read_xml_response(payload, name, max_depth=ctx.limits.max_depth)
             diags.extend(place(rread.findings, shift, (p_start, p_end), ctx))
             response = rread.value
     else:
 
         def reader(p: str) -> FormRead:
-            read = read_xml_request(p)
+            read = read_xml_request(p, max_depth=ctx.limits.max_depth)
             return _drop_invalid_questions(p, read) if ctx.compat.filter_invalid_questions else read
 
         fread = _limited(payload, reader, ctx.limits)

@@ -17,7 +17,7 @@ RESPONSE_SUFFIX = "-response"
 ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
 
 
-def read_xml_request(payload: str) -> FormRead:
+def read_xml_request(payload: str, *, max_depth: int = 64) -> FormRead:
     """Read the payload of an XML+JSON request block (§5).
 
     Input: the text between ``<name>`` and ``</name>``. Output: :class:`FormRead` with
@@ -27,9 +27,10 @@ def read_xml_request(payload: str) -> FormRead:
     as a missing key, is placed on its nearest present ancestor).
 
     Findings: every ``json.*`` of :func:`~replykit.payload.json_strict.read_json`, then
-    every ``questionnaire.start.*`` of ``normalize_form``. Never raises.
+    every ``questionnaire.start.*`` of ``normalize_form``. ``max_depth`` limits JSON
+    nesting (``json.too_deep``). Never raises.
     """
-    read = read_json(payload)
+    read = read_json(payload, max_depth=max_depth)
     findings = list(read.findings)
     if not isinstance(read.value, dict):
         return FormRead(value=None, spans=read.spans, findings=tuple(findings))
@@ -52,7 +53,7 @@ def response_type(name: str) -> str:
     return base.replace("-", "_") + "_response"
 
 
-def read_xml_response(payload: str, name: str) -> ResponseRead:
+def read_xml_response(payload: str, name: str, *, max_depth: int = 64) -> ResponseRead:
     """Read the payload of a ``<{name}>`` response block (§5, §7).
 
     Input: the text between the tags, and the tag ``name`` (request or response name,
@@ -71,7 +72,7 @@ def read_xml_response(payload: str, name: str) -> ResponseRead:
     ``labels`` lists of strings, free_text ``answer`` a string; ``question`` a string);
     warning ``response.status_unknown`` (``status`` not ``submitted``). Never raises.
     """
-    read = read_json(payload)
+    read = read_json(payload, max_depth=max_depth)
     findings = list(read.findings)
     root = read.value
     if not isinstance(root, dict):

@@ -1,0 +1,67 @@
+"""Resource limits (issue 5, item 4): each exceeded limit is a diagnostic on its block."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from replykit import segment
+from replykit.limits import DEFAULT_LIMITS, Limits
+
+
+def _xml(questions: int, options: int = 2) -> str:
+    form = {
+        "title": "T",
+        "questions": [
+            {"type": "single_choice", "text": f"Q{i}", "options": [f"o{j}" for j in range(options)]}
+            for i in range(questions)
+        ],
+    }
+    return "Intro <questionnaire>" + json.dumps(form) + "</questionnaire>"
+
+
+def _codes(text: str, limits: Limits = DEFAULT_LIMITS) -> list[tuple[str, str | None]]:
+    block = segment(text, limits=limits).segments[1]
+    return [(d.code, d.path) for d in block.diagnostics]
+
+
+def test_defaults_are_far_above_real_forms() -> None:
+    assert Limits() == Limits(max_payload=1_000_000, max_questions=1000, max_options=1000)
+    assert _codes(_xml(40, 30)) == []
+
+
+def test_ten_thousand_questions_at_the_default_and_with_the_limit_raised() -> None:
+    text = _xml(10_000)
+    assert _codes(text) == [("limit.questions", "questions")]
+    raised = segment(text, limits=Limits(max_questions=10_000)).segments[1]
+    assert raised.valid and raised.questionnaire is not None
+    assert len(raised.questionnaire.questions) == 10_000
+
+
+def test_options_limit_points_at_the_question() -> None:
+    assert _codes(_xml(2, 5), Limits(max_options=4)) == [
+        ("limit.options", "questions[1].options"),
+        ("limit.options", "questions[2].options"),
+    ]
+
+
+def test_payload_size_is_checked_before_reading() -> None:
+    text = "Intro\n\n```questionnaire\ntitle: " + "x" * 200 + "\n```\n"
+    block = segment(text, limits=Limits(max_payload=100)).segments[1]
+    assert [d.code for d in block.diagnostics] == ["limit.payload_size"]
+    assert not block.valid and block.text.startswith("```questionnaire")
+
+
+@pytest.mark.parametrize("depth", [3, 64])
+def test_depth_limit_reaches_both_readers(depth: int) -> None:
+    nested = "[" * (depth + 1) + "]" * (depth + 1)
+    xml = f'Intro <questionnaire>{{"title": {nested}}}</questionnaire>'
+    assert [c for c, _ in _codes(xml, Limits(max_depth=depth))] == ["json.too_deep"]
+    yaml_text = "Intro\n\n```questionnaire\ntitle: " + nested + "\n```\n"
+    assert [c for c, _ in _codes(yaml_text, Limits(max_depth=depth))] == ["yaml.too_deep"]
+
+
+def test_a_limit_below_one_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="max_questions"):
+        Limits(max_questions=0)
