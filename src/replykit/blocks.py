@@ -25,7 +25,7 @@ from replykit.payload.results import FormRead
 from replykit.payload.xml_form import read_xml_request, read_xml_response
 from replykit.profiles import RESPONSE_SUFFIX, Profile
 from replykit.scan.grammar import lexemes
-from replykit.text import LineIndex, trim_blank
+from replykit.text import LINE_END_RE, LineIndex, trim_blank
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
 _TIMEOUT_ATTR = re.compile(r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*["']?([0-9]+(?:\.[0-9]+)?)""")
@@ -78,8 +78,8 @@ def fenced_content(text: str, start: int, end: int, indent: int) -> tuple[str, P
     size = 0
     pos = start
     while pos < end:
-        brk = min(x for x in (text.find("\n", pos, end), text.find("\r", pos, end), end) if x >= 0)
-        line_end = min(end, brk + (2 if text.startswith("\r\n", brk) else 1))
+        brk_m = LINE_END_RE.search(text, pos, end)
+        line_end = brk_m.end() if brk_m else end
         col, i, prefix = 0, pos, ""
         while i < line_end and col < indent and text[i] in " \t":
             width = 4 - col % 4 if text[i] == "\t" else 1

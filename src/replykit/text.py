@@ -80,6 +80,10 @@ class LineIndex:
     def __init__(self, text: str) -> None:
         self._starts = [0] + [m.end() for m in LINE_END_RE.finditer(text)]
 
+    def line_start(self, offset: int) -> int:
+        """Offset of the first character of the line holding ``offset``."""
+        return self._starts[bisect.bisect_right(self._starts, offset) - 1]
+
     def line_col(self, offset: int) -> tuple[int, int]:
         """Return the 1-based line and the 1-based column (in code points) of ``offset``."""
         i = bisect.bisect_right(self._starts, offset) - 1

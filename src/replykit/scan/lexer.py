@@ -39,9 +39,8 @@ from replykit.scan.patterns import (
     HTML_BLOCK_STARTS,
     ORDERED_MARKER,
     SETEXT_UNDERLINE,
-    THEMATIC_BREAK,
 )
-from replykit.text import LINE_END_RE, first_visible, trim_blank
+from replykit.text import LINE_END_RE, LineIndex, first_visible, trim_blank
 
 # Anything that could be a protocol tag or a near-miss of one (§8): case-insensitive
 # family name, then ``>`` or attributes. ``[^<>]*`` stops at the next ``<``, so
@@ -122,6 +121,16 @@ class _Cursor:
     offset: int
     column: int = 0
     partial: bool = False  # a tab is partly consumed (CommonMark columns)
+
+
+def _break_stop(text: str, start: int, end: int) -> int:
+    """Where a thematic break (spec 4.1) starting at ``start`` stops matching: the first
+    character that is neither the break character nor a space or tab (``end`` if none)."""
+    ch = text[start]
+    i = start
+    while i < end and text[i] in (ch, " ", "\t"):
+        i += 1
+    return i
 
 
 def _first_nonspace(text: str, cur: _Cursor, end: int) -> tuple[int, int]:
@@ -213,7 +222,12 @@ class Lexer:
             starts.append(m.start())
             ends.append(m.end())
         self.closers = closers
-        self.next_line = 0
+        self.line_index: LineIndex | None = None  # built on first use
+
+    def _lines(self) -> LineIndex:
+        if self.line_index is None:
+            self.line_index = LineIndex(self.text)
+        return self.line_index
 
     # ---- driving -------------------------------------------------------------
     def run(self) -> LexResult:
@@ -313,6 +327,9 @@ class Lexer:
         tip_is_para = leaf is not None and leaf.kind == "paragraph"
         cont_is_para = tip_is_para and all_matched
         opened = False
+        # A failed thematic-break scan stops at a character that also stops every later
+        # try on this line before it (nested list markers), so each line is scanned once.
+        no_break_before = 0
         while True:
             if opened:
                 tip_is_para = cont_is_para = False
@@ -357,10 +374,12 @@ class Lexer:
             if cont_is_para and not opened and SETEXT_UNDERLINE.match(text, fns, ce):
                 self._close_leaf(ce)  # the paragraph becomes a setext heading
                 return le
-            if ch in "*-_" and THEMATIC_BREAK.match(text, fns, ce):
-                self._start_block(opened, matched, ls)
-                self._close_leaf(ls)
-                return le
+            if ch and ch in "*-_" and fns >= no_break_before:
+                no_break_before = _break_stop(text, fns, ce)
+                if no_break_before == ce and text.count(ch, fns, ce) >= 3:
+                    self._start_block(opened, matched, ls)
+                    self._close_leaf(ls)
+                    return le
             item = self._list_marker(cur, fns, ce, cont_is_para and not opened)
             if item is not None:
                 self._start_block(opened, matched, ls)
@@ -571,7 +590,7 @@ class Lexer:
                 return InlineScan(tuple(regions), None, leaf.inline_pos)
             end = comment_end(text, q, limit, self.idx)
             if end < 0:
-                head = text[max(text.rfind("\n", 0, q), text.rfind("\r", 0, q)) + 1 : q]
+                head = text[self._lines().line_start(q) : q]
                 if head.strip(" \t>") == "":
                     end = limit  # an unclosed comment that starts a line runs to the end
             if end < 0:
