@@ -1,0 +1,298 @@
+"""``replykit check | respond | tool | schema`` (issue 3 item 6).
+
+The main CLI registers the four subcommands with :func:`add_parser`; each sets ``func``
+to its runner (:func:`run_check`, :func:`run_respond`, :func:`run_tool`,
+:func:`run_schema`), which returns the exit status.
+
+Exit statuses: 0 success; 1 the input was read but fails (Self-check failed, answers
+that do not fit the form, tool arguments with validation errors); 2 usage error or an
+input that cannot be read, is not UTF-8 or JSON, or has the wrong shape (one line on
+standard error, never a traceback). Files are read as bytes and decoded as UTF-8, so
+``\\r\\n`` and a lone ``\\r`` in a message reach the parser unchanged; ``-`` is standard
+input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from replykit.i18n import LOCALES
+from replykit.model import Segment
+from replykit.profiles import profile_from_string
+from replykit.response import AnswersError, build_response
+from replykit.segmenter import segment
+from replykit.selfcheck import SelfCheckResult, self_check
+from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
+
+
+class InputError(Exception):
+    """An input that cannot be used (exit status 2); the message is one line."""
+
+
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> tuple[argparse.ArgumentParser, ...]:
+    """Register ``check``, ``respond``, ``tool`` and ``schema`` on ``subparsers``.
+
+    Input: the ``subparsers`` object of the main parser. Output: the four new
+    subparsers, in that order, each with ``func`` set to its runner. Source rule:
+    issue 3 item 6.
+    """
+    check = subparsers.add_parser(
+        "check",
+        help="Self-check the latest assistant reply of a conversation (§8)",
+        description=(
+            "Read CONVERSATION.json, a JSON list of {role, content, message_type?}, and "
+            'print {"passed", "index", "diagnostics", "repair_prompt"}. Exit 0 when it '
+            "passes, 1 when it fails, 2 on usage or an unreadable conversation."
+        ),
+    )
+    check.add_argument("conversation", metavar="CONVERSATION.json", help="file, or - for stdin")
+    check.add_argument("--format", choices=("json", "text"), default="json")
+    check.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
+    check.set_defaults(func=run_check)
+
+    respond = subparsers.add_parser(
+        "respond",
+        help="build the response to a questionnaire of a message (§7)",
+        description=(
+            "Answer the first valid questionnaire of the message (or the block --id "
+            "names) and print {agent_text, display_text, answers}. ANSWERS.json maps a "
+            "question id to a string (single choice, free text), a list of strings "
+            '(multi choice) or {"value": ..., "other_text": ...}; questions left out '
+            "take their default. Exit 1 when the answers do not fit the form (prints "
+            "{diagnostics}), 2 on usage."
+        ),
+    )
+    respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")
+    respond.add_argument("--message-id", required=True, metavar="ID", help="the message's id")
+    respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
+    respond.add_argument("--answers", required=True, metavar="ANSWERS.json")
+    respond.add_argument(
+        "--profile", default="client", help="client (default), self_check, or product:NAME"
+    )
+    respond.add_argument(
+        "--locale", choices=LOCALES, default="zh", help="display-text defaults (§7)"
+    )
+    respond.set_defaults(func=run_respond)
+
+    tool = subparsers.add_parser(
+        "tool",
+        help="run the questionnaire_async tool on call arguments (§7)",
+        description=(
+            "Print the tool result for ARGS.json (the tool-call arguments object). Exit "
+            "0 on success, 1 on validation errors, 2 when ARGS is unreadable or not an "
+            "object."
+        ),
+    )
+    tool.add_argument("name", choices=(TOOL_NAME,), help="tool name")
+    tool.add_argument("arguments", metavar="ARGS.json", help="file, or - for stdin")
+    tool.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
+    tool.set_defaults(func=run_tool)
+
+    schema = subparsers.add_parser(
+        "schema",
+        help="print a JSON Schema",
+        description="schema tool: the JSON Schema (2020-12) of the questionnaire_async "
+        "arguments, usable as an LLM tool definition.",
+    )
+    schema.add_argument("which", choices=("tool",))
+    schema.set_defaults(func=run_schema)
+    return check, respond, tool, schema
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"replykit {command}: error: {_one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def read_text(path: str, label: str, *, bom: bool = False) -> str:
+    """Read ``path`` (``-``: standard input) as bytes and decode UTF-8; ``bom`` drops a
+    leading byte-order mark (JSON files). Raises :class:`InputError`."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise InputError(f"cannot read {label} {path}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig" if bom else "utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(path: str, label: str) -> Any:
+    """Read one UTF-8 JSON file (``-``: standard input; a BOM is allowed). Raises
+    :class:`InputError` when unreadable, not UTF-8, not JSON (NaN/Infinity included) or
+    nested too deeply to decode."""
+    text = read_text(path, label, bom=True)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except ValueError as exc:
+        raise InputError(f"{label} {path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{label} {path} is nested too deeply to decode") from None
+
+
+def _write_json(obj: Any) -> None:
+    try:
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    except UnicodeEncodeError:  # lone surrogates, or a terminal that is not UTF-8
+        sys.stdout.write(json.dumps(obj, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def _write_text(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        sys.stdout.write(text.encode("ascii", "backslashreplace").decode("ascii"))
+    sys.stdout.flush()
+
+
+def _check_text(result: SelfCheckResult, path: str) -> str:
+    where = "no assistant reply to check" if result.index is None else f"message {result.index}"
+    out = [f"{path}: {'passed' if result.passed else 'failed'} ({where})"]
+    for d in result.diagnostics:
+        at = f" at {d.path}" if d.path else ""
+        out.append(f"{path}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{at}")
+    if result.repair_prompt is not None:
+        out += ["repair prompt:", result.repair_prompt]
+    return "\n".join(out) + "\n"
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """``replykit check CONVERSATION.json [--format json|text] [--locale zh|en]`` (§8).
+
+    Prints the :class:`~replykit.selfcheck.SelfCheckResult` as JSON
+    ``{"passed", "index", "diagnostics", "repair_prompt"}`` or as text lines
+    (``FILE:LINE:COLUMN: severity code message``). Exit 0 passed, 1 failed, 2 when the
+    file cannot be read or is not a JSON list of ``{role: str, content: str|null,
+    message_type?: str|null}``.
+    """
+    try:
+        conversation = read_json(args.conversation, "conversation")
+        if not isinstance(conversation, list):
+            raise InputError("the conversation must be a JSON list of messages")
+        result = self_check(conversation, locale=args.locale)
+    except InputError as exc:
+        return _fail("check", str(exc))
+    except TypeError as exc:
+        return _fail("check", f"the conversation is malformed: {exc}")
+    if args.format == "text":
+        name = "<stdin>" if args.conversation == "-" else args.conversation
+        _write_text(_check_text(result, name))
+    else:
+        _write_json(result.to_json())
+    return 0 if result.passed else 1
+
+
+def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:
+    forms = [s for s in segments if s.kind == "questionnaire"]
+    if block_id is None:
+        for s in forms:
+            if s.valid:
+                return s
+        raise InputError(f"message {path} has no valid questionnaire")
+    for s in forms:
+        if s.id == block_id:
+            if not s.valid:
+                raise InputError(f"block {block_id} of {path} is not a valid questionnaire")
+            return s
+    raise InputError(f"message {path} has no questionnaire with id {block_id}")
+
+
+def run_respond(args: argparse.Namespace) -> int:
+    """``replykit respond --message FILE --message-id ID [--id BLOCK_ID] --answers
+    ANSWERS.json [--profile P] [--locale zh|en]`` (§7).
+
+    The form is the first valid questionnaire of the message under the profile
+    (``client`` default), or the block ``--id`` names; the response name is that
+    block's name. Prints ``{"agent_text", "display_text", "answers"}`` and exits 0;
+    exit 1 with ``{"diagnostics": [{code, severity, path, message, details}]}`` when
+    the answers do not fit the form; 2 on usage (unreadable files, answers not a JSON
+    object, no such valid form, a bad profile).
+    """
+    try:
+        try:
+            profile = profile_from_string(args.profile)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+        text = read_text(args.message, "message")
+        answers = read_json(args.answers, "answers")
+        if not isinstance(answers, dict):
+            raise InputError("the answers must be a JSON object from question id to answer")
+        seg = _pick_form(
+            segment(text, message_id=args.message_id, profile=profile).segments,
+            args.id,
+            args.message,
+        )
+    except InputError as exc:
+        return _fail("respond", str(exc))
+    assert seg.questionnaire is not None and seg.name is not None and seg.id is not None
+    try:
+        built = build_response(
+            seg.questionnaire,
+            answers,
+            name=seg.name,
+            questionnaire_id=seg.id,
+            locale=args.locale,
+        )
+    except AnswersError as exc:
+        _write_json(
+            {
+                "diagnostics": [
+                    {
+                        "code": f.code,
+                        "severity": f.severity,
+                        "path": f.details.get("path"),
+                        "message": f.message,
+                        "details": dict(f.details),
+                    }
+                    for f in exc.findings
+                ]
+            }
+        )
+        return 1
+    _write_json(built.to_json())
+    return 0
+
+
+def run_tool(args: argparse.Namespace) -> int:
+    """``replykit tool questionnaire_async ARGS.json [--locale zh|en]`` (§7).
+
+    Prints the tool result (the seed's success or error object). Exit 0 on success, 1
+    on validation errors, 2 when ARGS cannot be read or is not a JSON object.
+    """
+    try:
+        arguments = read_json(args.arguments, "arguments")
+        if not isinstance(arguments, dict):
+            raise InputError("the tool-call arguments must be a JSON object")
+    except InputError as exc:
+        return _fail("tool", str(exc))
+    result = call_questionnaire_async(arguments, locale=args.locale)
+    _write_json(result)
+    return 0 if result["success"] else 1
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """``replykit schema tool``: print :func:`~replykit.tool.tool_schema` as JSON; exit 0."""
+    _write_json(tool_schema())
+    return 0

@@ -1,0 +1,677 @@
+"""Answers to a questionnaire (seed "Inline 回答协议"; PROTOCOL-DECISIONS §7).
+
+- :func:`initial_answers`: the draft a client starts from (the form's defaults).
+- :func:`build_response`: the agent text ``<{name}-response>{json}</{name}-response>``,
+  the readable display text, and the answers, from a form and the user's answers.
+- :func:`check_answers`: every way a parsed :class:`~replykit.model.Response` does not
+  fit its form.
+
+Answers as input (also the ``replykit respond`` file): a mapping from question id to a
+string (single choice: an option value, ``""`` for none; free text: the text), a list of
+strings (multi choice: option values), or ``{"value": ..., "other_text": ...}`` where
+``value`` has one of those shapes. "Other" is chosen with the value
+:data:`OTHER_VALUE` (allowed only when the question has ``allow_other``). A question
+left out takes its default.
+
+Inside the JSON every ``</`` is written ``\\u003c/`` (§7): valid JSON that reads back
+as ``</``, and never the closer of a block, not even under a reader that also accepts
+``<\\/name>`` as a closer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
+from replykit.model import Answer, Question, Questionnaire, Response
+from replykit.payload import UI_TEXT_KEYS, response_type
+from replykit.text import is_blank
+
+#: The value of the "other" choice (§7).
+OTHER_VALUE = "__questionnaire_other__"
+#: The only ``status`` a client sends (seed: status 当前使用 submitted).
+STATUS_SUBMITTED = "submitted"
+_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire")
+_INPUT_KEYS = ("value", "other_text")
+_MISSING: Any = object()
+
+
+@attrs.frozen
+class BuiltResponse:
+    """What :func:`build_response` returns.
+
+    ``agent_text``: the block sent to the model as the next user message,
+    ``<{name}-response>{compact json}</{name}-response>``. ``display_text``: the lines a
+    user sees instead (§7), joined with ``\\n``, no trailing newline. ``answers``: one
+    :class:`~replykit.model.Answer` per question, in form order (multi-choice
+    ``answer``/``values``/``labels`` as tuples, as ``segment()`` reads them back).
+    """
+
+    agent_text: str
+    display_text: str
+    answers: tuple[Answer, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"agent_text", "display_text", "answers": [answer JSON, ...]}``."""
+        return {
+            "agent_text": self.agent_text,
+            "display_text": self.display_text,
+            "answers": [a.to_json() for a in self.answers],
+        }
+
+
+class AnswersError(ValueError):
+    """The answers given to :func:`build_response` do not fit the form.
+
+    ``findings`` holds every problem (:class:`~replykit.diagnostics.Finding`, code
+    ``answer.*``, ``path`` a tuple whose first part is the question id, as in the
+    answers mapping: ``("q2", 0)`` is shown ``q2[1]``; ``details["path"]`` holds that
+    1-based text).
+    """
+
+    def __init__(self, findings: tuple[Finding, ...]) -> None:
+        self.findings = findings
+        super().__init__(
+            "; ".join(f"{format_path(f.path) or 'answers'}: {f.message}" for f in findings)
+        )
+
+
+def _finding(
+    code: str, message: str, path: Path, severity: Severity = "error", **details: Any
+) -> Finding:
+    return Finding(
+        code=code,
+        message=message,
+        path=path,
+        severity=severity,
+        details={"path": format_path(path), **details},
+    )
+
+
+def initial_answers(questionnaire: Questionnaire) -> dict[str, str | list[str]]:
+    """The draft answers a client starts from: question id -> the question's default
+    (``str`` for single choice and free text, a new ``list`` of option values for multi
+    choice), in form order (§7: a question left out takes its default).
+
+    Passing the result unchanged to :func:`build_response` answers every question with
+    its default. Never raises.
+    """
+    return {
+        q.id: list(q.default) if isinstance(q.default, tuple) else q.default
+        for q in questionnaire.questions
+    }
+
+
+def resolve_ui_text(
+    questionnaire: Questionnaire, ui_text: Mapping[str, str] | None = None, locale: str = "zh"
+) -> dict[str, str]:
+    """The seven display texts used for ``questionnaire`` (§7), key -> text.
+
+    Precedence per key: ``ui_text`` (the argument), then the form's ``ui_text``, then the
+    ``locale`` defaults (``zh`` or ``en``). Raises ``ValueError`` for a key outside
+    ``other, answer_title, question_fallback, unanswered, unselected, answer_separator,
+    list_separator`` or an unknown locale, ``TypeError`` for a non-string value.
+    """
+    out = dict(UI_TEXT_DEFAULTS[check_locale(locale)])
+    out.update(dict(questionnaire.ui_text))
+    for key, value in (ui_text or {}).items():
+        if key not in UI_TEXT_KEYS:
+            raise ValueError(f"unknown ui_text key {key!r}; known: {', '.join(UI_TEXT_KEYS)}")
+        if not isinstance(value, str):
+            raise TypeError(f"ui_text[{key!r}] must be a str, not {type(value).__name__}")
+        out[key] = value
+    return out
+
+
+def build_response(
+    questionnaire: Questionnaire,
+    answers: Mapping[str, Any],
+    *,
+    name: str = "questionnaire",
+    questionnaire_id: str,
+    ui_text: Mapping[str, str] | None = None,
+    locale: str = "zh",
+) -> BuiltResponse:
+    """Build the response to ``questionnaire`` (§7; seed "Inline 回答协议").
+
+    Input: the form; ``answers`` (see the module doc: question id -> ``str`` /
+    ``list[str]`` / ``{"value", "other_text"}``; left-out questions take their default);
+    ``name``, the request name the form came under (``questionnaire``,
+    ``sage-questionnaire``...; the response tag is ``name + "-response"``);
+    ``questionnaire_id`` (the block id ``{message_id}_q{n}``, or the tool call id of a
+    ``questionnaire_async`` form); ``ui_text`` and ``locale`` for the display text (see
+    :func:`resolve_ui_text`; the "other" label also comes from there).
+
+    Output: :class:`BuiltResponse`. The JSON is compact, UTF-8 kept, keys in the seed's
+    order: ``type`` (``name`` with ``-`` -> ``_`` plus ``_response``),
+    ``questionnaire_id``, ``status`` (``submitted``), ``answers``; each answer
+    ``question_id, question, type, answer`` then ``value, label`` (single choice),
+    ``values, labels`` (multi choice), and ``other_text`` last when "other" is chosen.
+    An unanswered single choice has ``answer``/``value``/``label`` ``""``.
+
+    Raises :class:`AnswersError` listing every answer that does not fit the form
+    (codes ``answer.unknown_question``, ``answer.type_mismatch``,
+    ``answer.values_not_list``, ``answer.value_not_in_options``,
+    ``answer.other_not_allowed``, ``answer.other_text_unexpected``,
+    ``answer.field_invalid``); ``ValueError`` for a ``name`` outside
+    ``([a-z0-9]+-)?questionnaire``, a blank ``questionnaire_id`` or a bad ``ui_text``
+    key or locale; ``TypeError`` when ``answers`` is not a mapping or
+    ``questionnaire_id`` not a ``str``.
+    """
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
+    if not isinstance(questionnaire_id, str):
+        raise TypeError("questionnaire_id must be a str")
+    if is_blank(questionnaire_id):
+        raise ValueError("questionnaire_id must not be blank")
+    if not isinstance(answers, Mapping):
+        raise TypeError(f"answers must be a mapping, not {type(answers).__name__}")
+    ui = resolve_ui_text(questionnaire, ui_text, locale)
+    built, findings = _resolve(questionnaire, answers, ui["other"])
+    if findings:
+        raise AnswersError(tuple(findings))
+    response = Response(
+        type=response_type(name),
+        questionnaire_id=questionnaire_id,
+        status=STATUS_SUBMITTED,
+        answers=tuple(built),
+    )
+    payload = json.dumps(response.to_json(), ensure_ascii=False, separators=(",", ":"))
+    # "<" only occurs inside JSON strings, so this touches string contents only.
+    payload = payload.replace("</", "\\u003c/")
+    tag = f"{name}-response"
+    agent_text = f"<{tag}>{payload}</{tag}>"
+    by_id = {q.id: q for q in questionnaire.questions}
+    return BuiltResponse(
+        agent_text=agent_text,
+        display_text=display_text(by_id, built, ui),
+        answers=tuple(built),
+    )
+
+
+def display_text(
+    questions: Mapping[str, Question],
+    answers: list[Answer] | tuple[Answer, ...],
+    ui: dict[str, str],
+) -> str:
+    """The readable answer (§7): the ``answer_title`` line, then per answer
+    ``{question text}{answer_separator}{answer}``.
+
+    Input: the form's questions by id, the answers, the resolved texts of
+    :func:`resolve_ui_text`. A question with a blank text shows ``question_fallback``;
+    a choice shows its labels then a non-blank ``other_text``, joined by
+    ``list_separator``, or ``unselected`` when nothing is chosen; a blank free text shows
+    ``unanswered``. Never raises for answers built by :func:`build_response`.
+    """
+    lines = [ui["answer_title"]]
+    for a in answers:
+        q = questions.get(a.question_id)
+        text = a.question if q is None else q.text
+        if text is None or is_blank(text):
+            text = ui["question_fallback"]
+        if a.type == "free_text":
+            shown = a.answer if isinstance(a.answer, str) and not is_blank(a.answer) else None
+            lines.append(f"{text}{ui['answer_separator']}{shown or ui['unanswered']}")
+            continue
+        parts = list(a.labels or ()) if a.type == "multi_choice" else [a.label or ""]
+        parts = [p for p in parts if p]
+        if a.other_text is not None and not is_blank(a.other_text):
+            parts.append(a.other_text)
+        shown = ui["list_separator"].join(parts) if parts else ui["unselected"]
+        lines.append(f"{text}{ui['answer_separator']}{shown}")
+    return "\n".join(lines)
+
+
+def _resolve(
+    form: Questionnaire, answers: Mapping[str, Any], other_label: str
+) -> tuple[list[Answer], list[Finding]]:
+    out: list[Answer] = []
+    findings: list[Finding] = []
+    known = {q.id for q in form.questions}
+    for q in form.questions:
+        raw = answers.get(q.id, _MISSING)
+        answer = _one(q, raw, other_label, findings)
+        if answer is not None:
+            out.append(answer)
+    for key in answers:
+        if key not in known:
+            findings.append(
+                _finding(
+                    "answer.unknown_question",
+                    f"the form has no question with id {json.dumps(key, ensure_ascii=False)}",
+                    (key,),
+                    value=key,
+                    allowed=[q.id for q in form.questions],
+                )
+            )
+    return out, findings
+
+
+def _one(q: Question, raw: Any, other_label: str, findings: list[Finding]) -> Answer | None:
+    base: Path = (q.id,)
+    if raw is _MISSING:
+        raw = list(q.default) if isinstance(q.default, tuple) else q.default
+    other_text: Any = None
+    value_path = base
+    before = len(findings)
+    if isinstance(raw, Mapping):
+        for key in raw:
+            if key not in _INPUT_KEYS:
+                findings.append(
+                    _finding(
+                        "answer.field_invalid",
+                        f"{format_path((*base, str(key)))} is not an answer field; "
+                        "use value and other_text",
+                        (*base, str(key)),
+                        allowed=list(_INPUT_KEYS),
+                    )
+                )
+        if "value" not in raw:
+            findings.append(
+                _finding(
+                    "answer.field_invalid",
+                    f"{format_path((*base, 'value'))} is required in an answer object",
+                    (*base, "value"),
+                )
+            )
+            return None
+        other_text = raw.get("other_text")
+        if other_text is not None and not isinstance(other_text, str):
+            findings.append(
+                _finding(
+                    "answer.type_mismatch",
+                    f"{format_path((*base, 'other_text'))} must be a string",
+                    (*base, "other_text"),
+                    expected="string",
+                )
+            )
+            other_text = None
+        raw = raw["value"]
+        value_path = (*base, "value")
+    if q.type == "multi_choice":
+        answer = _multi(q, raw, value_path, other_label, other_text, findings)
+    elif q.type == "single_choice":
+        answer = _single(q, raw, value_path, other_label, other_text, findings)
+    else:
+        answer = _free(q, raw, value_path, other_text, findings)
+    return answer if len(findings) == before else None
+
+
+def _check_value(q: Question, value: str, path: Path, findings: list[Finding]) -> None:
+    """Report a choice value that is neither an option value, ``""`` (single choice: no
+    answer) nor an allowed "other"."""
+    if value == OTHER_VALUE:
+        if not q.allow_other:
+            findings.append(
+                _finding(
+                    "answer.other_not_allowed",
+                    f"{format_path(path)}: question {q.id} does not allow an 'other' answer",
+                    path,
+                    question_id=q.id,
+                    value=value,
+                )
+            )
+        return
+    if any(o.value == value for o in q.options):
+        return
+    if value == "" and q.type == "single_choice":
+        return
+    findings.append(
+        _finding(
+            "answer.value_not_in_options",
+            f"{format_path(path)}: {json.dumps(value, ensure_ascii=False)} is not an option "
+            f"value of question {q.id}",
+            path,
+            question_id=q.id,
+            value=value,
+            allowed=[o.value for o in q.options],
+        )
+    )
+
+
+def _label(q: Question, value: str, other_label: str) -> str:
+    if value == OTHER_VALUE:
+        return other_label
+    return next((o.label for o in q.options if o.value == value), value)
+
+
+def _other_text_unexpected(q: Question, path: Path, findings: list[Finding]) -> None:
+    findings.append(
+        _finding(
+            "answer.other_text_unexpected",
+            f"{format_path(path)}: other_text is only allowed with the value {OTHER_VALUE}",
+            path,
+            question_id=q.id,
+        )
+    )
+
+
+def _single(
+    q: Question,
+    raw: Any,
+    path: Path,
+    other_label: str,
+    other_text: str | None,
+    findings: list[Finding],
+) -> Answer | None:
+    if not isinstance(raw, str):
+        findings.append(
+            _finding(
+                "answer.type_mismatch",
+                f"{format_path(path)} must be a string (an option value) for the "
+                f"single_choice question {q.id}",
+                path,
+                question_id=q.id,
+                expected="string",
+            )
+        )
+        return None
+    _check_value(q, raw, path, findings)
+    if other_text is not None and raw != OTHER_VALUE:
+        _other_text_unexpected(q, (q.id, "other_text"), findings)
+    is_other = raw == OTHER_VALUE
+    return Answer(
+        question_id=q.id,
+        question=q.text,
+        type="single_choice",
+        answer=raw,
+        value=raw,
+        label=_label(q, raw, other_label) if raw else "",
+        other_text=(other_text or "") if is_other else None,
+    )
+
+
+def _multi(
+    q: Question,
+    raw: Any,
+    path: Path,
+    other_label: str,
+    other_text: str | None,
+    findings: list[Finding],
+) -> Answer | None:
+    if not isinstance(raw, list | tuple):
+        findings.append(
+            _finding(
+                "answer.values_not_list",
+                f"{format_path(path)} must be a list of option values for the multi_choice "
+                f"question {q.id}",
+                path,
+                question_id=q.id,
+                expected="array of strings",
+            )
+        )
+        return None
+    values: list[str] = []
+    for j, item in enumerate(raw):
+        item_path = (*path, j)
+        if not isinstance(item, str):
+            findings.append(
+                _finding(
+                    "answer.type_mismatch",
+                    f"{format_path(item_path)} must be a string (an option value)",
+                    item_path,
+                    question_id=q.id,
+                    expected="string",
+                )
+            )
+            continue
+        _check_value(q, item, item_path, findings)
+        values.append(item)
+    is_other = OTHER_VALUE in values
+    if other_text is not None and not is_other:
+        _other_text_unexpected(q, (q.id, "other_text"), findings)
+    return Answer(
+        question_id=q.id,
+        question=q.text,
+        type="multi_choice",
+        answer=tuple(values),
+        values=tuple(values),
+        labels=tuple(_label(q, v, other_label) for v in values),
+        other_text=(other_text or "") if is_other else None,
+    )
+
+
+def _free(
+    q: Question, raw: Any, path: Path, other_text: str | None, findings: list[Finding]
+) -> Answer | None:
+    if not isinstance(raw, str):
+        findings.append(
+            _finding(
+                "answer.type_mismatch",
+                f"{format_path(path)} must be a string for the free_text question {q.id}",
+                path,
+                question_id=q.id,
+                expected="string",
+            )
+        )
+        return None
+    if other_text is not None:
+        findings.append(
+            _finding(
+                "answer.other_not_allowed",
+                f"{format_path((q.id, 'other_text'))}: a free_text question has no 'other' answer",
+                (q.id, "other_text"),
+                question_id=q.id,
+            )
+        )
+    return Answer(question_id=q.id, question=q.text, type="free_text", answer=raw)
+
+
+def check_answers(
+    questionnaire: Questionnaire, response: Response, *, questionnaire_id: str | None = None
+) -> tuple[Finding, ...]:
+    """Every way ``response`` does not fit ``questionnaire`` (§7; issue 3 item 1).
+
+    Input: the form and a parsed response (from ``segment()`` or
+    :func:`~replykit.payload.read_xml_response`); ``questionnaire_id``, when given, the
+    id the response must name. Output: :class:`~replykit.diagnostics.Finding` objects,
+    in response order, each with ``path`` into the response JSON (0-based ints in the
+    tuple, 1-based in ``details["path"]`` and :func:`~replykit.diagnostics.format_path`:
+    ``answers[2].values[1]``). ``()`` when it fits.
+
+    Errors: ``answer.questionnaire_id_mismatch`` (``questionnaire_id``),
+    ``answer.unknown_question`` and ``answer.duplicate`` (``answers[i].question_id``),
+    ``answer.type_mismatch`` (``answers[i].type`` differs from the question's, or an
+    ``answer`` of the wrong JSON type), ``answer.values_not_list`` (a multi-choice
+    ``answer``/``values`` not a list), ``answer.value_not_in_options``,
+    ``answer.other_not_allowed`` ("other" without ``allow_other``, or ``other_text`` on
+    free text), ``answer.other_text_unexpected`` (``other_text`` without "other"),
+    ``answer.inconsistent`` (``answer`` differs from ``value``/``values``),
+    ``answer.missing`` (a question of the form with no answer: path ``answers``,
+    ``details["question_id"]``). Warning: ``answer.label_mismatch`` (a label that is not
+    the option's). Never raises.
+    """
+    findings: list[Finding] = []
+    if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
+        findings.append(
+            _finding(
+                "answer.questionnaire_id_mismatch",
+                f"the response answers {response.questionnaire_id!r}, not {questionnaire_id!r}",
+                ("questionnaire_id",),
+                expected=questionnaire_id,
+                value=response.questionnaire_id,
+            )
+        )
+    by_id = {q.id: q for q in questionnaire.questions}
+    seen: set[str] = set()
+    for i, a in enumerate(response.answers):
+        base: Path = ("answers", i)
+        q = by_id.get(a.question_id)
+        if q is None:
+            findings.append(
+                _finding(
+                    "answer.unknown_question",
+                    f"the form has no question with id {a.question_id!r}",
+                    (*base, "question_id"),
+                    value=a.question_id,
+                    allowed=list(by_id),
+                )
+            )
+            continue
+        if a.question_id in seen:
+            findings.append(
+                _finding(
+                    "answer.duplicate",
+                    f"question {a.question_id!r} is answered more than once",
+                    (*base, "question_id"),
+                    value=a.question_id,
+                )
+            )
+            continue
+        seen.add(a.question_id)
+        if a.type != q.type:
+            findings.append(
+                _finding(
+                    "answer.type_mismatch",
+                    f"question {q.id!r} is {q.type}, the answer says {a.type}",
+                    (*base, "type"),
+                    question_id=q.id,
+                    expected=q.type,
+                    value=a.type,
+                )
+            )
+            continue
+        if q.type == "single_choice":
+            _check_single_answer(q, a, base, findings)
+        elif q.type == "multi_choice":
+            _check_multi_answer(q, a, base, findings)
+        else:
+            _check_free_answer(q, a, base, findings)
+    for q in questionnaire.questions:
+        if q.id not in seen:
+            findings.append(
+                _finding(
+                    "answer.missing",
+                    f"question {q.id!r} has no answer",
+                    ("answers",),
+                    question_id=q.id,
+                )
+            )
+    return tuple(findings)
+
+
+def _wrong_type(q: Question, path: Path, expected: str, findings: list[Finding]) -> None:
+    findings.append(
+        _finding(
+            "answer.type_mismatch",
+            f"{format_path(path)} must be {expected} for the {q.type} question {q.id!r}",
+            path,
+            question_id=q.id,
+            expected=expected,
+        )
+    )
+
+
+def _check_other_text(
+    q: Question, a: Answer, base: Path, chose_other: bool, out: list[Finding]
+) -> None:
+    if a.other_text is not None and not chose_other:
+        _other_text_unexpected(q, (*base, "other_text"), out)
+
+
+def _check_labels(
+    q: Question, pairs: list[tuple[str, str]], path: Path, out: list[Finding]
+) -> None:
+    labels = {o.value: o.label for o in q.options}
+    for value, label in pairs:
+        if value in labels and labels[value] != label:
+            out.append(
+                _finding(
+                    "answer.label_mismatch",
+                    f"{format_path(path)}: the label of {value!r} is {labels[value]!r}, "
+                    f"not {label!r}",
+                    path,
+                    "warning",
+                    question_id=q.id,
+                    value=label,
+                    expected=labels[value],
+                )
+            )
+
+
+def _check_single_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+    if not isinstance(a.answer, str):
+        _wrong_type(q, (*base, "answer"), "a string", out)
+        return
+    if a.value is not None and a.value != a.answer:
+        out.append(
+            _finding(
+                "answer.inconsistent",
+                f"{format_path((*base, 'value'))} differs from answer",
+                (*base, "value"),
+                question_id=q.id,
+                value=a.value,
+                expected=a.answer,
+            )
+        )
+    field = "value" if a.value is not None else "answer"
+    _check_value(q, a.answer, (*base, field), out)
+    _check_other_text(q, a, base, a.answer == OTHER_VALUE, out)
+    if a.label is not None and a.answer:
+        _check_labels(q, [(a.answer, a.label)], (*base, "label"), out)
+
+
+def _check_multi_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+    for field, raw in (("answer", a.answer), ("values", a.values)):
+        if raw is not None and not isinstance(raw, list | tuple):
+            out.append(
+                _finding(
+                    "answer.values_not_list",
+                    f"{format_path((*base, field))} must be a list of option values",
+                    (*base, field),
+                    question_id=q.id,
+                    expected="array of strings",
+                )
+            )
+            return
+    values = tuple(a.answer)
+    if a.values is not None and tuple(a.values) != values:
+        out.append(
+            _finding(
+                "answer.inconsistent",
+                f"{format_path((*base, 'values'))} differs from answer",
+                (*base, "values"),
+                question_id=q.id,
+                value=list(a.values),
+                expected=list(values),
+            )
+        )
+    field = "values" if a.values is not None else "answer"
+    for j, value in enumerate(values):
+        if not isinstance(value, str):
+            _wrong_type(q, (*base, field, j), "a string", out)
+            continue
+        _check_value(q, value, (*base, field, j), out)
+    _check_other_text(q, a, base, OTHER_VALUE in values, out)
+    if a.labels is not None and len(a.labels) != len(values):
+        out.append(
+            _finding(
+                "answer.inconsistent",
+                f"{format_path((*base, 'labels'))} must have one label per value",
+                (*base, "labels"),
+                question_id=q.id,
+                value=list(a.labels),
+            )
+        )
+    elif a.labels is not None:
+        _check_labels(q, list(zip(values, a.labels, strict=True)), (*base, "labels"), out)
+
+
+def _check_free_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+    if not isinstance(a.answer, str):
+        _wrong_type(q, (*base, "answer"), "a string", out)
+    if a.other_text is not None:
+        out.append(
+            _finding(
+                "answer.other_not_allowed",
+                f"{format_path((*base, 'other_text'))}: a free_text question has no 'other' answer",
+                (*base, "other_text"),
+                question_id=q.id,
+            )
+        )

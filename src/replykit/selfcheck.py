@@ -1,0 +1,187 @@
+"""Self-check and the submission rule (seed "Self-check", "前端实现要求";
+PROTOCOL-DECISIONS §8, §11).
+
+A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``:
+``role`` a string (``user``, ``assistant``, ``tool``, ``system``...), ``content`` a
+string or ``None`` (no text, as for an assistant message that only calls tools),
+``message_type`` an optional string. Message indexes are 0-based positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from replykit.diagnostics import Diagnostic
+from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
+from replykit.profiles import SELF_CHECK
+from replykit.segmenter import segment
+from replykit.text import is_blank
+
+#: ``message_type`` values that never count as an assistant reply (§8, §11).
+IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
+
+
+@attrs.frozen
+class SelfCheckResult:
+    """The outcome of :func:`self_check` (§8).
+
+    ``passed``: no blocking diagnostic. ``index``: 0-based position of the inspected
+    message, ``None`` when there was none. ``diagnostics``: every diagnostic of that
+    message (offsets are code points into its content), messages in the requested
+    locale; on a pass only non-blocking warnings can remain. ``repair_prompt``: on
+    failure one instruction for the model, else ``None``.
+    """
+
+    passed: bool
+    index: int | None
+    diagnostics: tuple[Diagnostic, ...]
+    repair_prompt: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"passed", "index", "diagnostics": [diagnostic JSON], "repair_prompt"}``."""
+        return {
+            "passed": self.passed,
+            "index": self.index,
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "repair_prompt": self.repair_prompt,
+        }
+
+
+def _field(message: Any, index: int, key: str, *, required: bool) -> str | None:
+    if not isinstance(message, Mapping):
+        raise TypeError(f"messages[{index}] must be a mapping, not {type(message).__name__}")
+    if key not in message or message[key] is None:
+        if required:
+            raise TypeError(f"messages[{index}] has no {key}")
+        return None
+    value = message[key]
+    if not isinstance(value, str):
+        raise TypeError(f"messages[{index}].{key} must be a string, not {type(value).__name__}")
+    return value
+
+
+def _role(message: Any, index: int) -> str:
+    role = _field(message, index, "role", required=True)
+    assert role is not None
+    return role
+
+
+def _has_text(message: Any, index: int) -> str | None:
+    """The content of an assistant message that counts as a reply (§8): not blank and
+    not of ``message_type`` empty/token_usage; else ``None``."""
+    content = _field(message, index, "content", required=False)
+    kind = _field(message, index, "message_type", required=False)
+    if kind in IGNORED_MESSAGE_TYPES or content is None or is_blank(content):
+        return None
+    return content
+
+
+def is_blocking(diagnostic: Diagnostic) -> bool:
+    """True when ``diagnostic`` fails Self-check (§8): an error, any ``near_miss.*``, or
+    ``name.unregistered``."""
+    return (
+        diagnostic.severity == "error"
+        or diagnostic.code.startswith("near_miss.")
+        or diagnostic.code == "name.unregistered"
+    )
+
+
+def _names() -> tuple[str, ...]:
+    rest = sorted(n for n in SELF_CHECK.requests if n != "questionnaire")
+    return ("questionnaire", *rest)
+
+
+def self_check(messages: Sequence[Mapping[str, Any]], *, locale: str = "zh") -> SelfCheckResult:
+    """Check a conversation the way the runtime's Self-check does (seed "Self-check"; §8).
+
+    Input: ``messages`` (see the module doc), ``locale`` (``zh`` default, or ``en``).
+    Among the messages after the last ``user`` message (all of them when there is
+    none) it inspects the latest ``assistant`` message whose ``content`` is not blank
+    (§1) and whose ``message_type`` is not ``empty`` or ``token_usage``, and segments
+    it with the ``SELF_CHECK`` profile (the five registered names).
+
+    Output: :class:`SelfCheckResult`; ``passed`` iff that message has no ``error``
+    diagnostic, no ``near_miss.*`` and no ``name.unregistered`` (legal fenced YAML and
+    legal XML+JSON both pass). No such message: passed, ``index`` ``None``. It looks
+    only at protocol blocks: it never infers from question marks or wording that a
+    form was due. On failure ``repair_prompt`` asks the model for the complete
+    questionnaire again and allows switching encoding under the same registered name.
+
+    Raises ``TypeError`` when a message is not a mapping, has no string ``role``, or
+    has a ``content``/``message_type`` that is neither a string nor ``None`` (for every
+    message it walks over); ``ValueError`` for an unknown locale.
+    """
+    loc: Locale = check_locale(locale)
+    roles = [_role(m, i) for i, m in enumerate(messages)]
+    last_user = max((i for i, r in enumerate(roles) if r == "user"), default=-1)
+    for index in range(len(messages) - 1, last_user, -1):
+        if roles[index] != "assistant":
+            continue
+        content = _has_text(messages[index], index)
+        if content is None:
+            continue
+        return _inspect(content, index, loc)
+    return SelfCheckResult(True, None, (), None)
+
+
+def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
+    result = segment(content, message_id=f"message_{index}", profile=SELF_CHECK)
+    diagnostics = tuple(
+        attrs.evolve(d, message=diagnostic_message(d.code, d.message, d.path, locale))
+        for d in result.diagnostics
+    )
+    blocking = [
+        (d, english.message)
+        for d, english in zip(diagnostics, result.diagnostics, strict=True)
+        if is_blocking(d)
+    ]
+    if not blocking:
+        return SelfCheckResult(True, index, diagnostics, None)
+    lines = [problem_line(d.line, d.column, d.code, d.message, en, locale) for d, en in blocking]
+    return SelfCheckResult(False, index, diagnostics, repair_prompt(lines, _names(), locale))
+
+
+def _counts(message: Mapping[str, Any], index: int) -> bool:
+    """An assistant message that counts for §11: text (not blank, not of an ignored
+    ``message_type``) or a non-empty ``tool_calls`` list (a ``questionnaire_async``
+    call whose content is blank)."""
+    kind = _field(message, index, "message_type", required=False)
+    if kind in IGNORED_MESSAGE_TYPES:
+        return False
+    calls = message.get("tool_calls")
+    return _has_text(message, index) is not None or (isinstance(calls, list) and bool(calls))
+
+
+def can_submit(
+    messages: Sequence[Mapping[str, Any]], index: int, *, readonly: bool = False
+) -> bool:
+    """Whether the forms of ``messages[index]`` may still be submitted (seed: 只允许最新、
+    非只读 assistant 消息中的问卷提交; §11).
+
+    True iff ``readonly`` is false, ``messages[index]`` is an ``assistant`` message that
+    counts (text that is not blank and not of ``message_type`` empty/token_usage, or a
+    non-empty ``tool_calls`` list for a ``questionnaire_async`` form), no ``user``
+    message comes after it, and no later ``assistant`` message counts. Later ``tool``
+    (and other-role) messages do not matter. It does not look at whether the message
+    holds a valid form, nor whether one was already submitted (a client locks a
+    submitted form, and the answer is a later user message anyway).
+
+    Raises ``IndexError`` when ``index`` is not in ``0 <= index < len(messages)``,
+    ``TypeError`` for a malformed message (as :func:`self_check`).
+    """
+    if not 0 <= index < len(messages):
+        raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
+    if readonly:
+        return False
+    if _role(messages[index], index) != "assistant" or not _counts(messages[index], index):
+        return False
+    for later in range(index + 1, len(messages)):
+        role = _role(messages[later], later)
+        if role == "user":
+            return False
+        if role == "assistant" and _counts(messages[later], later):
+            return False
+    return True

@@ -1,0 +1,331 @@
+"""The ``questionnaire_async`` tool (seed "`questionnaire_async`"; PROTOCOL-DECISIONS §7).
+
+- :func:`questionnaire_async` / :func:`call_questionnaire_async`: validate and normalize
+  the tool-call arguments; return the seed's success object or error object (a plain
+  ``dict`` whose key order is the seed's, ready for ``json.dumps``).
+- :func:`questionnaire_from_tool_result`: what a client opens for a tool result (a form
+  only for a success result; otherwise the errors), linked by ``tool_call_id``.
+- :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
+  tool definition.
+
+The tool returns at once: it never waits for, polls or stores the user's answer (seed).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from replykit.diagnostics import Finding
+from replykit.i18n import (
+    TOOL_RESULT_MESSAGES,
+    Locale,
+    check_locale,
+    render_start,
+    start_success_message,
+    start_variant,
+)
+from replykit.model import Questionnaire
+from replykit.payload import ACCEPTED_TYPES, normalize_form
+from replykit.text import is_blank
+
+#: The tool's name in a tool definition and in ``replykit tool``.
+TOOL_NAME = "questionnaire_async"
+STATUS_AWAITING = "awaiting_user_input"
+ERROR_CODE = "INVALID_ARGUMENT"
+
+
+@attrs.frozen
+class ToolError:
+    """One entry of a failed result's ``errors`` (seed "校验失败"): ``code``
+    (``questionnaire.start.*``, or ``tool_result.*`` for a malformed result), ``path``
+    (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
+    whole arguments or result), the localized ``message``, and ``details`` (``path``
+    plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``)."""
+
+    code: str
+    path: str | None
+    message: str
+    details: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "path", "message", "details"}`` (the seed's order)."""
+        return {
+            "code": self.code,
+            "path": self.path,
+            "message": self.message,
+            "details": copy.deepcopy(dict(self.details)),
+        }
+
+
+@attrs.frozen
+class ToolForm:
+    """What a client opens for one ``questionnaire_async`` tool result (§7).
+
+    ``id``: the ``tool_call_id`` (the questionnaire id of the answer, §6).
+    ``questionnaire``: the normalized form when the result succeeded, else ``None``.
+    ``errors``: the errors to show instead (``()`` when the form opened).
+    """
+
+    id: str
+    questionnaire: Questionnaire | None
+    errors: tuple[ToolError, ...] = ()
+
+    @property
+    def opened(self) -> bool:
+        """True when the result opens a submittable form."""
+        return self.questionnaire is not None
+
+
+def _errors(findings: tuple[Finding, ...], locale: Locale) -> list[ToolError]:
+    out = []
+    for f in findings:
+        if f.severity != "error":
+            continue
+        details = copy.deepcopy(dict(f.details))
+        message = f.message
+        if locale != "en":
+            variant = start_variant(f.code, details, f.message)
+            message = render_start(f.code, details, variant=variant, locale=locale)
+        path = details.get("path")
+        out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
+    return out
+
+
+def call_questionnaire_async(arguments: Any, *, locale: str = "zh") -> dict[str, Any]:
+    """Run ``questionnaire_async`` on a whole tool-call arguments value (§7).
+
+    Input: ``arguments``, the decoded JSON arguments (an object is expected: ``title``
+    optional, ``questions`` required; other keys are ignored); ``locale`` ``zh`` or
+    ``en`` for the messages.
+
+    Output, success (keys in this order): ``success`` true, ``status``
+    ``awaiting_user_input``, ``validation_passed`` true, ``title`` (``""`` when absent),
+    ``question_count``, ``questions`` (each ``id, type, text, options, default,
+    allow_other``; string options become ``{value, label}``; aliases mapped; missing
+    ids ``q<n>``), ``should_end`` true, ``message`` (zh ``问卷已发起并等待用户回复，共 N 题。``).
+    Failure: ``success`` false, ``status`` ``error``, ``error_code``
+    ``INVALID_ARGUMENT``, ``validation_passed`` false, ``errors`` (every problem, each
+    ``{code, path, message, details}``, codes ``questionnaire.start.*`` of §7 plus
+    ``arguments_not_object`` with path ``null`` when ``arguments`` is not an object).
+
+    Raises ``ValueError`` only for an unknown locale.
+    """
+    loc = check_locale(locale)
+    read = normalize_form(arguments, allow_extras=False)
+    form = read.value
+    if form is not None:
+        return {
+            "success": True,
+            "status": STATUS_AWAITING,
+            "validation_passed": True,
+            "title": form.title,
+            "question_count": len(form.questions),
+            "questions": [q.to_json() for q in form.questions],
+            "should_end": True,
+            "message": start_success_message(len(form.questions), loc),
+        }
+    return {
+        "success": False,
+        "status": "error",
+        "error_code": ERROR_CODE,
+        "validation_passed": False,
+        "errors": [e.to_json() for e in _errors(read.findings, loc)],
+    }
+
+
+def questionnaire_async(
+    title: Any = "", questions: Any = None, *, locale: str = "zh"
+) -> dict[str, Any]:
+    """The ``questionnaire_async`` tool with its two parameters (seed "调用参数"; §7).
+
+    Input: ``title`` (optional string), ``questions`` (non-empty list of question
+    objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
+    Output and errors: as :func:`call_questionnaire_async` on
+    ``{"title": title, "questions": questions}``.
+    """
+    return call_questionnaire_async({"title": title, "questions": questions}, locale=locale)
+
+
+def _result_error(code: str, path: str | None, locale: Locale) -> ToolError:
+    template = TOOL_RESULT_MESSAGES[locale][code]
+    return ToolError(code, path, template.format(path=path or ""), {"path": path})
+
+
+def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
+    if isinstance(item, Mapping):
+        code, path, message = item.get("code"), item.get("path"), item.get("message")
+        details = item.get("details", {})
+        if (
+            isinstance(code, str)
+            and (path is None or isinstance(path, str))
+            and isinstance(message, str)
+            and isinstance(details, Mapping)
+        ):
+            return ToolError(code, path, message, copy.deepcopy(dict(details)))
+    return _result_error("tool_result.error_invalid", f"errors[{index + 1}]", locale)
+
+
+def questionnaire_from_tool_result(
+    result: Any, tool_call_id: str, *, locale: str = "zh"
+) -> ToolForm:
+    """Open the form of one ``questionnaire_async`` result, or give its errors (§7).
+
+    Input: ``result``, the decoded tool result; ``tool_call_id``, the id linking the
+    assistant's tool call to the result (it becomes the form's id, §6); ``locale`` for
+    messages this function writes.
+
+    Output: :class:`ToolForm`. Only a result whose ``success`` and ``validation_passed``
+    are both ``true`` opens a form: its ``title`` and ``questions`` are normalized again
+    (a normalized form normalizes to itself), and if that fails (a forged or corrupted
+    result) the normalizer's errors are returned and nothing opens. Any other result
+    opens nothing and returns its ``errors`` entries; an entry that is not
+    ``{code: str, path: str|null, message: str, details: object}`` becomes
+    ``tool_result.error_invalid`` (path ``errors[i]``); a failed result with no entries
+    gives one ``tool_result.failed``; a result that is not an object gives
+    ``tool_result.invalid``.
+
+    Raises ``TypeError`` when ``tool_call_id`` is not a ``str``, ``ValueError`` when it
+    is blank or the locale is unknown.
+    """
+    loc = check_locale(locale)
+    if not isinstance(tool_call_id, str):
+        raise TypeError("tool_call_id must be a str")
+    if is_blank(tool_call_id):
+        raise ValueError("tool_call_id must not be blank")
+    if not isinstance(result, Mapping):
+        return ToolForm(tool_call_id, None, (_result_error("tool_result.invalid", None, loc),))
+    if result.get("success") is True and result.get("validation_passed") is True:
+        read = normalize_form(
+            {"title": result.get("title"), "questions": result.get("questions")},
+            allow_extras=False,
+        )
+        if read.value is not None:
+            return ToolForm(tool_call_id, read.value, ())
+        return ToolForm(tool_call_id, None, tuple(_errors(read.findings, loc)))
+    raw = result.get("errors")
+    errors = (
+        tuple(_listed_error(item, i, loc) for i, item in enumerate(raw))
+        if isinstance(raw, list)
+        else ()
+    )
+    if not errors:
+        errors = (_result_error("tool_result.failed", None, loc),)
+    return ToolForm(tool_call_id, None, errors)
+
+
+def _option_schema() -> dict[str, Any]:
+    return {
+        "anyOf": [
+            {
+                "type": "string",
+                "minLength": 1,
+                "description": "An option whose value is its label.",
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "value": {"type": "string", "minLength": 1},
+                    "label": {"type": "string"},
+                },
+                "required": ["value"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+
+
+def _question_schema(types: list[str], default: dict[str, Any], choice: bool) -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "id": {
+            "type": "string",
+            "description": "Stable question id; omitted or blank: q1, q2, ... by position.",
+        },
+        "type": {"type": "string", "enum": types},
+        "text": {"type": "string", "minLength": 1, "description": "The question shown."},
+        "title": {"type": "string", "description": "Used as the text when text is blank."},
+    }
+    required = ["type", "text"]
+    if choice:
+        properties["options"] = {"type": "array", "minItems": 1, "items": _option_schema()}
+        required.append("options")
+    properties["default"] = default
+    if choice:
+        properties["allow_other"] = {
+            "type": "boolean",
+            "description": "Offer an 'other' choice with free text.",
+        }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def tool_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the ``questionnaire_async`` arguments (§7).
+
+    Output: a new ``dict`` each call, usable as the ``parameters``/``input_schema`` of
+    an LLM tool definition: an object with optional ``title`` (string) and required
+    ``questions`` (at least one), each question one of three shapes: single choice
+    (``single_choice``; ``options`` required; ``default`` a string), multi choice
+    (``multi_choice``/``multiple_choice``; ``default`` a list of strings), free text
+    (``free_text``/``text``; ``default`` a string; no options). Every shape has ``id``,
+    ``type``, ``text`` (required), ``title``; choices have ``options`` (strings or
+    ``{value, label}``) and ``allow_other``. Everything inline (no ``$ref``), no other
+    keys allowed.
+
+    What a schema cannot say is left to the tool, and an input the schema accepts can
+    only fail on values: a blank text or option, a repeated id or option value, a
+    default that is not an option (``question_text_required``,
+    ``question_option_invalid``, ``question_id_duplicate``,
+    ``default_value_not_in_options``, ``default_list_invalid_items``).
+    """
+    single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
+    multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]
+    free = [t for t in ACCEPTED_TYPES if t in ("free_text", "text")]
+    text_default = {"type": "string", "description": "Preselected answer; empty for none."}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": TOOL_NAME,
+        "description": (
+            "Show the user a questionnaire and end the turn; the answers arrive in the "
+            "next user message as a <questionnaire-response> JSON block."
+        ),
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "description": "Optional title of the questionnaire."},
+            "questions": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "anyOf": [
+                        _question_schema(
+                            single,
+                            {
+                                "type": "string",
+                                "description": "An option value, or empty for no default.",
+                            },
+                            True,
+                        ),
+                        _question_schema(
+                            multi,
+                            {
+                                "type": "array",
+                                "items": {"type": "string"},
+                                "description": "Option values selected in advance.",
+                            },
+                            True,
+                        ),
+                        _question_schema(free, text_default, False),
+                    ]
+                },
+            },
+        },
+        "required": ["questions"],
+        "additionalProperties": False,
+    }
