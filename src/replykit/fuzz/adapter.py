@@ -1,0 +1,224 @@
+"""Running the implementation under test: one local process speaking JSON lines.
+
+The adapter command reads one JSON request per line on stdin and writes one JSON
+response per line on stdout (docs/fuzzing.md). :class:`Adapter` starts it, sends a
+request, waits at most ``timeout`` seconds for the answer, and classifies what came
+back as an :class:`Outcome`. A crash, a hang or a line that is not JSON ends the
+process (its whole process group) and the next request starts a new one.
+
+POSIX only (process groups); processes are always cleaned up by :meth:`Adapter.close`
+or the context manager.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO, Any, Final, Literal
+
+import attrs
+
+OutcomeKind = Literal["ok", "crash", "timeout", "invalid_json", "bad_response", "unsupported"]
+#: Outcome kinds that are adapter failures, reported as their own classes.
+FAILURES: Final[tuple[OutcomeKind, ...]] = ("crash", "timeout", "invalid_json", "bad_response")
+_STDERR_TAIL: Final = 2000
+
+
+class AdapterStartError(OSError):
+    """The adapter command cannot be started (not found, not executable)."""
+
+
+@attrs.frozen
+class Outcome:
+    """What one request got.
+
+    ``kind``: ``ok`` (a response object for this request), ``unsupported`` (the adapter
+    answered ``{"id", "unsupported": true}``), or a failure: ``crash`` (the process
+    exited or closed stdout), ``timeout`` (no line within the timeout), ``invalid_json``
+    (a line that is not a JSON value), ``bad_response`` (JSON, but not a response to
+    this request: another ``id``, no ``segments`` list of objects with ``kind``,
+    ``start``, ``end``, no ``result`` object, or an ``error``).
+    ``response``: the decoded response for ``ok``, else ``None``. ``detail``: one line
+    for failures (exit status, the offending line, stderr tail).
+    """
+
+    kind: OutcomeKind
+    response: Mapping[str, Any] | None = None
+    detail: str = ""
+
+
+def _shape_problem(op: str, response: Mapping[str, Any]) -> str | None:
+    if "error" in response and "segments" not in response and "result" not in response:
+        return f"adapter error: {str(response.get('error'))[:200]}"
+    if op == "segment":
+        segments = response.get("segments")
+        if not isinstance(segments, list):
+            return "segment response without a segments list"
+        for i, seg in enumerate(segments):
+            if not isinstance(seg, Mapping):
+                return f"segments[{i}] is not an object"
+            if not isinstance(seg.get("kind"), str):
+                return f"segments[{i}] has no string kind"
+            for key in ("start", "end"):
+                value = seg.get(key)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    return f"segments[{i}] has no integer {key}"
+        return None
+    if not isinstance(response.get("result"), Mapping):
+        return f"{op} response without a result object"
+    return None
+
+
+class _Process:
+    """One running adapter process with reader threads for stdout and stderr."""
+
+    def __init__(self, command: Sequence[str], cwd: str | None) -> None:
+        try:
+            self.popen = subprocess.Popen(
+                list(command),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                start_new_session=True,
+            )
+        except (OSError, ValueError) as exc:
+            raise AdapterStartError(f"cannot start adapter {command[0]!r}: {exc}") from None
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.stderr: collections.deque[bytes] = collections.deque(maxlen=64)
+        assert self.popen.stdout is not None and self.popen.stderr is not None
+        threading.Thread(target=self._read, args=(self.popen.stdout,), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.popen.stderr,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        for line in iter(stream.readline, b""):
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def _drain(self, stream: IO[bytes]) -> None:
+        fd = stream.fileno()
+        with contextlib.suppress(OSError, ValueError):
+            for chunk in iter(lambda: os.read(fd, 4096), b""):
+                self.stderr.append(chunk)
+
+    def stderr_tail(self) -> str:
+        data = b"".join(self.stderr)[-_STDERR_TAIL:]
+        return data.decode("utf-8", "replace").strip()
+
+    def kill(self) -> None:
+        if self.popen.poll() is None:
+            try:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                self.popen.kill()
+        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.popen.wait(timeout=5)
+
+
+class Adapter:
+    """The implementation under test behind the adapter protocol.
+
+    ``command``: the argument vector (no shell); ``timeout``: seconds to wait for each
+    answer; ``cwd``: working directory. Use as a context manager, or call
+    :meth:`close`. Not thread-safe. :meth:`request` raises
+    :class:`AdapterStartError` when the command cannot be started at all; every other
+    problem is an :class:`Outcome`.
+    """
+
+    def __init__(self, command: Sequence[str], *, timeout: float = 10.0, cwd: str | None = None):
+        if not command:
+            raise ValueError("the adapter command is empty")
+        if timeout <= 0:
+            raise ValueError("timeout must be positive")
+        self.command = tuple(command)
+        self.timeout = timeout
+        self.cwd = cwd
+        self.starts = 0
+        self._next_id = 0
+        self._proc: _Process | None = None
+
+    def __enter__(self) -> Adapter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the adapter process, if any (closing stdin first, then SIGKILL)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.popen.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.popen.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.popen.wait(timeout=0.5)
+        proc.kill()
+
+    def _fail(self, kind: OutcomeKind, detail: str) -> Outcome:
+        proc, self._proc = self._proc, None
+        tail = ""
+        if proc is not None:
+            proc.kill()
+            tail = proc.stderr_tail()
+            code = proc.popen.returncode
+            if kind == "crash" and code is not None:
+                detail = f"{detail} (exit status {code})"
+        if tail:
+            detail = f"{detail}; stderr: {tail[-400:]}"
+        return Outcome(kind, None, detail)
+
+    def request(self, op: str, body: Mapping[str, Any]) -> Outcome:
+        """Send ``{"id", "op", **body}`` and classify the answer (see :class:`Outcome`).
+
+        ``id`` is a fresh string per request. A failure ends the process; the next
+        call starts a new one. Raises :class:`AdapterStartError` when the command
+        cannot be started.
+        """
+        if self._proc is None or self._proc.popen.poll() is not None:
+            if self._proc is not None:
+                return self._fail("crash", "the adapter exited")
+            self._proc = _Process(self.command, self.cwd)
+            self.starts += 1
+        proc = self._proc
+        self._next_id += 1
+        rid = f"r{self._next_id}"
+        line = json.dumps({"id": rid, "op": op, **body}, ensure_ascii=True) + "\n"
+        try:
+            assert proc.popen.stdin is not None
+            proc.popen.stdin.write(line.encode("ascii"))
+            proc.popen.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return self._fail("crash", "the adapter closed its input")
+        try:
+            raw = proc.lines.get(timeout=self.timeout)
+        except queue.Empty:
+            return self._fail("timeout", f"no answer within {self.timeout:g} s")
+        if raw is None:
+            return self._fail("crash", "the adapter closed its output")
+        try:
+            response = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            shown = raw.decode("utf-8", "replace").strip()[:200]
+            return self._fail("invalid_json", f"not a JSON line: {shown!r}")
+        if not isinstance(response, dict):
+            return self._fail("bad_response", "the answer is not a JSON object")
+        if response.get("id") != rid:
+            return self._fail("bad_response", f"answer id {response.get('id')!r}, expected {rid!r}")
+        if response.get("unsupported") is True:
+            return Outcome("unsupported", None, f"{op} is not supported")
+        problem = _shape_problem(op, response)
+        if problem is not None:
+            return self._fail("bad_response", problem)
+        return Outcome("ok", response, "")

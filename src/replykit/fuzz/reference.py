@@ -1,0 +1,71 @@
+"""replykit's own answer to an adapter-protocol request (docs/fuzzing.md).
+
+The same shapes an adapter writes, ``id`` left out:
+
+- ``segment``: ``{"segments": [...], "diagnostics": [...]}`` as ``replykit segment``
+  prints them (``Segmentation.to_json()``; offsets in code points);
+- ``questionnaire_async``: ``{"result": {...}}``, the tool's success or error object
+  for the whole ``arguments`` value (:func:`replykit.tool.call_questionnaire_async`,
+  English messages, which are never compared);
+- ``sanitize_actions``: ``{"result": {"actions": [...], "diagnostics": [...]}}``, the
+  kept actions and every diagnostic of :func:`replykit.actions.sanitize` (no
+  client-added entries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from replykit.actions import sanitize
+from replykit.profiles import profile_from_string
+from replykit.segmenter import segment
+from replykit.strategies import OPS, Op
+from replykit.tool import call_questionnaire_async
+
+
+class RequestError(ValueError):
+    """A request body replykit cannot answer: an unknown ``op``, a missing or mistyped
+    field (``text``/``message_id`` not strings, ``profile`` not a CLI profile)."""
+
+
+def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
+    """replykit's response to one request.
+
+    Input: ``op`` (``segment``, ``questionnaire_async``, ``sanitize_actions``) and the
+    request ``body`` without ``id``/``op`` (``{"text", "message_id", "profile"}``,
+    ``{"arguments"}`` or ``{"answer"}``). Output: the response without ``id``, shapes
+    as in the module docstring. Raises :class:`RequestError` for a malformed body.
+    """
+    if op == "segment":
+        text, message_id = body.get("text"), body.get("message_id", "message")
+        if not isinstance(text, str) or not isinstance(message_id, str):
+            raise RequestError("segment needs a string text and message_id")
+        try:
+            profile = profile_from_string(str(body.get("profile", "client")))
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+        return segment(text, message_id=message_id, profile=profile).to_json()
+    if op == "questionnaire_async":
+        if "arguments" not in body:
+            raise RequestError("questionnaire_async needs arguments")
+        return {"result": call_questionnaire_async(body["arguments"], locale="en")}
+    if op == "sanitize_actions":
+        if "answer" not in body:
+            raise RequestError("sanitize_actions needs an answer")
+        result = sanitize(body["answer"])
+        return {
+            "result": {
+                "actions": [a.to_json() for a in result.actions],
+                "diagnostics": [d.to_json() for d in result.diagnostics],
+            }
+        }
+    raise RequestError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")
+
+
+def as_op(name: str) -> Op:
+    """``name`` as an :data:`~replykit.strategies.Op`; raises :class:`RequestError`."""
+    for op in OPS:
+        if op == name:
+            return op
+    raise RequestError(f"unknown op {name!r}; expected one of {', '.join(OPS)}")

@@ -1,0 +1,136 @@
+"""Writing a fuzz report: ``report.json`` for machines, ``report.txt`` for people.
+
+``report.json``::
+
+    {"classes": [{"rule", "op", "input", "expected", "actual", "count",
+                  "field", "expected_response", "actual_response",
+                  "found_after_examples", "found_after_seconds", "detail"}],
+     "examples_run", "seconds", "rate", "seed", "ops", "impl",
+     "unsupported_ops", "adapter_starts", "stopped"}
+
+The first six class keys and ``examples_run``/``seconds`` are the ones issue 6 names;
+the others are additions. Offsets in inputs and responses are code points.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from typing import Any
+
+from replykit.fuzz.runner import FuzzClass, FuzzReport
+
+
+def class_json(found: FuzzClass) -> dict[str, Any]:
+    """One class as its ``report.json`` object (keys in the documented order)."""
+    return {
+        "rule": found.rule,
+        "op": found.op,
+        "input": found.input,
+        "expected": found.expected,
+        "actual": found.actual,
+        "count": found.count,
+        "field": found.field,
+        "expected_response": found.expected_response,
+        "actual_response": found.actual_response,
+        "found_after_examples": found.found_after_examples,
+        "found_after_seconds": found.found_after_seconds,
+        "detail": found.detail,
+    }
+
+
+def report_json(report: FuzzReport) -> dict[str, Any]:
+    """The whole ``report.json`` object."""
+    return {
+        "classes": [class_json(c) for c in report.classes],
+        "examples_run": report.examples_run,
+        "seconds": report.seconds,
+        "rate": round(report.rate, 1),
+        "seed": report.seed,
+        "ops": list(report.ops),
+        "impl": shlex.join(report.command),
+        "unsupported_ops": list(report.unsupported_ops),
+        "adapter_starts": report.adapter_starts,
+        "stopped": report.stopped,
+    }
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _segments_line(response: Any) -> str:
+    if not isinstance(response, dict) or not isinstance(response.get("segments"), list):
+        return _show(response)
+    parts = []
+    for seg in response["segments"]:
+        if not isinstance(seg, dict):
+            parts.append(_show(seg))
+            continue
+        extra = ""
+        if seg.get("kind") != "markdown":
+            flags = [f"{k}={_show(seg[k])}" for k in ("name", "valid") if k in seg]
+            extra = (" " + " ".join(flags)) if flags else ""
+        parts.append(f"{seg.get('kind')}[{seg.get('start')}:{seg.get('end')}]{extra}")
+    return ", ".join(parts) or "(no segments)"
+
+
+def report_text(report: FuzzReport) -> str:
+    """The readable ``report.txt``: a summary line, then one section per class with
+    the rule, the op, the minimal input (as a JSON string, so invisible characters
+    show), the first differing field and both values."""
+    out = [
+        f"replykit fuzz against: {shlex.join(report.command)}",
+        f"ops: {', '.join(report.ops)}; seed {report.seed}; {report.examples_run} examples in "
+        f"{report.seconds:.1f} s ({report.rate:.1f}/s); adapter started {report.adapter_starts}"
+        " time(s)",
+    ]
+    if report.unsupported_ops:
+        out.append(f"not supported by the adapter: {', '.join(report.unsupported_ops)}")
+    if report.stopped:
+        out.append(f"stopped early: {report.stopped}")
+    if not report.classes:
+        out.append("no disagreement and no adapter failure found")
+    else:
+        out.append(f"{len(report.classes)} class(es):")
+    for n, found in enumerate(report.classes, start=1):
+        out.append("")
+        kind = "adapter failure" if found.is_failure else "disagreement"
+        out.append(f"[{n}] {found.op} · {found.rule} · {kind} · {found.count} example(s)")
+        out.append(
+            f"    found after {found.found_after_examples} examples, "
+            f"{found.found_after_seconds:.2f} s"
+        )
+        if found.op == "segment":
+            out.append(f"    input text: {_show(found.input.get('text'))}")
+            out.append(
+                f"    profile {found.input.get('profile')}, "
+                f"message_id {_show(found.input.get('message_id'))}"
+            )
+        else:
+            out.append(f"    input: {_show(found.input)}")
+        if found.is_failure:
+            out.append(f"    {found.detail}")
+            continue
+        out.append(f"    first differing field: {found.field or '/'}")
+        out.append(f"    replykit: {_show(found.expected)}")
+        out.append(f"    adapter:  {_show(found.actual)}")
+        if found.op == "segment":
+            out.append(f"    replykit segments: {_segments_line(found.expected_response)}")
+            out.append(f"    adapter segments:  {_segments_line(found.actual_response)}")
+    return "\n".join(out) + "\n"
+
+
+def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:
+    """Write ``report.json`` and ``report.txt`` (UTF-8) into ``directory``, creating
+    it. Output: the two paths. Raises ``OSError`` when the directory cannot be written."""
+    os.makedirs(directory, exist_ok=True)
+    json_path = os.path.join(directory, "report.json")
+    text_path = os.path.join(directory, "report.txt")
+    with open(json_path, "w", encoding="utf-8") as handle:
+        json.dump(report_json(report), handle, ensure_ascii=False, indent=2)
+        handle.write("\n")
+    with open(text_path, "w", encoding="utf-8") as handle:
+        handle.write(report_text(report))
+    return json_path, text_path

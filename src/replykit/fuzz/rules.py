@@ -1,0 +1,284 @@
+"""Rule tags: which rule stands behind each of replykit's decisions.
+
+A rule tag is a section of ``PROTOCOL-DECISIONS.md`` (``§3a``) or a heading of a seed
+document, cited as ``seed 000 · <section> · <heading>``. Where the seed itself states a
+rule (the closing fence may not be shorter; prose before a fenced form), the seed's
+heading is the tag; where a decision fills in what the seed leaves open (YAML 1.2,
+strict JSON, near-misses), the § is.
+
+:func:`rule_for_code` maps a diagnostic code to its tag; :func:`segment_rule`,
+:func:`questionnaire_rule` and :func:`actions_rule` give the rule behind replykit's
+answer at the first field where an adapter's answer differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final
+
+from replykit.regions import code_regions
+from replykit.text import iter_lines
+
+#: seed 000, the protocol boundary list under "新消息的标准格式" (fence length, closer,
+#: block YAML not JSON, no nested fences).
+SEED_BOUNDARY: Final = "seed 000 · Inline Questionnaire · 协议边界"
+#: seed 000, "问卷前必须有非空的普通说明文字" (the preface rule).
+SEED_STANDARD: Final = "seed 000 · Inline Questionnaire · 新消息的标准格式"
+#: seed 000, the strict field table of fenced YAML.
+SEED_FIELDS: Final = "seed 000 · Inline Questionnaire · fenced YAML 字段"
+#: seed 000, the response protocol (status submitted, answers an array).
+SEED_RESPONSE: Final = "seed 000 · Inline Questionnaire · Inline 回答协议"
+
+#: Exact codes, checked before :data:`PREFIX_RULES`.
+CODE_RULES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "fence.unclosed": "§3a",
+        "fence.no_preface": SEED_STANDARD,
+        "yaml.json_payload": SEED_BOUNDARY,
+        "yaml.nested_fence": SEED_BOUNDARY,
+        "question.duplicate_option": "§4",
+        "near_miss.in_container": "§3c",
+        "name.unregistered": "§6",
+        "response.answers_invalid": SEED_RESPONSE,
+        "response.status_unknown": SEED_RESPONSE,
+        "compat.question_dropped": "§9",
+    }
+)
+#: Code prefixes (longest match wins) and their rules.
+PREFIX_RULES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "fence.": "§3a",
+        "yaml.": "§4",
+        "form.": SEED_FIELDS,
+        "question.": SEED_FIELDS,
+        "json.": "§5",
+        "questionnaire.start.": "§7",
+        "response.": "§7",
+        "tool_result.": "§7",
+        "near_miss.": "§8",
+        "name.": "§6",
+        "action.": "§12",
+        "actions.": "§12",
+    }
+)
+#: The rule when nothing more specific is known (segments and their order).
+DEFAULT_RULE: Final = "§2"
+
+
+def rule_for_code(code: str) -> str:
+    """The rule tag of a replykit diagnostic code: ``"yaml.alias"`` -> ``"§4"``,
+    ``"fence.no_preface"`` -> ``"seed 000 · Inline Questionnaire · 新消息的标准格式"``.
+
+    Input: any string. Output: a tag from :data:`CODE_RULES`, else the rule of the
+    longest matching prefix of :data:`PREFIX_RULES`, else :data:`DEFAULT_RULE`.
+    Never raises.
+    """
+    if code in CODE_RULES:
+        return CODE_RULES[code]
+    best = ""
+    for prefix in PREFIX_RULES:
+        if code.startswith(prefix) and len(prefix) > len(best):
+            best = prefix
+    return PREFIX_RULES[best] if best else DEFAULT_RULE
+
+
+# ---------------------------------------------------------------- segment
+
+
+def _error_codes(segment: Mapping[str, Any]) -> list[str]:
+    diags = segment.get("diagnostics")
+    if not isinstance(diags, list):
+        return []
+    return [
+        d["code"]
+        for d in diags
+        if isinstance(d, Mapping)
+        and d.get("severity") == "error"
+        and isinstance(d.get("code"), str)
+    ]
+
+
+def _all_codes(segment: Mapping[str, Any]) -> list[str]:
+    diags = segment.get("diagnostics")
+    if not isinstance(diags, list):
+        return []
+    return [d["code"] for d in diags if isinstance(d, Mapping) and isinstance(d.get("code"), str)]
+
+
+def _validity_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+    """Why replykit's block is (in)valid where the adapter says otherwise."""
+    theirs = set(_all_codes(actual))
+    mine = _error_codes(expected)
+    if mine:
+        for code in mine:
+            if code not in theirs:
+                return rule_for_code(code)
+        return rule_for_code(mine[0])
+    their_errors = _error_codes(actual)
+    if their_errors:
+        return rule_for_code(their_errors[0])
+    if expected.get("registered") is False:
+        return "§6"
+    if expected.get("kind") == "questionnaire_response":
+        return "§7"
+    return "§4" if expected.get("encoding") == "fenced_yaml" else "§5"
+
+
+def _block_field_rule(
+    field: str, expected: Mapping[str, Any], actual: Mapping[str, Any], rest: str
+) -> str:
+    if field in ("encoding", "name", "kind"):
+        return "§3a"
+    if field in ("registered", "id"):
+        return "§6"
+    if field == "text":
+        return "§2"
+    if field == "diagnostics":
+        mine, theirs = _all_codes(expected), _all_codes(actual)
+        for code in mine:
+            if code not in theirs:
+                return rule_for_code(code)
+        for code in theirs:
+            if code not in mine:
+                return rule_for_code(code)
+        return rule_for_code(mine[0]) if mine else DEFAULT_RULE
+    if field in ("valid", "questionnaire", "response"):
+        if field != "valid" and expected.get(field) is not None and actual.get(field) is not None:
+            # Both read a value and the values differ: the reading rules.
+            if field == "response":
+                return "§7"
+            return "§4" if expected.get("encoding") == "fenced_yaml" else "§5"
+        return _validity_rule(expected, actual)
+    return DEFAULT_RULE
+
+
+def _first_line_end(text: str, start: int) -> int:
+    for _, content_end, _ in iter_lines(text, start):
+        return content_end
+    return start
+
+
+def _why_not_a_block(text: str, start: int, diagnostics: Sequence[Mapping[str, Any]]) -> str:
+    """replykit reads Markdown at ``start`` where the adapter starts a block: a
+    near-miss warning on that line names the rule (§8, §3c); else an inert region
+    there (§3b); else the candidate rules (§3a)."""
+    end = max(_first_line_end(text, start), start + 1)
+    for d in diagnostics:
+        code = d.get("code")
+        at = d.get("start")
+        if (
+            isinstance(code, str)
+            and code.startswith("near_miss.")
+            and isinstance(at, int)
+            and start <= at < end
+        ):
+            return rule_for_code(code)
+    for region in code_regions(text):
+        if region.start < end and start < region.end:
+            return "§3b"
+    return "§3a"
+
+
+def segment_rule(
+    text: str,
+    expected: Mapping[str, Any],
+    actual: Mapping[str, Any],
+    path: Sequence[str | int],
+) -> str:
+    """The rule behind replykit's ``segment`` answer at ``path``, the first field where
+    ``actual`` (the adapter's response) differs from ``expected`` (replykit's).
+
+    Input: the message ``text``; both responses (``{"segments": [...],
+    "diagnostics"?: [...]}``, fields as in docs/fuzzing.md); ``path`` as
+    :func:`replykit.fuzz.compare.first_difference` returns it (``("segments", 2,
+    "end")``). Output: a rule tag. Boundaries: a block the adapter missed or placed
+    differently is §3a; a block only the adapter found is explained by replykit's
+    near-miss warning on its line (§8, §3c), else an inert region (§3b), else §3a; a
+    fenced block's end is the seed's closing-fence rule (:data:`SEED_BOUNDARY`), an
+    XML+JSON block's end §3a. Block fields: ``registered``/``id`` §6, validity and
+    forms the rule of replykit's first error the adapter did not report (e.g.
+    ``fence.no_preface`` -> :data:`SEED_STANDARD`), else §4 (fenced) / §5 (XML+JSON)
+    / §7 (responses). Message diagnostics: the rule of the first code in one list and
+    not the other. Never raises.
+    """
+    exp_raw, act_raw = expected.get("segments"), actual.get("segments")
+    exp_segs: list[Any] = exp_raw if isinstance(exp_raw, list) else []
+    act_segs: list[Any] = act_raw if isinstance(act_raw, list) else []
+    diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
+    if not path or path[0] != "segments":
+        if path and path[0] == "diagnostics":
+            return _block_field_rule("diagnostics", expected, actual, "")
+        return DEFAULT_RULE
+    if len(path) < 2 or not isinstance(path[1], int):
+        return DEFAULT_RULE
+    i = path[1]
+    e = exp_segs[i] if i < len(exp_segs) else None
+    a = act_segs[i] if i < len(act_segs) and isinstance(act_segs[i], Mapping) else None
+    field = path[2] if len(path) > 2 and isinstance(path[2], str) else None
+    if e is None:
+        # The adapter has more segments: replykit's last one ended where the adapter's
+        # extra part begins.
+        start = a.get("start") if a is not None else None
+        return _why_not_a_block(text, start if isinstance(start, int) else len(text), diags)
+    e_block = e.get("kind") != "markdown"
+    a_kind = a.get("kind") if a is not None else None
+    a_block = a is not None and a_kind not in (None, "markdown")
+    if field in (None, "kind", "start", "end"):
+        a_start = a.get("start") if a is not None else None
+        a_end = a.get("end") if a is not None else None
+        if e_block and a_block and field == "end" and a_start == e.get("start"):
+            return SEED_BOUNDARY if e.get("encoding") == "fenced_yaml" else "§3a"
+        if e_block and a_block and field == "kind":
+            return "§3a"
+        if not e_block and a is not None and a_kind == "markdown" and isinstance(a_end, int):
+            e_end = e.get("end")
+            if isinstance(e_end, int) and a_end < e_end:
+                return _why_not_a_block(text, a_end, diags)
+            return "§3a"
+        if not e_block and a_block and isinstance(a_start, int):
+            return _why_not_a_block(text, a_start, diags)
+        if e_block and a_block and isinstance(a_start, int):
+            e_start = e.get("start")
+            if isinstance(e_start, int) and a_start < e_start:
+                return _why_not_a_block(text, a_start, diags)
+        return "§3a"
+    if not e_block:
+        return "§2"
+    return _block_field_rule(field, e, a or {}, "")
+
+
+# ---------------------------------------------------------------- other ops
+
+
+def _codes_in(value: Any, key: str) -> list[str]:
+    items = value.get(key) if isinstance(value, Mapping) else None
+    if not isinstance(items, list):
+        return []
+    return [d["code"] for d in items if isinstance(d, Mapping) and isinstance(d.get("code"), str)]
+
+
+def _list_rule(expected: Any, actual: Any, key: str, fallback: str) -> str:
+    mine, theirs = _codes_in(expected, key), _codes_in(actual, key)
+    for code in mine:
+        if code not in theirs:
+            return rule_for_code(code)
+    for code in theirs:
+        if code not in mine:
+            return rule_for_code(code)
+    return rule_for_code(mine[0]) if mine else fallback
+
+
+def questionnaire_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+    """The rule behind replykit's ``questionnaire_async`` result where the adapter's
+    differs: the rule of the first error code only one side reports
+    (``questionnaire.start.*`` -> §7), else §7. Input: both ``{"result": {...}}``
+    responses. Never raises."""
+    return _list_rule(expected.get("result"), actual.get("result"), "errors", "§7")
+
+
+def actions_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+    """The rule behind replykit's ``sanitize_actions`` result where the adapter's
+    differs: the rule of the first diagnostic code only one side reports (``action.*``
+    -> §12), else §12. Never raises."""
+    return _list_rule(expected.get("result"), actual.get("result"), "diagnostics", "§12")

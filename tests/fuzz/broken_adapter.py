@@ -1,0 +1,42 @@
+"""A broken adapter for the fuzzer's tests: replykit's answers, except that the third
+request of every process lifetime goes wrong in the way argv[1] names:
+
+crash (exit 3), hang (sleep), garbage (a line that is not JSON), badid (another id).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from replykit.actions import sanitize
+
+
+def main() -> int:
+    mode = sys.argv[1]
+    for n, line in enumerate(sys.stdin.buffer, start=1):
+        request = json.loads(line)
+        if n == 3:
+            if mode == "crash":
+                return 3
+            if mode == "hang":
+                time.sleep(60)
+            if mode == "garbage":
+                sys.stdout.write("this is not JSON\n")
+                sys.stdout.flush()
+                continue
+            if mode == "badid":
+                request["id"] = "someone-else"
+        kept = sanitize(request["answer"])
+        result = {
+            "actions": [a.to_json() for a in kept.actions],
+            "diagnostics": [d.to_json() for d in kept.diagnostics],
+        }
+        sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""Adapter crashes, hangs, non-JSON lines and foreign ids are classes of their own, and
+the adapter is restarted after each (issue 6 item 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from replykit.fuzz import Adapter, AdapterStartError, fuzz
+
+from .helpers import python_adapter, run_cli
+
+
+@pytest.mark.parametrize(
+    ("mode", "rule", "detail"),
+    [
+        ("crash", "adapter.crash", "exit status 3"),
+        ("hang", "adapter.timeout", "no answer within 0.5 s"),
+        ("garbage", "adapter.invalid_json", "this is not JSON"),
+        ("badid", "adapter.bad_response", "answer id 'someone-else'"),
+    ],
+)
+def test_failure_is_its_own_class_and_adapter_restarts(mode: str, rule: str, detail: str) -> None:
+    report = fuzz(
+        python_adapter("broken_adapter.py", mode),
+        ops=("sanitize_actions",),
+        examples=5,
+        explicit=False,
+        seed=4,
+        timeout=0.5,
+    )
+    assert [c.rule for c in report.classes] == [rule]
+    found = report.classes[0]
+    assert found.op == "sanitize_actions"
+    assert found.count == 1  # requests 1, 2 fine, 3 fails; then 1, 2 of the next process
+    assert found.found_after_examples == 3
+    assert detail in found.detail
+    assert found.actual is None and "result" in found.expected
+    assert report.adapter_starts == 2
+    assert report.examples_run == 5
+
+
+def test_failure_exit_status_1(tmp_path: Path) -> None:
+    argv = ["fuzz", "--impl", " ".join(python_adapter("broken_adapter.py", "crash"))]
+    argv += ["--op", "sanitize_actions", "--examples", "3", "--no-explicit", "--out", str(tmp_path)]
+    assert run_cli(argv) == 1
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert [(c["rule"], c["count"]) for c in data["classes"]] == [("adapter.crash", 1)]
+    assert "adapter failure" in (tmp_path / "report.txt").read_text(encoding="utf-8")
+
+
+def test_missing_command_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["fuzz", "--impl", str(tmp_path / "no-such-adapter"), "--out", str(tmp_path)]
+    assert run_cli(argv) == 2
+    assert "cannot start adapter" in capsys.readouterr().err
+    with pytest.raises(AdapterStartError), Adapter((str(tmp_path / "nope"),)) as adapter:
+        adapter.request("segment", {"text": "", "message_id": "m", "profile": "client"})
+    assert run_cli(["fuzz", "--impl", "  ", "--out", str(tmp_path)]) == 2
+
+
+def test_budget_options_are_exclusive() -> None:
+    with pytest.raises(SystemExit) as exc:
+        run_cli(["fuzz", "--impl", "x", "--examples", "3", "--seconds", "2"])
+    assert exc.value.code == 2

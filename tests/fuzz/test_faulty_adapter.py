@@ -1,0 +1,100 @@
+"""``replykit fuzz`` finds each planted fault of faulty_adapter.py as its own class,
+with a 1-minimal input (issue 6 item 4).
+
+Stable across Hypothesis versions: every fault family has explicit examples in
+``replykit.strategies.explicit_examples``, which run before any generated input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from replykit.fuzz import Adapter, check, lines_of
+from replykit.fuzz.rules import SEED_BOUNDARY, SEED_STANDARD
+
+from .helpers import python_adapter, run_cli
+
+FAULTY = python_adapter("faulty_adapter.py")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    out = tmp_path_factory.mktemp("faulty")
+    status = run_cli(
+        [
+            "fuzz",
+            "--impl",
+            " ".join(FAULTY),
+            "--op",
+            "all",
+            "--examples",
+            "80",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ]
+    )
+    assert status == 1
+    data: dict[str, Any] = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    data["_text"] = (out / "report.txt").read_text(encoding="utf-8")
+    return data
+
+
+def _by_rule(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {c["rule"]: c for c in report["classes"] if c["op"] == "segment"}
+
+
+def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
+    classes = _by_rule(report)
+    # 1. indented code ignored: a 4-space fence is code for replykit (§3b)
+    indented = classes["§3b"]["input"]["text"]
+    assert indented.startswith("    ") and "questionnaire" in indented
+    # 2. tilde fences accepted: replykit warns near_miss.tilde and reads Markdown (§8)
+    tilde = classes["§8"]
+    assert tilde["input"]["text"] == "~~~questionnaire"
+    assert tilde["field"] == "/segments/0/kind"
+    assert (tilde["expected"], tilde["actual"]) == ("markdown", "questionnaire")
+    # 3. a shorter closing fence closes: the seed's closing-fence rule
+    closer = classes[SEED_BOUNDARY]
+    assert closer["input"]["text"] == "````questionnaire\n```\no"
+    assert closer["field"] == "/segments/0/end"
+    assert (closer["expected"], closer["actual"]) == (23, 22)
+    # 4. YAML 1.1 booleans: replykit reads `yes` as a string (§4)
+    yaml11 = classes["§4"]
+    assert "yes" in yaml11["input"]["text"]
+    assert (yaml11["expected"], yaml11["actual"]) == (True, False)
+    # 5. preface rule ignored: fence.no_preface (the seed's 新消息的标准格式)
+    preface = classes[SEED_STANDARD]
+    assert preface["input"]["text"].startswith("```questionnaire\n")
+    assert (preface["expected"], preface["actual"]) == (False, True)
+    rules = [c["rule"] for c in report["classes"]]
+    assert len(rules) == len(set(rules))
+    # the other ops are unsupported by the faulty adapter, not failures
+    assert report["unsupported_ops"] == ["questionnaire_async", "sanitize_actions"]
+    assert not [c for c in report["classes"] if c["rule"].startswith("adapter.")]
+    for rule in ("§3b", "§8", SEED_BOUNDARY, "§4", SEED_STANDARD):
+        assert classes[rule]["count"] >= 1
+        assert f"segment · {rule} · disagreement" in report["_text"]
+
+
+def _deletions(text: str) -> set[str]:
+    lines = lines_of(text)
+    out = {"".join(lines[:i] + lines[i + 1 :]) for i in range(len(lines))}
+    out |= {text[:i] + text[i + 1 :] for i in range(len(text))}
+    return out
+
+
+def test_every_minimal_input_is_1_minimal(report: dict[str, Any]) -> None:
+    segment_classes = [c for c in report["classes"] if c["op"] == "segment"]
+    assert len(segment_classes) >= 5
+    with Adapter(FAULTY, timeout=10) as adapter:
+        for found in segment_classes:
+            body = found["input"]
+            assert check(adapter, "segment", body).rule == found["rule"]
+            for smaller in _deletions(body["text"]):
+                verdict = check(adapter, "segment", {**body, "text": smaller})
+                assert verdict.rule != found["rule"], (found["rule"], smaller)
