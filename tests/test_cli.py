@@ -84,7 +84,7 @@ def test_usage_and_input_errors_exit_2_with_one_line(tmp_path: Path) -> None:
 
 
 def test_compat_sage_reads_escaped_tags() -> None:
-    text = "Hi &lt;questionnaire&gt;{}&lt;/questionnaire&gt;".encode()
+    text = b"Hi &lt;questionnaire&gt;{}&lt;/questionnaire&gt;"
     out = json.loads(run("segment", "--compat", "sage", stdin=text).stdout)
     assert out["decoded"] == "Hi <questionnaire>{}</questionnaire>"
     assert [s["kind"] for s in out["segments"]] == ["markdown", "questionnaire"]

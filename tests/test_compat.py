@@ -14,7 +14,9 @@ BODY = json.dumps(FORM, ensure_ascii=False)
 
 
 def blocks(text: str, compat: Compat | str | None) -> list[tuple[str | None, bool]]:
-    return [(s.name, s.valid) for s in segment(text, compat=compat).segments if s.kind != "markdown"]
+    return [
+        (s.name, s.valid) for s in segment(text, compat=compat).segments if s.kind != "markdown"
+    ]
 
 
 def test_strict_is_the_default() -> None:

@@ -3,12 +3,20 @@
 Main entry points (offsets everywhere are code-point indices into the input ``str``):
 
 - :func:`segment` splits an assistant message into Markdown and questionnaire
-  segments (PROTOCOL-DECISIONS §2-§6, §8);
-- :data:`CLIENT`, :data:`SELF_CHECK`, :func:`product` are the profiles of §6;
-- :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12).
+  segments (PROTOCOL-DECISIONS §2-§6, §8, §9); :data:`CLIENT`, :data:`SELF_CHECK` and
+  :func:`product` are the profiles of §6; :class:`Compat` and :class:`Limits` its options;
+- :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
+- :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
+  answers (§7); :func:`questionnaire_async`, :func:`questionnaire_from_tool_result` and
+  :func:`tool_schema` are the tool-call variant (§7);
+- :func:`self_check` and :func:`can_submit` are §8 and §11;
+- :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
+- :mod:`replykit.strategies` and :mod:`replykit.fuzz` fuzz other implementations.
 """
 
+from replykit.compat import SAGE, Compat
 from replykit.diagnostics import Diagnostic, Finding, format_path
+from replykit.limits import Limits
 from replykit.model import (
     Answer,
     Option,
@@ -19,14 +27,23 @@ from replykit.model import (
     Segmentation,
 )
 from replykit.profiles import CLIENT, SELF_CHECK, Profile, product, profile_from_string
+from replykit.regions import CodeRegion, code_regions
+from replykit.response import BuiltResponse, build_response, check_answers, initial_answers
 from replykit.segmenter import segment
+from replykit.selfcheck import SelfCheckResult, can_submit, self_check
+from replykit.tool import questionnaire_async, questionnaire_from_tool_result, tool_schema
 
 __all__ = [
     "CLIENT",
+    "SAGE",
     "SELF_CHECK",
     "Answer",
+    "BuiltResponse",
+    "CodeRegion",
+    "Compat",
     "Diagnostic",
     "Finding",
+    "Limits",
     "Option",
     "Profile",
     "Question",
@@ -34,9 +51,19 @@ __all__ = [
     "Response",
     "Segment",
     "Segmentation",
+    "SelfCheckResult",
+    "build_response",
+    "can_submit",
+    "check_answers",
+    "code_regions",
     "format_path",
+    "initial_answers",
     "product",
     "profile_from_string",
+    "questionnaire_async",
+    "questionnaire_from_tool_result",
     "segment",
+    "self_check",
+    "tool_schema",
 ]
 __version__ = "0.1.0"

@@ -2,7 +2,13 @@
 
 Subcommands:
   segment   split a message into Markdown and questionnaire blocks (§2-§6, §8)
+  check     Self-check a conversation's latest assistant reply (§8)
+  respond   build the response to a form in a message (§7)
+  tool      run the questionnaire_async tool on arguments (§7)
+  schema    print the tool's JSON Schema
   actions   sanitize an answer's action buttons (seed 004, §12)
+  fuzz      compare another implementation with replykit (issue 6)
+  vectors   export the conformance vectors
 
 Exit status: 0 when the input was read (problems in it are reported as diagnostics),
 2 on a usage error or an unreadable or undecodable input (one line on stderr).
@@ -142,12 +148,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="read a stored Sage conversation message with the §9 relaxations",
     )
     p.set_defaults(func=_cmd_segment)
-    try:
-        from replykit.actions import cli as actions_cli
-    except ImportError:  # pragma: no cover - the actions package is part of the wheel
-        pass
-    else:
-        actions_cli.add_parser(sub)
+    # Subcommands of the other protocols register themselves; imported here so that
+    # ``replykit segment`` does not pay for them.
+    from replykit import conversation_cli
+    from replykit.actions import cli as actions_cli
+    from replykit.fuzz import cli as fuzz_cli
+
+    conversation_cli.add_parser(sub)
+    actions_cli.add_parser(sub)
+    fuzz_cli.add_parser(sub)
     return parser
 
 
