@@ -1,8 +1,8 @@
 """``segment()``: split an assistant message into Markdown and protocol blocks (§2-§6).
 
 Pipeline: the lexer stage (``scan/lexer.py``) turns the message into tokens; the Lark
-grammar (``grammar/message.lark``) parses them; :class:`_Parts` turns the parse tree
-into raw parts; :func:`segment` applies the preface rule and ids and hands each block
+grammar (``grammar/message.lark``) parses them, its transformer (``scan/parts.py``)
+giving raw parts as it goes; :func:`segment` applies the preface rule and ids and hands each block
 to ``blocks.py``, which reads its payload, places every finding and applies the
 profile.
 """
@@ -10,9 +10,6 @@ profile.
 from __future__ import annotations
 
 import re
-
-import attrs
-from lark import Token, Transformer
 
 from replykit.blocks import Context, fenced_block, xml_block
 from replykit.compat import Compat, decode_transport, resolve
@@ -22,62 +19,12 @@ from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
 from replykit.scan.grammar import lexemes, parse
 from replykit.scan.lexer import Lexer
-from replykit.text import LineIndex, first_visible
+from replykit.scan.parts import FencedPart, MarkdownRun
+from replykit.text import LineIndex
 
 # Exact fast path: without the family name (in any ASCII case) there can be no
 # candidate and no near-miss, so the message is one Markdown segment.
 _FAMILY = re.compile(r"questionnaire", re.IGNORECASE | re.ASCII)
-
-
-@attrs.frozen
-class _Markdown:
-    start: int
-    end: int
-    visible: bool
-
-
-@attrs.frozen
-class _Fenced:
-    opener: Token
-    payload: Token | None
-    closer: Token | None
-
-
-@attrs.frozen
-class _Xml:
-    opener: Token
-    payload: Token | None
-    closer: Token
-
-
-_Part = _Markdown | _Fenced | _Xml
-
-
-class _Parts(Transformer[Token, list[_Part]]):
-    """Parse tree -> raw parts (one per Markdown run or candidate block)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self._text = text
-
-    def start(self, items: list[_Part]) -> list[_Part]:
-        return items
-
-    def markdown(self, toks: list[Token]) -> _Markdown:
-        text = self._text
-        visible = any(
-            t.type == "PROSE" and first_visible(text, t.start_pos or 0, t.end_pos or 0) >= 0
-            for t in toks
-        )
-        return _Markdown(toks[0].start_pos or 0, toks[-1].end_pos or 0, visible)
-
-    def fenced_candidate(self, toks: list[Token]) -> _Fenced:
-        by_type = {t.type: t for t in toks}
-        return _Fenced(toks[0], by_type.get("FENCE_PAYLOAD"), by_type.get("FENCE_CLOSER"))
-
-    def xml_candidate(self, toks: list[Token]) -> _Xml:
-        by_type = {t.type: t for t in toks}
-        return _Xml(toks[0], by_type.get("TAG_PAYLOAD"), toks[-1])
 
 
 def segment(
@@ -121,7 +68,7 @@ def segment(
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
     lx = Lexer(text, lexemes(), compat=mode).run()
-    parts = _Parts(text).transform(parse(text, lx))
+    parts = parse(text, lx)
     lines = LineIndex(text)
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
@@ -129,28 +76,20 @@ def segment(
     ordinal = 0
     ctx = Context(text, lines, profile, mode or Compat(), limits)
     for part in parts:
-        if isinstance(part, _Markdown):
+        if isinstance(part, MarkdownRun):
             seen_visible = seen_visible or part.visible
             segments.append(Segment("markdown", part.start, part.end, text[part.start : part.end]))
             continue
         ordinal += 1
         block_id = f"{message_id}_q{ordinal}"
-        if isinstance(part, _Fenced):
-            op = part.opener
-            o_end = op.end_pos or 0
-            p_end = (part.payload.end_pos or o_end) if part.payload else o_end
-            end = (part.closer or part.payload or op).end_pos or o_end
+        if isinstance(part, FencedPart):
+            end = (part.closer or part.payload)[1]
             seg = fenced_block(
-                (op.start_pos or 0, o_end), (o_end, p_end), end, part.closer is not None,
-                seen_visible, block_id, ctx,
-            )  # fmt: skip
-        else:
-            p_start = part.opener.end_pos or 0
-            p_end = part.closer.start_pos or 0
-            seg = xml_block(
-                (part.opener.start_pos or 0, p_start), (p_end, part.closer.end_pos or 0),
+                part.opener, part.payload, end, part.closer is not None, seen_visible,
                 block_id, ctx,
             )  # fmt: skip
+        else:
+            seg = xml_block(part.opener, part.closer, block_id, ctx)
         segments.append(seg)
         diagnostics.extend(seg.diagnostics)
     for nm in lx.near_misses:

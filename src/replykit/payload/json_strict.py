@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replykit.diagnostics import Finding, Path
@@ -68,7 +69,8 @@ def _syntax_finding(payload: str, error: json.JSONDecodeError) -> Finding:
 def _decode(text: str) -> tuple[Any, list[str]]:
     """``json.loads`` with placeholders instead of constants and huge ints; first key wins.
 
-    Returns the value and the kinds of refused tokens seen (``constant``, ``int``).
+    Returns the value and the kinds of refused tokens seen (``constant``, ``int``,
+    ``duplicate``).
     Raises ``json.JSONDecodeError`` on invalid JSON.
     """
     refused: list[str] = []
@@ -85,7 +87,10 @@ def _decode(text: str) -> tuple[Any, list[str]]:
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
-            out.setdefault(key, value)  # duplicates are reported by the walk
+            if key in out:
+                refused.append("duplicate")  # reported, with its place, by the walk
+            else:
+                out[key] = value
         return out
 
     value = json.loads(text, parse_constant=constant, parse_int=integer, object_pairs_hook=pairs)
@@ -114,6 +119,16 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
         value, refused = _decode(payload)
     except json.JSONDecodeError as error:
         return Read(value=None, findings=(_syntax_finding(payload, error),))
+    if not refused:
+        # Valid JSON with nothing to report: spans are only walked if someone asks.
+        lazy = _LazyWalk(payload)
+        findings = [] if isinstance(value, dict) else [_root_finding(payload, value, max_depth)]
+        return Read(
+            value=value,
+            spans=_LazySpans(lazy, "spans"),
+            key_spans=_LazySpans(lazy, "key_spans"),
+            findings=tuple(findings),
+        )
     walk = _Walk(payload)
     walk.run()
     findings = list(walk.findings)
@@ -127,6 +142,42 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
         key_spans=freeze_spans(walk.key_spans),
         findings=tuple(findings),
     )
+
+
+class _LazyWalk:
+    """Runs :class:`_Walk` once, on first use (spans are needed only to place findings)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._walk: _Walk | None = None
+
+    def get(self) -> _Walk:
+        if self._walk is None:
+            self._walk = _Walk(self._text)
+            self._walk.run()
+        return self._walk
+
+
+class _LazySpans(Mapping[Path, Span]):
+    """A read-only span map filled by a :class:`_LazyWalk` when first read."""
+
+    def __init__(self, lazy: _LazyWalk, which: str) -> None:
+        self._lazy = lazy
+        self._which = which
+
+    def _map(self) -> dict[Path, Span]:
+        walk = self._lazy.get()
+        spans: dict[Path, Span] = walk.spans if self._which == "spans" else walk.key_spans
+        return spans
+
+    def __getitem__(self, key: Path) -> Span:
+        return self._map()[key]
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._map())
+
+    def __len__(self) -> int:
+        return len(self._map())
 
 
 def _too_deep(max_depth: int, at: int) -> Finding:

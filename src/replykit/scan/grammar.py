@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 from lark.lexer import Lexer as LarkLexer
 
 from replykit.scan.lexer import Lexemes, LexResult
+from replykit.scan.parts import Part, Parts
 
 GRAMMAR_FILE = "message.lark"
 
@@ -55,11 +56,13 @@ class _TokenFeed(LarkLexer):
 
 @functools.cache
 def parser() -> Lark:
-    """The LALR parser of ``message.lark`` over the lexer stage's tokens (built once)."""
+    """The LALR parser of ``message.lark`` over the lexer stage's tokens, with the
+    :class:`~replykit.scan.parts.Parts` transformer applied while parsing (built once)."""
     return Lark(
         grammar_text(),
         parser="lalr",
         lexer=_TokenFeed,
+        transformer=Parts(),
         start=["start", "info_string"],
     )
 
@@ -77,10 +80,11 @@ def lexemes() -> Lexemes:
     )
 
 
-def parse(text: str, result: LexResult) -> Tree[Token]:
-    """Parse the token stream of ``text`` into the grammar's tree (rule ``start``).
+def parse(text: str, result: LexResult) -> list[Part]:
+    """Parse the token stream of ``text`` (rule ``start``) into the message's parts.
 
     The lexer's tokens always form a sentence of the grammar; a
     ``lark.exceptions.UnexpectedInput`` here is a bug in the lexer stage.
     """
-    return parser().parse((text, result), start="start")
+    parts: list[Part] = parser().parse((text, result), start="start")  # type: ignore[assignment]
+    return parts

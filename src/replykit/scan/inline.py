@@ -11,6 +11,7 @@ message, so scanning a paragraph is linear in its length however many runs it ha
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -31,31 +32,37 @@ _TAG_END = re.compile(_WS + "/?>")
 _CLOSING_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*" + _WS + ">")
 
 
-@attrs.frozen
 class Indexes:
-    """Positions found once per message so closer look-ups are logarithmic.
+    """Positions found once per message, each on first use, so closer look-ups are
+    logarithmic: ``runs`` (backtick run length -> sorted starts of maximal runs),
+    ``comment_ends`` (sorted offsets of ``-->``), ``terminators`` (sorted offsets of
+    quotes, ``>``, ``?>`` and ``]]>``, which end raw HTML constructs)."""
 
-    ``runs``: backtick run length -> sorted start offsets of maximal runs of that
-    length; ``comment_ends``: sorted offsets of every ``-->``.
-    """
+    def __init__(self, text: str) -> None:
+        self._text = text
 
-    runs: Mapping[int, Sequence[int]]
-    comment_ends: Sequence[int]
-    terminators: Mapping[str, Sequence[int]]
-
-    @classmethod
-    def build(cls, text: str) -> Indexes:
-        """Index ``text`` (one pass per pattern)."""
+    @functools.cached_property
+    def runs(self) -> Mapping[int, Sequence[int]]:
+        """Backtick run length -> sorted start offsets of maximal runs of that length."""
         runs: dict[int, list[int]] = {}
-        for m in _RUNS.finditer(text):
+        for m in _RUNS.finditer(self._text):
             runs.setdefault(m.end() - m.start(), []).append(m.start())
-        ends = [m.start() for m in _COMMENT_END.finditer(text)]
+        return runs
+
+    @functools.cached_property
+    def comment_ends(self) -> Sequence[int]:
+        """Sorted offsets of every ``-->``."""
+        return [m.start() for m in _COMMENT_END.finditer(self._text)]
+
+    @functools.cached_property
+    def terminators(self) -> Mapping[str, Sequence[int]]:
+        """Token (a quote, ``>``, ``?>``, ``]]>``) -> sorted offsets."""
         terms: dict[str, list[int]] = {'"': [], "'": [], ">": [], "?>": [], "]]>": []}
-        for m in _TERMINATORS.finditer(text):
+        for m in _TERMINATORS.finditer(self._text):
             terms[m.group()].append(m.start())
             if m.group() != ">" and m.group().endswith(">"):
                 terms[">"].append(m.end() - 1)
-        return cls(runs=runs, comment_ends=ends, terminators=terms)
+        return terms
 
     def next_terminator(self, token: str, after: int, limit: int) -> int:
         """Offset just past the first ``token`` (a quote, ``>``, ``?>`` or ``]]>``)

@@ -208,7 +208,7 @@ class Lexer:
         self.near: list[NearMiss] = []
         self.pos = 0  # text before pos is tokenized
         self.seen_visible = False
-        self.idx = Indexes.build(text)
+        self.idx = Indexes(text)
         tags = list(_TAGLIKE.finditer(text))
         self.tag_starts = [m.start() for m in tags]
         self.tag_matches = tags
