@@ -75,16 +75,24 @@ def iter_lines(text: str, start: int = 0) -> Iterator[tuple[int, int, int]]:
 class LineIndex:
     """Maps code-point offsets of one text to 1-based (line, column) pairs (§1)."""
 
-    __slots__ = ("_starts",)
+    __slots__ = ("_starts", "_text")
 
     def __init__(self, text: str) -> None:
-        self._starts = [0] + [m.end() for m in LINE_END_RE.finditer(text)]
+        self._text = text
+        self._starts: list[int] | None = None  # found on first use
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0] + [m.end() for m in LINE_END_RE.finditer(self._text)]
+        return self._starts
 
     def line_start(self, offset: int) -> int:
         """Offset of the first character of the line holding ``offset``."""
-        return self._starts[bisect.bisect_right(self._starts, offset) - 1]
+        starts = self._line_starts()
+        return starts[bisect.bisect_right(starts, offset) - 1]
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """Return the 1-based line and the 1-based column (in code points) of ``offset``."""
-        i = bisect.bisect_right(self._starts, offset) - 1
-        return i + 1, offset - self._starts[i] + 1
+        starts = self._line_starts()
+        i = bisect.bisect_right(starts, offset) - 1
+        return i + 1, offset - starts[i] + 1

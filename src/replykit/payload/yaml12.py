@@ -58,6 +58,8 @@ class _Unset:
 
 
 _NO_KEY = _Unset()
+# Every non-string plain scalar of the core schema starts with one of these.
+_SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
 
 
 def resolve_plain(text: str) -> tuple[Any, bool]:
@@ -67,6 +69,8 @@ def resolve_plain(text: str) -> tuple[Any, bool]:
     text itself; ``ok`` is False only for a decimal integer too long for Python to
     convert (more than 4300 digits), then ``value`` is the float reading.
     """
+    if not text or text[0] not in _SPECIAL_FIRST:
+        return (None, True) if not text else (text, True)  # fast path: plainly a string
     if text in _NULL:
         return None, True
     if text in _TRUE:
@@ -385,15 +389,27 @@ class _Builder:
             return None  # a key, or the value of a non-string key
         return (*top.path, top.key)
 
+    def _needs_frozen(self) -> bool:
+        # Frozen values compare keys for duplicates: only keys and what nests in them.
+        if not self.stack:
+            return False
+        top = self.stack[-1]
+        return top.frozen is not None or (isinstance(top.items, dict) and top.key is _NO_KEY)
+
     def feed(self, event: Event) -> None:
-        if isinstance(event, NodeEvent):
+        if isinstance(event, NodeEvent) and (
+            isinstance(event, AliasEvent)
+            or event.anchor is not None
+            or getattr(event, "tag", None) is not None
+        ):
             path = self._child_path()
             if path is None:  # a key, or under a non-string key: the mapping's place
                 path = next((f.path for f in reversed(self.stack) if f.path is not None), ())
             self.findings.extend(_node_event_findings(event, path))
         if isinstance(event, ScalarEvent):
             value = _scalar_value(event, self.findings)
-            self._deliver(value, _span(event), _freeze_scalar(value))
+            frozen = _freeze_scalar(value) if self._needs_frozen() else None
+            self._deliver(value, _span(event), frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
             self._deliver(None, _span(event), ("alias", event.anchor))

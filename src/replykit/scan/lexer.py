@@ -15,10 +15,11 @@ outside inert regions.
 
 Inline inertness (code spans, comments) is computed where it matters: in a paragraph
 holding a tag or a two-backtick line, and before the message's first visible
-character (the preface rule, §4). With ``full=True`` every paragraph is scanned and
-every inert region becomes a token; with ``protocol=False`` no candidate, tag or
-near-miss is looked for, which is plain CommonMark (both used by
-:func:`replykit.code_regions`).
+character (the preface rule, §4). Once a visible character has been emitted, inert
+regions are folded into ``PROSE``: they can change no segment any more. With
+``full=True`` every paragraph is scanned and every inert region becomes a token; with
+``protocol=False`` no candidate, tag or near-miss is looked for, which is plain
+CommonMark (both used by :func:`replykit.code_regions`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ _CLOSERS = re.compile(
     r"<(\\?)/((?:[a-z0-9]+-)?questionnaire(?:-response)?)>", re.IGNORECASE | re.ASCII
 )
 _SHORT_FENCE = re.compile(r"``(?!`)")
+_FENCE_CLOSER_LINE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*$")
+_INERT = frozenset({"FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
+# A line start that opens no CommonMark block: at most 3 spaces, then a character that
+# begins none of block quote, heading, fence, HTML block, setext underline, thematic
+# break, list item (nor a tab, which could make indented code).
+_PLAIN_LINE = re.compile(r"[ ]{0,3}[^ \t>#`~<*\-_+=0-9\r\n]")
 _FAMILY_FENCE = re.compile(r"(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 
 
@@ -260,6 +267,8 @@ class Lexer:
     def _emit(self, kind: str, start: int, end: int) -> None:
         if self.dry or end <= start or start < self.pos:
             return
+        if kind in _INERT and self.seen_visible and not self.full:
+            return  # after the first visible character no inert region changes a segment
         if start > self.pos:
             self._prose(self.pos, start)
         self.tokens.append(Token(kind, start, end))
@@ -273,6 +282,28 @@ class Lexer:
     def _line(self, ls: int) -> int:
         text = self.text
         ce, le = self._line_bounds(ls)
+        leaf = self.leaf
+        if not self.containers and leaf is not None and leaf.kind == "fenced":
+            # Fast path, exact: a top-level fenced block only looks for its closing fence.
+            closer = _FENCE_CLOSER_LINE.match(text, ls, ce)
+            if (
+                closer is not None
+                and closer.group(1)[0] == leaf.fence_char
+                and len(closer.group(1)) >= leaf.fence_len
+            ):
+                self._close_fence(ls, closer.start(1), ce, le)
+            else:
+                leaf.end = le
+            return le
+        if not self.containers and (leaf is None or leaf.kind == "paragraph") and ls:
+            # Fast path, exact: with no container open, a line whose first character
+            # (after at most 3 spaces) can start no block is paragraph text.
+            plain = _PLAIN_LINE.match(text, ls, ce)
+            if plain is not None:
+                fns = plain.end() - 1
+                if leaf is None:
+                    self.leaf = _Leaf("paragraph", fns, end=ce, inline_pos=fns)
+                return self._inline_text(fns, ce, le)
         cur = _Cursor(ls)
         if ls == 0 and text.startswith("\ufeff"):
             cur.offset = 1  # a leading BOM is kept but not read (§1)
@@ -380,7 +411,11 @@ class Lexer:
                     self._start_block(opened, matched, ls)
                     self._close_leaf(ls)
                     return le
-            item = self._list_marker(cur, fns, ce, cont_is_para and not opened)
+            item = (
+                self._list_marker(cur, fns, ce, cont_is_para and not opened)
+                if ch and ch in "*+-0123456789"
+                else None
+            )
             if item is not None:
                 self._start_block(opened, matched, ls)
                 opened = True
