@@ -53,6 +53,7 @@ _CLOSERS = re.compile(
     r"<(\\?)/((?:[a-z0-9]+-)?questionnaire(?:-response)?)>", re.IGNORECASE | re.ASCII
 )
 _SHORT_FENCE = re.compile(r"``(?!`)")
+_BLANK_LINE = re.compile(r"[ \t]*$")
 _FENCE_CLOSER_LINE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*$")
 _INERT = frozenset({"FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
 # A line start that opens no CommonMark block: at most 3 spaces, then a character that
@@ -295,6 +296,11 @@ class Lexer:
             else:
                 leaf.end = le
             return le
+        if not self.containers and (leaf is None or leaf.kind == "paragraph"):
+            if _BLANK_LINE.match(text, ls, ce):  # a blank line ends the paragraph
+                if leaf is not None:
+                    self._close_leaf(ls)
+                return le
         if not self.containers and (leaf is None or leaf.kind == "paragraph") and ls:
             # Fast path, exact: with no container open, a line whose first character
             # (after at most 3 spaces) can start no block is paragraph text.
