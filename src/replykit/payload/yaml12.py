@@ -408,8 +408,8 @@ class _Builder:
             self.findings.extend(_node_event_findings(event, path))
         if isinstance(event, ScalarEvent):
             value = _scalar_value(event, self.findings)
-            frozen = _freeze_scalar(value) if self._needs_frozen() else None
-            self._deliver(value, _span(event), frozen)
+            scalar_frozen = _freeze_scalar(value) if self._needs_frozen() else None
+            self._deliver(value, _span(event), scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
             self._deliver(None, _span(event), ("alias", event.anchor))

@@ -84,10 +84,13 @@ class NearMiss:
 
 @attrs.frozen
 class LexResult:
-    """Tokens covering the message in order, and the near-misses found."""
+    """Tokens covering the message in order, the near-misses found, and ``scanned``: the
+    characters the lexer's scanning primitives examined (a measure of work, linear in
+    the message's length)."""
 
     tokens: tuple[Token, ...]
     near_misses: tuple[NearMiss, ...]
+    scanned: int = 0
 
 
 @attrs.frozen
@@ -231,6 +234,9 @@ class Lexer:
             ends.append(m.end())
         self.closers = closers
         self.line_index: LineIndex | None = None  # built on first use
+        # Characters the scanning primitives examined (lines, inline and thematic-break
+        # scans, dry read-aheads included): the tests prove linearity with it.
+        self.scanned = 0
 
     def _lines(self) -> LineIndex:
         if self.line_index is None:
@@ -247,12 +253,14 @@ class Lexer:
         self._close_containers(0)
         if self.pos < self.n:
             self._prose(self.pos, self.n)
-        return LexResult(tuple(self.tokens), tuple(self.near))
+        return LexResult(tuple(self.tokens), tuple(self.near), self.scanned)
 
     def _line_bounds(self, start: int) -> tuple[int, int]:
         m = LINE_END_RE.search(self.text, start)
         if m is None:
+            self.scanned += self.n - start
             return self.n, self.n
+        self.scanned += m.end() - start
         return m.start(), m.end()
 
     # ---- emission --------------------------------------------------------------
@@ -296,12 +304,12 @@ class Lexer:
             else:
                 leaf.end = le
             return le
-        if not self.containers and (leaf is None or leaf.kind == "paragraph"):
-            if _BLANK_LINE.match(text, ls, ce):  # a blank line ends the paragraph
-                if leaf is not None:
-                    self._close_leaf(ls)
-                return le
-        if not self.containers and (leaf is None or leaf.kind == "paragraph") and ls:
+        top_text = not self.containers and (leaf is None or leaf.kind == "paragraph")
+        if top_text and _BLANK_LINE.match(text, ls, ce):  # a blank line ends the paragraph
+            if leaf is not None:
+                self._close_leaf(ls)
+            return le
+        if top_text and ls:
             # Fast path, exact: with no container open, a line whose first character
             # (after at most 3 spaces) can start no block is paragraph text.
             plain = _PLAIN_LINE.match(text, ls, ce)
@@ -413,6 +421,7 @@ class Lexer:
                 return le
             if ch and ch in "*-_" and fns >= no_break_before:
                 no_break_before = _break_stop(text, fns, ce)
+                self.scanned += no_break_before - fns
                 if no_break_before == ce and text.count(ch, fns, ce) >= 3:
                     self._start_block(opened, matched, ls)
                     self._close_leaf(ls)
@@ -623,6 +632,7 @@ class Lexer:
         """Comments in an HTML block's text from ``leaf.inline_pos`` up to ``stop``."""
         text = self.text
         i = leaf.inline_pos
+        self.scanned += max(0, stop - i)
         regions: list[tuple[str, int, int]] = []
         while True:
             q = text.find("<!--", i, stop)
@@ -659,12 +669,13 @@ class Lexer:
         ):
             rest = text[start + 2 : ce]
             words = trim_blank(rest).split()
-            if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start):
+            if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start, ce, le):
                 self._fence_near_miss("``", rest, start, ce, in_container=False)
         return self._scan_tags(start, ce, le)[0]
 
     def _flush_inline(self, leaf: _Leaf, stop: int, limit: int) -> InlineScan:
         scan = scan_inline(self.text, leaf.inline_pos, stop, limit, self.idx)
+        self.scanned += max(0, scan.resume - leaf.inline_pos)
         for region in scan.regions:
             self._emit(*region)
             leaf.inert_end = region[2]
@@ -688,18 +699,20 @@ class Lexer:
                 end = pos
                 break
             pos = nxt
+        self.scanned = dry.scanned  # the read-ahead is work too
         leaf.raw_end = end
         return end
 
-    def _inert_at(self, p: int) -> bool:
+    def _inert_at(self, p: int, ce: int, le: int) -> bool:
         """Whether offset ``p`` of the current leaf's text lies in a code span or an
-        HTML comment opened before it (raw reading after ``p``, §3b)."""
+        HTML comment opened before it (raw reading after ``p``, §3b). ``ce``/``le``
+        bound the physical line holding ``p`` (passed in: finding them again for every
+        tag of a long line would be quadratic)."""
         leaf = self.leaf
         if leaf is None or leaf.kind in ("fenced", "indented"):
             return True
         if p < leaf.inline_pos:
             return p < leaf.inert_end
-        ce, le = self._line_bounds(p)
         limit = max(self._raw_end(leaf, le), ce)
         if leaf.kind == "html":
             return self._html_comments(leaf, p, limit).covering is not None
@@ -746,7 +759,7 @@ class Lexer:
             m = self.tag_matches[i]
             i += 1
             p = m.start()
-            if m.group(2) == "" or self.leaf is None or self._inert_at(p):
+            if m.group(2) == "" or self.leaf is None or self._inert_at(p, ce, le):
                 continue
             closer, close_end = self._closer(m)
             if closer >= 0 and self._opens(m):
