@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/pathological.py [--quick] [--family NAME ...] [--clock cpu|wall]``
 
-For every family of :mod:`families` (issue 5, item 3) it builds the message at ``n``
+For every family of :mod:`replykit.hostile` (issue 5, item 3) it builds the message at ``n``
 and ``10 * n``, and prints the median time of ``replykit.segmenter.segment`` at both
 sizes and their ratio (target <= 12: linear), markdown-it-py's time
 (``MarkdownIt("commonmark").parse``) on the same 10n input and replykit's ratio to it
@@ -34,7 +34,7 @@ if (SRC / "replykit").is_dir():
     sys.path.insert(0, str(SRC))
 sys.path.insert(0, str(HERE))
 
-from families import BY_NAME, FAMILIES, Family  # noqa: E402
+from replykit.hostile import BY_NAME, FAMILIES, Family  # noqa: E402
 
 #: ``cpu`` (the default) is the measuring process's CPU time, which other load on a
 #: shared machine does not inflate; ``wall`` is ``time.perf_counter``.

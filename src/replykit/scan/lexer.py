@@ -641,8 +641,14 @@ class Lexer:
                 return InlineScan(tuple(regions), None, leaf.inline_pos)
             end = comment_end(text, q, limit, self.idx)
             if end < 0:
-                head = text[self._lines().line_start(q) : q]
-                if head.strip(" \t>") == "":
+                # Look back only over white space and ">" (prefixes): each such run is
+                # read once, however many openers a long line holds.
+                line_start = self._lines().line_start(q)
+                k = q
+                while k > line_start and text[k - 1] in " \t>":
+                    k -= 1
+                self.scanned += q - k
+                if k == line_start:
                     end = limit  # an unclosed comment that starts a line runs to the end
             if end < 0:
                 i = q + 4

@@ -1,4 +1,4 @@
-"""Hostile input families (issue 5, item 3), importable by benchmarks and tests.
+"""Hostile input families (issue 5, item 3) for benchmarks, tests and fuzzing.
 
 Each family builds a message from a size parameter ``n`` and ends with a valid form
 (:data:`FENCED_TAIL` or :data:`XML_TAIL`) at the top level of the document, so an exact
@@ -206,6 +206,16 @@ def unclosed_comments(n: int) -> str:
     return _INTRO + line * (n // 10) + FENCED_TAIL
 
 
+def tags_on_one_line(n: int) -> str:
+    """``n`` unclosed opening tags on one long line."""
+    return _INTRO + "x" + " <questionnaire> x" * n + "\n" + FENCED_TAIL
+
+
+def code_spans_and_tags_on_one_line(n: int) -> str:
+    """``n`` code spans each followed by an unclosed tag, all on one long line."""
+    return _INTRO + "x" + " `a` <questionnaire>" * n + "\n" + FENCED_TAIL
+
+
 def _family(build: Callable[[int], str], n: int, tail: str, *, deep: bool = False) -> Family:
     doc = " ".join((build.__doc__ or "").split())
     return Family(build.__name__, build, n, tail, doc, deep)
@@ -237,6 +247,8 @@ FAMILIES: tuple[Family, ...] = (
     _family(tags_inside_code_spans, 1_000, "xml"),
     _family(unclosed_comments, 10_000, "fenced"),
     _family(unclosed_comments_in_html_block, 10_000, "fenced"),
+    _family(tags_on_one_line, 1_000, "fenced"),
+    _family(code_spans_and_tags_on_one_line, 1_000, "fenced"),
 )
 
 BY_NAME: dict[str, Family] = {f.name: f for f in FAMILIES}

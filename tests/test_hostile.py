@@ -1,0 +1,97 @@
+"""Hostile input families stay linear and give the right outcome (issue 5, item 3).
+
+Linearity is shown by counting work, never by timing: the characters the lexer's
+scanning primitives examine (``LexResult.scanned``) and the Python and C function calls
+``segment()`` makes (``sys.setprofile``), at size m and 10 m. A ratio above 12 means
+super-linear growth. Every family ends with a valid form, so an exact fast path cannot
+skip the hostile part.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from replykit import segment
+from replykit.hostile import FAMILIES, Family
+from replykit.scan.grammar import lexemes
+from replykit.scan.lexer import Lexer
+
+LINEAR = 12.0
+
+
+def calls(fn: Callable[[], Any]) -> int:
+    """Function calls (Python and C) made while ``fn`` runs."""
+    count = 0
+
+    def profile(_frame: Any, event: str, _arg: Any) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def sizes(family: Family) -> tuple[int, int]:
+    small = max(family.n // 400 * 10, 20)  # families build ten openers a line
+    return small, small * 10
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
+def test_family_is_linear_and_ends_with_a_valid_form(family: Family) -> None:
+    small, large = sizes(family)
+    work = {}
+    for n in (small, large):
+        text = family.build(n)
+        result = segment(text)
+        assert "".join(s.text for s in result.segments) == text
+        blocks = [s for s in result.segments if s.kind != "markdown"]
+        assert blocks and blocks[-1].valid, (family.name, n, blocks[-1].diagnostics)
+        assert blocks[-1].encoding == ("fenced_yaml" if family.tail == "fenced" else "xml_json")
+        scanned = Lexer(text, lexemes()).run().scanned
+        work[n] = (scanned, calls(lambda t=text: segment(t)))
+    scan_ratio = work[large][0] / max(work[small][0], 1)
+    call_ratio = work[large][1] / max(work[small][1], 1)
+    assert scan_ratio <= LINEAR, (family.name, work)
+    assert call_ratio <= LINEAR, (family.name, work)
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "per_n"),
+    [
+        ("unclosed_tags", "near_miss.unclosed_tag", 1),
+        ("unclosed_tags_with_attributes", "near_miss.tag_attributes", 1),
+        ("tags_on_one_line", "near_miss.unclosed_tag", 1),
+        ("code_spans_and_tags_on_one_line", "near_miss.unclosed_tag", 1),
+        ("quoted_fence_openers", "near_miss.in_container", 1),
+        ("fence_openers_in_candidate", "yaml.nested_fence", 1),
+    ],
+)
+def test_every_hostile_opener_is_reported(name: str, code: str, per_n: int) -> None:
+    family = next(f for f in FAMILIES if f.name == name)
+    n = sizes(family)[0]
+    found = [d for d in segment(family.build(n)).diagnostics if d.code == code]
+    assert len(found) == n * per_n
+
+
+def test_deep_json_is_one_diagnostic_not_an_exception() -> None:
+    for name in ("deep_json_arrays", "deep_json_objects"):
+        family = next(f for f in FAMILIES if f.name == name)
+        result = segment(family.build(100_000 if name == "deep_json_arrays" else 20_000))
+        first = next(s for s in result.segments if s.kind != "markdown")
+        assert [d.code for d in first.diagnostics] == ["json.too_deep"]
+
+
+def test_tags_inside_code_spans_stay_code() -> None:
+    family = next(f for f in FAMILIES if f.name == "tags_inside_code_spans")
+    result = segment(family.build(200))
+    assert [s.kind for s in result.segments].count("questionnaire") == 1
+    assert not [d for d in result.diagnostics if d.code.startswith("near_miss")]
