@@ -1,0 +1,33 @@
+"""The README's promises: its Python example runs, and CI runs its test command verbatim."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second() -> None:
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
+    assert len(commands) == 2
+    assert all("\n" not in c and "python3 -m venv" in c for c in commands)
+    assert "replykit segment" in commands[0] and "examples/" in commands[0]
+    assert "pytest" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+
+
+def test_library_example_runs_on_the_bundled_message(capsys: pytest.CaptureFixture[str]) -> None:
+    code = re.search(r"```python\n(.*?)\n```", README, re.S)
+    assert code is not None
+    text = (ROOT / "examples" / "task_paused.md").read_text(encoding="utf-8")
+    exec(compile(code.group(1), "README.md", "exec"), {"text": text})
+    out = capsys.readouterr().out
+    assert "msg-1_q1 任务已暂停" in out
+    assert '<questionnaire-response>{"type":"questionnaire_response"' in out
+    assert out.rstrip().endswith("True")
