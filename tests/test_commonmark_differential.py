@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from replykit.regions import code_regions
+from replykit.scan.grammar import parser
 from replykit.text import LineIndex
 
 SPEC = json.loads(
@@ -185,3 +186,21 @@ def test_generated_markdown_regions_agree(text: str) -> None:
     # CommonMark 0.31.2 and markdown-it-py read a continuation line.
     assume(not _CLOSING_RAW_TEXT_TAG.search(text))
     agree_with_a_reference(text)
+
+
+def test_inert_tokens_match_the_grammar_terminals() -> None:
+    """Every code span and closed HTML comment the lexer finds is a sentence of the
+    grammar's CODE_SPAN / HTML_COMMENT terminal (grammar/message.lark)."""
+    terms = {t.name: re.compile(t.pattern.to_regexp()) for t in parser().terminals}
+    checked = 0
+    for example in SPEC:
+        text = example["markdown"]
+        for region in code_regions(text):
+            raw = text[region.start : region.end]
+            if region.kind == "span":
+                assert terms["CODE_SPAN"].fullmatch(raw), raw
+                checked += 1
+            elif region.kind == "html_comment" and raw.endswith(">"):
+                assert terms["HTML_COMMENT"].fullmatch(raw), raw
+                checked += 1
+    assert checked > 40
