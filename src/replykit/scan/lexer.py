@@ -375,12 +375,14 @@ class Lexer:
         # A failed thematic-break scan stops at a character that also stops every later
         # try on this line before it (nested list markers), so each line is scanned once.
         no_break_before = 0
-        while True:
+        # A line whose rest can start no block skips the search (exact, as above).
+        plain = not cur.partial and _PLAIN_LINE.match(text, cur.offset, ce) is not None
+        while not plain:
             if opened:
                 tip_is_para = cont_is_para = False
-            fns, fnc = _first_nonspace(text, cur, ce)
-            indent = fnc - cur.column
-            blank = fns >= ce
+                fns, fnc = _first_nonspace(text, cur, ce)
+                indent = fnc - cur.column
+                blank = fns >= ce
             ch = "" if blank else text[fns]
             if indent >= 4:
                 if not tip_is_para and not blank:
