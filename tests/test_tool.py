@@ -178,7 +178,7 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any], str]] = [
         "questions_must_be_list",
         "questions",
         {"path": "questions", "expected": "array", "actual": "missing"},
-        "questions 必须是问题数组，当前缺失。",
+        "缺少 questions：需要一个问题数组。",
     ),
     (
         {"questions": "abc"},

@@ -34,6 +34,7 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         _P + "arguments_not_object": "问卷参数必须是对象，{actual_clause}。",
         _P + "title_invalid": "{path} 必须是字符串，{actual_clause}。",
         _P + "questions_must_be_list": "{path} 必须是问题数组，{actual_clause}。",
+        _P + "questions_must_be_list#missing": "缺少 {path}：需要一个问题数组。",
         _P + "questions_empty": "{path} 至少需要包含一个问题。",
         _P + "question_not_object": "{path} 必须是对象，{actual_clause}。",
         _P + "question_type_invalid": "{path} 的值 {value} 不是有效的题型；可用题型：{allowed}。",

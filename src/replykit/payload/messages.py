@@ -22,6 +22,7 @@ MESSAGES_EN: Mapping[str, str] = MappingProxyType(
         _P + "arguments_not_object": "The questionnaire arguments must be an object, not {actual}.",
         _P + "title_invalid": "{path} must be a string, not {actual}.",
         _P + "questions_must_be_list": "{path} must be an array of questions, not {actual}.",
+        _P + "questions_must_be_list#missing": "{path} is required: an array of questions.",
         _P + "questions_empty": "{path} must contain at least one question.",
         _P + "question_not_object": "{path} must be an object, not {actual}.",
         _P + "question_type_invalid": "{path} {value} is not a question type; allowed: {allowed}.",
@@ -66,6 +67,8 @@ def render(
 
     Unknown codes give the code itself; missing parameters render as empty text.
     """
+    if variant is None and details.get("actual") == "missing" and f"{code}#missing" in table:
+        variant = "missing"  # "is required" reads better than "must be ..., not missing"
     template = table.get(f"{code}#{variant}" if variant else code) or table.get(code, code)
     fields: dict[str, str] = {"path": str(details.get("path") or "the arguments")}
     for key in ("expected", "actual"):
