@@ -216,6 +216,11 @@ def code_spans_and_tags_on_one_line(n: int) -> str:
     return _INTRO + "x" + " `a` <questionnaire>" * n + "\n" + FENCED_TAIL
 
 
+def candidates_on_one_line(n: int) -> str:
+    """``n`` complete XML+JSON blocks (empty, so invalid) side by side on one line."""
+    return _INTRO + "x" + "<questionnaire>{}</questionnaire>" * n + "\n" + FENCED_TAIL
+
+
 def _family(build: Callable[[int], str], n: int, tail: str, *, deep: bool = False) -> Family:
     doc = " ".join((build.__doc__ or "").split())
     return Family(build.__name__, build, n, tail, doc, deep)
@@ -249,6 +254,7 @@ FAMILIES: tuple[Family, ...] = (
     _family(unclosed_comments_in_html_block, 10_000, "fenced"),
     _family(tags_on_one_line, 1_000, "fenced"),
     _family(code_spans_and_tags_on_one_line, 1_000, "fenced"),
+    _family(candidates_on_one_line, 1_000, "fenced"),
 )
 
 BY_NAME: dict[str, Family] = {f.name: f for f in FAMILIES}

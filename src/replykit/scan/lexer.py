@@ -781,7 +781,8 @@ class Lexer:
                 leaf.inline_pos = close_end
                 if leaf.raw_end <= close_end:
                     leaf.raw_end = -1
-                ce, le = self._line_bounds(close_end)
+                if close_end > ce:  # the block spans lines: go on from the closer's line
+                    ce, le = self._line_bounds(close_end)
                 leaf.end = ce
                 i = bisect.bisect_left(self.tag_starts, close_end)
                 continue
