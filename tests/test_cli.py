@@ -88,3 +88,16 @@ def test_compat_sage_reads_escaped_tags() -> None:
     out = json.loads(run("segment", "--compat", "sage", stdin=text).stdout)
     assert out["decoded"] == "Hi <questionnaire>{}</questionnaire>"
     assert [s["kind"] for s in out["segments"]] == ["markdown", "questionnaire"]
+
+
+def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "s.md"
+    path.write_text(
+        '<questionnaire>{"title":"\\ud800","questions":[{"type":"text","text":"Q"}]}'
+        "</questionnaire>",
+        encoding="utf-8",
+    )
+    out = json.loads(run("segment", str(path)).stdout.decode("utf-8"))
+    assert out["segments"][0]["questionnaire"]["title"] == "\ud800"
+    text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")
+    assert "title: \\ud800" in text

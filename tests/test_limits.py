@@ -65,3 +65,21 @@ def test_depth_limit_reaches_both_readers(depth: int) -> None:
 def test_a_limit_below_one_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="max_questions"):
         Limits(max_questions=0)
+
+
+def test_limits_are_typed_and_depth_is_capped() -> None:
+    with pytest.raises(TypeError):
+        Limits(max_payload="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at most 500"):
+        Limits(max_depth=501)
+    deep = "[" * 499 + "]" * 499
+    text = f'Intro <questionnaire>{{"title": {deep}}}</questionnaire>'
+    codes = [d.code for d in segment(text, limits=Limits(max_depth=500)).diagnostics]
+    assert "json.too_deep" not in codes
+
+
+def test_json_reader_never_recurses_out() -> None:
+    from replykit.payload import read_json
+
+    read = read_json("[" * 5000 + "]" * 5000, max_depth=100_000)
+    assert [f.code for f in read.findings] == ["json.too_deep"]

@@ -61,14 +61,22 @@ def read_json(path: str) -> Any:
 
 
 def write(text: str) -> None:
-    """Write UTF-8 text to standard output whatever the locale."""
-    sys.stdout.buffer.write(text.encode("utf-8", "surrogatepass"))
+    """Write text to standard output as valid UTF-8 whatever the locale; a lone
+    surrogate (a JSON payload may escape one) is shown as a ``\\udXXX`` escape."""
+    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
     sys.stdout.buffer.flush()
 
 
 def dump(obj: Any) -> str:
-    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline."""
-    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline; with
+    ``\\u`` escapes everywhere when a string holds a lone surrogate, so the output is
+    always valid UTF-8 JSON."""
+    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True, indent=2) + "\n"
+    return text
 
 
 def _segment_text(name: str, text: str, result: Segmentation) -> str:

@@ -8,6 +8,9 @@ import attrs
 from replykit.diagnostics import Finding
 from replykit.model import Questionnaire
 
+#: The highest ``max_depth`` allowed: far below Python's recursion limit.
+MAX_DEPTH_CEILING = 500
+
 
 @attrs.frozen
 class Limits:
@@ -16,19 +19,23 @@ class Limits:
     ``max_payload``: code points of one block's payload (default 1,000,000; larger is
     ``limit.payload_size`` and the payload is not read); ``max_questions`` (1000,
     ``limit.questions``); ``max_options`` per question (1000, ``limit.options``);
-    ``max_depth`` of YAML or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``).
-    Raises ``ValueError`` when a limit is below 1.
+    ``max_depth`` of YAML or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``; at
+    most 500, since Python's JSON decoder recurses once per level).
+    Raises ``TypeError`` when a limit is not an ``int``, ``ValueError`` when it is below
+    1 (or ``max_depth`` above 500).
     """
 
-    max_payload: int = 1_000_000
-    max_questions: int = 1000
-    max_options: int = 1000
-    max_depth: int = 64
+    max_payload: int = attrs.field(default=1_000_000, validator=attrs.validators.instance_of(int))
+    max_questions: int = attrs.field(default=1000, validator=attrs.validators.instance_of(int))
+    max_options: int = attrs.field(default=1000, validator=attrs.validators.instance_of(int))
+    max_depth: int = attrs.field(default=64, validator=attrs.validators.instance_of(int))
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(Limits):
             if getattr(self, field.name) < 1:
                 raise ValueError(f"{field.name} must be at least 1")
+        if self.max_depth > MAX_DEPTH_CEILING:
+            raise ValueError(f"max_depth must be at most {MAX_DEPTH_CEILING}")
 
 
 DEFAULT_LIMITS = Limits()

@@ -94,14 +94,21 @@ def _finding(
     )
 
 
+def _require(value: object, cls: type, what: str) -> None:
+    if not isinstance(value, cls):
+        raise TypeError(f"{what} must be a {cls.__name__}, not {type(value).__name__}")
+
+
 def initial_answers(questionnaire: Questionnaire) -> dict[str, str | list[str]]:
     """The draft answers a client starts from: question id -> the question's default
     (``str`` for single choice and free text, a new ``list`` of option values for multi
     choice), in form order (§7: a question left out takes its default).
 
     Passing the result unchanged to :func:`build_response` answers every question with
-    its default. Never raises.
+    its default. Raises ``TypeError`` when ``questionnaire`` is not a
+    :class:`~replykit.model.Questionnaire`.
     """
+    _require(questionnaire, Questionnaire, "questionnaire")
     return {
         q.id: list(q.default) if isinstance(q.default, tuple) else q.default
         for q in questionnaire.questions
@@ -118,6 +125,9 @@ def resolve_ui_text(
     ``other, answer_title, question_fallback, unanswered, unselected, answer_separator,
     list_separator`` or an unknown locale, ``TypeError`` for a non-string value.
     """
+    _require(questionnaire, Questionnaire, "questionnaire")
+    if ui_text is not None and not isinstance(ui_text, Mapping):
+        raise TypeError(f"ui_text must be a mapping, not {type(ui_text).__name__}")
     out = dict(UI_TEXT_DEFAULTS[check_locale(locale)])
     out.update(dict(questionnaire.ui_text))
     for key, value in (ui_text or {}).items():
@@ -161,9 +171,11 @@ def build_response(
     ``answer.other_not_allowed``, ``answer.other_text_unexpected``,
     ``answer.field_invalid``); ``ValueError`` for a ``name`` outside
     ``([a-z0-9]+-)?questionnaire``, a blank ``questionnaire_id`` or a bad ``ui_text``
-    key or locale; ``TypeError`` when ``answers`` is not a mapping or
-    ``questionnaire_id`` not a ``str``.
+    key or locale; ``TypeError`` when ``questionnaire`` is not a
+    :class:`~replykit.model.Questionnaire`, ``answers`` or ``ui_text`` not a mapping,
+    or ``questionnaire_id`` not a ``str``.
     """
+    _require(questionnaire, Questionnaire, "questionnaire")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
     if not isinstance(questionnaire_id, str):
@@ -485,8 +497,11 @@ def check_answers(
     ``answer.inconsistent`` (``answer`` differs from ``value``/``values``),
     ``answer.missing`` (a question of the form with no answer: path ``answers``,
     ``details["question_id"]``). Warning: ``answer.label_mismatch`` (a label that is not
-    the option's). Never raises.
+    the option's). Raises ``TypeError`` only when ``questionnaire`` or ``response`` is
+    not the model class it names.
     """
+    _require(questionnaire, Questionnaire, "questionnaire")
+    _require(response, Response, "response")
     findings: list[Finding] = []
     if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
         findings.append(

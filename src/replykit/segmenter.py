@@ -53,11 +53,13 @@ def segment(
     per-block :class:`~replykit.limits.Limits`; each exceeded one is a diagnostic.
 
     Errors: bad input is reported, never raised. Raises ``TypeError`` only when
-    ``text`` or ``message_id`` is not a ``str``, ``ValueError`` for an unknown
-    ``compat``.
+    ``text`` or ``message_id`` is not a ``str``, ``profile`` not a :class:`Profile` or
+    ``limits`` not a :class:`Limits`; ``ValueError`` for an unknown ``compat``.
     """
     if not isinstance(text, str) or not isinstance(message_id, str):
         raise TypeError("segment() takes a str message and a str message_id")
+    if not isinstance(profile, Profile) or not isinstance(limits, Limits):
+        raise TypeError("segment() takes a Profile (CLIENT, SELF_CHECK, product()) and Limits")
     mode = resolve(compat)
     decoded = None
     if mode is not None:

@@ -170,8 +170,11 @@ def can_submit(
     submitted form, and the answer is a later user message anyway).
 
     Raises ``IndexError`` when ``index`` is not in ``0 <= index < len(messages)``,
-    ``TypeError`` for a malformed message (as :func:`self_check`).
+    ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
+    :func:`self_check`).
     """
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise TypeError(f"index must be an int, not {type(index).__name__}")
     if not 0 <= index < len(messages):
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:

@@ -255,9 +255,18 @@ def dispatch(
     Output: the next state (the record of ``action.id`` has ``updatedAt`` =
     ``now``; render.* also change ``chartPresentation``) and one effect; an event that
     does not apply returns the same ``state`` object and :class:`Ignored`.
-    Raises ``ValueError`` for an unknown event or a naive ``now``.
+    Raises ``ValueError`` for an unknown event or a naive ``now``; ``TypeError`` when
+    ``state``, ``action``, ``context`` or ``now`` is not of its class.
     Source rule: seed 004 §4, §6, §7; the §12 state table (see the module docstring).
     """
+    for value, cls, what in (
+        (state, AnswerState, "state"),
+        (action, AnswerAction, "action"),
+        (context, ActionContext, "context"),
+        (now, datetime, "now"),
+    ):
+        if not isinstance(value, cls):
+            raise TypeError(f"{what} must be a {cls.__name__}, not {type(value).__name__}")
     if event not in EVENT_KINDS:
         raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))
     stamp = format_timestamp(now)

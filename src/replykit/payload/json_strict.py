@@ -119,6 +119,8 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
         value, refused = _decode(payload)
     except json.JSONDecodeError as error:
         return Read(value=None, findings=(_syntax_finding(payload, error),))
+    except RecursionError:  # json recurses per level: a max_depth near the stack's size
+        return Read(value=None, findings=(_too_deep(max_depth, 0),))
     if not refused:
         # Valid JSON with nothing to report: spans are only walked if someone asks.
         lazy = _LazyWalk(payload)
