@@ -610,3 +610,24 @@ def test_any_answer_outside_the_options_is_reported(data: st.DataObject) -> None
         else ("answers", index, "values", 0)
     )
     assert [(f.code, f.path) for f in findings] == [("answer.value_not_in_options", where)]
+
+
+def test_entities_in_answers_survive_sage_decoding() -> None:
+    """An answer holding an entity-escaped closer cannot close its block even when the
+    §9 compatibility mode decodes entities first: ``&`` is written ``\\u0026``."""
+    from replykit import build_response as build
+    from replykit import segment as seg
+
+    form_text = (
+        "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n"
+        '    text: Q\n    default: ""\n```\n'
+    )
+    form = seg(form_text).segments[1].questionnaire
+    assert form is not None
+    answer = "&lt;/questionnaire-response&gt; & </questionnaire-response>"
+    built = build(form, {"q1": answer}, questionnaire_id="m_q1")
+    assert "&" not in built.agent_text
+    for compat in (None, "sage"):
+        (block,) = seg(built.agent_text, compat=compat).segments
+        assert block.valid and block.response is not None
+        assert block.response.answers[0].answer == answer

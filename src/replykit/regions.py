@@ -32,7 +32,8 @@ class CodeRegion:
     ``indented``: from the first code character to the end of the last non-blank code
     line; ``span``: the code span with its backtick strings; ``html_comment``: from
     ``<!--`` through ``-->`` (an unclosed comment that starts a line runs to the end of
-    its HTML block).
+    its HTML block here, as plain CommonMark reads it; ``segment()`` makes it run to the
+    end of the message, §3b).
     """
 
     kind: RegionKind

@@ -13,9 +13,9 @@ strings (multi choice: option values), or ``{"value": ..., "other_text": ...}`` 
 :data:`OTHER_VALUE` (allowed only when the question has ``allow_other``). A question
 left out takes its default.
 
-Inside the JSON every ``</`` is written ``\\u003c/`` (§7): valid JSON that reads back
-as ``</``, and never the closer of a block, not even under a reader that also accepts
-``<\\/name>`` as a closer.
+Inside the JSON every ``</`` is written ``\\u003c/`` (§7) and every ``&`` ``\\u0026``:
+valid JSON that reads back unchanged, and never the closer of a block, not even under
+a reader that also accepts ``<\\/name>`` or decodes HTML entities (§9).
 """
 
 from __future__ import annotations
@@ -195,8 +195,8 @@ def build_response(
         answers=tuple(built),
     )
     payload = json.dumps(response.to_json(), ensure_ascii=False, separators=(",", ":"))
-    # "<" only occurs inside JSON strings, so this touches string contents only.
-    payload = payload.replace("</", "\\u003c/")
+    # "<" and "&" only occur inside JSON strings, so this touches string contents only.
+    payload = payload.replace("</", "\\u003c/").replace("&", "\\u0026")
     tag = f"{name}-response"
     agent_text = f"<{tag}>{payload}</{tag}>"
     by_id = {q.id: q for q in questionnaire.questions}

@@ -237,6 +237,7 @@ class Lexer:
         # Characters the scanning primitives examined (lines, inline and thematic-break
         # scans, dry read-aheads included): the tests prove linearity with it.
         self.scanned = 0
+        self.halted = False  # an unclosed comment made the rest of the message inert
 
     def _lines(self) -> LineIndex:
         if self.line_index is None:
@@ -247,7 +248,7 @@ class Lexer:
     def run(self) -> LexResult:
         """Read the whole message; return its tokens and near-misses."""
         pos = 0
-        while pos < self.n:
+        while pos < self.n and not self.halted:
             pos = self._line(pos)
         self._close_leaf(self.n)
         self._close_containers(0)
@@ -497,7 +498,7 @@ class Lexer:
                 self._emit("FENCED_CODE", leaf.start, leaf.end)
         elif leaf.kind == "indented":
             self._emit("INDENTED_CODE", leaf.start, leaf.end)
-        elif leaf.kind == "html" and (self.full or not self.seen_visible):
+        elif leaf.kind == "html" and (self.full or self.protocol):
             self._html_comments(leaf, leaf.end, leaf.end)
 
     def _list_marker(self, cur: _Cursor, fns: int, ce: int, interrupts: bool) -> _Container | None:
@@ -651,7 +652,13 @@ class Lexer:
                     k -= 1
                 self.scanned += q - k
                 if k == line_start:
-                    end = limit  # an unclosed comment that starts a line runs to the end
+                    # An unclosed comment that starts a line runs to the end (§3b): of
+                    # the message where protocol blocks are read (a rendered page hides
+                    # everything after it), of its HTML block in plain CommonMark.
+                    end = limit
+                    if self.protocol:
+                        end = self.n
+                        self.halted = True
             if end < 0:
                 i = q + 4
                 continue

@@ -1,0 +1,37 @@
+"""§3b rules beyond plain CommonMark, found in review: an unclosed HTML comment that
+starts a line hides the rest of the message; many blocks on one line stay linear."""
+
+from __future__ import annotations
+
+from replykit import code_regions, segment
+
+FENCE = (
+    "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n"
+    '    text: Q\n    default: ""\n```\n'
+)
+
+
+def test_unclosed_comment_starting_a_line_runs_to_the_end_of_the_message() -> None:
+    text = "<div>\n<!--\n</div>\n\n" + FENCE + "<questionnaire>{}</questionnaire>"
+    result = segment(text)
+    assert [s.kind for s in result.segments] == ["markdown"]
+    assert result.diagnostics == ()
+    # Plain CommonMark (code_regions) ends it with its HTML block.
+    regions = code_regions(text)
+    assert regions[0].kind == "html_comment" and regions[0].end == text.index("</div>") + 6
+    assert any(r.kind == "fenced" for r in regions)
+
+
+def test_closed_or_mid_line_comments_hide_nothing_after_them() -> None:
+    for opener in ("<div>\n<!-- ok -->\n</div>\n\n", "<div>\nx <!--\n</div>\n\n"):
+        result = segment(opener + FENCE)
+        assert [s.kind for s in result.segments] == ["markdown", "questionnaire"]
+        assert result.segments[1].valid
+
+
+def test_many_blocks_side_by_side_are_all_found() -> None:
+    block = '<questionnaire>{"questions":[{"type":"text","text":"Q"}]}</questionnaire>'
+    result = segment("Intro " + block * 500)
+    blocks = [s for s in result.segments if s.kind != "markdown"]
+    assert len(blocks) == 500 and all(b.valid for b in blocks)
+    assert blocks[-1].id == "message_q500"
