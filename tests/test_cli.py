@@ -101,3 +101,15 @@ def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
     assert out["segments"][0]["questionnaire"]["title"] == "\ud800"
     text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")
     assert "title: \\ud800" in text
+
+
+def test_docs_text_example_is_what_the_command_prints() -> None:
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "cli.md").read_text(encoding="utf-8")
+    example = doc.split("### Text", 1)[1].split("```\n", 2)[1]
+    proc = subprocess.run(
+        [sys.executable, "-m", "replykit.cli", "segment", "--format", "text",
+         "examples/task_paused.md"],
+        cwd=root, capture_output=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert proc.stdout.decode("utf-8") == example

@@ -34,7 +34,7 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: error: {message}")
 
 
 def read_text(path: str) -> str:
@@ -172,10 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``replykit`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
-        status: int = args.func(args)
-        return status
     except UsageError as e:
         print(str(e), file=sys.stderr)
+        return 2
+    try:
+        status: int = args.func(args)
+        return status
+    except UsageError as e:  # one line, as every command prints it
+        print(f"replykit {args.command}: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -235,6 +235,8 @@ def run_respond(args: argparse.Namespace) -> int:
             profile = profile_from_string(args.profile)
         except ValueError as exc:
             raise InputError(str(exc)) from None
+        if args.message == "-" and args.answers == "-":
+            raise InputError("--message and --answers cannot both read standard input")
         text = read_text(args.message, "message")
         answers = read_json(args.answers, "answers")
         if not isinstance(answers, dict):

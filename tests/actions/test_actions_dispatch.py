@@ -327,3 +327,16 @@ def test_state_from_json_rejects_bad_shapes(value: Any) -> None:
 )
 def test_format_timestamp(now: datetime, stamp: str) -> None:
     assert format_timestamp(now) == stamp
+
+
+def test_from_json_rejects_an_impossible_timestamp() -> None:
+    from replykit.actions.state import AnswerState, StateError
+
+    raw = {
+        "actionStates": {
+            "a": {"status": "success", "message": "", "updatedAt": "2026-02-30T07:00:00.000Z"}
+        },
+        "chartPresentation": {},
+    }
+    with pytest.raises(StateError, match="not a real date"):
+        AnswerState.from_json(raw)

@@ -59,6 +59,10 @@ def _check_status(_inst: object, _attribute: attrs.Attribute[Any], value: object
 def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or TIMESTAMP_RE.fullmatch(value) is None:
         raise ValueError("updatedAt must look like 2026-08-27T07:00:00.000Z")
+    try:  # the shape alone admits 2026-02-30 or 25:00
+        datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ")
+    except ValueError:
+        raise ValueError(f"updatedAt {value!r} is not a real date and time") from None
 
 
 @attrs.frozen
@@ -186,7 +190,10 @@ class AnswerState:
             stamp = raw["updatedAt"]
             if not isinstance(stamp, str) or TIMESTAMP_RE.fullmatch(stamp) is None:
                 raise StateError(f"{where}.updatedAt: must look like 2026-08-27T07:00:00.000Z")
-            states[action_id] = ActionStateRecord(known, raw["message"], stamp)
+            try:
+                states[action_id] = ActionStateRecord(known, raw["message"], stamp)
+            except ValueError as error:
+                raise StateError(f"{where}.updatedAt: {error}") from None
         charts: dict[str, ChartType] = {}
         for component_id, raw in raw_charts.items():
             chart = as_chart_type(raw)

@@ -57,6 +57,8 @@ def too_deep_at(text: str, max_depth: int) -> int | None:
 def _syntax_finding(payload: str, error: json.JSONDecodeError) -> Finding:
     pos = min(error.pos, len(payload))
     message = f"JSON syntax error: {error.msg}"
+    if error.msg.startswith("Unexpected UTF-8 BOM"):  # Python's wording names a decoder
+        message = "JSON syntax error: the payload starts with a byte order mark (U+FEFF)"
     ch = payload[pos : pos + 1]
     if ch in _SMART_QUOTES:
         message += (

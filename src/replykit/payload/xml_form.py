@@ -117,9 +117,13 @@ class _ResponseChecker:
             )
         qid = root.get("questionnaire_id")
         if not isinstance(qid, str) or is_blank(qid):
+            present = "questionnaire_id" in root and qid is not None
             self.add(
                 "response.questionnaire_id_missing",
-                "questionnaire_id is required: the id of the questionnaire answered",
+                "questionnaire_id must be a non-blank string (the id of the questionnaire "
+                f"answered), not {brief(qid)}"
+                if present
+                else "questionnaire_id is required: the id of the questionnaire answered",
                 ("questionnaire_id",),
                 actual=json_type(qid) if "questionnaire_id" in root else "missing",
             )

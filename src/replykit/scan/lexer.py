@@ -377,8 +377,8 @@ class Lexer:
         # try on this line before it (nested list markers), so each line is scanned once.
         no_break_before = 0
         # A line whose rest can start no block skips the search (exact, as above).
-        plain = not cur.partial and _PLAIN_LINE.match(text, cur.offset, ce) is not None
-        while not plain:
+        rest_is_plain = not cur.partial and _PLAIN_LINE.match(text, cur.offset, ce) is not None
+        while not rest_is_plain:
             if opened:
                 tip_is_para = cont_is_para = False
                 fns, fnc = _first_nonspace(text, cur, ce)
