@@ -35,3 +35,13 @@ def test_many_blocks_side_by_side_are_all_found() -> None:
     blocks = [s for s in result.segments if s.kind != "markdown"]
     assert len(blocks) == 500 and all(b.valid for b in blocks)
     assert blocks[-1].id == "message_q500"
+
+
+def test_a_line_of_spaces_ends_an_item_that_began_blank() -> None:
+    """Spec 5.2: a list item can begin with at most one blank line, and a line of
+    spaces is blank (commonmark.js and markdown-it-py agree; cmark does not)."""
+    for item in ("1.", "-"):
+        pad = " " * (len(item) + 1)
+        text = f"Intro\n\n{item}\n{pad}\n{pad}```questionnaire\ntitle: T\n```\n"
+        kinds = [s.kind for s in segment(text).segments]
+        assert kinds == ["markdown", "questionnaire"], item

@@ -336,10 +336,15 @@ class Lexer:
                     break
             else:
                 need = c.marker_offset + c.padding
-                if indent >= need:
-                    _advance(text, cur, need, True, ce)
-                elif blank and c.has_child:
+                if blank:
+                    # Blank first (as commonmark.js and markdown-it-py; cmark checks the
+                    # indentation first): an item that began with a blank line ends at
+                    # the next one, even one of spaces (spec 5.2, "at most one blank line").
+                    if not c.has_child:
+                        break
                     _advance(text, cur, fns - cur.offset, False, ce)
+                elif indent >= need:
+                    _advance(text, cur, need, True, ce)
                 else:
                     break
             matched += 1
