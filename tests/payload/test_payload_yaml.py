@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replykit.diagnostics import format_path
 from replykit.payload.yaml12 import _read, read_yaml, resolve_plain
@@ -187,3 +189,28 @@ def test_depth_limit_is_exact() -> None:
     ok = "a:\n" + "".join("  " * i + "b:\n" for i in range(1, 63)) + "  " * 63 + "c: 1\n"
     assert read_yaml(ok).findings == ()  # 64 mappings
     assert [f.code for f in read_yaml(ok, max_depth=63).findings] == ["yaml.too_deep"]
+
+
+@settings(max_examples=300)
+@given(st.recursive(
+    st.one_of(st.text(max_size=6), st.integers(), st.booleans(), st.none(), st.floats()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=12,
+))  # fmt: skip
+def test_fast_build_equals_the_full_build(value: object) -> None:
+    """The fast path (no spans) builds exactly what the span-tracking builder builds."""
+    import yaml as pyyaml
+
+    from replykit.payload import yaml12
+
+    doc = pyyaml.safe_dump({"k": value, "t": "x"}, default_flow_style=False, allow_unicode=True)
+    events, findings, complete = yaml12._events(doc, 64, yaml12._PARSER)
+    fast = yaml12._plain_build(events)
+    builder = yaml12._Builder([])
+    for event in events:
+        builder.feed(event)
+    if fast is not None:
+        assert complete and not findings and not builder.findings
+        assert repr(fast) == repr(builder.root)

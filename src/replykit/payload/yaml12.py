@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import yaml
@@ -314,6 +315,16 @@ def _read(payload: str, max_depth: int, parser: type[Any]) -> Read:
         # libyaml scans ahead (and caps flow nesting at 1000 itself), so its errors can
         # pre-empt ours; the pure parser, linear too, gives the reference findings.
         events, stream_findings, complete = _events(payload, max_depth, yaml.BaseLoader)
+    if complete and not stream_findings:
+        plain = _plain_build(events)
+        if plain is not None:
+            # Nothing to report: the spans are built only if a caller asks for them.
+            lazy = _LazyBuild(events)
+            return Read(
+                value=plain,
+                spans=_LazySpanMap(lazy, "spans"),
+                key_spans=_LazySpanMap(lazy, "key_spans"),
+            )
     findings: list[Finding] = []
     # Events before an error are still built, bounded by the depth check, so that
     # aliases, tags and duplicate keys there are reported too.
@@ -364,6 +375,96 @@ def _read(payload: str, max_depth: int, parser: type[Any]) -> Read:
         key_spans=freeze_spans(builder.key_spans),
         findings=tuple(findings),
     )
+
+
+_NO_VALUE = _Unset()
+
+
+def _plain_build(events: list[Any]) -> dict[str, Any] | None:
+    """Fast path of the build: the value of a document whose root is a block mapping and
+    that holds nothing :class:`_Builder` would report (no anchor, alias, tag, duplicate
+    or non-string key, oversized integer); ``None`` otherwise, and the full build runs.
+    The same values as :class:`_Builder` builds, without spans."""
+    stack: list[Any] = []
+    keys: list[Any] = []
+    root: Any = None
+    for event in events:
+        kind = type(event)
+        if kind is ScalarEvent:
+            if event.anchor is not None or event.tag is not None:
+                return None
+            if event.style in (None, ""):
+                value, ok = resolve_plain(event.value)
+                if not ok:
+                    return None
+            else:
+                value = event.value
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.anchor is not None or event.tag is not None:
+                return None
+            if not stack and (kind is SequenceStartEvent or event.flow_style):
+                return None  # root findings need spans: the full build reports them
+            stack.append({} if kind is MappingStartEvent else [])
+            keys.append(_NO_VALUE)
+            continue
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            value = stack.pop()
+            keys.pop()
+        elif kind is AliasEvent:
+            return None
+        else:
+            continue  # stream and document events
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        if type(top) is list:
+            top.append(value)
+        elif keys[-1] is _NO_VALUE:
+            if type(value) is not str or value in top:
+                return None
+            keys[-1] = value
+        else:
+            top[keys[-1]] = value
+            keys[-1] = _NO_VALUE
+    return root if type(root) is dict else None
+
+
+class _LazyBuild:
+    """Runs :class:`_Builder` over a document's events once, when spans are first read."""
+
+    def __init__(self, events: list[Event]) -> None:
+        self._events = events
+        self._builder: _Builder | None = None
+
+    def get(self) -> _Builder:
+        if self._builder is None:
+            self._builder = _Builder([])
+            for event in self._events:
+                self._builder.feed(event)
+        return self._builder
+
+
+class _LazySpanMap(Mapping[Path, Span]):
+    """A read-only span map that a :class:`_LazyBuild` fills when first read."""
+
+    def __init__(self, lazy: _LazyBuild, which: str) -> None:
+        self._lazy = lazy
+        self._which = which
+
+    def _map(self) -> dict[Path, Span]:
+        builder = self._lazy.get()
+        spans: dict[Path, Span] = builder.spans if self._which == "spans" else builder.key_spans
+        return spans
+
+    def __getitem__(self, key: Path) -> Span:
+        return self._map()[key]
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._map())
+
+    def __len__(self) -> int:
+        return len(self._map())
 
 
 class _Builder:
