@@ -494,6 +494,13 @@ class Lexer:
         if self.dry:
             return
         if leaf.kind in ("paragraph", "heading"):
+            if not self.full and not self.seen_visible:
+                # The preface only needs the first visible character: when it opens
+                # no inline construct, nothing before it is inert and no scan is due.
+                first = first_visible(self.text, leaf.inline_pos, leaf.end)
+                if first >= 0 and self.text[first] not in "`<\\":
+                    self.seen_visible = True
+                    return
             if self.full or not self.seen_visible:
                 self._flush_inline(leaf, leaf.end, leaf.end)
         elif leaf.kind == "fenced":
