@@ -20,63 +20,18 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
+from replykit.cli_io import InputError, dump, fail, read_text, write
 from replykit.model import Segmentation
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 from replykit.text import LineIndex
 
 
-class UsageError(Exception):
-    """A bad command line or an unreadable input: exit status 2."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message}")
-
-
-def read_text(path: str) -> str:
-    """Read a UTF-8 file (``-`` is standard input) as bytes, so ``\\r\\n`` and a lone
-    ``\\r`` reach the parser unchanged. Raises :class:`UsageError` when unreadable or
-    not UTF-8."""
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise UsageError(f"{path} is not UTF-8 (byte {e.start})") from None
-
-
-def read_json(path: str) -> Any:
-    """Read a UTF-8 JSON file (``-`` is standard input). Raises :class:`UsageError`."""
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise UsageError(f"{path} is not JSON: {e}") from None
-
-
-def write(text: str) -> None:
-    """Write text to standard output as valid UTF-8 whatever the locale; a lone
-    surrogate (a JSON payload may escape one) is shown as a ``\\udXXX`` escape."""
-    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
-    sys.stdout.buffer.flush()
-
-
-def dump(obj: Any) -> str:
-    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline; with
-    ``\\u`` escapes everywhere when a string holds a lone surrogate, so the output is
-    always valid UTF-8 JSON."""
-    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(obj, ensure_ascii=True, indent=2) + "\n"
-    return text
+        raise InputError(f"{self.prog}: error: {message}")
 
 
 def _segment_text(name: str, text: str, result: Segmentation) -> str:
@@ -109,8 +64,8 @@ def _cmd_segment(args: argparse.Namespace) -> int:
     try:
         profile = profile_from_string(args.profile)
     except ValueError as e:
-        raise UsageError(str(e)) from None
-    text = read_text(args.file)
+        raise InputError(str(e)) from None
+    text = read_text(args.file, "message")
     result = segment(text, message_id=args.message_id, profile=profile, compat=args.compat)
     if args.format == "json":
         write(dump(result.to_json()))
@@ -124,7 +79,7 @@ def _cmd_segment(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand (usage errors raise UsageError)."""
+    """The argument parser of every subcommand (usage errors raise InputError)."""
     parser = _Parser(
         prog="replykit",
         description="Reference parser for the Inline Questionnaire and answer-actions protocols.",
@@ -172,15 +127,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``replykit`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
-    except UsageError as e:
+    except InputError as e:
         print(str(e), file=sys.stderr)
         return 2
     try:
         status: int = args.func(args)
         return status
-    except UsageError as e:  # one line, as every command prints it
-        print(f"replykit {args.command}: error: {e}", file=sys.stderr)
-        return 2
+    except InputError as e:  # one line, as every command prints it
+        return fail(args.command, str(e))
     except KeyboardInterrupt:
         return 130
 

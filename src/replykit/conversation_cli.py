@@ -15,10 +15,8 @@ input.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from typing import Any
 
+from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
 from replykit.i18n import LOCALES
 from replykit.model import Segment
 from replykit.profiles import profile_from_string
@@ -26,10 +24,6 @@ from replykit.response import AnswersError, build_response
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, self_check
 from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
-
-
-class InputError(Exception):
-    """An input that cannot be used (exit status 2); the message is one line."""
 
 
 def add_parser(
@@ -104,69 +98,6 @@ def add_parser(
     return check, respond, tool, schema
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _fail(command: str, message: str) -> int:
-    print(f"replykit {command}: error: {_one_line(message)}", file=sys.stderr)
-    return 2
-
-
-def read_text(path: str, label: str, *, bom: bool = False) -> str:
-    """Read ``path`` (``-``: standard input) as bytes and decode UTF-8; ``bom`` drops a
-    leading byte-order mark (JSON files). Raises :class:`InputError`."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {label} {path}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig" if bom else "utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def read_json(path: str, label: str) -> Any:
-    """Read one UTF-8 JSON file (``-``: standard input; a BOM is allowed). Raises
-    :class:`InputError` when unreadable, not UTF-8, not JSON (NaN/Infinity included) or
-    nested too deeply to decode."""
-    text = read_text(path, label, bom=True)
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except ValueError as exc:
-        raise InputError(f"{label} {path} is not JSON: {exc}") from None
-    except RecursionError:
-        raise InputError(f"{label} {path} is nested too deeply to decode") from None
-
-
-def _write_json(obj: Any) -> None:
-    try:
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
-    except UnicodeEncodeError:  # lone surrogates, or a terminal that is not UTF-8
-        sys.stdout.write(json.dumps(obj, indent=2) + "\n")
-    sys.stdout.flush()
-
-
-def _write_text(text: str) -> None:
-    try:
-        sys.stdout.write(text)
-    except UnicodeEncodeError:
-        sys.stdout.write(text.encode("ascii", "backslashreplace").decode("ascii"))
-    sys.stdout.flush()
-
-
 def _check_text(result: SelfCheckResult, path: str) -> str:
     where = "no assistant reply to check" if result.index is None else f"message {result.index}"
     out = [f"{path}: {'passed' if result.passed else 'failed'} ({where})"]
@@ -193,14 +124,14 @@ def run_check(args: argparse.Namespace) -> int:
             raise InputError("the conversation must be a JSON list of messages")
         result = self_check(conversation, locale=args.locale)
     except InputError as exc:
-        return _fail("check", str(exc))
+        return fail("check", str(exc))
     except TypeError as exc:
-        return _fail("check", f"the conversation is malformed: {exc}")
+        return fail("check", f"the conversation is malformed: {exc}")
     if args.format == "text":
         name = "<stdin>" if args.conversation == "-" else args.conversation
-        _write_text(_check_text(result, name))
+        write(_check_text(result, name))
     else:
-        _write_json(result.to_json())
+        write(dump(result.to_json()))
     return 0 if result.passed else 1
 
 
@@ -247,7 +178,7 @@ def run_respond(args: argparse.Namespace) -> int:
             args.message,
         )
     except InputError as exc:
-        return _fail("respond", str(exc))
+        return fail("respond", str(exc))
     assert seg.questionnaire is not None and seg.name is not None and seg.id is not None
     try:
         built = build_response(
@@ -258,22 +189,24 @@ def run_respond(args: argparse.Namespace) -> int:
             locale=args.locale,
         )
     except AnswersError as exc:
-        _write_json(
-            {
-                "diagnostics": [
-                    {
-                        "code": f.code,
-                        "severity": f.severity,
-                        "path": f.details.get("path"),
-                        "message": f.message,
-                        "details": dict(f.details),
-                    }
-                    for f in exc.findings
-                ]
-            }
+        write(
+            dump(
+                {
+                    "diagnostics": [
+                        {
+                            "code": f.code,
+                            "severity": f.severity,
+                            "path": f.details.get("path"),
+                            "message": f.message,
+                            "details": dict(f.details),
+                        }
+                        for f in exc.findings
+                    ]
+                }
+            )
         )
         return 1
-    _write_json(built.to_json())
+    write(dump(built.to_json()))
     return 0
 
 
@@ -288,13 +221,13 @@ def run_tool(args: argparse.Namespace) -> int:
         if not isinstance(arguments, dict):
             raise InputError("the tool-call arguments must be a JSON object")
     except InputError as exc:
-        return _fail("tool", str(exc))
+        return fail("tool", str(exc))
     result = call_questionnaire_async(arguments, locale=args.locale)
-    _write_json(result)
+    write(dump(result))
     return 0 if result["success"] else 1
 
 
 def run_schema(args: argparse.Namespace) -> int:
     """``replykit schema tool``: print :func:`~replykit.tool.tool_schema` as JSON; exit 0."""
-    _write_json(tool_schema())
+    write(dump(tool_schema()))
     return 0

@@ -6,8 +6,6 @@ The main CLI registers the subcommand with :func:`add_parser` and calls :func:`r
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
 from replykit.actions.confirm import needs_confirmation
@@ -16,12 +14,9 @@ from replykit.actions.defaults import with_defaults
 from replykit.actions.lint import lint
 from replykit.actions.model import ActionDiagnostic, AnswerAction
 from replykit.actions.sanitize import sanitize
+from replykit.cli_io import InputError, dump, fail, one_line, read_json, write
 
 PROG = "replykit actions"
-
-
-class InputError(Exception):
-    """An input file that cannot be read or decoded; the message is one line."""
 
 
 def add_parser(
@@ -59,44 +54,6 @@ def add_parser(
     return parser
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def read_json(path: str, label: str) -> Any:
-    """Read and decode one JSON file (``-`` is standard input), UTF-8 with optional BOM.
-
-    Raises :class:`InputError` (one-line message) when the file cannot be read, is not
-    UTF-8, is not JSON (NaN and Infinity included) or is nested too deeply to decode.
-    """
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {label} {path}: {exc.strerror or exc}") from exc
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from exc
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
-    except ValueError as exc:
-        raise InputError(f"{label} {path} is not JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise InputError(f"{label} {path} is nested too deeply to decode") from exc
-
-
 def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[str, Any]:
     """The CLI's JSON: ``{"actions", "added", "confirm", "diagnostics"[, "lint"]}``.
 
@@ -119,7 +76,7 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
 def _action_line(action: AnswerAction, confirm: bool) -> str:
     line = f"{action.id}  {action.type}  {action.label}"
     if action.prompt is not None:
-        line += f"  prompt: {_one_line(action.prompt)}"
+        line += f"  prompt: {one_line(action.prompt)}"
     if action.chartType is not None:
         line += f"  chartType: {action.chartType}"
     return line + ("  [confirm]" if confirm else "")
@@ -150,18 +107,6 @@ def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _write(text: str, fallback: str | None = None) -> None:
-    """Write ``text``; when stdout cannot encode it (lone surrogates, a non-UTF-8
-    terminal), write ``fallback`` (ASCII-only) or an escaped copy instead of crashing."""
-    try:
-        sys.stdout.write(text)
-    except UnicodeEncodeError:
-        if fallback is None:
-            fallback = text.encode("ascii", "backslashreplace").decode("ascii")
-        sys.stdout.write(fallback)
-    sys.stdout.flush()
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``replykit actions``; returns the exit status.
 
@@ -178,14 +123,10 @@ def run(args: argparse.Namespace) -> int:
         if args.context is not None:
             context = parse_context(read_json(args.context, "context"))
     except (InputError, ContextError) as exc:
-        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
-        return 2
+        return fail("actions", str(exc))
     if args.format == "text":
-        _write(format_text(answer, context, bool(args.lint)))
+        write(format_text(answer, context, bool(args.lint)))
         return 0
     report = build_report(answer, context, bool(args.lint))
-    _write(
-        json.dumps(report, ensure_ascii=False, indent=2) + "\n",
-        fallback=json.dumps(report, indent=2) + "\n",
-    )
+    write(dump(report))
     return 0
