@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replykit.diagnostics import Finding, Path
 from replykit.payload.describe import article, json_type
-from replykit.payload.results import Read, Span, freeze_spans
+from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
 
 # A string (closed or running to the end) or a bracket; used to skip string contents.
 _BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[{]|[\]}]', re.S)
@@ -125,14 +124,9 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
         return Read(value=None, findings=(_too_deep(max_depth, 0),))
     if not refused:
         # Valid JSON with nothing to report: spans are only walked if someone asks.
-        lazy = _LazyWalk(payload)
+        spans, key_spans = lazy_spans(lambda: _walk_spans(payload))
         findings = [] if isinstance(value, dict) else [_root_finding(payload, value, max_depth)]
-        return Read(
-            value=value,
-            spans=_LazySpans(lazy, "spans"),
-            key_spans=_LazySpans(lazy, "key_spans"),
-            findings=tuple(findings),
-        )
+        return Read(value=value, spans=spans, key_spans=key_spans, findings=tuple(findings))
     walk = _Walk(payload)
     walk.run()
     findings = list(walk.findings)
@@ -148,40 +142,10 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
     )
 
 
-class _LazyWalk:
-    """Runs :class:`_Walk` once, on first use (spans are needed only to place findings)."""
-
-    def __init__(self, text: str) -> None:
-        self._text = text
-        self._walk: _Walk | None = None
-
-    def get(self) -> _Walk:
-        if self._walk is None:
-            self._walk = _Walk(self._text)
-            self._walk.run()
-        return self._walk
-
-
-class _LazySpans(Mapping[Path, Span]):
-    """A read-only span map filled by a :class:`_LazyWalk` when first read."""
-
-    def __init__(self, lazy: _LazyWalk, which: str) -> None:
-        self._lazy = lazy
-        self._which = which
-
-    def _map(self) -> dict[Path, Span]:
-        walk = self._lazy.get()
-        spans: dict[Path, Span] = walk.spans if self._which == "spans" else walk.key_spans
-        return spans
-
-    def __getitem__(self, key: Path) -> Span:
-        return self._map()[key]
-
-    def __iter__(self) -> Iterator[Path]:
-        return iter(self._map())
-
-    def __len__(self) -> int:
-        return len(self._map())
+def _walk_spans(text: str) -> tuple[dict[Path, Span], dict[Path, Span]]:
+    walk = _Walk(text)
+    walk.run()
+    return walk.spans, walk.key_spans
 
 
 def _too_deep(max_depth: int, at: int) -> Finding:

@@ -7,7 +7,7 @@ structural path of the payload mapped to the code-point ``(start, end)`` of that
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -72,6 +72,45 @@ class ResponseRead:
     value: Response | None
     spans: SpanMap = _NO_SPANS
     findings: tuple[Finding, ...] = ()
+
+
+class _Once:
+    """Calls ``compute`` on first use and keeps its ``(spans, key_spans)``."""
+
+    def __init__(self, compute: Callable[[], tuple[dict[Path, Span], dict[Path, Span]]]) -> None:
+        self._compute = compute
+        self._value: tuple[dict[Path, Span], dict[Path, Span]] | None = None
+
+    def get(self) -> tuple[dict[Path, Span], dict[Path, Span]]:
+        if self._value is None:
+            self._value = self._compute()
+        return self._value
+
+
+class _LazySpanMap(Mapping[Path, Span]):
+    def __init__(self, once: _Once, which: int) -> None:
+        self._once = once
+        self._which = which
+
+    def __getitem__(self, key: Path) -> Span:
+        return self._once.get()[self._which][key]
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._once.get()[self._which])
+
+    def __len__(self) -> int:
+        return len(self._once.get()[self._which])
+
+
+def lazy_spans(
+    compute: Callable[[], tuple[dict[Path, Span], dict[Path, Span]]],
+) -> tuple[SpanMap, SpanMap]:
+    """``(spans, key_spans)`` maps that run ``compute`` once, when either is first read.
+
+    Readers use them for payloads with nothing to report: spans are needed only to place
+    a finding, so a valid payload never pays for them."""
+    once = _Once(compute)
+    return _LazySpanMap(once, 0), _LazySpanMap(once, 1)
 
 
 def locate(spans: SpanMap, path: Path) -> Span | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 import yaml
@@ -28,7 +27,7 @@ from yaml.events import (
 
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.payload.describe import article, yaml_kind
-from replykit.payload.results import Read, Span, freeze_spans
+from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
 
 _PARSER: type[yaml.BaseLoader] | type[yaml.CBaseLoader] = (
     yaml.CBaseLoader if yaml.__with_libyaml__ else yaml.BaseLoader
@@ -319,12 +318,8 @@ def _read(payload: str, max_depth: int, parser: type[Any]) -> Read:
         plain = _plain_build(events)
         if plain is not None:
             # Nothing to report: the spans are built only if a caller asks for them.
-            lazy = _LazyBuild(events)
-            return Read(
-                value=plain,
-                spans=_LazySpanMap(lazy, "spans"),
-                key_spans=_LazySpanMap(lazy, "key_spans"),
-            )
+            spans, key_spans = lazy_spans(lambda: _built_spans(events))
+            return Read(value=plain, spans=spans, key_spans=key_spans)
     findings: list[Finding] = []
     # Events before an error are still built, bounded by the depth check, so that
     # aliases, tags and duplicate keys there are reported too.
@@ -430,41 +425,11 @@ def _plain_build(events: list[Any]) -> dict[str, Any] | None:
     return root if type(root) is dict else None
 
 
-class _LazyBuild:
-    """Runs :class:`_Builder` over a document's events once, when spans are first read."""
-
-    def __init__(self, events: list[Event]) -> None:
-        self._events = events
-        self._builder: _Builder | None = None
-
-    def get(self) -> _Builder:
-        if self._builder is None:
-            self._builder = _Builder([])
-            for event in self._events:
-                self._builder.feed(event)
-        return self._builder
-
-
-class _LazySpanMap(Mapping[Path, Span]):
-    """A read-only span map that a :class:`_LazyBuild` fills when first read."""
-
-    def __init__(self, lazy: _LazyBuild, which: str) -> None:
-        self._lazy = lazy
-        self._which = which
-
-    def _map(self) -> dict[Path, Span]:
-        builder = self._lazy.get()
-        spans: dict[Path, Span] = builder.spans if self._which == "spans" else builder.key_spans
-        return spans
-
-    def __getitem__(self, key: Path) -> Span:
-        return self._map()[key]
-
-    def __iter__(self) -> Iterator[Path]:
-        return iter(self._map())
-
-    def __len__(self) -> int:
-        return len(self._map())
+def _built_spans(events: list[Event]) -> tuple[dict[Path, Span], dict[Path, Span]]:
+    builder = _Builder([])
+    for event in events:
+        builder.feed(event)
+    return builder.spans, builder.key_spans
 
 
 class _Builder:
