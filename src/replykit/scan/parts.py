@@ -53,17 +53,23 @@ class Parts(Transformer[Token, list[Part]]):
     """Rules of ``message.lark`` -> :data:`Part` values; ``start`` gives the list."""
 
     def start(self, items: list[Part]) -> list[Part]:
+        """Rule ``start``: the message's parts in order."""
         return items
 
     def markdown(self, toks: list[Token]) -> MarkdownRun:
+        """Rule ``markdown``: one run; visible when a PROSE token holds a non-blank
+        character (§1)."""
         visible = any(t.type == "PROSE" and first_visible(t) >= 0 for t in toks)
         return MarkdownRun(toks[0].start_pos or 0, toks[-1].end_pos or 0, visible)
 
     def fenced_candidate(self, toks: list[Token]) -> FencedPart:
+        """Rule ``fenced_candidate``: opener, payload (empty at the opener's end when
+        absent) and closer (``None`` when unclosed)."""
         opener = _span(toks[0])
         payload = next((_span(t) for t in toks if t.type == "FENCE_PAYLOAD"), (opener[1],) * 2)
         closer = next((_span(t) for t in toks if t.type == "FENCE_CLOSER"), None)
         return FencedPart(opener, payload, closer)
 
     def xml_candidate(self, toks: list[Token]) -> XmlPart:
+        """Rule ``xml_candidate``: the opening and the closing tag."""
         return XmlPart(_span(toks[0]), _span(toks[-1]))
