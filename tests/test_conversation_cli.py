@@ -121,7 +121,7 @@ def test_check_fails_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture
     text = capsys.readouterr().out
     assert text.startswith(
         f"{path}: failed (message 1)\n"
-        f"{path}:3:1: warning near_miss.case 问卷名称必须全部小写。\n"
+        f"{path}: message 1 3:1: warning near_miss.case 问卷名称必须全部小写。\n"
         "repair prompt:\n你上一条回复中的问卷没有通过协议校验"
     )
 

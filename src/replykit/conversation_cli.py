@@ -103,7 +103,9 @@ def _check_text(result: SelfCheckResult, path: str) -> str:
     out = [f"{path}: {'passed' if result.passed else 'failed'} ({where})"]
     for d in result.diagnostics:
         at = f" at {d.path}" if d.path else ""
-        out.append(f"{path}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{at}")
+        # The position is inside the checked message, not the conversation file.
+        where_in = f"message {result.index} {d.line}:{d.column}"
+        out.append(f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}")
     if result.repair_prompt is not None:
         out += ["repair prompt:", result.repair_prompt]
     return "\n".join(out) + "\n"
