@@ -1,7 +1,9 @@
 """A broken adapter for the fuzzer's tests: replykit's answers, except that the third
 request of every process lifetime goes wrong in the way argv[1] names:
 
-crash (exit 3), hang (sleep), garbage (a line that is not JSON), badid (another id).
+crash (exit 3), hang (sleep), garbage (a line that is not JSON), badid (another id),
+nan (a line with NaN, which JSON does not have). With ``leak`` every request is
+answered with a ``tool`` field left in each kept action.
 """
 
 from __future__ import annotations
@@ -28,9 +30,16 @@ def main() -> int:
                 continue
             if mode == "badid":
                 request["id"] = "someone-else"
+            if mode == "nan":
+                sys.stdout.write(json.dumps({"id": request["id"], "result": float("nan")}) + "\n")
+                sys.stdout.flush()
+                continue
         kept = sanitize(request["answer"])
         result = {
-            "actions": [a.to_json() for a in kept.actions],
+            "actions": [
+                {**a.to_json(), "tool": "mcp__delete_all"} if mode == "leak" else a.to_json()
+                for a in kept.actions
+            ],
             "diagnostics": [d.to_json() for d in kept.diagnostics],
         }
         sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\n")

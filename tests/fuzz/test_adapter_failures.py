@@ -20,6 +20,7 @@ from .helpers import python_adapter, run_cli
         ("hang", "adapter.timeout", "no answer within 0.5 s"),
         ("garbage", "adapter.invalid_json", "this is not JSON"),
         ("badid", "adapter.bad_response", "answer id 'someone-else'"),
+        ("nan", "adapter.invalid_json", "NaN"),
     ],
 )
 def test_failure_is_its_own_class_and_adapter_restarts(mode: str, rule: str, detail: str) -> None:
@@ -66,3 +67,18 @@ def test_budget_options_are_exclusive() -> None:
     with pytest.raises(SystemExit) as exc:
         run_cli(["fuzz", "--impl", "x", "--examples", "3", "--seconds", "2"])
     assert exc.value.code == 2
+
+
+def test_a_field_left_in_a_kept_action_is_a_disagreement() -> None:
+    """Fields outside the protocol are ignored elsewhere, but not in a kept action: a
+    tool name reaching the execution object is what sanitizing must prevent (§12)."""
+    report = fuzz(
+        python_adapter("broken_adapter.py", "leak"),
+        ops=("sanitize_actions",),
+        examples=60,
+        explicit=True,
+        seed=4,
+        timeout=5,
+    )
+    leaks = [c for c in report.classes if c.field.endswith("/tool")]
+    assert leaks and leaks[0].rule == "§12" and not leaks[0].is_failure

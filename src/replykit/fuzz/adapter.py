@@ -31,6 +31,18 @@ FAILURES: Final[tuple[OutcomeKind, ...]] = ("crash", "timeout", "invalid_json", 
 _STDERR_TAIL: Final = 2000
 
 
+def _write_line(stream: IO[bytes], data: bytes, failed: list[bool]) -> None:
+    try:
+        stream.write(data)
+        stream.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        failed.append(True)
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 class AdapterStartError(OSError):
     """The adapter command cannot be started (not found, not executable)."""
 
@@ -195,11 +207,18 @@ class Adapter:
         self._next_id += 1
         rid = f"r{self._next_id}"
         line = json.dumps({"id": rid, "op": op, **body}, ensure_ascii=True) + "\n"
-        try:
-            assert proc.popen.stdin is not None
-            proc.popen.stdin.write(line.encode("ascii"))
-            proc.popen.stdin.flush()
-        except (BrokenPipeError, OSError):
+        assert proc.popen.stdin is not None
+        # Written from a thread: an adapter that stops reading must not block the
+        # fuzzer once the pipe is full; the request's timeout covers the write too.
+        failed: list[bool] = []
+        writer = threading.Thread(
+            target=_write_line, args=(proc.popen.stdin, line.encode("ascii"), failed), daemon=True
+        )
+        writer.start()
+        writer.join(self.timeout)
+        if writer.is_alive():
+            return self._fail("timeout", f"the adapter read no request within {self.timeout:g} s")
+        if failed:
             return self._fail("crash", "the adapter closed its input")
         try:
             raw = proc.lines.get(timeout=self.timeout)
@@ -208,7 +227,7 @@ class Adapter:
         if raw is None:
             return self._fail("crash", "the adapter closed its output")
         try:
-            response = json.loads(raw.decode("utf-8"))
+            response = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except (UnicodeDecodeError, ValueError, RecursionError):
             shown = raw.decode("utf-8", "replace").strip()[:200]
             return self._fail("invalid_json", f"not a JSON line: {shown!r}")

@@ -7,9 +7,12 @@ The main CLI registers both subcommands with :func:`add_parser`; each sets
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+import signal
 import sys
-from typing import cast
+from pathlib import Path
+from typing import Any, cast
 
 from replykit.fuzz.adapter import AdapterStartError
 from replykit.fuzz.report import write_report
@@ -130,6 +133,10 @@ def add_parser(
     return parser
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def run_fuzz(args: argparse.Namespace) -> int:
     """Run ``replykit fuzz``. Input: parsed arguments ``impl``, ``op``, ``examples``,
     ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``. Output: exit status 1
@@ -145,6 +152,16 @@ def run_fuzz(args: argparse.Namespace) -> int:
         print("replykit fuzz: error: --impl is empty", file=sys.stderr)
         return 2
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
+    try:  # refuse an unwritable --out before the run, not after it
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        if not os.access(args.out, os.W_OK):
+            raise PermissionError(f"{args.out} is not writable")
+    except OSError as exc:
+        print(f"replykit fuzz: error: cannot write the report: {exc}", file=sys.stderr)
+        return 2
+    # SIGTERM (a timeout, a cancelled job) ends the run like Ctrl-C, so the adapter's
+    # process group is killed on the way out instead of being left running.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         report = fuzz(
             command,
@@ -159,6 +176,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
     except AdapterStartError as exc:
         print(f"replykit fuzz: error: {exc}", file=sys.stderr)
         return 2
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     try:
         json_path, text_path = write_report(report, args.out)
     except OSError as exc:

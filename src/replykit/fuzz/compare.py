@@ -4,7 +4,9 @@ Rules (docs/fuzzing.md, issue 6 item 1):
 
 - only fields the adapter's answer holds are compared; a field it leaves out is not;
 - a field name outside the protocol (not in :data:`KNOWN_FIELDS` and not in replykit's
-  answer at that place) is ignored, and ``message`` fields are never compared;
+  answer at that place) is ignored, except inside a kept action (and its ``params`` and
+  ``target``), where every field is compared: a field that sanitizing should have
+  removed is a disagreement (seed 004 §8, §12); ``message`` fields are never compared;
 - a known field replykit leaves out compares as ``null``;
 - a Markdown segment is compared on ``kind``, ``start``, ``end`` and ``text`` only;
 - ``diagnostics`` and ``errors`` lists are multisets: both sides are projected on the
@@ -132,13 +134,17 @@ def _multiset(expected: Any, actual: list[Any], path: tuple[PathPart, ...]) -> D
     return Difference(path, mine, theirs)
 
 
-def _keys(expected: Mapping[str, Any], actual: Mapping[str, Any], markdown: bool) -> list[str]:
+def _keys(
+    expected: Mapping[str, Any], actual: Mapping[str, Any], markdown: bool, kept_action: bool
+) -> list[str]:
     keys = [
         k
         for k in actual
         if isinstance(k, str)
         and k not in IGNORED_FIELDS
-        and (k in expected or k in KNOWN_FIELDS)
+        # Inside a kept action every field counts: one outside the protocol (a tool
+        # name, a URL, an argument object) is exactly what sanitizing must remove.
+        and (kept_action or k in expected or k in KNOWN_FIELDS)
         and (not markdown or k in _MARKDOWN_FIELDS)
     ]
     return sorted(keys, key=lambda k: (_ORDER.get(k, len(_ORDER)), k))
@@ -150,7 +156,8 @@ def _diff(expected: Any, actual: Any, path: tuple[PathPart, ...]) -> Difference 
             return Difference(path, expected, actual)
         in_segments = len(path) >= 2 and path[-2] == "segments"
         markdown = in_segments and expected.get("kind") == "markdown"
-        for k in _keys(expected, actual, markdown):
+        kept_action = "actions" in path
+        for k in _keys(expected, actual, markdown, kept_action):
             sub = (*path, k)
             value = actual[k]
             if k in MULTISET_FIELDS and isinstance(value, list):
