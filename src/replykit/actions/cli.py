@@ -74,7 +74,8 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
 
 
 def _action_line(action: AnswerAction, confirm: bool) -> str:
-    line = f"{action.id}  {action.type}  {action.label}"
+    # Folded to one line each: an id or label holding line breaks cannot fake entries.
+    line = f"{one_line(action.id)}  {action.type}  {one_line(action.label)}"
     if action.prompt is not None:
         line += f"  prompt: {one_line(action.prompt)}"
     if action.chartType is not None:
@@ -83,7 +84,7 @@ def _action_line(action: AnswerAction, confirm: bool) -> str:
 
 
 def _diagnostic_line(diagnostic: ActionDiagnostic) -> str:
-    return f"{diagnostic.code}  {diagnostic.path or '-'}  {diagnostic.message}"
+    return f"{diagnostic.code}  {one_line(diagnostic.path or '-')}  {one_line(diagnostic.message)}"
 
 
 def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:

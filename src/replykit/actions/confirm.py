@@ -9,6 +9,7 @@ import attrs
 from replykit.actions.context import ActionContext
 from replykit.actions.model import BUSINESS_TYPES, AnswerAction
 from replykit.actions.texts import text
+from replykit.text import is_blank
 
 
 def needs_confirmation(action: AnswerAction) -> bool:
@@ -31,11 +32,12 @@ def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None
     conversation.continue and business.*: ``params.prompt``; conversation.modify:
     ``params.prompt`` or the default prefix ``请修改当前结果：`` / ``Please modify the
     current result: `` (seed 004 §4.5); answer.refresh: the original question verbatim,
-    or ``None`` when unknown (seed 004 §4.8, its prompt is ignored); view.detail and
-    render.*: ``None``. Never raises.
+    or ``None`` when unknown or blank (seed 004 §4.8, its prompt is ignored): a blank
+    question is never sent; view.detail and render.*: ``None``. Never raises.
     """
     if action.type == "answer.refresh":
-        return context.question
+        question = context.question
+        return None if question is None or is_blank(question) else question
     if action.type == "conversation.modify":
         return action.prompt if action.prompt is not None else text("modify.prompt", context.locale)
     return action.prompt

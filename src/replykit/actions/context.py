@@ -33,8 +33,8 @@ class ChartComponent:
     ``temporal`` (points in time) and ``numeric_xy`` (pairs of numbers), §12.
     """
 
-    componentId: str
-    dataShape: DataShape
+    componentId: str = attrs.field(validator=attrs.validators.instance_of(str))
+    dataShape: DataShape = attrs.field(validator=attrs.validators.in_(DATA_SHAPES))
 
     def to_json(self) -> dict[str, Any]:
         """``{"componentId": str, "dataShape": str}``."""
@@ -60,16 +60,25 @@ class ActionContext:
     ``hasFullDetails``: the answer has a full data detail view (seed 004 §5);
     ``charts``: registered chart components, unique ids (seed 004 §4.2, §5);
     ``question``: the user question that produced the answer, or ``None`` when unknown
-    (seed 004 §4.8, §5); ``locale``: ``zh`` or ``en`` for client-side texts (§12).
-    Raises ``ValueError`` on duplicate chart ids.
+    (seed 004 §4.8, §5; a blank question counts as unknown); ``locale``: ``zh`` or ``en``
+    for client-side texts (§12).
+    Raises ``ValueError`` on duplicate chart ids or another locale, ``TypeError`` when a
+    field has the wrong type (so the functions taking a context never fail on it).
     """
 
-    hasFullDetails: bool = False
+    hasFullDetails: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     charts: tuple[ChartComponent, ...] = attrs.field(
-        default=(), converter=_as_charts, validator=_unique_charts
+        default=(),
+        converter=_as_charts,
+        validator=[
+            attrs.validators.deep_iterable(attrs.validators.instance_of(ChartComponent)),
+            _unique_charts,
+        ],
     )
-    question: str | None = None
-    locale: Locale = "zh"
+    question: str | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+    )
+    locale: Locale = attrs.field(default="zh", validator=attrs.validators.in_(LOCALES))
 
     def chart(self, component_id: str) -> ChartComponent | None:
         """The registered chart with this id, or ``None``."""

@@ -6,6 +6,7 @@ The Chinese texts are the seed's where it gives one (确认{label}？, 取消, �
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -60,13 +61,14 @@ TEXTS: Final[Mapping[str, Mapping[Locale, str]]] = {
 }
 
 
+_FIELD = re.compile(r"\{([A-Za-z_]+)\}")
+
+
 def text(key: str, locale: Locale, **values: str) -> str:
     """The ``locale`` text for ``key`` with ``{name}`` fields filled from ``values``.
 
     Raises ``KeyError`` for an unknown key (a programming error, never input-driven).
-    Filling is a plain replacement, so braces inside values stay as they are.
+    Filling is one pass over the template, so braces inside values stay as they are.
     """
-    out = TEXTS[key][locale]
-    for name, value in values.items():
-        out = out.replace("{" + name + "}", value)
-    return out
+    # One pass over the template: text inserted for one field is never read again.
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), TEXTS[key][locale])
