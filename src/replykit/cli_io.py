@@ -42,13 +42,21 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _integer(digits: str) -> int | float:
+    # Valid JSON whatever its length; Python refuses int() past 4300 digits.
+    if len(digits) - digits.startswith("-") > 4300:
+        return float(digits)
+    return int(digits)
+
+
 def read_json(path: str, label: str = "input") -> Any:
     """Read one UTF-8 JSON file (``-``: standard input; a BOM is allowed). Raises
     :class:`InputError` when unreadable, not UTF-8, not JSON (NaN/Infinity included) or
-    nested too deeply to decode."""
+    nested too deeply to decode. An integer of more than 4300 digits (valid JSON that
+    Python's ``int`` refuses) is read as a float."""
     text = read_text(path, label, bom=True)
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_int=_integer)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"

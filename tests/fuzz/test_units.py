@@ -202,3 +202,14 @@ def test_vectors_export(tmp_path: Path) -> None:
     assert seed["expected"]["result"]["success"] is True
     assert seed["expected"]["result"]["questions"][0]["id"] == "action"
     assert "code points" in (out / "README.md").read_text(encoding="utf-8")
+
+
+def test_utf16_offsets_are_tagged_section_1() -> None:
+    from replykit.fuzz.rules import segment_rule
+
+    text = "😀 Intro <questionnaire>{}</questionnaire>"
+    mine = {"segments": [{"kind": "markdown", "start": 0, "end": 8}], "diagnostics": []}
+    theirs = {"segments": [{"kind": "markdown", "start": 0, "end": 9}]}
+    assert segment_rule(text, mine, theirs, ("segments", 0, "end")) == "§1"
+    other = {"segments": [{"kind": "markdown", "start": 0, "end": 7}]}
+    assert segment_rule(text, mine, other, ("segments", 0, "end")) != "§1"

@@ -180,6 +180,17 @@ def _why_not_a_block(text: str, start: int, diagnostics: Sequence[Mapping[str, A
     return "§3a"
 
 
+def _utf16_offset(
+    text: str, expected: Mapping[str, Any], actual: Mapping[str, Any], field: str
+) -> bool:
+    """Whether the adapter's offset is replykit's counted in UTF-16 code units (§1)."""
+    mine, theirs = expected.get(field), actual.get(field)
+    if not isinstance(mine, int) or not isinstance(theirs, int) or mine == theirs:
+        return False
+    astral = sum(1 for ch in text[:mine] if ord(ch) > 0xFFFF)
+    return astral > 0 and theirs == mine + astral
+
+
 def segment_rule(
     text: str,
     expected: Mapping[str, Any],
@@ -224,6 +235,8 @@ def segment_rule(
     e_block = e.get("kind") != "markdown"
     a_kind = a.get("kind") if a is not None else None
     a_block = a is not None and a_kind not in (None, "markdown")
+    if field in ("start", "end") and a is not None and _utf16_offset(text, e, a, field):
+        return "§1"  # the adapter counts UTF-16 code units, not code points
     if field in (None, "kind", "start", "end"):
         a_start = a.get("start") if a is not None else None
         a_end = a.get("end") if a is not None else None
