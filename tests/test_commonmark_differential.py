@@ -115,7 +115,7 @@ def test_spec_has_all_examples() -> None:
 _INLINE = st.sampled_from(
     ["a", "b c", "`", "``", "```", "\\`", "<!--", "-->", "<!-- x -->", "<b>", "<a href='`'>",
      "<http://x.y/`>", "*", "_", "[", "]", "(u)", "<questionnaire>", "</questionnaire>", "~~~",
-     "\t", "  ", "#", "1.", "-", ">", "问"]
+     "\t", "  ", "#", "1.", "-", ">", "问", "<span", "title='`'>", "x=\"a`b\" />"]
 )  # fmt: skip
 _LINE_START = st.sampled_from(
     ["", "", "", " ", "  ", "   ", "    ", "\t", "> ", ">", "> > ", "- ", "* ", "+ ", "1. ",

@@ -45,3 +45,16 @@ def test_a_line_of_spaces_ends_an_item_that_began_blank() -> None:
         text = f"Intro\n\n{item}\n{pad}\n{pad}```questionnaire\ntitle: T\n```\n"
         kinds = [s.kind for s in segment(text).segments]
         assert kinds == ["markdown", "questionnaire"], item
+
+
+def test_raw_html_spanning_block_quote_lines_hides_its_backticks() -> None:
+    """A tag that continues on the next line of a block quote still holds its attribute
+    value: the backtick there opens no code span (as markdown-it-py reads it)."""
+    from markdown_it import MarkdownIt
+
+    for text in ('> a <span\n> title="`">x `code` y\n', "> > a <b\n> > c='`'>`d`\n"):
+        spans = [text[r.start : r.end] for r in code_regions(text) if r.kind == "span"]
+        tokens = MarkdownIt("commonmark").parse(text)
+        inline = [t for tok in tokens if tok.children for t in tok.children]
+        oracle = [t.content for t in inline if t.type == "code_inline"]
+        assert [s.strip("`") for s in spans] == oracle, text

@@ -23,9 +23,14 @@ _RUNS = re.compile(r"`+")
 _SPECIAL = re.compile(r"[`\\<]")
 _COMMENT_END = re.compile(r"-->")
 _TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
-_WS = "[ \t\r\n]*"
+# White space inside a raw HTML tag, which may span lines of its paragraph. The scan
+# reads raw text, where a continuation line inside a block quote still starts with its
+# ">" markers; in a paragraph a line can only start with ">" as such a marker (content
+# there would open a block quote), so the markers count as part of the line break.
+_WS_UNIT = r"(?:[ \t]|(?:\r\n|\r|\n)(?>(?:[ \t]*>)*))"  # atomic: a marker never ends a tag
+_WS = _WS_UNIT + "*"
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
-_ATTR_NAME = re.compile(r"[ \t\r\n]+([A-Za-z_:][A-Za-z0-9_.:-]*)")
+_ATTR_NAME = re.compile(_WS_UNIT + r"+([A-Za-z_:][A-Za-z0-9_.:-]*)")
 _ATTR_EQ = re.compile(_WS + "=" + _WS)
 _UNQUOTED = re.compile(r"[^\"'=<>`\x00-\x20]+")
 _TAG_END = re.compile(_WS + "/?>")
