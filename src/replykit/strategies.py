@@ -47,6 +47,8 @@ from typing import Any, Final, Literal, TypeVar
 import attrs
 from hypothesis import strategies as st
 
+from replykit.actions.model import ACTION_TYPES, CHART_TYPES
+
 T = TypeVar("T")
 Op = Literal["segment", "questionnaire_async", "sanitize_actions"]
 #: The operations of the adapter protocol, in the order the fuzzer cycles them.
@@ -646,17 +648,9 @@ def tool_arguments(draw: st.DrawFn) -> Any:
 # ---------------------------------------------------------------- answer actions
 
 
-_ACTION_TYPES: Final[tuple[str, ...]] = (
-    "view.detail",
-    "render.change",
-    "render.reset",
-    "conversation.continue",
-    "conversation.modify",
-    "business.execute",
-    "business.cancel",
-    "answer.refresh",
-)
-_CHARTS: Final[tuple[str, ...]] = ("bar", "row", "line", "area", "donut", "scatter", "table")
+# The whitelists come from the model, so the strategies follow any change to them.
+_ACTION_TYPES: Final[tuple[str, ...]] = ACTION_TYPES
+_CHARTS: Final[tuple[str, ...]] = CHART_TYPES
 _TARGETS: Final[tuple[Any, ...]] = (
     {"componentId": "c1"},
     {"dataset": "d"},
