@@ -41,7 +41,7 @@ from replykit.scan.patterns import (
     ORDERED_MARKER,
     SETEXT_UNDERLINE,
 )
-from replykit.text import LINE_END_RE, LineIndex, first_visible, trim_blank
+from replykit.text import BLANK_CLASS, LINE_END_RE, first_visible, trim_blank
 
 # Anything that could be a protocol tag or a near-miss of one (§8): case-insensitive
 # family name, then ``>`` or attributes. ``[^<>]*`` stops at the next ``<``, so
@@ -61,6 +61,9 @@ _INERT = frozenset({"FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"}
 # break, list item (nor a tab, which could make indented code).
 _PLAIN_LINE = re.compile(r"[ ]{0,3}[^ \t>#`~<*\-_+=0-9\r\n]")
 _FAMILY_FENCE = re.compile(r"(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
+# Blank characters (§1) that CommonMark does not read as indentation (all but space and
+# tab), possibly mixed with spaces, at the start of a paragraph line.
+_INDENT_BLIND = re.compile(rf"(?![ \t]){BLANK_CLASS}(?:(?![\t\r\n]){BLANK_CLASS})*")
 
 
 @attrs.frozen
@@ -124,7 +127,15 @@ class _Leaf:
     html_type: int = 0
     inline_pos: int = 0  # inline scanning resumes here
     inert_end: int = 0  # end of the last inert region found in this block
-    raw_end: int = -1  # cached end of this block in the raw reading (-1: unknown)
+    # The raw reading, cached: where the block's last line's content ends, the start of
+    # the first line after it (-1: unknown), and whether that last line ended the block
+    # by an end condition standing on it (HTML blocks of types 1-5).
+    raw_end: int = 0
+    raw_next: int = -1
+    raw_closed_on_line: bool = False
+    # HTML blocks: the first non-blank offset of each line's content (after container
+    # markers), in order; an unclosed comment there "starts a line" (§3b).
+    line_firsts: list[int] = attrs.Factory(list)
 
 
 @attrs.define
@@ -233,16 +244,12 @@ class Lexer:
             starts.append(m.start())
             ends.append(m.end())
         self.closers = closers
-        self.line_index: LineIndex | None = None  # built on first use
         # Characters the scanning primitives examined (lines, inline and thematic-break
         # scans, dry read-aheads included): the tests prove linearity with it.
         self.scanned = 0
         self.halted = False  # an unclosed comment made the rest of the message inert
-
-    def _lines(self) -> LineIndex:
-        if self.line_index is None:
-            self.line_index = LineIndex(self.text)
-        return self.line_index
+        # HTML block type -> starts and ends of its end condition's matches (on first use).
+        self.end_marks: dict[int, tuple[list[int], list[int]]] = {}
 
     # ---- driving -------------------------------------------------------------
     def run(self) -> LexResult:
@@ -275,7 +282,7 @@ class Lexer:
         self.pos = end
 
     def _emit(self, kind: str, start: int, end: int) -> None:
-        if self.dry or end <= start or start < self.pos:
+        if self.dry or self.halted or end <= start or start < self.pos:
             return
         if kind in _INERT and self.seen_visible and not self.full:
             return  # after the first visible character no inert region changes a segment
@@ -285,7 +292,7 @@ class Lexer:
         self.pos = end
 
     def _warn(self, code: str, message: str, start: int, end: int) -> None:
-        if self.protocol and not self.dry:
+        if self.protocol and not self.dry and not self.halted:
             self.near.append(NearMiss(code, message, start, end))
 
     # ---- one physical line ---------------------------------------------------------
@@ -318,7 +325,7 @@ class Lexer:
                 fns = plain.end() - 1
                 if leaf is None:
                     self.leaf = _Leaf("paragraph", fns, end=ce, inline_pos=fns)
-                return self._inline_text(fns, ce, le)
+                return self._inline_text(fns, ce, le, fns - ls)
         cur = _Cursor(ls)
         if ls == 0 and text.startswith("\ufeff"):
             cur.offset = 1  # a leading BOM is kept but not read (§1)
@@ -448,7 +455,7 @@ class Lexer:
             break
 
         if not opened and not all_matched and tip_is_para and not blank:
-            return self._inline_text(fns, ce, le)  # lazy continuation line
+            return self._inline_text(fns, ce, le, indent, matched)  # lazy continuation line
         if not opened:
             self._close_containers(matched, ls)
         if blank:
@@ -456,11 +463,11 @@ class Lexer:
                 self._close_leaf(ls)
             return le
         if self.leaf is not None and self.leaf.kind == "paragraph":
-            return self._inline_text(fns, ce, le)
+            return self._inline_text(fns, ce, le, indent, len(self.containers))
         self._close_leaf(ls)
         self._mark_child()
         self.leaf = _Leaf("paragraph", fns, end=ce, inline_pos=fns)
-        return self._inline_text(fns, ce, le)
+        return self._inline_text(fns, ce, le, indent, len(self.containers))
 
     # ---- block bookkeeping -------------------------------------------------------
     def _start_block(self, opened: bool, matched: int, ls: int) -> None:
@@ -573,14 +580,26 @@ class Lexer:
             self._fence_near_miss(fence, info, fns, ce, in_container=not top)
 
     def _fence_near_miss(
-        self, fence: str, info: str, start: int, end: int, *, in_container: bool
+        self, fence: str, info: str, start: int, end: int, *, in_container: bool, prefix: str = ""
     ) -> None:
-        """§8 near-misses of a fence line whose first info word is a family name."""
+        """§8 near-misses of a fence line whose first info word is a family name;
+        ``prefix``: the blank characters before the fence that CommonMark does not read
+        as indentation (they make the line paragraph text)."""
         trimmed = trim_blank(info)
         words = trimmed.split()
         first = words[0] if words else ""
         if not _FAMILY_FENCE.fullmatch(first):
             return
+        if prefix:
+            names = ", ".join(sorted({f"U+{ord(ch):04X}" for ch in prefix if ch != " "}))
+            self._warn(
+                "near_miss.fence_indent",
+                f"'{fence}{first}' is preceded by {names}, which Markdown does not read as "
+                "indentation: the line is paragraph text, not a fence, and a closing fence "
+                "after it opens a code block; remove the character",
+                start,
+                end,
+            )
         if fence[0] == "~":
             self._warn(
                 "near_miss.tilde",
@@ -635,6 +654,8 @@ class Lexer:
         leaf = self.leaf
         assert leaf is not None
         leaf.end = ce
+        if not self.dry:
+            leaf.line_firsts.append(first_visible_ws(self.text, start, ce))
         nxt, pieces = self._scan_tags(start, ce, le)
         if leaf is self.leaf and leaf.html_type <= 5:
             end_pat = HTML_BLOCK_ENDS[leaf.html_type - 1]
@@ -655,50 +676,74 @@ class Lexer:
                 leaf.inline_pos = max(i, stop)
                 return InlineScan(tuple(regions), None, leaf.inline_pos)
             end = comment_end(text, q, limit, self.idx)
+            halting = False
             if end < 0:
-                # Look back only over white space and ">" (prefixes): each such run is
-                # read once, however many openers a long line holds.
-                line_start = self._lines().line_start(q)
-                k = q
-                while k > line_start and text[k - 1] in " \t>":
-                    k -= 1
-                self.scanned += q - k
-                if k == line_start:
+                # It starts a line when it is the first non-blank character of a line's
+                # content, after the container markers and indentation.
+                at = bisect.bisect_left(leaf.line_firsts, q)
+                if at < len(leaf.line_firsts) and leaf.line_firsts[at] == q:
                     # An unclosed comment that starts a line runs to the end (§3b): of
                     # the message where protocol blocks are read (a rendered page hides
                     # everything after it), of its HTML block in plain CommonMark.
-                    end = limit
-                    if self.protocol:
-                        end = self.n
-                        self.halted = True
+                    end = self.n if self.protocol else limit
+                    halting = self.protocol
             if end < 0:
                 i = q + 4
                 continue
             region = ("HTML_COMMENT", q, end)
             regions.append(region)
             self._emit(*region)
+            # Nothing after it is read: no token, no near-miss, also on this line.
+            self.halted = self.halted or halting
             leaf.inline_pos = leaf.inert_end = end
             if end > stop:
                 return InlineScan(tuple(regions), region, end)
             i = end
 
     # ---- paragraph and heading text --------------------------------------------------
-    def _inline_text(self, start: int, ce: int, le: int) -> int:
+    def _inline_text(self, start: int, ce: int, le: int, indent: int = 0, depth: int = 0) -> int:
+        """Read paragraph or heading text ``text[start:ce]``; ``start`` is the line's
+        first character after ``indent`` columns of spaces and tabs, inside ``depth``
+        open containers (both only used for paragraph line starts)."""
         leaf = self.leaf
         assert leaf is not None
         leaf.end = ce
-        text = self.text
-        if (
-            self.protocol
-            and not self.dry
-            and text.startswith("``", start)
-            and _SHORT_FENCE.match(text, start)
-        ):
-            rest = text[start + 2 : ce]
-            words = trim_blank(rest).split()
-            if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start, ce, le):
-                self._fence_near_miss("``", rest, start, ce, in_container=False)
+        if self.protocol and not self.dry:
+            self._paragraph_fence_near_miss(start, ce, le, indent, depth)
         return self._scan_tags(start, ce, le)[0]
+
+    def _paragraph_fence_near_miss(
+        self, start: int, ce: int, le: int, indent: int, depth: int
+    ) -> None:
+        """§8 near-misses of a paragraph line that would open a fence with a family
+        name but for two backticks (``near_miss.short_fence``) or for blank characters
+        that CommonMark does not read as indentation (``near_miss.fence_indent``)."""
+        text = self.text
+        pos = start
+        blanks = _INDENT_BLIND.match(text, start, ce)
+        if blanks is not None:
+            # Spaces among them would still indent the fence once the others are gone.
+            if indent + blanks.group().count(" ") > 3:
+                return
+            pos = blanks.end()
+        if pos >= ce or text[pos] not in "`~":
+            return
+        m = FENCE_OPEN.match(text, pos, ce)
+        if m is not None:
+            fence = m.group(1) or m.group(3)
+            info = m.group(2) if m.group(1) else m.group(4)
+        elif _SHORT_FENCE.match(text, pos):
+            fence, info = "``", text[pos + 2 : ce]
+        else:
+            return
+        if pos == start and fence != "``":
+            return  # a real fence opener: not paragraph text
+        words = trim_blank(info).split()
+        if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start, ce, le):
+            prefix = text[start:pos]
+            # Two backticks open no fence, so no fence stands in the container either.
+            in_container = depth > 0 and fence != "``"
+            self._fence_near_miss(fence, info, start, ce, in_container=in_container, prefix=prefix)
 
     def _flush_inline(self, leaf: _Leaf, stop: int, limit: int) -> InlineScan:
         scan = scan_inline(self.text, leaf.inline_pos, stop, limit, self.idx)
@@ -710,8 +755,9 @@ class Lexer:
         return scan
 
     def _raw_end(self, leaf: _Leaf, from_line: int) -> int:
-        """Where ``leaf`` ends in the raw reading, reading ahead from ``from_line``."""
-        if leaf.raw_end >= from_line:
+        """Where ``leaf``'s content ends in the raw reading, reading ahead from the line
+        at ``from_line`` (the block goes on at least to the line before it)."""
+        if leaf.raw_next >= from_line:
             return leaf.raw_end
         dry = Lexer.__new__(Lexer)
         dry.__dict__.update(self.__dict__)
@@ -719,28 +765,46 @@ class Lexer:
         dry.containers = [attrs.evolve(c) for c in self.containers]
         dry.leaf = probe = attrs.evolve(leaf)
         pos = from_line
-        end = self.n
+        leaf.raw_next, leaf.raw_closed_on_line = self.n, False
         while pos < self.n:
             nxt = dry._line(pos)
             if dry.leaf is not probe:
-                end = pos
+                # An HTML block of types 1-5 ends with the line holding its end
+                # condition; any other block ends before the line that left it.
+                leaf.raw_closed_on_line = probe.end >= pos
+                leaf.raw_next = nxt if leaf.raw_closed_on_line else pos
                 break
             pos = nxt
         self.scanned = dry.scanned  # the read-ahead is work too
-        leaf.raw_end = end
-        return end
+        leaf.raw_end = probe.end
+        return probe.end
 
-    def _inert_at(self, p: int, ce: int, le: int) -> bool:
+    def _ends_within(self, kind: int, start: int, end: int) -> bool:
+        """Whether the end condition of an HTML block of type ``kind`` (1-5) lies
+        wholly in ``text[start:end]`` (found through a per-message index)."""
+        marks = self.end_marks.get(kind)
+        if marks is None:
+            pattern = HTML_BLOCK_ENDS[kind - 1]
+            assert pattern is not None
+            found = list(pattern.finditer(self.text))
+            self.scanned += self.n
+            marks = self.end_marks[kind] = ([m.start() for m in found], [m.end() for m in found])
+        i = bisect.bisect_left(marks[0], start)
+        return i < len(marks[0]) and marks[1][i] <= end
+
+    def _inert_at(self, p: int, ce: int, le: int, line_ends_block: bool = False) -> bool:
         """Whether offset ``p`` of the current leaf's text lies in a code span or an
         HTML comment opened before it (raw reading after ``p``, §3b). ``ce``/``le``
         bound the physical line holding ``p`` (passed in: finding them again for every
-        tag of a long line would be quadratic)."""
+        tag of a long line would be quadratic); ``line_ends_block``: an HTML block's
+        end condition stands on this line (earlier candidates in place, the rest raw),
+        so the block ends with it."""
         leaf = self.leaf
         if leaf is None or leaf.kind in ("fenced", "indented"):
             return True
         if p < leaf.inline_pos:
             return p < leaf.inert_end
-        limit = max(self._raw_end(leaf, le), ce)
+        limit = ce if line_ends_block else max(self._raw_end(leaf, le), ce)
         if leaf.kind == "html":
             return self._html_comments(leaf, p, limit).covering is not None
         return self._flush_inline(leaf, p, limit).covering is not None
@@ -781,12 +845,22 @@ class Lexer:
         if self.dry or not self.protocol:
             return le, [(start, ce)]
         piece_start = start
+        leaf = self.leaf
+        # An HTML block of types 1-5 ends with this line when its end condition stands
+        # in a piece outside the candidates before the tag or in the raw rest.
+        end_kind = leaf.html_type if leaf is not None and leaf.kind == "html" else 0
+        ended_before = False
         i = bisect.bisect_left(self.tag_starts, start)
         while i < len(self.tag_starts) and self.tag_starts[i] < ce:
             m = self.tag_matches[i]
             i += 1
             p = m.start()
-            if m.group(2) == "" or self.leaf is None or self._inert_at(p, ce, le):
+            if m.group(2) == "" or self.leaf is None:
+                continue
+            ends = 0 < end_kind <= 5 and (
+                ended_before or self._ends_within(end_kind, piece_start, ce)
+            )
+            if self._inert_at(p, ce, le, ends):
                 continue
             closer, close_end = self._closer(m)
             if closer >= 0 and self._opens(m):
@@ -794,15 +868,19 @@ class Lexer:
                 self._emit("TAG_PAYLOAD", m.end(), closer)
                 self._emit("CLOSE_TAG", closer, close_end)
                 pieces.append((piece_start, p))
+                if 0 < end_kind <= 5 and not ended_before:
+                    ended_before = self._ends_within(end_kind, piece_start, p)
                 piece_start = close_end
                 leaf = self.leaf
                 assert leaf is not None
                 leaf.inline_pos = close_end
-                if leaf.raw_end <= close_end:
-                    leaf.raw_end = -1
                 if close_end > ce:  # the block spans lines: go on from the closer's line
                     ce, le = self._line_bounds(close_end)
                 leaf.end = ce
+                # The cached raw reading holds while it took the block past this line
+                # (an end condition it saw here may lie inside the candidate).
+                if leaf.raw_next < le or (leaf.raw_next == le and leaf.raw_closed_on_line):
+                    leaf.raw_next = -1
                 i = bisect.bisect_left(self.tag_starts, close_end)
                 continue
             self._tag_near_miss(m, closer)
