@@ -73,6 +73,7 @@ def test_family_is_linear_and_ends_with_a_valid_form(family: Family) -> None:
         ("code_spans_and_tags_on_one_line", "near_miss.unclosed_tag", 1),
         ("quoted_fence_openers", "near_miss.in_container", 1),
         ("fence_openers_in_candidate", "yaml.nested_fence", 1),
+        ("fence_indent_lines", "near_miss.fence_indent", 1),
     ],
 )
 def test_every_hostile_opener_is_reported(name: str, code: str, per_n: int) -> None:

@@ -58,3 +58,88 @@ def test_raw_html_spanning_block_quote_lines_hides_its_backticks() -> None:
         inline = [t for tok in tokens if tok.children for t in tok.children]
         oracle = [t.content for t in inline if t.type == "code_inline"]
         assert [s.strip("`") for s in spans] == oracle, text
+
+
+# ---- where an HTML block ends when a tag inside it is judged (§3b) ----------------------
+XML = '<questionnaire>{"questions":[{"type":"text","text":"Q"}]}</questionnaire>'
+
+
+def kinds(text: str) -> list[str]:
+    return [s.encoding or "markdown" for s in segment(text).segments]
+
+
+def test_a_comment_ended_on_the_line_that_ends_its_html_block_hides_nothing_after() -> None:
+    """The reported message: the comment's tag-like text made segment() read ahead to
+    find the block's end, and the line holding ``-->`` was left out of the block."""
+    text = "<!--\n<questionnaire\n-->\n\n" + FENCE
+    result = segment(text)
+    assert kinds(text) == ["markdown", "fenced_yaml"]
+    assert result.segments[1].valid and result.diagnostics == ()
+    assert code_regions(text)[0].end == text.index("-->") + 3
+
+
+def test_minimal_comment_then_block_on_the_closing_line() -> None:
+    text = "<!--<questionnaire\n--><questionnaire></questionnaire>"
+    result = segment(text)
+    assert [(s.kind, s.start, s.end) for s in result.segments] == [
+        ("markdown", 0, 22),
+        ("questionnaire", 22, len(text)),
+    ]
+    assert [d.code for d in result.diagnostics] == ["json.syntax"]
+
+
+def test_html_blocks_of_types_1_to_5_end_with_the_line_of_their_end_condition() -> None:
+    for opener, closing in (
+        ("<pre>", "--></pre>"),
+        ("<pre><!--", "--></pre>"),
+        ("<?php", "--> ?>"),
+        ("<?php <!--", "--> ?>"),
+        ("<!DOCTYPE html", "-->"),
+        ("<![CDATA[", "-->]]>"),
+    ):
+        comment = "" if "<!--" in opener else "<!--\n"
+        text = f"{opener}\n{comment}<questionnaire\n{closing}\n\n{FENCE}"
+        result = segment(text)
+        assert kinds(text) == ["markdown", "fenced_yaml"], opener
+        # The tag-like text lies in the comment: no near-miss.
+        assert result.diagnostics == (), opener
+
+
+def test_an_end_condition_on_the_tags_own_line_ends_the_block_there() -> None:
+    """``<!-->`` (and ``</pre>``) end their HTML block on the first line, so the comment
+    opened after them on that line is unclosed text and the tag is a candidate."""
+    for first in ("<!--> <!-- ", "<pre></pre> <!-- "):
+        text = first + XML + "\n-->\n"
+        assert kinds(text) == ["markdown", "xml_json", "markdown"], first
+        assert segment(text).segments[1].start == len(first)
+
+
+def test_an_end_condition_inside_a_candidate_does_not_end_the_block() -> None:
+    """With the first block in place its ``</pre>`` is hidden, so the block goes on to
+    the next line and the comment closes there: the second tag is inert."""
+    text = '<pre>\n<questionnaire>{"x":"</pre>"}</questionnaire> <!-- ' + XML + "\n-->\n"
+    assert kinds(text) == ["markdown", "xml_json", "markdown"]
+
+
+def test_nothing_after_an_unclosed_comment_is_read_even_on_its_own_line() -> None:
+    """A block quote's HTML block ends at the next line, which the halting comment
+    hides: no candidate and no near-miss there."""
+    assert kinds("Intro\n> <!--\n" + XML) == ["markdown"]
+    result = segment("Intro\n> <!--\n<Questionnaire>")
+    assert result.diagnostics == ()
+
+
+def test_an_unclosed_comment_starting_a_list_items_line_runs_to_the_end() -> None:
+    for item in ("- ", "1. ", "> - ", "- > "):
+        text = f"Intro\n\n{item}<!--\n\n{FENCE}"
+        assert kinds(text) == ["markdown"], item
+        regions = code_regions(text)
+        assert regions[0].kind == "html_comment", item
+        assert regions[0].start == text.index("<!--"), item
+
+
+def test_a_greater_than_sign_in_html_block_text_is_not_a_line_prefix() -> None:
+    """Inside an HTML block ``>`` is text, so ``> <!--`` there does not start a line."""
+    text = "<div>\n> <!--\n</div>\n\n" + FENCE
+    assert kinds(text) == ["markdown", "fenced_yaml"]
+    assert [r.kind for r in code_regions(text)] == ["fenced"]

@@ -221,6 +221,26 @@ def candidates_on_one_line(n: int) -> str:
     return _INTRO + "x" + "<questionnaire>{}</questionnaire>" * n + "\n" + FENCED_TAIL
 
 
+def tags_in_comment_block(n: int) -> str:
+    """An HTML block of type 2 (a comment) holding ``n`` lines of opening tags with
+    closers after them, all inert (§3b), then the comment's end."""
+    return _INTRO + "<!--\n" + "<questionnaire>\n" * n + "-->\n</questionnaire>\n" + FENCED_TAIL
+
+
+def candidates_hiding_block_ends(n: int) -> str:
+    """``n`` XML+JSON blocks on one line of a ``<pre>`` HTML block, each payload holding
+    the block's end condition ``</pre>`` (hidden: the block goes on, §3b), each followed
+    by a comment opener."""
+    unit = '<questionnaire>{"x":"</pre>"}</questionnaire> <!-- '
+    return _INTRO + "<pre>\n" + unit * n + "\n-->\n</pre>\n" + FENCED_TAIL
+
+
+def fence_indent_lines(n: int) -> str:
+    """``n`` paragraphs, each a fence opener behind U+3000 (paragraph text, each a
+    ``near_miss.fence_indent``)."""
+    return _INTRO + "\u3000```questionnaire\n\n" * n + FENCED_TAIL.lstrip("\n")
+
+
 def _family(build: Callable[[int], str], n: int, tail: str, *, deep: bool = False) -> Family:
     doc = " ".join((build.__doc__ or "").split())
     return Family(build.__name__, build, n, tail, doc, deep)
@@ -255,6 +275,9 @@ FAMILIES: tuple[Family, ...] = (
     _family(tags_on_one_line, 1_000, "fenced"),
     _family(code_spans_and_tags_on_one_line, 1_000, "fenced"),
     _family(candidates_on_one_line, 1_000, "fenced"),
+    _family(tags_in_comment_block, 1_000, "fenced"),
+    _family(candidates_hiding_block_ends, 1_000, "fenced"),
+    _family(fence_indent_lines, 1_000, "fenced"),
 )
 
 BY_NAME: dict[str, Family] = {f.name: f for f in FAMILIES}
