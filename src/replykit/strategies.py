@@ -18,6 +18,9 @@ Messages (PROTOCOL-DECISIONS §1-§8, seed 000):
   mismatched or missing closer, unregistered names, NaN, duplicate keys, smart quotes);
 - :func:`hostile_payloads`: deep nesting, long runs of backticks, many tags, alias
   bombs, huge numbers (bounded in size so that one example stays well under 10 KB);
+- :func:`inert_messages`: lines probing where inert regions end (§3b): HTML comments,
+  the seven HTML block types and unclosed tags holding tag-like and fence-like text
+  across lines, in containers, with short candidates among them;
 - :func:`messages`: whole messages mixing all of the above, in containers and inert
   regions too, with ``\\n``, ``\\r\\n`` or lone ``\\r`` line endings and an optional BOM;
 - :func:`segment_requests`: ``{"text", "message_id", "profile"}`` (profile strings as
@@ -482,68 +485,6 @@ def hostile_payloads(draw: st.DrawFn) -> str:
 _HOSTILE: Final = hostile_payloads()
 
 
-def _wrap(block: str, how: int) -> str:
-    lines = block.splitlines(keepends=True) or [""]
-    if how == 1:
-        return "".join("> " + line for line in lines)
-    if how == 2:
-        return "- " + lines[0] + "".join("  " + line for line in lines[1:])
-    if how == 3:
-        return "```\n" + block + ("" if block.endswith("\n") else "\n") + "```\n"
-    if how == 4:
-        return "".join("    " + line for line in lines)
-    if how == 5:
-        return "`" + block.replace("\n", " ") + "`"
-    if how == 6:
-        return "<!-- " + block + " -->"
-    if how == 7:
-        return "<details>\n" + block + "\n</details>\n"
-    return block
-
-
-@st.composite
-def messages(draw: st.DrawFn) -> str:
-    """A whole assistant message: 1-5 pieces (prose, :func:`markdown`, a fenced or
-    XML+JSON block, a hostile fragment), some blocks wrapped in a block quote, list
-    item, fenced or indented code, code span, HTML comment or HTML block, joined with
-    ``""``, ``" "``, ``"\\n"`` or ``"\\n\\n"``; then, sometimes, every ``\\n`` turned
-    into ``\\r\\n`` or ``\\r``, a leading BOM, blank characters (NBSP, U+3000,
-    zero-width space, U+2028) in front."""
-    pieces: list[str] = []
-    if draw(st.integers(0, 3)):
-        pieces.append(draw(_PROSE) + "\n\n")
-    for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.integers(0, 9))
-        if kind <= 1:
-            piece = draw(_PROSE) + "\n"
-        elif kind == 2:
-            piece = draw(_MARKDOWN)
-        elif kind <= 5:
-            piece = draw(_FENCED)
-        elif kind <= 8:
-            piece = draw(_XML)
-        else:
-            piece = draw(_HOSTILE)
-        if kind >= 3 and draw(st.integers(0, 3)) == 0:
-            piece = _wrap(piece, draw(st.integers(1, 7)))
-        pieces.append(piece)
-        pieces.append(_pick(draw, ["", " ", "\n", "\n\n", "\n\n"]))
-    text = "".join(pieces)
-    ending = draw(st.integers(0, 7))
-    if ending == 1:
-        text = text.replace("\n", "\r\n")
-    elif ending == 2:
-        text = text.replace("\n", "\r")
-    lead = draw(st.integers(0, 9))
-    if lead == 1:
-        text = "\ufeff" + text
-    elif lead == 2:
-        text = _pick(draw, _BLANKS) + text
-    return text
-
-
-_MESSAGES: Final = messages()
-
 # Pieces of lines for inert_messages(): openers and end conditions of HTML comments and
 # of the seven CommonMark HTML block types, unclosed and attribute-bearing tags,
 # tag-like and fence-like text, code-span backticks, and short candidates.
@@ -558,9 +499,8 @@ _INERT_PIECES: Final[tuple[str, ...]] = (
     "<questionnaire>{}</questionnaire>", '<questionnaire>{"x":"-->"}</questionnaire>',
     "<questionnaire>{}", "<questionnaire>\n{}\n</questionnaire>",
     "<questionnaire>{\n\n}</questionnaire>", "<http://x", "```questionnaire", "```", "~~~",
-    "``questionnaire",
-    "```Questionnaire", "\u3000```questionnaire", "`", "``", "\\`", "a", "Intro", " ",
-    "  ", "\t", "x <y> z", "问",
+    "``questionnaire", "```Questionnaire", "\u3000```questionnaire", "\u00a0~~~questionnaire",
+    "\u200b```questionnaire", "`", "``", "\\`", "a", "Intro", " ", "  ", "\t", "x <y> z", "问",
 )  # fmt: skip
 # Line starts: none, indentation, block quote and list item markers.
 _INERT_STARTS: Final[tuple[str, ...]] = (
@@ -598,6 +538,76 @@ def inert_messages(draw: st.DrawFn) -> str:
     if draw(st.integers(0, 5)) == 0:
         text = text.replace("\n", "\r\n")
     return text
+
+
+_INERT: Final = inert_messages()
+
+
+def _wrap(block: str, how: int) -> str:
+    lines = block.splitlines(keepends=True) or [""]
+    if how == 1:
+        return "".join("> " + line for line in lines)
+    if how == 2:
+        return "- " + lines[0] + "".join("  " + line for line in lines[1:])
+    if how == 3:
+        return "```\n" + block + ("" if block.endswith("\n") else "\n") + "```\n"
+    if how == 4:
+        return "".join("    " + line for line in lines)
+    if how == 5:
+        return "`" + block.replace("\n", " ") + "`"
+    if how == 6:
+        return "<!-- " + block + " -->"
+    if how == 7:
+        return "<details>\n" + block + "\n</details>\n"
+    return block
+
+
+@st.composite
+def messages(draw: st.DrawFn) -> str:
+    """A whole assistant message: 1-5 pieces (prose, :func:`markdown`, a fenced or
+    XML+JSON block, a hostile fragment, an :func:`inert_messages` text), some blocks
+    wrapped in a block quote, list item, fenced or indented code, code span, HTML
+    comment or HTML block, joined with
+    ``""``, ``" "``, ``"\\n"`` or ``"\\n\\n"``; then, sometimes, every ``\\n`` turned
+    into ``\\r\\n`` or ``\\r``, a leading BOM, blank characters (NBSP, U+3000,
+    zero-width space, U+2028) in front."""
+    pieces: list[str] = []
+    if draw(st.integers(0, 3)):
+        pieces.append(draw(_PROSE) + "\n\n")
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.integers(0, 10))
+        if kind == 10:
+            pieces.append(draw(_INERT) + "\n")
+            continue
+        if kind <= 1:
+            piece = draw(_PROSE) + "\n"
+        elif kind == 2:
+            piece = draw(_MARKDOWN)
+        elif kind <= 5:
+            piece = draw(_FENCED)
+        elif kind <= 8:
+            piece = draw(_XML)
+        else:
+            piece = draw(_HOSTILE)
+        if kind >= 3 and draw(st.integers(0, 3)) == 0:
+            piece = _wrap(piece, draw(st.integers(1, 7)))
+        pieces.append(piece)
+        pieces.append(_pick(draw, ["", " ", "\n", "\n\n", "\n\n"]))
+    text = "".join(pieces)
+    ending = draw(st.integers(0, 7))
+    if ending == 1:
+        text = text.replace("\n", "\r\n")
+    elif ending == 2:
+        text = text.replace("\n", "\r")
+    lead = draw(st.integers(0, 9))
+    if lead == 1:
+        text = "\ufeff" + text
+    elif lead == 2:
+        text = _pick(draw, _BLANKS) + text
+    return text
+
+
+_MESSAGES: Final = messages()
 
 
 @st.composite
@@ -892,6 +902,25 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "§3b", "form-in-fenced-code", f"Intro\n\n````markdown\n```questionnaire\n{_FREE}```\n````\n"
     ),
     _seg("§3b", "fence-in-html-block", f"<details>\n```questionnaire\n{_FREE}```\n</details>\n"),
+    _seg(
+        "§3b",
+        "comment-ends-with-its-html-block",
+        f"<!--\n<questionnaire\n-->\n\nIntro\n\n```questionnaire\n{_FREE}```\n",
+    ),
+    _seg(
+        "§3b",
+        "comment-then-tag-on-closing-line",
+        "<!--<questionnaire\n--><questionnaire></questionnaire>",
+    ),
+    _seg(
+        "§3b",
+        "block-ended-before-comment",
+        f"<!--> <!-- <questionnaire>{_JSON}</questionnaire>\n-->\n",
+    ),
+    _seg(
+        "§3b", "unclosed-comment-in-list-item", f"Intro\n\n- <!--\n\n```questionnaire\n{_FREE}```\n"
+    ),
+    _seg("§8", "fence-indent", f"Intro\n\n\u3000```questionnaire\n{_FREE}```\n"),
     _seg("§3c", "fence-in-block-quote", "Intro\n\n> ```questionnaire\n> title: T\n> ```\n"),
     _seg("§3c", "fence-in-list-item", f"Intro\n\n- ```questionnaire\n  {_FREE}  ```\n"),
     _seg("§3a", "tag-in-list-item", f"Intro\n\n- <questionnaire>{_JSON}</questionnaire>\n"),
