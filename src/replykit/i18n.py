@@ -204,6 +204,10 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         "near_miss.in_container": "问卷围栏不能放在引用块或列表项中，必须位于顶层。",
         "near_miss.unclosed_tag": "问卷开始标签之后没有同名的结束标签。",
         "near_miss.tag_attributes": "问卷开始标签不能带属性，尖括号内也不能有空格。",
+        "near_miss.fence_indent": (
+            "问卷开始围栏前有全角空格、不换行空格或零宽字符等，Markdown 不把它们当作缩进："
+            "这一行只是普通文字，不是围栏，请删除这些字符。"
+        ),
         "yaml.empty": "问卷内容为空。",
         "yaml.nested_fence": "问卷内部不能嵌套其他代码围栏。",
         "yaml.syntax": "YAML 语法错误。",

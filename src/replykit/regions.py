@@ -31,9 +31,10 @@ class CodeRegion:
     fence line's content (or of the last line of the container when unclosed);
     ``indented``: from the first code character to the end of the last non-blank code
     line; ``span``: the code span with its backtick strings; ``html_comment``: from
-    ``<!--`` through ``-->`` (an unclosed comment that starts a line runs to the end of
-    its HTML block here, as plain CommonMark reads it; ``segment()`` makes it run to the
-    end of the message, §3b).
+    ``<!--`` through ``-->``, within its paragraph or HTML block (an unclosed comment in
+    an HTML block that starts a line, after the container markers and indentation, runs
+    to the end of that block here, as plain CommonMark reads it; ``segment()`` makes it
+    run to the end of the message, §3b).
     """
 
     kind: RegionKind

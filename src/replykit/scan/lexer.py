@@ -14,12 +14,14 @@ It also records the near-miss warnings of §8, since only it knows which openers
 outside inert regions.
 
 Inline inertness (code spans, comments) is computed where it matters: in a paragraph
-holding a tag or a two-backtick line, and before the message's first visible
-character (the preface rule, §4). Once a visible character has been emitted, inert
-regions are folded into ``PROSE``: they can change no segment any more. With
-``full=True`` every paragraph is scanned and every inert region becomes a token; with
-``protocol=False`` no candidate, tag or near-miss is looked for, which is plain
-CommonMark (both used by :func:`replykit.code_regions`).
+holding a tag, a two-backtick line or a fence behind blanks that are not indentation,
+and before the message's first visible character (the preface rule, §4). Once a
+visible character has been emitted, inert regions are folded into ``PROSE``: they can
+change no segment any more. With ``full=True`` every paragraph is scanned and every
+inert region becomes a token (in protocol mode: the regions ``segment()`` acts on, with
+the same candidates and near-misses); with ``protocol=False`` no candidate, tag or
+near-miss is looked for, which is plain CommonMark (both used by
+:func:`replykit.code_regions`).
 """
 
 from __future__ import annotations
