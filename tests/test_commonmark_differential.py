@@ -26,6 +26,7 @@ from markdown_it import MarkdownIt
 
 from replykit.regions import code_regions
 from replykit.scan.grammar import parser
+from replykit.strategies import inert_messages
 from replykit.text import LineIndex
 
 SPEC = json.loads(
@@ -204,3 +205,70 @@ def test_inert_tokens_match_the_grammar_terminals() -> None:
                 assert terms["HTML_COMMENT"].fullmatch(raw), raw
                 checked += 1
     assert checked > 40
+
+
+# ---- HTML comments -----------------------------------------------------------------
+
+
+def _comment(raw: str) -> str:
+    """A comment's text with line endings unified, continuation lines' leading blanks
+    and ``>`` dropped (container markers, or text a reference may strip), then folded."""
+    raw = raw.replace("\r\n", "\n").replace("\r", "\n")
+    return _fold(_CONTAINER_PREFIX.sub("\n", raw))
+
+
+def comments_agree(text: str) -> None:
+    """replykit's comments outside HTML blocks are markdown-it-py's inline comments, in
+    order and content; an HTML block that starts with ``<!--`` starts with replykit's
+    comment, ending at the first ``-->`` (or, unclosed, with the block). Comments inside
+    other HTML blocks are replykit's own (§3b) and have no oracle."""
+    inline: list[str] = []
+    blocks: list[tuple[int, int, str]] = []
+
+    def walk(tokens: list[Any]) -> None:
+        for tok in tokens:
+            if tok.type == "html_inline" and tok.content.startswith("<!--"):
+                inline.append(_comment(tok.content))
+            if tok.type == "html_block" and tok.map:
+                blocks.append((tok.map[0], tok.map[1], tok.content.lstrip(" ")))
+            if tok.children:
+                walk(tok.children)
+
+    walk(_MD.parse(text))
+    index = LineIndex(text)
+    outside: list[str] = []
+    by_line: dict[int, str] = {}
+    for r in code_regions(text):
+        if r.kind != "html_comment":
+            continue
+        line = index.line_col(r.start)[0] - 1
+        comment = _comment(text[r.start : r.end])
+        if any(a <= line < b for a, b, _ in blocks):
+            by_line.setdefault(line, comment)
+        else:
+            outside.append(comment)
+    assert outside == inline
+    for first, _, content in blocks:
+        if content.startswith("<!--"):
+            end = content.find("-->", 2)
+            comment = _comment(content[: end + 3] if end >= 0 else content)
+            assert by_line.get(first) == comment, (first, comment, by_line)
+
+
+@pytest.mark.parametrize("example", SPEC, ids=lambda ex: f"ex{ex['example']}")
+def test_spec_example_comments_agree(example: dict[str, Any]) -> None:
+    comments_agree(example["markdown"])
+
+
+@given(st.one_of(markdown_docs(), inert_messages()))
+def test_generated_comments_agree(text: str) -> None:
+    # CommonMark 0.31.2 ends a comment at the first "-->" even after another "-";
+    # markdown-it-py's comment pattern does not (section 11 of docs/protocol.md).
+    assume("--->" not in text)
+    # Where markdown-it-py departs from CommonMark in block structure (a line indented 4
+    # columns after a container is not read as a lazy continuation, section 11 of
+    # docs/protocol.md), the code lines differ and the test above lets cmark referee;
+    # cmark cannot referee comments (it follows the older syntax, no "<!-->").
+    blank = {i for i, line in enumerate(re.split(r"\r\n|\r|\n", text)) if not line.strip(" \t>")}
+    assume(replykit_view(text)[0] - blank == oracle(text)[0] - blank)
+    comments_agree(text)
