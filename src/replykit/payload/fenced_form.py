@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +21,8 @@ from replykit.text import is_blank, iter_lines
 
 # A line CommonMark would read as a fence opener (backtick info strings hold no backtick).
 _FENCE_OPENER = re.compile(r" {0,3}(?:`{3,}[^`]*|~{3,}.*)")
+# A backtick fence with text after it: a closing fence if the text were not there.
+_FENCE_WITH_TEXT = re.compile(r" {0,3}(?P<fence>`{3,})(?P<rest>.*)")
 _TOP_FIELDS = ("title", "questions")
 _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
@@ -28,32 +31,53 @@ _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": 
 _NO_FIELD_CHECKS = frozenset({"yaml.json_payload", "yaml.root_not_mapping"})
 
 
-def nested_fences(payload: str) -> Iterator[Finding]:
+def _looks_like_closing_fence(line: str, fence_length: int) -> bool:
+    """A backtick fence at least ``fence_length`` long followed, after optional spaces
+    or tabs, only by punctuation and symbols (Unicode P* and S*): ```` ```。 ````."""
+    match = _FENCE_WITH_TEXT.fullmatch(line)
+    if match is None or len(match.group("fence")) < fence_length:
+        return False
+    rest = match.group("rest").replace(" ", "").replace("\t", "")
+    return bool(rest) and all(unicodedata.category(ch)[0] in "PS" for ch in rest)
+
+
+def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
-    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes); offsets of
-    that line's content (§4, seed: 问卷内部不能嵌套其他代码围栏)."""
+    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes), or that looks
+    like the closing fence of an opener of ``fence_length`` backticks with punctuation
+    or symbols after it (§8); offsets of that line's content (§4, seed:
+    问卷内部不能嵌套其他代码围栏)."""
     for start, content_end, _end in iter_lines(payload):
-        if _FENCE_OPENER.fullmatch(payload, start, content_end):
-            yield Finding(
-                code="yaml.nested_fence",
-                message=(
-                    "a line inside the questionnaire opens a code fence; a questionnaire "
-                    "cannot contain other fenced blocks"
-                ),
-                start=start,
-                end=content_end,
+        line = payload[start:content_end]
+        if _looks_like_closing_fence(line, fence_length):
+            message = (
+                "this line looks like a closing fence with text after it; a closing fence "
+                "stands alone on its line, so the questionnaire does not end here"
             )
+        elif _FENCE_OPENER.fullmatch(line):
+            message = (
+                "a line inside the questionnaire opens a code fence; a questionnaire "
+                "cannot contain other fenced blocks"
+            )
+        else:
+            continue
+        yield Finding(code="yaml.nested_fence", message=message, start=start, end=content_end)
 
 
-def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
+def read_fenced_form(
+    payload: str, *, max_depth: int = 64, fence_length: int = 3, loader: str | None = None
+) -> FormRead:
     """Read the payload of a ```` ```questionnaire ```` block with the strict rules (§4).
 
-    Input: the block's content (CommonMark's, offsets relative to it). Output:
+    Input: the block's content (CommonMark's, offsets relative to it); ``fence_length``,
+    the number of backticks of its opener; ``loader``, the YAML event source as for
+    :func:`~replykit.payload.yaml12.read_yaml` (it changes no result). Output:
     :class:`FormRead`; ``value`` is ``Questionnaire(title, questions)`` with ids ``q1``,
     ``q2``... by position, options as ``Option(s, s)``, a multi-choice default as a
     tuple, ``allow_other`` False when absent; ``None`` when any error was found.
 
-    Findings: ``yaml.empty``; ``yaml.nested_fence`` (one per line); every ``yaml.*`` of
+    Findings: ``yaml.empty``; ``yaml.nested_fence`` (one per line, and no
+    ``yaml.syntax`` on that line: the fence is the error there, §8); every ``yaml.*`` of
     :func:`~replykit.payload.yaml12.read_yaml`; then the seed's field table:
     ``form.unknown_field``, ``form.title_required``, ``form.title_invalid``,
     ``form.questions_required``, ``form.questions_invalid``, ``question.not_mapping``,
@@ -63,7 +87,7 @@ def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
     ``question.options_required``, ``question.option_invalid``,
     ``question.options_forbidden``, ``question.allow_other_forbidden``,
     ``question.allow_other_invalid`` (errors) and ``question.duplicate_option``
-    (warning). Never raises.
+    (warning). Raises only the ``ValueError`` of a bad ``loader``.
     """
     if is_blank(payload):
         return FormRead(
@@ -77,9 +101,14 @@ def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
                 ),
             ),
         )
-    findings = list(nested_fences(payload))
-    read = read_yaml(payload, max_depth=max_depth)
-    findings.extend(read.findings)
+    findings = list(nested_fences(payload, fence_length))
+    read = read_yaml(payload, max_depth=max_depth, loader=loader)
+    fence_lines = [(f.start, f.end) for f in findings]
+    findings.extend(
+        f
+        for f in read.findings
+        if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
+    )
     root = read.value
     if not isinstance(root, dict) or any(f.code in _NO_FIELD_CHECKS for f in read.findings):
         return FormRead(value=None, spans=read.spans, findings=tuple(findings))
@@ -438,6 +467,12 @@ class _Checker:
             else:
                 out.append(item)
         return tuple(out)
+
+
+def _on_a_line(offset: int | None, lines: list[tuple[int | None, int | None]]) -> bool:
+    return offset is not None and any(
+        start is not None and end is not None and start <= offset <= end for start, end in lines
+    )
 
 
 def _under_any(path: Path, prefixes: set[Path]) -> bool:

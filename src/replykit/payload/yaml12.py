@@ -31,7 +31,7 @@ from yaml.events import (
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.payload.describe import article, yaml_kind
 from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
-from replykit.payload.yaml_errors import describe_at, syntax_finding
+from replykit.payload.yaml_errors import kind_finding, syntax_finding
 from replykit.payload.yaml_loader import Loader, choose_loader
 from replykit.payload.yaml_referee import RefereeParser
 
@@ -172,19 +172,7 @@ def _events(
     findings: list[Finding] = []
     bad = _NOT_PRINTABLE.search(payload)
     if bad is not None:
-        return (
-            [],
-            [
-                Finding(
-                    code="yaml.syntax",
-                    message=f"YAML syntax error: {describe_at(payload, bad.start())} is not "
-                    "allowed in YAML",
-                    start=bad.start(),
-                    end=bad.end(),
-                )
-            ],
-            False,
-        )
+        return [], [kind_finding(payload, "not_printable", bad.start())], False
     events: list[Event] = []
     depth = 0
     documents = 0

@@ -94,6 +94,7 @@ _SORTING: tuple[tuple[str, str, str], ...] = (
     ("quoted scalar", "", "escape"),
     ("anchor", "", "anchor_name"),
     ("alias", "", "anchor_name"),
+    ("", "undefined tag handle", "tag"),
     ("directive", "", "directive"),
     ("", "directive", "directive"),
     ("", "tag handle", "directive"),
@@ -155,9 +156,14 @@ def syntax_finding(payload: str, error: Exception) -> Finding:
     """The ``yaml.syntax`` finding for a referee error: replykit's message for its kind,
     placed at a code-point offset (clamped to the payload), one character long."""
     kind = kind_of(error)
-    template, at_construct = MESSAGES[kind]
-    start = max(0, min(_offset(error, at_construct), len(payload)))
-    message = template.format(what=describe_at(payload, start))
+    return kind_finding(payload, kind, _offset(error, MESSAGES[kind][1]))
+
+
+def kind_finding(payload: str, kind: str, offset: int) -> Finding:
+    """The ``yaml.syntax`` finding of one :data:`MESSAGES` kind at ``offset``;
+    ``details["kind"]`` names the kind."""
+    start = max(0, min(offset, len(payload)))
+    message = MESSAGES[kind][0].format(what=describe_at(payload, start))
     return Finding(
         code="yaml.syntax",
         message=f"YAML syntax error: {message}",
