@@ -18,14 +18,13 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from payload.yaml_text import yaml_texts
 
 from replykit.payload import read_fenced_form
 from replykit.payload.results import Read
 from replykit.payload.yaml12 import read_yaml
 from replykit.payload.yaml_errors import MESSAGES
 from replykit.payload.yaml_loader import ENV_VAR, c_available, choose_loader
-
-from payload.yaml_text import yaml_texts
 
 needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")
 PARITY = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])

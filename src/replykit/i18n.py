@@ -205,7 +205,9 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         "near_miss.unclosed_tag": "问卷开始标签之后没有同名的结束标签。",
         "near_miss.tag_attributes": "问卷开始标签不能带属性，尖括号内也不能有空格。",
         "yaml.empty": "问卷内容为空。",
-        "yaml.nested_fence": "问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。",
+        "yaml.nested_fence": (
+            "问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。"
+        ),
         "yaml.syntax": "YAML 语法错误。",
         "yaml.multiple_documents": "问卷内容只能是一个 YAML 文档。",
         "yaml.json_payload": "围栏内容必须是块状 YAML，不能是 JSON 或流式写法。",

@@ -7,6 +7,7 @@ with the YAML 1.2.2 reading; and one payload for each kind of ``yaml.syntax`` me
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -161,3 +162,40 @@ def test_messages_name_what_they_found() -> None:
         "YAML syntax error: a flow list [...] needs ',' between its items and ']' at its "
         "end, found the end of the payload"
     )
+
+
+def _calls(payload: str) -> int:
+    """Function calls (Python and C) made while reading ``payload``."""
+    count = 0
+
+    def profile(_frame: Any, event: str, _arg: Any) -> None:
+        nonlocal count
+        count += event in ("call", "c_call")
+
+    sys.setprofile(profile)
+    try:
+        read_yaml(payload)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+# Payloads the referee reads (tabs, '?x' in flow), each built from n repeats.
+_HOSTILE = {
+    "tabs_in_a_plain_scalar": lambda n: "a: " + "b\t" * n + "\n",
+    "tabs_between_flow_items": lambda n: "a: [" + "b,\t" * n + "c]\n",
+    "tab_continuation_lines": lambda n: "a: b\n" + " \tc\n" * n,
+    "tab_blank_lines": lambda n: "a: b\n" + "\t\n" * n + "c: d\n",
+    "tab_comment_lines": lambda n: "a: b\n" + "\t# c\n" * n + "c: d\n",
+    "keys_after_tabs": lambda n: "a:\n" + "  - x\t: y\n" * n,
+    "question_marks_in_flow": lambda n: "a: [" + "?x, " * n + "y?]\n",
+    "block_scalars_then_tabs": lambda n: "a:\n" + "  - |\n    x\n" * n + "\t\n",
+    "tags_and_anchors_in_flow": lambda n: "a: [" + "!t,&x:y b," * n + "c]\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_HOSTILE))
+def test_referee_work_is_linear(name: str) -> None:
+    build = _HOSTILE[name]
+    small, large = _calls(build(200)), _calls(build(2000))
+    assert large / small <= 12, (name, small, large)
