@@ -47,6 +47,8 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     like the closing fence of an opener of ``fence_length`` backticks with punctuation
     or symbols after it (§8); offsets of that line's content (§4, seed:
     问卷内部不能嵌套其他代码围栏)."""
+    if "```" not in payload and "~~~" not in payload:
+        return  # no line can be a fence: the common case, without a pass over lines
     for start, content_end, _end in iter_lines(payload):
         line = payload[start:content_end]
         if _looks_like_closing_fence(line, fence_length):
@@ -103,12 +105,15 @@ def read_fenced_form(
         )
     findings = list(nested_fences(payload, fence_length))
     read = read_yaml(payload, max_depth=max_depth, loader=loader)
-    fence_lines = [(f.start, f.end) for f in findings]
-    findings.extend(
-        f
-        for f in read.findings
-        if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
-    )
+    if findings:
+        fence_lines = [(f.start, f.end) for f in findings]
+        findings.extend(
+            f
+            for f in read.findings
+            if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
+        )
+    else:
+        findings.extend(read.findings)
     root = read.value
     if not isinstance(root, dict) or any(f.code in _NO_FIELD_CHECKS for f in read.findings):
         return FormRead(value=None, spans=read.spans, findings=tuple(findings))

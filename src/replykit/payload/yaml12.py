@@ -37,20 +37,49 @@ from replykit.payload.yaml_referee import RefereeParser
 
 # Where libyaml and YAML 1.2.2 (or the referee, where YAML leaves a position open) are
 # known to read a payload differently without libyaml reporting an error, found by the
-# differential test (docs/protocol.md §4.1): tabs (libyaml takes some as indentation and
-# refuses some separation); a byte order mark (libyaml leaves a leading one out of its
-# offsets); in flow context a '?' or ':' that starts a plain scalar (libyaml reads an
-# indicator) or an explicit key with no key (libyaml places the empty key elsewhere); an
-# anchor or alias (libyaml ends names at the first character not a letter, digit, '-'
-# or '_'); a block scalar header with '#' right after it (libyaml reads a comment).
-# Such payloads go to the referee directly; so does every payload libyaml reports an
-# error in.
-_C_DIFFERS = re.compile(
-    r"[\t\ufeff]"
-    r"|(?<![^ \r\n\[{,])[?:&*][^ \t\r\n\x85\u2028\u2029,\[\]{}]"
-    r"|[\[{,:][ \r\n]*\?(?=[ \r\n\x85\u2028\u2029,\]}])"
-    r"|[|>][0-9+\-]{0,2}#"
-)
+# differential test (docs/protocol.md §4.1). Such payloads go to the referee directly;
+# so does every payload libyaml reports an error in.
+_ANCHOR_OR_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,])[:&*][^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+_COLON_AFTER = (" :", "\n:", "\r:", "[:", "{:", ",:")
+_HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
+_BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
+
+
+def _c_may_differ(payload: str) -> bool:
+    """Whether ``payload`` holds something libyaml may read otherwise than the referee
+    without an error: a tab (libyaml takes some as indentation and refuses some
+    separation); a byte order mark (libyaml leaves a leading one out of its offsets);
+    '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
+    explicit key with no key in flow context (libyaml places the empty key elsewhere);
+    an anchor or alias (libyaml ends names at the first character not a letter, digit,
+    '-' or '_'); '#' right after a block scalar header (libyaml reads a comment).
+    Cheap substring tests first: typical forms hold none of these."""
+    if "\t" in payload or "\ufeff" in payload:
+        return True
+    if (
+        "&" in payload
+        or "*" in payload
+        or payload.startswith(":")
+        or any(pair in payload for pair in _COLON_AFTER)
+    ) and _ANCHOR_OR_COLON_FIRST.search(payload):
+        return True
+    if "#" in payload and _HASH_IN_HEADER.search(payload):
+        return True
+    at = payload.find("?")
+    while at >= 0:
+        before = payload[at - 1] if at else "\n"
+        after = payload[at + 1 : at + 2] or "\n"
+        if before in " \r\n[{," and after not in _BLANK_OR_FLOW:
+            return True  # '?x' at the start of a scalar
+        if after in _BLANK_OR_FLOW:
+            back = at - 1
+            while back >= 0 and payload[back] in " \r\n":
+                back -= 1
+            if back >= 0 and payload[back] in "[{,:":
+                return True  # '?' as an explicit key indicator after a flow indicator
+        at = payload.find("?", at + 1)
+    return False
+
 
 # YAML 1.2.2 §10.3.2 (core schema), plain scalars only.
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
@@ -306,7 +335,7 @@ def read_yaml(payload: str, *, max_depth: int = 64, loader: str | None = None) -
 
 def _read(payload: str, max_depth: int, loader: Loader) -> Read:
     complete = False
-    if loader == "c" and _C_DIFFERS.search(payload) is None:
+    if loader == "c" and not _c_may_differ(payload):
         events, stream_findings, complete = _events(payload, max_depth, yaml.CBaseLoader)
     if not complete:
         # The referee decides every payload the C parser cannot read, or must not
