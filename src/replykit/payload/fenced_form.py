@@ -19,10 +19,8 @@ from replykit.payload.results import FormRead, SpanMap, has_error, place
 from replykit.payload.yaml12 import read_yaml
 from replykit.text import is_blank, iter_lines
 
-# A line CommonMark would read as a fence opener (backtick info strings hold no backtick).
-_FENCE_OPENER = re.compile(r" {0,3}(?:`{3,}[^`]*|~{3,}.*)")
-# A backtick fence with text after it: a closing fence if the text were not there.
-_FENCE_WITH_TEXT = re.compile(r" {0,3}(?P<fence>`{3,})(?P<rest>.*)")
+# A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
+_FENCE_LINE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<rest>.*)")
 _TOP_FIELDS = ("title", "questions")
 _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
@@ -31,14 +29,31 @@ _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": 
 _NO_FIELD_CHECKS = frozenset({"yaml.json_payload", "yaml.root_not_mapping"})
 
 
-def _looks_like_closing_fence(line: str, fence_length: int) -> bool:
-    """A backtick fence at least ``fence_length`` long followed, after optional spaces
-    or tabs, only by punctuation and symbols (Unicode P* and S*): ```` ```。 ````."""
-    match = _FENCE_WITH_TEXT.fullmatch(line)
-    if match is None or len(match.group("fence")) < fence_length:
-        return False
-    rest = match.group("rest").replace(" ", "").replace("\t", "")
-    return bool(rest) and all(unicodedata.category(ch)[0] in "PS" for ch in rest)
+def _symbol(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "PS"
+
+
+def _fence_message(payload: str, start: int, end: int, fence_length: int) -> str | None:
+    """The ``yaml.nested_fence`` message for the line ``payload[start:end]``, or None
+    when it is no fence line."""
+    match = _FENCE_LINE.match(payload, start, end)
+    if match is None:
+        return None
+    fence, rest = match.group("fence", "rest")
+    if fence[0] == "`" and len(fence) >= fence_length:
+        # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
+        text = rest.strip(" \t")
+        if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
+            return (
+                "this line looks like a closing fence with text after it; a closing fence "
+                "stands alone on its line, so the questionnaire does not end here"
+            )
+    if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
+        return (
+            "a line inside the questionnaire opens a code fence; a questionnaire cannot "
+            "contain other fenced blocks"
+        )
+    return None
 
 
 def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
@@ -50,20 +65,9 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     if "```" not in payload and "~~~" not in payload:
         return  # no line can be a fence: the common case, without a pass over lines
     for start, content_end, _end in iter_lines(payload):
-        line = payload[start:content_end]
-        if _looks_like_closing_fence(line, fence_length):
-            message = (
-                "this line looks like a closing fence with text after it; a closing fence "
-                "stands alone on its line, so the questionnaire does not end here"
-            )
-        elif _FENCE_OPENER.fullmatch(line):
-            message = (
-                "a line inside the questionnaire opens a code fence; a questionnaire "
-                "cannot contain other fenced blocks"
-            )
-        else:
-            continue
-        yield Finding(code="yaml.nested_fence", message=message, start=start, end=content_end)
+        message = _fence_message(payload, start, content_end, fence_length)
+        if message is not None:
+            yield Finding(code="yaml.nested_fence", message=message, start=start, end=content_end)
 
 
 def read_fenced_form(

@@ -39,8 +39,11 @@ from replykit.payload.yaml_referee import RefereeParser
 # known to read a payload differently without libyaml reporting an error, found by the
 # differential test (docs/protocol.md §4.1). Such payloads go to the referee directly;
 # so does every payload libyaml reports an error in.
-_ANCHOR_OR_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,])[:&*][^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
 _COLON_AFTER = (" :", "\n:", "\r:", "[:", "{:", ",:")
+_ODD_ANCHOR = re.compile(
+    r"(?<![^ \r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
+)
 _HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
 _BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
 
@@ -51,17 +54,16 @@ def _c_may_differ(payload: str) -> bool:
     separation); a byte order mark (libyaml leaves a leading one out of its offsets);
     '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
     explicit key with no key in flow context (libyaml places the empty key elsewhere);
-    an anchor or alias (libyaml ends names at the first character not a letter, digit,
-    '-' or '_'); '#' right after a block scalar header (libyaml reads a comment).
-    Cheap substring tests first: typical forms hold none of these."""
+    an anchor or alias whose name holds a character other than a letter, digit, '-' or
+    '_' (libyaml ends the name there); '#' right after a block scalar header (libyaml
+    reads a comment). Cheap substring tests first: typical forms hold none of these."""
     if "\t" in payload or "\ufeff" in payload:
         return True
+    if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
+        return True
     if (
-        "&" in payload
-        or "*" in payload
-        or payload.startswith(":")
-        or any(pair in payload for pair in _COLON_AFTER)
-    ) and _ANCHOR_OR_COLON_FIRST.search(payload):
+        payload.startswith(":") or any(pair in payload for pair in _COLON_AFTER)
+    ) and _COLON_FIRST.search(payload):
         return True
     if "#" in payload and _HASH_IN_HEADER.search(payload):
         return True
