@@ -154,7 +154,7 @@ def describe_at(payload: str, offset: int) -> str:
 
 def syntax_finding(payload: str, error: Exception) -> Finding:
     """The ``yaml.syntax`` finding for a referee error: replykit's message for its kind,
-    placed at a code-point offset (clamped to the payload), one character long."""
+    placed at a code-point offset (clamped to the payload), one character long (§1, §4)."""
     kind = kind_of(error)
     return kind_finding(payload, kind, _offset(error, MESSAGES[kind][1]))
 

@@ -18,12 +18,12 @@ Loader = Literal["c", "pure"]
 
 
 def c_available() -> bool:
-    """Whether PyYAML's C extension (libyaml) is importable on this install."""
+    """Whether PyYAML's C extension (libyaml) is importable on this install (§1)."""
     return bool(getattr(yaml, "__with_libyaml__", False))
 
 
 def choose_loader(loader: str | None = None) -> Loader:
-    """The event source to use: ``"c"`` or ``"pure"``.
+    """The event source to use: ``"c"`` or ``"pure"`` (§1, one answer on every install).
 
     Input: ``loader`` is ``"auto"``, ``"c"``, ``"pure"`` or ``None``; ``None`` reads the
     environment variable ``REPLYKIT_YAML_LOADER`` now (unset or empty means ``auto``).
