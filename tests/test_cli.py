@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from replykit.payload.yaml_loader import ENV_VAR, c_available
+
 FORM = (
     "Please answer.\r\n\r\n```questionnaire\r\ntitle: T\r\nquestions:\r\n"
     '  - type: free_text\r\n    text: "Why?"\r\n    default: ""\r\n```\r\n'
@@ -113,3 +117,22 @@ def test_docs_text_example_is_what_the_command_prints() -> None:
         cwd=root, capture_output=True, timeout=60, check=True,
     )  # fmt: skip
     assert proc.stdout.decode("utf-8") == example
+
+
+def test_yaml_loader_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same output under every loader; a bad name is a one-line error, exit 2.
+    tabbed = FORM.replace("title: T", "title:\tT").encode()
+    outputs = set()
+    for loader in ("auto", "pure", *(["c"] if c_available() else [])):
+        monkeypatch.setenv(ENV_VAR, loader)
+        done = run("segment", "-", stdin=tabbed)
+        assert done.returncode == 0, done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["segments"][1]["valid"] is True
+    monkeypatch.setenv(ENV_VAR, "cython")
+    done = run("segment", "-", stdin=tabbed)
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == (
+        "replykit segment: error: REPLYKIT_YAML_LOADER must be one of auto, c, pure; got 'cython'\n"
+    )

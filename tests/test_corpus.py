@@ -23,6 +23,9 @@ from replykit.model import Answer, Option, Question, Questionnaire, Response, Se
 from replykit.profiles import CLIENT, SELF_CHECK, Profile, product
 from replykit.segmenter import segment
 
+# Every test here runs under each YAML loader (docs/protocol.md §4.1).
+pytestmark = pytest.mark.usefixtures("yaml_loader")
+
 HERE = Path(__file__).parent
 SAGE_DOCS = HERE / "corpus" / "sage-docs"
 SPEC_JSON = HERE / "corpus" / "commonmark" / "spec.json"

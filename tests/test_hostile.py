@@ -20,6 +20,9 @@ from replykit.hostile import FAMILIES, Family
 from replykit.scan.grammar import lexemes
 from replykit.scan.lexer import Lexer
 
+# Every family runs under each YAML loader (docs/protocol.md §4.1).
+pytestmark = pytest.mark.usefixtures("yaml_loader")
+
 LINEAR = 12.0
 
 

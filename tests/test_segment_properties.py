@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,6 +12,9 @@ from replykit import CLIENT, SELF_CHECK, Questionnaire, Segmentation, product, s
 from replykit.regions import code_regions
 
 from forms import fenced_yaml, prose, valid_forms, xml_json
+
+# Every test here runs under each YAML loader (docs/protocol.md §4.1).
+pytestmark = pytest.mark.usefixtures("yaml_loader")
 
 # Fragments that exercise every rule of the lexer stage.
 _FRAGMENTS = [

@@ -17,6 +17,9 @@ import pytest
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 
+# Every test here runs under each YAML loader (docs/protocol.md §4.1).
+pytestmark = pytest.mark.usefixtures("yaml_loader")
+
 VECTORS = Path(__file__).parent / "vectors" / "segment.json"
 MIN_CASES = 150
 BLOCK_FIELDS = ("encoding", "name", "registered", "valid", "id")

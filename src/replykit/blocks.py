@@ -171,7 +171,12 @@ def fenced_block(
             ))  # fmt: skip
         content, to_message = fenced_content(text, *payload, len(om.group("indent")))
         max_depth = ctx.limits.max_depth
-        read = _limited(content, lambda p: read_fenced_form(p, max_depth=max_depth), ctx.limits)
+        fence_length = len(om.group("fence"))
+        read = _limited(
+            content,
+            lambda p: read_fenced_form(p, max_depth=max_depth, fence_length=fence_length),
+            ctx.limits,
+        )
         diags.extend(place(read.findings, to_message, payload, ctx))
         form = read.value
     valid = registered and not any(d.severity == "error" for d in diags)

@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from replykit.cli_io import InputError, dump, fail, read_text, write
 from replykit.model import Segmentation
+from replykit.payload.yaml_loader import choose_loader
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 from replykit.text import LineIndex
@@ -124,12 +125,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``replykit`` command; returns the exit status."""
+    """Entry point of the ``replykit`` command; returns the exit status (2 for a bad
+    input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment")."""
     try:
         args = build_parser().parse_args(argv)
     except InputError as e:
         print(str(e), file=sys.stderr)
         return 2
+    try:
+        choose_loader()  # a bad REPLYKIT_YAML_LOADER is a usage error, before any reading
+    except ValueError as e:
+        return fail(args.command, str(e))
     try:
         status: int = args.func(args)
         return status

@@ -209,7 +209,9 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
             "这一行只是普通文字，不是围栏，请删除这些字符。"
         ),
         "yaml.empty": "问卷内容为空。",
-        "yaml.nested_fence": "问卷内部不能嵌套其他代码围栏。",
+        "yaml.nested_fence": (
+            "问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。"
+        ),
         "yaml.syntax": "YAML 语法错误。",
         "yaml.multiple_documents": "问卷内容只能是一个 YAML 文档。",
         "yaml.json_payload": "围栏内容必须是块状 YAML，不能是 JSON 或流式写法。",

@@ -7,6 +7,7 @@ import pytest
 from replykit.diagnostics import format_path
 from replykit.model import Option, Question, Questionnaire
 from replykit.payload.fenced_form import read_fenced_form
+from replykit.segmenter import segment
 
 # The seed's example (新消息的标准格式), payload of the ```questionnaire block.
 SEED_FENCED = """title: 任务已暂停
@@ -335,3 +336,69 @@ def test_findings_before_a_syntax_error_are_kept() -> None:
 def test_deep_nesting() -> None:
     read = read_fenced_form("title: " + "[" * 100_000)
     assert [f.code for f in read.findings] == ["yaml.too_deep"]
+
+
+# --- a closing fence with text after it (§8) ----------------------------------------------
+
+_CLOSING_TEXT = (
+    "this line looks like a closing fence with text after it; a closing fence stands "
+    "alone on its line, so the questionnaire does not end here"
+)
+_OPENS = (
+    "a line inside the questionnaire opens a code fence; a questionnaire cannot contain "
+    "other fenced blocks"
+)
+FREE = Q + '  - type: free_text\n    text: A\n    default: ""\n'
+
+
+@pytest.mark.parametrize(
+    ("line", "fence_length", "message"),
+    [
+        ("```。", 3, _CLOSING_TEXT),  # CJK punctuation
+        ("``` .", 3, _CLOSING_TEXT),  # ASCII punctuation after a space
+        ("````！！", 3, _CLOSING_TEXT),  # longer than the opener
+        ("  ```\t→", 3, _CLOSING_TEXT),  # indented, a tab, then a symbol
+        ("``` `", 3, _CLOSING_TEXT),  # a backtick after it: no opener, still closing-like
+        ("```。", 4, _OPENS),  # shorter than the opener: an opener, not a closer
+        ("```python", 3, _OPENS),  # a language: an opener
+        ("```。x", 3, _OPENS),  # a letter after the punctuation
+        ("~~~。", 3, _OPENS),  # tildes never close a backtick fence
+    ],
+)
+def test_fence_line_inside_a_form(line: str, fence_length: int, message: str) -> None:
+    src = FREE + line + "\n"
+    read = read_fenced_form(src, fence_length=fence_length)
+    start = src.index(line)
+    assert [(f.code, f.message, f.start, f.end) for f in read.findings] == [
+        ("yaml.nested_fence", message, start, start + len(line))
+    ]
+    assert read.value is None
+
+
+def test_a_fence_line_yields_no_second_syntax_error() -> None:
+    # The fence line ends the YAML reading; a syntax error on another line stays.
+    src = "title: T\n```。\nquestions: [\n"
+    assert [f.code for f in read_fenced_form(src).findings] == ["yaml.nested_fence"]
+    src = "title: [\n```。\n"
+    codes = [(f.code, f.start) for f in read_fenced_form(src).findings]
+    assert codes == [("yaml.nested_fence", 9)]
+    src = "title: T\nquestions: ]\n```。\n"
+    codes = [(f.code, f.start) for f in read_fenced_form(src).findings]
+    assert codes == [("yaml.nested_fence", 22), ("yaml.syntax", 20)]
+
+
+def test_closing_like_fence_in_a_message() -> None:
+    text = "Intro\n\n```questionnaire\n" + FREE + "```。\n"
+    result = segment(text)
+    block = result.segments[1]
+    assert not block.valid
+    assert [(d.code, d.message) for d in block.diagnostics] == [
+        ("fence.unclosed",
+         "the questionnaire fence is never closed; it runs to the end of the message"),
+        ("yaml.nested_fence", _CLOSING_TEXT),
+    ]  # fmt: skip
+    assert block.diagnostics[1].start == text.index("```。")
+    # A four-backtick opener: a three-backtick line with text is a nested opener.
+    text = "Intro\n\n````questionnaire\n" + FREE + "```。\n````\n"
+    (diag,) = segment(text).segments[1].diagnostics
+    assert (diag.code, diag.message) == ("yaml.nested_fence", _OPENS)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +17,6 @@ from replykit.payload import (
     read_xml_response,
     read_yaml,
 )
-from replykit.payload.yaml12 import _read
 
 from .strategies import json_values, strict_forms, to_fenced_yaml, to_json_payload, tool_forms
 
@@ -41,17 +39,6 @@ def test_fenced_yaml_round_trip(form: Questionnaire) -> None:
     read = read_fenced_form(payload)
     assert read.findings == ()
     assert read.value == form
-
-
-@SETTINGS
-@given(strict_forms())
-def test_fenced_yaml_round_trip_pure_parser(form: Questionnaire) -> None:
-    payload = to_fenced_yaml(form)
-    c_read = read_yaml(payload)
-    pure_read = _read(payload, 64, yaml.BaseLoader)
-    assert pure_read.findings == ()
-    assert pure_read.value == c_read.value
-    assert pure_read.spans == c_read.spans
 
 
 @SETTINGS
@@ -83,7 +70,6 @@ def test_tool_normalization_is_idempotent(form: Questionnaire) -> None:
 def test_readers_never_raise(text: str) -> None:
     for read in (
         read_yaml(text),
-        _read(text, 64, yaml.BaseLoader),
         read_json(text),
         read_fenced_form(text),
         read_xml_request(text),

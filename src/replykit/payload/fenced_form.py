@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,8 +19,8 @@ from replykit.payload.results import FormRead, SpanMap, has_error, place
 from replykit.payload.yaml12 import read_yaml
 from replykit.text import is_blank, iter_lines
 
-# A line CommonMark would read as a fence opener (backtick info strings hold no backtick).
-_FENCE_OPENER = re.compile(r" {0,3}(?:`{3,}[^`]*|~{3,}.*)")
+# A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
+_FENCE_LINE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<rest>.*)")
 _TOP_FIELDS = ("title", "questions")
 _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
@@ -28,32 +29,61 @@ _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": 
 _NO_FIELD_CHECKS = frozenset({"yaml.json_payload", "yaml.root_not_mapping"})
 
 
-def nested_fences(payload: str) -> Iterator[Finding]:
-    """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
-    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes); offsets of
-    that line's content (§4, seed: 问卷内部不能嵌套其他代码围栏)."""
-    for start, content_end, _end in iter_lines(payload):
-        if _FENCE_OPENER.fullmatch(payload, start, content_end):
-            yield Finding(
-                code="yaml.nested_fence",
-                message=(
-                    "a line inside the questionnaire opens a code fence; a questionnaire "
-                    "cannot contain other fenced blocks"
-                ),
-                start=start,
-                end=content_end,
+def _symbol(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "PS"
+
+
+def _fence_message(payload: str, start: int, end: int, fence_length: int) -> str | None:
+    """The ``yaml.nested_fence`` message for the line ``payload[start:end]``, or None
+    when it is no fence line."""
+    match = _FENCE_LINE.match(payload, start, end)
+    if match is None:
+        return None
+    fence, rest = match.group("fence", "rest")
+    if fence[0] == "`" and len(fence) >= fence_length:
+        # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
+        text = rest.strip(" \t")
+        if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
+            return (
+                "this line looks like a closing fence with text after it; a closing fence "
+                "stands alone on its line, so the questionnaire does not end here"
             )
+    if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
+        return (
+            "a line inside the questionnaire opens a code fence; a questionnaire cannot "
+            "contain other fenced blocks"
+        )
+    return None
 
 
-def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
+def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
+    """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
+    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes), or that looks
+    like the closing fence of an opener of ``fence_length`` backticks with punctuation
+    or symbols after it (§8); offsets of that line's content (§4, seed:
+    问卷内部不能嵌套其他代码围栏)."""
+    if "```" not in payload and "~~~" not in payload:
+        return  # no line can be a fence: the common case, without a pass over lines
+    for start, content_end, _end in iter_lines(payload):
+        message = _fence_message(payload, start, content_end, fence_length)
+        if message is not None:
+            yield Finding(code="yaml.nested_fence", message=message, start=start, end=content_end)
+
+
+def read_fenced_form(
+    payload: str, *, max_depth: int = 64, fence_length: int = 3, loader: str | None = None
+) -> FormRead:
     """Read the payload of a ```` ```questionnaire ```` block with the strict rules (§4).
 
-    Input: the block's content (CommonMark's, offsets relative to it). Output:
+    Input: the block's content (CommonMark's, offsets relative to it); ``fence_length``,
+    the number of backticks of its opener; ``loader``, the YAML event source as for
+    :func:`~replykit.payload.yaml12.read_yaml` (it changes no result). Output:
     :class:`FormRead`; ``value`` is ``Questionnaire(title, questions)`` with ids ``q1``,
     ``q2``... by position, options as ``Option(s, s)``, a multi-choice default as a
     tuple, ``allow_other`` False when absent; ``None`` when any error was found.
 
-    Findings: ``yaml.empty``; ``yaml.nested_fence`` (one per line); every ``yaml.*`` of
+    Findings: ``yaml.empty``; ``yaml.nested_fence`` (one per line, and no
+    ``yaml.syntax`` on that line: the fence is the error there, §8); every ``yaml.*`` of
     :func:`~replykit.payload.yaml12.read_yaml`; then the seed's field table:
     ``form.unknown_field``, ``form.title_required``, ``form.title_invalid``,
     ``form.questions_required``, ``form.questions_invalid``, ``question.not_mapping``,
@@ -63,7 +93,7 @@ def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
     ``question.options_required``, ``question.option_invalid``,
     ``question.options_forbidden``, ``question.allow_other_forbidden``,
     ``question.allow_other_invalid`` (errors) and ``question.duplicate_option``
-    (warning). Never raises.
+    (warning). Raises only the ``ValueError`` of a bad ``loader``.
     """
     if is_blank(payload):
         return FormRead(
@@ -77,9 +107,17 @@ def read_fenced_form(payload: str, *, max_depth: int = 64) -> FormRead:
                 ),
             ),
         )
-    findings = list(nested_fences(payload))
-    read = read_yaml(payload, max_depth=max_depth)
-    findings.extend(read.findings)
+    findings = list(nested_fences(payload, fence_length))
+    read = read_yaml(payload, max_depth=max_depth, loader=loader)
+    if findings:
+        fence_lines = [(f.start, f.end) for f in findings]
+        findings.extend(
+            f
+            for f in read.findings
+            if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
+        )
+    else:
+        findings.extend(read.findings)
     root = read.value
     if not isinstance(root, dict) or any(f.code in _NO_FIELD_CHECKS for f in read.findings):
         return FormRead(value=None, spans=read.spans, findings=tuple(findings))
@@ -438,6 +476,12 @@ class _Checker:
             else:
                 out.append(item)
         return tuple(out)
+
+
+def _on_a_line(offset: int | None, lines: list[tuple[int | None, int | None]]) -> bool:
+    return offset is not None and any(
+        start is not None and end is not None and start <= offset <= end for start, end in lines
+    )
 
 
 def _under_any(path: Path, prefixes: set[Path]) -> bool:

@@ -1,8 +1,11 @@
-"""YAML 1.2 core-schema reader on PyYAML's event stream (PROTOCOL-DECISIONS §4).
+"""YAML 1.2 core-schema reader on an event stream (docs/protocol.md §4.1).
 
-PyYAML only tokenizes and parses here (its C parser when libyaml is present, the pure
-one otherwise); resolving scalars and building values is ours, so the YAML 1.1 habits
-of PyYAML's own constructors (``yes`` -> True, ``9:16`` -> 556, dates) never apply.
+PyYAML only tokenizes and parses here; resolving scalars and building values is ours,
+so the YAML 1.1 habits of PyYAML's own constructors (``yes`` -> True, ``9:16`` -> 556,
+dates) never apply. The events come from the YAML 1.2 referee
+(:mod:`replykit.payload.yaml_referee`), or, as a fast path, from PyYAML's C parser when
+the payload holds nothing on which the two are known to differ and the C parser reads
+it without error; the result is the same either way (§1).
 """
 
 from __future__ import annotations
@@ -28,10 +31,57 @@ from yaml.events import (
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.payload.describe import article, yaml_kind
 from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
+from replykit.payload.yaml_errors import kind_finding, syntax_finding
+from replykit.payload.yaml_loader import Loader, choose_loader
+from replykit.payload.yaml_referee import RefereeParser
 
-_PARSER: type[yaml.BaseLoader] | type[yaml.CBaseLoader] = (
-    yaml.CBaseLoader if yaml.__with_libyaml__ else yaml.BaseLoader
+# Where libyaml and YAML 1.2.2 (or the referee, where YAML leaves a position open) are
+# known to read a payload differently without libyaml reporting an error, found by the
+# differential test (docs/protocol.md §4.1). Such payloads go to the referee directly;
+# so does every payload libyaml reports an error in.
+_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+_COLON_AFTER = (" :", "\n:", "\r:", "[:", "{:", ",:")
+_ODD_ANCHOR = re.compile(
+    r"(?<![^ \r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
 )
+_HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
+_BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
+
+
+def _c_may_differ(payload: str) -> bool:
+    """Whether ``payload`` holds something libyaml may read otherwise than the referee
+    without an error: a tab (libyaml takes some as indentation and refuses some
+    separation); a byte order mark (libyaml leaves a leading one out of its offsets);
+    '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
+    explicit key with no key in flow context (libyaml places the empty key elsewhere);
+    an anchor or alias whose name holds a character other than a letter, digit, '-' or
+    '_' (libyaml ends the name there); '#' right after a block scalar header (libyaml
+    reads a comment). Cheap substring tests first: typical forms hold none of these."""
+    if "\t" in payload or "\ufeff" in payload:
+        return True
+    if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
+        return True
+    if (
+        payload.startswith(":") or any(pair in payload for pair in _COLON_AFTER)
+    ) and _COLON_FIRST.search(payload):
+        return True
+    if "#" in payload and _HASH_IN_HEADER.search(payload):
+        return True
+    at = payload.find("?")
+    while at >= 0:
+        before = payload[at - 1] if at else "\n"
+        after = payload[at + 1 : at + 2] or "\n"
+        if before in " \r\n[{," and after not in _BLANK_OR_FLOW:
+            return True  # '?x' at the start of a scalar
+        if after in _BLANK_OR_FLOW:
+            back = at - 1
+            while back >= 0 and payload[back] in " \r\n":
+                back -= 1
+            if back >= 0 and payload[back] in "[{,:":
+                return True  # '?' as an explicit key indicator after a flow indicator
+        at = payload.find("?", at + 1)
+    return False
+
 
 # YAML 1.2.2 §10.3.2 (core schema), plain scalars only.
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
@@ -141,26 +191,9 @@ def _span(event: Event) -> Span:
     return _index(event.start_mark), _index(event.end_mark)
 
 
-def _syntax(payload: str, error: Exception) -> Finding:
-    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    if mark is not None:
-        start = min(_index(mark), len(payload))
-    else:
-        start = min(int(getattr(error, "position", 0) or 0), len(payload))
-    problem = getattr(error, "problem", None) or str(error).split("\n")[0]
-    context = getattr(error, "context", None)
-    text = f"{context}: {problem}" if context else str(problem)
-    return Finding(
-        code="yaml.syntax",
-        message=f"YAML syntax error: {text}",
-        start=start,
-        end=min(start + 1, len(payload)),
-    )
-
-
 def _events(
     payload: str, max_depth: int, parser: type[Any]
-) -> tuple[list[Event], list[Finding], bool]:
+) -> tuple[list[Event], list[Finding], bool]:  # parser: RefereeParser or yaml.CBaseLoader
     """First pass: collect events, enforcing depth and single-document rules.
 
     Returns ``(events, findings, complete)``: the events read (all of the first
@@ -170,18 +203,7 @@ def _events(
     findings: list[Finding] = []
     bad = _NOT_PRINTABLE.search(payload)
     if bad is not None:
-        return (
-            [],
-            [
-                Finding(
-                    code="yaml.syntax",
-                    message=f"YAML syntax error: character U+{ord(bad.group()):04X} is not allowed",
-                    start=bad.start(),
-                    end=bad.end(),
-                )
-            ],
-            False,
-        )
+        return [], [kind_finding(payload, "not_printable", bad.start())], False
     events: list[Event] = []
     depth = 0
     documents = 0
@@ -219,7 +241,7 @@ def _events(
                 depth -= 1
             events.append(event)
     except (yaml.YAMLError, ValueError) as error:
-        findings.append(_syntax(payload, error))
+        findings.append(syntax_finding(payload, error))
         return events, findings, False
     finally:
         loader.dispose()
@@ -287,7 +309,7 @@ def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
     return value
 
 
-def read_yaml(payload: str, *, max_depth: int = 64) -> Read:
+def read_yaml(payload: str, *, max_depth: int = 64, loader: str | None = None) -> Read:
     """Read one YAML payload with the YAML 1.2 core schema (§4).
 
     Input: the payload text. Output: :class:`Read` whose ``value`` is the root mapping as
@@ -303,17 +325,25 @@ def read_yaml(payload: str, *, max_depth: int = 64) -> Read:
     alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
     (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
     ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
-    Never raises; time and memory linear in ``len(payload)``.
+    ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides).
+
+    ``loader`` (``"auto"``, ``"c"``, ``"pure"``; ``None`` reads the environment variable
+    ``REPLYKIT_YAML_LOADER`` at call time) picks the event source; it changes no result.
+    Raises ``ValueError`` only for a bad loader name, or ``"c"`` without PyYAML's C
+    extension. Otherwise never raises; time and memory linear in ``len(payload)``.
     """
-    return _read(payload, max_depth, _PARSER)
+    return _read(payload, max_depth, choose_loader(loader))
 
 
-def _read(payload: str, max_depth: int, parser: type[Any]) -> Read:
-    events, stream_findings, complete = _events(payload, max_depth, parser)
-    if not complete and parser is not yaml.BaseLoader:
-        # libyaml scans ahead (and caps flow nesting at 1000 itself), so its errors can
-        # pre-empt ours; the pure parser, linear too, gives the reference findings.
-        events, stream_findings, complete = _events(payload, max_depth, yaml.BaseLoader)
+def _read(payload: str, max_depth: int, loader: Loader) -> Read:
+    complete = False
+    if loader == "c" and not _c_may_differ(payload):
+        events, stream_findings, complete = _events(payload, max_depth, yaml.CBaseLoader)
+    if not complete:
+        # The referee decides every payload the C parser cannot read, or must not
+        # (libyaml also scans ahead and caps flow nesting at 1000 itself, so its errors
+        # can pre-empt the depth limit).
+        events, stream_findings, complete = _events(payload, max_depth, RefereeParser)
     if complete and not stream_findings:
         plain = _plain_build(events)
         if plain is not None:

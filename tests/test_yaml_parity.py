@@ -1,0 +1,146 @@
+"""One answer on every install (docs/protocol.md §1, §4.1).
+
+* The loader is chosen by a parameter or by ``REPLYKIT_YAML_LOADER``, read at call time.
+* Differential property: on generated YAML (block and flow styles, tabs everywhere,
+  comments, every scalar style, ``?``/``:``/``#`` in plain scalars, odd indentation,
+  random edits) the C loader and the pure loader give identical results: value, spans,
+  and every finding's code, message, offsets, path and details.
+* No diagnostic carries PyYAML's own error text: every ``yaml.syntax`` message is one of
+  replykit's, and none holds the problem or context text either PyYAML parser reports.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from payload.yaml_text import yaml_texts
+
+from replykit.payload import read_fenced_form
+from replykit.payload.results import Read
+from replykit.payload.yaml12 import read_yaml
+from replykit.payload.yaml_errors import MESSAGES
+from replykit.payload.yaml_loader import ENV_VAR, c_available, choose_loader
+
+needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")
+PARITY = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _view(read: Read) -> Any:
+    """Everything a reader returns, in a comparable form (NaN compares by repr)."""
+    return (
+        repr(read.value),
+        sorted(map(repr, read.spans.items())),
+        sorted(map(repr, read.key_spans.items())),
+        [(f.code, f.severity, f.message, f.start, f.end, f.path, dict(f.details))
+         for f in read.findings],
+    )  # fmt: skip
+
+
+# --- the loader choice -----------------------------------------------------------------
+
+
+def test_loader_from_parameter_and_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    auto = "c" if c_available() else "pure"
+    assert choose_loader() == auto
+    assert choose_loader("auto") == auto
+    assert choose_loader("pure") == "pure"
+    monkeypatch.setenv(ENV_VAR, "pure")
+    assert choose_loader() == "pure"  # read at call time, not at import
+    monkeypatch.setenv(ENV_VAR, "")
+    assert choose_loader() == auto
+    monkeypatch.setenv(ENV_VAR, "PURE")
+    with pytest.raises(ValueError, match="REPLYKIT_YAML_LOADER must be one of auto, c, pure"):
+        choose_loader()
+    assert choose_loader("pure") == "pure"  # the parameter wins over the environment
+    with pytest.raises(ValueError, match="REPLYKIT_YAML_LOADER must be"):
+        read_yaml("a: b\n")
+    with pytest.raises(ValueError, match="loader must be one of"):
+        read_fenced_form("title: T\n", loader="libyaml")
+
+
+def test_asking_for_c_without_it_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    assert choose_loader() == "pure"
+    with pytest.raises(ValueError, match="not importable"):
+        choose_loader("c")
+
+
+@needs_c
+def test_loaders_agree_on_the_differences_found() -> None:
+    # One payload of each place where libyaml and the pure scanner read differently.
+    for payload in [
+        "title:\tPlan", "a: b\t# c", "a: b\t", "x: [a,\tb]", "x: {text: Why?, a: b}",
+        "a: |\n \tb", "a: [?x]", "a: {b:,c}", "\ufeff{a: 1}", "a: >+#c\n x", "a: [!t,]",
+        "a: {*x:b}", "x: {a: # c\n }", "x: [? ]", "a: ]",
+    ]:  # fmt: skip
+        assert _view(read_yaml(payload, loader="c")) == _view(read_yaml(payload, loader="pure"))
+
+
+# --- differential property ---------------------------------------------------------------
+
+
+@needs_c
+@PARITY
+@given(yaml_texts())
+def test_c_and_pure_loaders_give_one_answer(text: str) -> None:
+    assert _view(read_yaml(text, loader="c")) == _view(read_yaml(text, loader="pure"))
+    c_form = read_fenced_form(text, loader="c")
+    pure_form = read_fenced_form(text, loader="pure")
+    assert c_form.value == pure_form.value
+    assert [(f.code, f.message, f.start, f.end, f.path) for f in c_form.findings] == [
+        (f.code, f.message, f.start, f.end, f.path) for f in pure_form.findings
+    ]
+
+
+# --- no library text in any diagnostic ---------------------------------------------------
+
+_OURS = [
+    re.compile("YAML syntax error: " + re.escape(text.format(what="\0")).replace("\0", ".+") + "$")
+    for text, _ in MESSAGES.values()
+]
+
+
+def _library_texts(text: str) -> list[str]:
+    """The problem and context texts PyYAML's parsers report for ``text``."""
+    found = []
+    loaders = [yaml.BaseLoader] + ([yaml.CBaseLoader] if c_available() else [])
+    for loader in loaders:
+        try:
+            parser = loader(text)
+            try:
+                while parser.check_event():
+                    parser.get_event()
+            finally:
+                parser.dispose()
+        except yaml.MarkedYAMLError as error:
+            found += [t for t in (error.problem, error.context) if t]
+        except yaml.YAMLError as error:
+            found.append(str(error).split("\n")[0])
+    return found
+
+
+_SYNTAXY = st.lists(
+    st.sampled_from([*"{}[]:,-?&*!|>'\"#%@` \n\t~.", "---", "...", "\\q", "\\x4", "- ",
+                     ": ", "a", "%YAML 1.2\n", "%TAG !x! y\n", "!x!y", "!<x", "\x01"]),
+    max_size=30,
+).map("".join)  # fmt: skip
+
+
+@PARITY
+@given(st.one_of(yaml_texts(), _SYNTAXY))
+def test_no_diagnostic_carries_pyyaml_text(text: str) -> None:
+    library = _library_texts(text)
+    for loader in ["pure", *(["c"] if c_available() else [])]:
+        for read in (read_yaml(text, loader=loader), read_fenced_form(text, loader=loader)):
+            for f in read.findings:
+                assert not any(t in f.message for t in library), (f.message, library)
+                if f.code == "yaml.syntax":
+                    assert any(p.match(f.message) for p in _OURS), f.message
+                    assert f.start is not None and 0 <= f.start <= len(text)
