@@ -321,7 +321,7 @@ def _resolve(
                 _finding(
                     "answer.unknown_question",
                     f"the form has no question with id {brief(key)}",
-                    (key,),
+                    (key if isinstance(key, str) else brief(key),),
                     value=key,
                     allowed=[q.id for q in form.questions],
                 )

@@ -257,3 +257,18 @@ def test_answers_text_errors_are_placed() -> None:
     (f,) = info.value.findings  # type: ignore[attr-defined]
     assert (f.code, f.start, f.end) == ("json.syntax", 18, 19)
     assert f.details == {"path": None, "line": 2, "column": 7}
+
+
+def test_a_refusal_the_scanner_cannot_place_is_still_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Should the decoder ever refuse RFC 8259 JSON, the message stays replykit's own.
+    def refusing_loads(s: Any, *args: Any, **kwargs: Any) -> Any:
+        raise json.JSONDecodeError("Sentinel words", "x", 0)
+
+    monkeypatch.setattr(json, "loads", refusing_loads)
+    (f,) = read_json('{"a": 1}').findings
+    assert (f.code, f.message, f.start, f.end) == (
+        "json.syntax",
+        "JSON syntax error: cannot be decoded",
+        None,
+        None,
+    )
