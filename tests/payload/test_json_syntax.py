@@ -232,6 +232,8 @@ def test_verdict_agrees_with_the_decoder(text: str) -> None:
     if problem is not None:
         assert 0 <= problem.start <= problem.end <= len(text)
         assert problem.end - problem.start <= 6
+        assert not any(word in problem.message for word in CPYTHON_WORDS), problem
+        assert DOUBLED_WORD.search(problem.message) is None, problem
 
 
 @pytest.mark.parametrize(
