@@ -95,6 +95,22 @@ def test_compat_sage_reads_escaped_tags() -> None:
 
 
 def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
+    # YAML's "\ud800" escape makes a lone surrogate (an XML+JSON payload refuses it).
+    path = tmp_path / "s.md"
+    path.write_text(
+        'Intro\n\n```questionnaire\ntitle: "工\\ud800"\nquestions:\n  - type: free_text\n'
+        '    text: Q\n    default: ""\n```\n',
+        encoding="utf-8",
+    )
+    raw = run("segment", str(path)).stdout
+    assert '"title": "工\\ud800"'.encode() in raw  # UTF-8 kept, only the surrogate escaped
+    out = json.loads(raw.decode("utf-8"))
+    assert out["segments"][1]["questionnaire"]["title"] == "工\ud800"
+    text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")
+    assert "title: 工\\ud800" in text
+
+
+def test_lone_surrogate_escape_in_a_payload_is_a_diagnostic(tmp_path: Path) -> None:
     path = tmp_path / "s.md"
     path.write_text(
         '<questionnaire>{"title":"\\ud800","questions":[{"type":"text","text":"Q"}]}'
@@ -102,9 +118,10 @@ def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = json.loads(run("segment", str(path)).stdout.decode("utf-8"))
-    assert out["segments"][0]["questionnaire"]["title"] == "\ud800"
-    text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")
-    assert "title: \\ud800" in text
+    assert out["segments"][0]["valid"] is False
+    assert [(d["code"], d["start"], d["end"], d["path"]) for d in out["diagnostics"]] == [
+        ("json.lone_surrogate", 25, 31, "title")
+    ]
 
 
 def test_docs_text_example_is_what_the_command_prints() -> None:

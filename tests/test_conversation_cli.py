@@ -162,8 +162,8 @@ def test_check_reads_stdin(
         (b"{}", "the conversation must be a JSON list of messages"),
         (b"[1]", "the conversation is malformed: messages[0] must be a mapping, not int"),
         (b'[{"role": "assistant", "content": 3}]', "the conversation is malformed"),
-        (b"[NaN]", "is not JSON"),
-        (b"[", "is not JSON: Expecting value at line 1 column 2"),
+        (b"[NaN]", "is not strict JSON at line 1, column 2: NaN is not JSON"),
+        (b"[", "is not strict JSON at line 1, column 2: expected a value, found the end"),
         (b"\xff[]", "is not UTF-8 (byte 0)"),
     ],
 )
@@ -344,8 +344,8 @@ def test_tool_validation_errors(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ("content", "error"),
     [
         (b"[]", "the tool-call arguments must be a JSON object"),
-        (b"{", "is not JSON"),
-        (b'{"questions": [Infinity]}', "Infinity is not JSON"),
+        (b"{", "is not strict JSON at line 1, column 2: expected a string key or '}'"),
+        (b'{"questions": [Infinity]}', "at line 1, column 16: Infinity is not JSON"),
     ],
 )
 def test_tool_usage_errors(

@@ -23,6 +23,7 @@ from typing import Any
 
 from replykit import profile_from_string, segment
 from replykit.actions import sanitize
+from replykit.jsonout import dumps
 from replykit.tool import call_questionnaire_async
 
 
@@ -59,7 +60,7 @@ def main() -> int:
         if not line.strip():
             continue
         request = json.loads(line)
-        out = json.dumps(answer(request), ensure_ascii=True)
+        out = dumps(answer(request), ascii_only=True)  # strict JSON: never NaN
         sys.stdout.write(out + "\n")
         sys.stdout.flush()
     return 0

@@ -8,7 +8,8 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
   answers (§7); :func:`questionnaire_async`, :func:`questionnaire_from_tool_result` and
-  :func:`tool_schema` are the tool-call variant (§7);
+  :func:`tool_schema` are the tool-call variant (§7); :func:`questionnaire_async_json`
+  and :func:`build_response_json` take JSON text and read it strictly (§1);
 - :func:`self_check` and :func:`can_submit` are §8 and §11;
 - :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
 - :mod:`replykit.strategies` and :mod:`replykit.fuzz` fuzz other implementations.
@@ -28,10 +29,21 @@ from replykit.model import (
 )
 from replykit.profiles import CLIENT, SELF_CHECK, Profile, product, profile_from_string
 from replykit.regions import CodeRegion, code_regions
-from replykit.response import BuiltResponse, build_response, check_answers, initial_answers
+from replykit.response import (
+    BuiltResponse,
+    build_response,
+    build_response_json,
+    check_answers,
+    initial_answers,
+)
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, can_submit, self_check
-from replykit.tool import questionnaire_async, questionnaire_from_tool_result, tool_schema
+from replykit.tool import (
+    questionnaire_async,
+    questionnaire_async_json,
+    questionnaire_from_tool_result,
+    tool_schema,
+)
 
 __all__ = [
     "CLIENT",
@@ -53,6 +65,7 @@ __all__ = [
     "Segmentation",
     "SelfCheckResult",
     "build_response",
+    "build_response_json",
     "can_submit",
     "check_answers",
     "code_regions",
@@ -61,6 +74,7 @@ __all__ = [
     "product",
     "profile_from_string",
     "questionnaire_async",
+    "questionnaire_async_json",
     "questionnaire_from_tool_result",
     "segment",
     "self_check",

@@ -19,7 +19,7 @@ from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
 from replykit.limits import Limits, form_size, payload_size
 from replykit.model import Segment
 from replykit.payload.fenced_form import read_fenced_form
-from replykit.payload.json_strict import read_json
+from replykit.payload.json_strict import number_problem, read_json
 from replykit.payload.lenient import normalize_form
 from replykit.payload.results import FormRead
 from replykit.payload.xml_form import read_xml_request, read_xml_response
@@ -128,6 +128,18 @@ def _limited(payload: str, reader: Callable[[str], FormRead], limits: Limits) ->
     return attrs.evolve(read, value=None, findings=read.findings + over) if over else read
 
 
+def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
+    return ctx.diagnostic(
+        "questionnaire.start.timeout_seconds_invalid",
+        f"timeout_seconds {value[:20]}{'…' if len(value) > 20 else ''} is too large to "
+        "read as a number; ignored",
+        at,
+        at + len(value),
+        "warning",
+        "timeout_seconds",
+    )
+
+
 def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
     return ctx.diagnostic(
         "name.unregistered",
@@ -229,7 +241,11 @@ def xml_block(
         timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
         if form is not None and timeout is not None:
             value = timeout.group(1)
-            form = attrs.evolve(form, timeout_seconds=float(value) if "." in value else int(value))
+            if number_problem(value) is None:
+                number = float(value) if "." in value else int(value)
+                form = attrs.evolve(form, timeout_seconds=number)
+            else:  # no infinity and no 5000-digit int may reach the output (§1)
+                diags.insert(0, _timeout_too_large(start + timeout.start(1), value, ctx))
     valid = registered and not any(d.severity == "error" for d in diags)
     return Segment(
         "questionnaire_response" if is_response else "questionnaire", start, end,

@@ -6,9 +6,13 @@ parsers unchanged; output is always valid UTF-8, whatever the locale.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
+
+from replykit.jsonout import dumps
+from replykit.limits import DEFAULT_LIMITS
+from replykit.payload.json_strict import read_json_value
+from replykit.text import LineIndex
 
 
 class InputError(Exception):
@@ -38,53 +42,47 @@ def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
         raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from None
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+def parse_json(text: str, where: str) -> Any:
+    """Read one JSON text as strictly as a payload (§1) and return its value.
 
-
-def _integer(digits: str) -> int | float:
-    # Valid JSON whatever its length; Python refuses int() past 4300 digits.
-    if len(digits) - digits.startswith("-") > 4300:
-        return float(digits)
-    return int(digits)
+    Input: the text; ``where`` names it in messages (``answers a.json``). Raises
+    :class:`InputError` ``WHERE is not strict JSON at line L, column C: MESSAGE`` (1-based,
+    code points) for the first problem of
+    :func:`~replykit.payload.json_strict.read_json_value`: a syntax error, nesting deeper
+    than 64 levels, ``NaN``/``Infinity``, a duplicate key, a number with more than 4300
+    digits or beyond a 64-bit float's range, a lone surrogate. 64-bit integers are fine.
+    """
+    read = read_json_value(text, max_depth=DEFAULT_LIMITS.max_depth)
+    if not read.findings:
+        return read.value
+    first = min(read.findings, key=lambda f: f.start or 0)
+    line, column = LineIndex(text).line_col(first.start or 0)
+    message = first.message.removeprefix("JSON syntax error: ")
+    more = len(read.findings) - 1
+    tail = f" ({more} more problem{'s' if more > 1 else ''})" if more else ""
+    raise InputError(f"{where} is not strict JSON at line {line}, column {column}: {message}{tail}")
 
 
 def read_json(path: str, label: str = "input") -> Any:
-    """Read one UTF-8 JSON file (``-``: standard input; a BOM is allowed). Raises
-    :class:`InputError` when unreadable, not UTF-8, not JSON (NaN/Infinity included) or
-    nested too deeply to decode. An integer of more than 4300 digits (valid JSON that
-    Python's ``int`` refuses) is read as a float."""
-    text = read_text(path, label, bom=True)
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_integer)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{label} {path} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except ValueError as exc:
-        raise InputError(f"{label} {path} is not JSON: {exc}") from None
-    except RecursionError:
-        raise InputError(f"{label} {path} is nested too deeply to decode") from None
+    """Read one UTF-8 JSON file (``-``: standard input; a leading BOM is allowed) with
+    :func:`parse_json`. Raises :class:`InputError` when it is unreadable, not UTF-8 or
+    not strict JSON."""
+    return parse_json(read_text(path, label, bom=True), f"{label} {path}")
 
 
 def write(text: str) -> None:
-    """Write text to standard output as valid UTF-8; a lone surrogate (a JSON payload may
-    escape one) is shown as a ``\\\\udXXX`` escape."""
+    """Write text to standard output as valid UTF-8; a lone surrogate (a value may hold
+    one) is shown as a ``\\udXXX`` escape."""
     sys.stdout.flush()
     sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
     sys.stdout.buffer.flush()
 
 
 def dump(obj: Any) -> str:
-    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline; with
-    ``\\\\u`` escapes everywhere when a string holds a lone surrogate, so the output is
-    always valid UTF-8 JSON."""
-    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(obj, ensure_ascii=True, indent=2) + "\n"
-    return text
+    """JSON as replykit prints it (§1): strict RFC 8259 by
+    :func:`~replykit.jsonout.dumps`, UTF-8 kept (a lone surrogate as a ``\\udXXX``
+    escape), two-space indent, trailing newline."""
+    return dumps(obj, indent=2) + "\n"
 
 
 def fail(command: str, message: str) -> int:

@@ -7,10 +7,11 @@ separate switch of :class:`Compat`; ``segment(..., compat="sage")`` turns all on
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import attrs
+
+from replykit.payload.json_strict import read_json_value
 
 _ESCAPED_TAG = re.compile(r"&lt;/?(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 
@@ -20,7 +21,8 @@ class Compat:
     """Which relaxations to apply when reading a message (§9).
 
     - ``decode_json_string``: a message whose whole text (blank characters around it
-      aside) is a JSON string literal is read as that string's value.
+      aside) is a JSON string literal is read as that string's value; the literal is
+      read strictly (§1), so one with a lone-surrogate escape stays undecoded.
     - ``decode_entities``: a message holding an entity-escaped family tag
       (``&lt;questionnaire&gt;``) is read after ``html.unescape``.
     - ``escaped_closers``: ``<\\/name>`` closes a block as ``</name>`` does.
@@ -64,12 +66,9 @@ def decode_transport(text: str, compat: Compat) -> str:
     if compat.decode_json_string:
         body = text.strip()
         if len(body) >= 2 and body[0] == body[-1] == '"':
-            try:
-                value = json.loads(body)
-            except ValueError:
-                value = None
-            if isinstance(value, str):
-                text = value
+            read = read_json_value(body)  # strict (§1): a lone surrogate is not decoded
+            if not read.findings and isinstance(read.value, str):
+                text = read.value
     if compat.decode_entities and _ESCAPED_TAG.search(text):
         text = html.unescape(text)
     return text

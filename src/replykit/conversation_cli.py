@@ -6,10 +6,11 @@ to its runner (:func:`run_check`, :func:`run_respond`, :func:`run_tool`,
 
 Exit statuses: 0 success; 1 the input was read but fails (Self-check failed, answers
 that do not fit the form, tool arguments with validation errors); 2 usage error or an
-input that cannot be read, is not UTF-8 or JSON, or has the wrong shape (one line on
-standard error, never a traceback). Files are read as bytes and decoded as UTF-8, so
-``\\r\\n`` and a lone ``\\r`` in a message reach the parser unchanged; ``-`` is standard
-input.
+input that cannot be read, is not UTF-8 or not strict JSON (§1: duplicate keys, NaN,
+numbers out of range, lone surrogates are refused with their line and column), or has
+the wrong shape (one line on standard error, never a traceback). Files are read as
+bytes and decoded as UTF-8, so ``\\r\\n`` and a lone ``\\r`` in a message reach the
+parser unchanged; ``-`` is standard input.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def add_parser(
         description=(
             "Read CONVERSATION.json, a JSON list of {role, content, message_type?}, and "
             'print {"passed", "index", "diagnostics", "repair_prompt"}. Exit 0 when it '
-            "passes, 1 when it fails, 2 on usage or an unreadable conversation."
+            "passes, 1 when it fails, 2 on usage or an unreadable conversation (read as "
+            "strict JSON: a duplicate key, NaN or a lone surrogate is an error)."
         ),
     )
     check.add_argument("conversation", metavar="CONVERSATION.json", help="file, or - for stdin")
@@ -78,7 +80,8 @@ def add_parser(
         help="run the questionnaire_async tool on call arguments (§7)",
         description=(
             "Print the tool result for ARGS.json (the tool-call arguments object). Exit "
-            "0 on success, 1 on validation errors, 2 when ARGS is unreadable or not an "
+            "0 on success, 1 on validation errors, 2 when ARGS is unreadable, not strict "
+            "JSON (a duplicate key, NaN, 1e400 or a lone surrogate is an error) or not an "
             "object."
         ),
     )

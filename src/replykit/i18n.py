@@ -13,11 +13,11 @@ Every table is a read-only mapping keyed by a diagnostic code (or a ``ui_text`` 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
+from replykit.payload.describe import brief
 from replykit.payload.messages import MESSAGES_EN, render
 
 Locale = Literal["zh", "en"]
@@ -108,18 +108,10 @@ def start_variant(code: str, details: Mapping[str, Any], english: str) -> str | 
     return None
 
 
-def _brief(value: Any, limit: int = 60) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _listing_zh(items: Any, limit: int = 10) -> str:
     if not isinstance(items, list | tuple):
-        return _brief(items)
-    shown = "、".join(_brief(item) for item in items[:limit])
+        return brief(items)
+    shown = "、".join(brief(item) for item in items[:limit])
     return shown + ("、…" if len(items) > limit else "")
 
 
@@ -145,7 +137,7 @@ def render_start(
         "actual_clause": (
             "当前缺失" if actual in ("", "missing") else f"当前为{_WORDS_ZH.get(actual, actual)}"
         ),
-        "value": _brief(details.get("value")) if "value" in details else "",
+        "value": brief(details.get("value")) if "value" in details else "",
         "allowed": _listing_zh(details.get("allowed")) if "allowed" in details else "",
         "invalid_items": (
             _listing_zh(details.get("invalid_items")) if "invalid_items" in details else ""
@@ -227,7 +219,8 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         "json.duplicate_key": "JSON 中存在重复的键。",
         "json.not_object": "JSON 负载必须是一个对象。",
         "json.string_payload": "JSON 负载是一个包含 JSON 的字符串，必须直接写成对象。",
-        "json.number_too_large": "数字过大。",
+        "json.number_too_large": "数字过大：超过 4300 位，或超出 64 位浮点数的范围。",
+        "json.lone_surrogate": "JSON 字符串中含有不成对的代理项（\\udXXX），无法写成 UTF-8。",
         "json.too_deep": "JSON 嵌套层级过深。",
         "form.unknown_field": "顶层只允许 title 和 questions。",
         "form.title_required": "title 为必填项，必须是非空字符串。",

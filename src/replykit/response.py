@@ -2,7 +2,8 @@
 
 - :func:`initial_answers`: the draft a client starts from (the form's defaults).
 - :func:`build_response`: the agent text ``<{name}-response>{json}</{name}-response>``,
-  the readable display text, and the answers, from a form and the user's answers.
+  the readable display text, and the answers, from a form and the user's answers;
+  :func:`build_response_json` takes the answers as JSON text, read strictly (§1).
 - :func:`check_answers`: every way a parsed :class:`~replykit.model.Response` does not
   fit its form.
 
@@ -20,7 +21,6 @@ a reader that also accepts ``<\\/name>`` or decodes HTML entities (§9).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -29,9 +29,13 @@ import attrs
 
 from replykit.diagnostics import Finding, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
+from replykit.jsonout import displayable, dumps, portable
+from replykit.limits import DEFAULT_LIMITS
 from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
-from replykit.text import is_blank
+from replykit.payload.describe import article, brief, json_type
+from replykit.payload.json_strict import read_json_value
+from replykit.text import LineIndex, is_blank
 
 #: The value of the "other" choice (§7).
 OTHER_VALUE = "__questionnaire_other__"
@@ -90,7 +94,7 @@ def _finding(
         message=message,
         path=path,
         severity=severity,
-        details={"path": format_path(path), **details},
+        details=portable({"path": format_path(path), **details}),
     )
 
 
@@ -158,15 +162,18 @@ def build_response(
     ``questionnaire_async`` form); ``ui_text`` and ``locale`` for the display text (see
     :func:`resolve_ui_text`; the "other" label also comes from there).
 
-    Output: :class:`BuiltResponse`. The JSON is compact, UTF-8 kept, keys in the seed's
-    order: ``type`` (``name`` with ``-`` -> ``_`` plus ``_response``),
-    ``questionnaire_id``, ``status`` (``submitted``), ``answers``; each answer
+    Output: :class:`BuiltResponse`. The JSON is strict (§1): compact, UTF-8 kept (a lone
+    surrogate in a text is written as a ``\\udXXX`` escape, so ``agent_text`` always
+    encodes as UTF-8; ``display_text`` shows it as U+FFFD), keys in the seed's order:
+    ``type`` (``name`` with ``-`` -> ``_`` plus ``_response``), ``questionnaire_id``,
+    ``status`` (``submitted``), ``answers``; each answer
     ``question_id, question, type, answer`` then ``value, label`` (single choice),
     ``values, labels`` (multi choice), and ``other_text`` last when "other" is chosen.
     An unanswered single choice has ``answer``/``value``/``label`` ``""``.
 
     Raises :class:`AnswersError` listing every answer that does not fit the form
-    (codes ``answer.unknown_question``, ``answer.type_mismatch``,
+    (``details`` made JSON-safe by :func:`~replykit.jsonout.portable`; codes
+    ``answer.unknown_question``, ``answer.type_mismatch``,
     ``answer.values_not_list``, ``answer.value_not_in_options``,
     ``answer.other_not_allowed``, ``answer.other_text_unexpected``,
     ``answer.field_invalid``); ``ValueError`` for a ``name`` outside
@@ -194,7 +201,7 @@ def build_response(
         status=STATUS_SUBMITTED,
         answers=tuple(built),
     )
-    payload = json.dumps(response.to_json(), ensure_ascii=False, separators=(",", ":"))
+    payload = dumps(response.to_json(), compact=True)  # a lone surrogate as \\udXXX
     # "<" and "&" only occur inside JSON strings, so this touches string contents only.
     payload = payload.replace("</", "\\u003c/").replace("&", "\\u0026")
     tag = f"{name}-response"
@@ -202,8 +209,65 @@ def build_response(
     by_id = {q.id: q for q in questionnaire.questions}
     return BuiltResponse(
         agent_text=agent_text,
-        display_text=display_text(by_id, built, ui),
+        display_text=displayable(display_text(by_id, built, ui)),
         answers=tuple(built),
+    )
+
+
+def build_response_json(
+    questionnaire: Questionnaire,
+    answers_text: str,
+    *,
+    name: str = "questionnaire",
+    questionnaire_id: str,
+    ui_text: Mapping[str, str] | None = None,
+    locale: str = "zh",
+) -> BuiltResponse:
+    """:func:`build_response` with the answers as JSON text, read strictly (§1, §7).
+
+    For a backend that receives the answers as text: reading them here keeps what
+    ``json.loads`` would silently resolve (``{"q1": "a", "q1": "b"}`` is refused, not
+    read as ``b``). Input: ``answers_text``, the JSON of the answers mapping; the other
+    arguments as :func:`build_response`. Output: as :func:`build_response`.
+
+    Raises :class:`AnswersError` when the text is not strict JSON, one finding per
+    problem in text order: ``json.syntax``, ``json.too_deep`` (over 64 levels),
+    ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``,
+    ``json.lone_surrogate``, or ``json.not_object`` when the value is not an object;
+    ``start``/``end`` are code-point offsets into the text and ``details`` holds
+    ``path`` (1-based, ``q2[1]``), ``line`` and ``column`` (1-based). Otherwise raises
+    what :func:`build_response` raises; ``TypeError`` when ``answers_text`` is not a
+    ``str``.
+    """
+    if not isinstance(answers_text, str):
+        raise TypeError(f"answers_text must be a str, not {type(answers_text).__name__}")
+    read = read_json_value(answers_text, max_depth=DEFAULT_LIMITS.max_depth)
+    findings = sorted(read.findings, key=lambda f: f.start or 0)
+    if not findings and not isinstance(read.value, dict):
+        findings = [
+            Finding(
+                "json.not_object",
+                "the answers must be a JSON object from question id to answer, not "
+                f"{article(json_type(read.value))}",
+                start=0,
+                end=len(answers_text),
+            )
+        ]
+    if findings:
+        lines = LineIndex(answers_text)
+        placed = []
+        for f in findings:
+            line, column = lines.line_col(f.start or 0)
+            details = {"path": format_path(f.path), "line": line, "column": column}
+            placed.append(attrs.evolve(f, details=details))
+        raise AnswersError(tuple(placed))
+    return build_response(
+        questionnaire,
+        read.value,
+        name=name,
+        questionnaire_id=questionnaire_id,
+        ui_text=ui_text,
+        locale=locale,
     )
 
 
@@ -256,8 +320,8 @@ def _resolve(
             findings.append(
                 _finding(
                     "answer.unknown_question",
-                    f"the form has no question with id {json.dumps(key, ensure_ascii=False)}",
-                    (key,),
+                    f"the form has no question with id {brief(key)}",
+                    (key if isinstance(key, str) else brief(key),),
                     value=key,
                     allowed=[q.id for q in form.questions],
                 )
@@ -337,8 +401,7 @@ def _check_value(q: Question, value: str, path: Path, findings: list[Finding]) -
     findings.append(
         _finding(
             "answer.value_not_in_options",
-            f"{format_path(path)}: {json.dumps(value, ensure_ascii=False)} is not an option "
-            f"value of question {q.id}",
+            f"{format_path(path)}: {brief(value)} is not an option value of question {q.id}",
             path,
             question_id=q.id,
             value=value,

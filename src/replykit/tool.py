@@ -2,7 +2,9 @@
 
 - :func:`questionnaire_async` / :func:`call_questionnaire_async`: validate and normalize
   the tool-call arguments; return the seed's success object or error object (a plain
-  ``dict`` whose key order is the seed's, ready for ``json.dumps``).
+  ``dict`` whose key order is the seed's, ready for ``json.dumps``; ``details`` values
+  are made JSON-safe, §1). :func:`questionnaire_async_json` reads the arguments from
+  JSON text, strictly.
 - :func:`questionnaire_from_tool_result`: what a client opens for a tool result (a form
   only for a success result; otherwise the errors), linked by ``tool_call_id``.
 - :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
@@ -13,14 +15,14 @@ The tool returns at once: it never waits for, polls or stores the user's answer 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from replykit.diagnostics import Finding
+from replykit.diagnostics import Finding, format_path
 from replykit.i18n import (
+    DIAGNOSTICS_ZH,
     TOOL_RESULT_MESSAGES,
     Locale,
     check_locale,
@@ -28,9 +30,12 @@ from replykit.i18n import (
     start_success_message,
     start_variant,
 )
+from replykit.jsonout import portable
+from replykit.limits import DEFAULT_LIMITS
 from replykit.model import Questionnaire
 from replykit.payload import ACCEPTED_TYPES, normalize_form
-from replykit.text import is_blank
+from replykit.payload.json_strict import read_json_value
+from replykit.text import LineIndex, is_blank
 
 #: The tool's name in a tool definition and in ``replykit tool``.
 TOOL_NAME = "questionnaire_async"
@@ -41,7 +46,8 @@ ERROR_CODE = "INVALID_ARGUMENT"
 @attrs.frozen
 class ToolError:
     """One entry of a failed result's ``errors`` (seed "校验失败"): ``code``
-    (``questionnaire.start.*``, or ``tool_result.*`` for a malformed result), ``path``
+    (``questionnaire.start.*``; ``json.*`` for arguments text that is not strict JSON;
+    ``tool_result.*`` for a malformed result), ``path``
     (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
     whole arguments or result), the localized ``message``, and ``details`` (``path``
     plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``)."""
@@ -57,7 +63,7 @@ class ToolError:
             "code": self.code,
             "path": self.path,
             "message": self.message,
-            "details": copy.deepcopy(dict(self.details)),
+            "details": portable(dict(self.details)),
         }
 
 
@@ -85,11 +91,11 @@ def _errors(findings: tuple[Finding, ...], locale: Locale) -> list[ToolError]:
     for f in findings:
         if f.severity != "error":
             continue
-        details = copy.deepcopy(dict(f.details))
         message = f.message
         if locale != "en":
-            variant = start_variant(f.code, details, f.message)
-            message = render_start(f.code, details, variant=variant, locale=locale)
+            variant = start_variant(f.code, f.details, f.message)
+            message = render_start(f.code, f.details, variant=variant, locale=locale)
+        details = portable(dict(f.details))
         path = details.get("path")
         out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
     return out
@@ -150,6 +156,54 @@ def questionnaire_async(
     return call_questionnaire_async({"title": title, "questions": questions}, locale=locale)
 
 
+def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict[str, Any]:
+    """``questionnaire_async`` on the arguments as JSON text, read strictly (§1, §7).
+
+    For a backend that receives the tool call's arguments as text: reading them here
+    keeps what ``json.loads`` would silently resolve (a repeated key's last value wins
+    there). Input: ``arguments_text``, the arguments JSON (white space around it
+    allowed); ``locale`` ``zh`` or ``en``.
+
+    Output: as :func:`call_questionnaire_async` on the value read. When the text is not
+    strict JSON, the seed's error object whose ``errors`` hold one entry per problem
+    of the reading (in text order): ``code`` ``json.syntax``, ``json.too_deep`` (over
+    64 levels), ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``
+    (over 4300 digits, or beyond a 64-bit float's range) or ``json.lone_surrogate``;
+    ``path`` the 1-based place in the arguments (``questions[1].type``) or ``None``;
+    ``message`` replykit's own (zh: the code's sentence, the position, then the English
+    detail); ``details`` ``{path, start, end, line, column}`` (code-point offsets into
+    the text, 1-based line and column). Never raises for bad text.
+
+    Raises ``TypeError`` when ``arguments_text`` is not a ``str``, ``ValueError`` for an
+    unknown locale.
+    """
+    loc = check_locale(locale)
+    if not isinstance(arguments_text, str):
+        raise TypeError(f"arguments_text must be a str, not {type(arguments_text).__name__}")
+    read = read_json_value(arguments_text, max_depth=DEFAULT_LIMITS.max_depth)
+    if not read.findings:
+        return call_questionnaire_async(read.value, locale=loc)
+    lines = LineIndex(arguments_text)
+    errors = []
+    for f in sorted(read.findings, key=lambda f: f.start or 0):
+        start = f.start or 0
+        line, column = lines.line_col(start)
+        path = format_path(f.path)
+        message = f.message
+        if loc == "zh":
+            sentence = DIAGNOSTICS_ZH.get(f.code, "参数不是严格的 JSON。").rstrip("。")
+            message = f"{sentence}（第 {line} 行第 {column} 列）：{f.message}"
+        details = {"path": path, "start": start, "end": f.end, "line": line, "column": column}
+        errors.append(ToolError(f.code, path, message, details).to_json())
+    return {
+        "success": False,
+        "status": "error",
+        "error_code": ERROR_CODE,
+        "validation_passed": False,
+        "errors": errors,
+    }
+
+
 def _result_error(code: str, path: str | None, locale: Locale) -> ToolError:
     template = TOOL_RESULT_MESSAGES[locale][code]
     return ToolError(code, path, template.format(path=path or ""), {"path": path})
@@ -165,7 +219,7 @@ def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
             and isinstance(message, str)
             and isinstance(details, Mapping)
         ):
-            return ToolError(code, path, message, copy.deepcopy(dict(details)))
+            return ToolError(code, path, message, portable(dict(details)))
     return _result_error("tool_result.error_invalid", f"errors[{index + 1}]", locale)
 
 

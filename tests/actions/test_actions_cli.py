@@ -134,10 +134,10 @@ def test_standard_input(
     [
         (None, "cannot read answer"),
         (b"\xff\xfe{", "is not UTF-8"),
-        (b'{"actions": [}', "is not JSON"),
-        (b'{"actions": NaN}', "is not JSON"),
-        (b"", "is not JSON"),
-        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"actions": [}', "is not strict JSON at line 1, column 14: expected a value, found '}'"),
+        (b'{"actions": NaN}', "at line 1, column 13: NaN is not JSON"),
+        (b"", "at line 1, column 1: expected a value, found the end of the text"),
+        (b"[" * 100_000 + b"]" * 100_000, "at line 1, column 65: JSON nesting deeper than 64"),
     ],
 )
 def test_unreadable_answer_is_exit_2_with_one_line(
@@ -179,7 +179,7 @@ def test_utf8_bom_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert json.loads(capsys.readouterr().out)["actions"] == []
 
 
-def test_lone_surrogates_are_escaped_not_a_crash(
+def test_lone_surrogate_escape_is_an_input_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "s.json"
@@ -187,10 +187,10 @@ def test_lone_surrogates_are_escaped_not_a_crash(
         '{"actions": [{"id": "\\ud800", "type": "view.detail", "label": "工\U0001f600"}]}',
         encoding="utf-8",
     )
-    assert main(["actions", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert json.loads(out)["actions"][0] == {
-        "id": "\ud800",
-        "type": "view.detail",
-        "label": "工\U0001f600",
-    }
+    assert main(["actions", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(
+        f"replykit actions: error: answer {path} is not strict JSON at line 1, column 22: "
+        "lone surrogate \\ud800 in a string"
+    )

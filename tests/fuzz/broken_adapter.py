@@ -2,7 +2,8 @@
 request of every process lifetime goes wrong in the way argv[1] names:
 
 crash (exit 3), hang (sleep), garbage (a line that is not JSON), badid (another id),
-nan (a line with NaN, which JSON does not have). With ``leak`` every request is
+nan (a line with NaN, which JSON does not have), dupkey (a repeated key), overflow (a
+number beyond a float's range), surrogate (a lone-surrogate escape). With ``leak`` every request is
 answered with a ``tool`` field left in each kept action.
 """
 
@@ -32,6 +33,15 @@ def main() -> int:
                 request["id"] = "someone-else"
             if mode == "nan":
                 sys.stdout.write(json.dumps({"id": request["id"], "result": float("nan")}) + "\n")
+                sys.stdout.flush()
+                continue
+            raw = {
+                "dupkey": '{"id": "%s", "result": {}, "result": {"actions": []}}',
+                "overflow": '{"id": "%s", "result": {"n": 1e400}}',
+                "surrogate": '{"id": "%s", "result": {"s": "\\ud800"}}',
+            }.get(mode)
+            if raw is not None:
+                sys.stdout.write(raw % request["id"] + "\n")
                 sys.stdout.flush()
                 continue
         kept = sanitize(request["answer"])

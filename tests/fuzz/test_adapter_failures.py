@@ -20,7 +20,10 @@ from .helpers import python_adapter, run_cli
         ("hang", "adapter.timeout", "no answer within 0.5 s"),
         ("garbage", "adapter.invalid_json", "this is not JSON"),
         ("badid", "adapter.bad_response", "answer id 'someone-else'"),
-        ("nan", "adapter.invalid_json", "NaN"),
+        ("nan", "adapter.invalid_json", "not a strict JSON line (column 24: NaN is not JSON;"),
+        ("dupkey", "adapter.invalid_json", '(column 28: duplicate key "result"'),
+        ("overflow", "adapter.invalid_json", "(column 30: the number 1e400 is beyond"),
+        ("surrogate", "adapter.invalid_json", "(column 31: lone surrogate \\ud800"),
     ],
 )
 def test_failure_is_its_own_class_and_adapter_restarts(mode: str, rule: str, detail: str) -> None:

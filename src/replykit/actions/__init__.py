@@ -1,6 +1,7 @@
 """Answer actions (seed 004): the headless reference of the client protocol.
 
-Declarative buttons under an answer are sanitized (:func:`sanitize`), completed with
+Declarative buttons under an answer are sanitized (:func:`sanitize`; from JSON text,
+read strictly, :func:`sanitize_json`), completed with
 client-added entries (:func:`with_defaults`), confirmed (:func:`needs_confirmation`,
 :func:`confirmation_view`) and run as a pure state transition (:func:`dispatch`) whose
 effect the host performs. :func:`lint` checks producers against the seed's checklist
@@ -70,7 +71,7 @@ from replykit.actions.model import (
     Style,
     Target,
 )
-from replykit.actions.sanitize import locate_actions, sanitize
+from replykit.actions.sanitize import locate_actions, sanitize, sanitize_json
 from replykit.actions.schema import action_schema
 from replykit.actions.state import (
     STATUSES,
@@ -142,5 +143,6 @@ __all__ = [
     "parse_context",
     "resolve_chart",
     "sanitize",
+    "sanitize_json",
     "with_defaults",
 ]

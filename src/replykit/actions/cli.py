@@ -33,7 +33,8 @@ def add_parser(
         description=(
             "Print the kept actions, the client-added entries, the ids that need "
             "confirmation and a diagnostic for every dropped action or removed field. "
-            "Exit 0 (drops are diagnostics), 2 when a file cannot be read or decoded."
+            "Exit 0 (drops are diagnostics), 2 when a file cannot be read or is not strict "
+            "JSON (a duplicate key, NaN, 1e400 or a lone surrogate is an error)."
         ),
     )
     parser.add_argument(

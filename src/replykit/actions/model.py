@@ -142,21 +142,33 @@ def key_path(base: str, key: object) -> str:
 
 @attrs.frozen
 class ActionDiagnostic:
-    """One dropped action, removed field or lint warning (§12).
+    """One dropped action, removed field or lint warning (§12), or a JSON problem (§1).
 
-    ``code``: a §12 code (``action.field_removed`` ...) or a ``lint.*`` code;
-    ``path``: 1-based place inside the container that held the actions
-    (``actions[3].params.arguments``), ``None`` when about the input as a whole;
-    ``message``: English, one sentence, never quoting input values (they may be huge).
+    ``code``: a §12 code (``action.field_removed`` ...), a ``lint.*`` code, or a
+    ``json.*`` code from :func:`~replykit.actions.sanitize_json`; ``path``: 1-based
+    place inside the container that held the actions (``actions[3].params.arguments``;
+    for ``json.*``, inside the whole JSON text: ``answerData.actions[1].type``), ``None``
+    when about the input as a whole; ``message``: English, one sentence, never quoting
+    input values (they may be huge). ``start``/``end`` (code-point offsets) and
+    ``line``/``column`` (1-based) place a ``json.*`` problem in the text; ``None``
+    otherwise.
     """
 
     code: str
     path: str | None
     message: str
+    start: int | None = None
+    end: int | None = None
+    line: int | None = None
+    column: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code": str, "path": str | null, "message": str}``."""
-        return {"code": self.code, "path": self.path, "message": self.message}
+        """``{"code": str, "path": str | null, "message": str}``, plus ``start``, ``end``,
+        ``line`` and ``column`` when the diagnostic has a position (``json.*``)."""
+        out: dict[str, Any] = {"code": self.code, "path": self.path, "message": self.message}
+        if self.start is not None:
+            out.update(start=self.start, end=self.end, line=self.line, column=self.column)
+        return out
 
 
 def _optional_text(limit: int) -> Any:

@@ -38,7 +38,11 @@ from replykit.actions.model import (
     key_path,
     valid_text,
 )
+from replykit.diagnostics import Path
+from replykit.limits import DEFAULT_LIMITS
 from replykit.payload.describe import json_type
+from replykit.payload.json_strict import read_json_value
+from replykit.text import LineIndex
 
 
 def locate_actions(answer: object) -> tuple[Source, object] | None:
@@ -337,3 +341,46 @@ def sanitize(answer: object) -> ActionSet:
         shown.append(built.action)
         diagnostics.extend(built.removed)
     return ActionSet(actions=tuple(shown), diagnostics=tuple(diagnostics), source=source)
+
+
+def sanitize_json(text: str) -> ActionSet:
+    """:func:`sanitize` on an answer given as JSON text, read strictly (§1, §12).
+
+    For a backend that holds the answer as text: reading it here keeps what
+    ``json.loads`` would silently resolve (of ``"type": "business.execute", "type":
+    "view.detail"`` it keeps the last, an action without confirmation). Input: the JSON
+    text of the answer (any shape :func:`sanitize` reads).
+
+    Output: :func:`sanitize` of the value when the text is strict JSON. Otherwise no
+    action at all and one :class:`ActionDiagnostic` per problem, in text order, with
+    ``start``/``end``/``line``/``column`` set: ``json.syntax``, ``json.too_deep`` (over
+    64 levels), ``json.constant`` (NaN, Infinity), ``json.duplicate_key``,
+    ``json.number_too_large`` (over 4300 digits, or beyond a 64-bit float's range),
+    ``json.lone_surrogate``; ``path`` is the 1-based place in the whole text
+    (``answerData.actions[1].type``) or ``None``.
+
+    Raises ``TypeError`` when ``text`` is not a ``str``; never raises for bad text.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    read = read_json_value(text, max_depth=DEFAULT_LIMITS.max_depth)
+    if not read.findings:
+        return sanitize(read.value)
+    lines = LineIndex(text)
+    out = []
+    for f in sorted(read.findings, key=lambda f: f.start or 0):
+        start = f.start or 0
+        line, column = lines.line_col(start)
+        out.append(
+            ActionDiagnostic(
+                f.code, _json_path(f.path), f.message, start, f.end or start, line, column
+            )
+        )
+    return ActionSet(diagnostics=tuple(out))
+
+
+def _json_path(path: Path) -> str | None:
+    text = ""
+    for part in path:
+        text = f"{text}[{part + 1}]" if isinstance(part, int) else key_path(text, part)
+    return text or None

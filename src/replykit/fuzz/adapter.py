@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import json
 import os
 import queue
 import signal
@@ -24,6 +23,10 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any, Final, Literal
 
 import attrs
+
+from replykit.jsonout import dumps
+from replykit.limits import MAX_DEPTH_CEILING
+from replykit.payload.json_strict import read_json_value
 
 OutcomeKind = Literal["ok", "crash", "timeout", "invalid_json", "bad_response", "unsupported"]
 #: Outcome kinds that are adapter failures, reported as their own classes.
@@ -39,10 +42,6 @@ def _write_line(stream: IO[bytes], data: bytes, failed: list[bool]) -> None:
         failed.append(True)
 
 
-def _not_json(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 class AdapterStartError(OSError):
     """The adapter command cannot be started (not found, not executable)."""
 
@@ -54,7 +53,9 @@ class Outcome:
     ``kind``: ``ok`` (a response object for this request), ``unsupported`` (the adapter
     answered ``{"id", "unsupported": true}``), or a failure: ``crash`` (the process
     exited or closed stdout), ``timeout`` (no line within the timeout), ``invalid_json``
-    (a line that is not a JSON value), ``bad_response`` (JSON, but not a response to
+    (a line that is not UTF-8 or not one strict JSON value, §1: a syntax error, a
+    duplicate key, ``NaN``, a number out of range or a lone surrogate; the detail gives
+    the column and replykit's message), ``bad_response`` (JSON, but not a response to
     this request: another ``id``, no ``segments`` list of objects with ``kind``,
     ``start``, ``end``, no ``result`` object, or an ``error``).
     ``response``: the decoded response for ``ok``, else ``None``. ``detail``: one line
@@ -206,7 +207,7 @@ class Adapter:
         proc = self._proc
         self._next_id += 1
         rid = f"r{self._next_id}"
-        line = json.dumps({"id": rid, "op": op, **body}, ensure_ascii=True) + "\n"
+        line = dumps({"id": rid, "op": op, **body}, ascii_only=True) + "\n"
         assert proc.popen.stdin is not None
         # Written from a thread: an adapter that stops reading must not block the
         # fuzzer once the pipe is full; the request's timeout covers the write too.
@@ -226,11 +227,21 @@ class Adapter:
             return self._fail("timeout", f"no answer within {self.timeout:g} s")
         if raw is None:
             return self._fail("crash", "the adapter closed its output")
+        shown = raw.decode("utf-8", "replace").strip()[:200]
         try:
-            response = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            shown = raw.decode("utf-8", "replace").strip()[:200]
-            return self._fail("invalid_json", f"not a JSON line: {shown!r}")
+            line_text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return self._fail("invalid_json", f"not UTF-8 (byte {exc.start}): {shown!r}")
+        # Read as strictly as a payload (§1): a duplicate key or NaN is a failure too.
+        read = read_json_value(line_text, max_depth=MAX_DEPTH_CEILING)
+        if read.findings:
+            first = min(read.findings, key=lambda f: f.start or 0)
+            message = first.message.removeprefix("JSON syntax error: ")
+            column = (first.start or 0) + 1
+            return self._fail(
+                "invalid_json", f"not a strict JSON line (column {column}: {message}): {shown!r}"
+            )
+        response = read.value
         if not isinstance(response, dict):
             return self._fail("bad_response", "the answer is not a JSON object")
         if response.get("id") != rid:

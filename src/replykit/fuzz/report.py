@@ -14,12 +14,12 @@ the others are additions. Offsets in inputs and responses are code points.
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 from typing import Any
 
 from replykit.fuzz.runner import FuzzClass, FuzzReport
+from replykit.jsonout import dumps, portable
 
 
 def class_json(found: FuzzClass) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def report_json(report: FuzzReport) -> dict[str, Any]:
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return dumps(portable(value))
 
 
 def _segments_line(response: Any) -> str:
@@ -129,8 +129,7 @@ def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:
     json_path = os.path.join(directory, "report.json")
     text_path = os.path.join(directory, "report.txt")
     with open(json_path, "w", encoding="utf-8") as handle:
-        json.dump(report_json(report), handle, ensure_ascii=False, indent=2)
-        handle.write("\n")
+        handle.write(dumps(report_json(report), indent=2) + "\n")
     with open(text_path, "w", encoding="utf-8") as handle:
         handle.write(report_text(report))
     return json_path, text_path

@@ -12,12 +12,12 @@ Written files:
 
 from __future__ import annotations
 
-import json
 import os
 from importlib import resources
 from typing import Any
 
 from replykit.fuzz.reference import reference
+from replykit.jsonout import dumps
 from replykit.strategies import Example, Op, explicit_examples
 
 VECTOR_FORMAT = 1
@@ -134,6 +134,6 @@ def export(directory: str) -> list[str]:
         "sanitize_actions": "sanitize_actions.json",
     }
     for op, name in names.items():
-        put(name, json.dumps(generated_suite(op), ensure_ascii=False, indent=1) + "\n")
+        put(name, dumps(generated_suite(op), indent=1) + "\n")
     put("README.md", README)
     return written

@@ -2,7 +2,8 @@
 plus every problem found (PROTOCOL-DECISIONS §4, §5, §7).
 
 - :func:`read_yaml`: YAML 1.2 core schema on PyYAML's event stream.
-- :func:`read_json`: strict JSON.
+- :func:`read_json_value`: any JSON text, strictly (§1); :func:`read_json`: an
+  XML+JSON payload (an object).
 - :func:`read_fenced_form`: a ```` ```questionnaire ```` payload, strict seed rules.
 - :func:`normalize_form`: the lenient ``questionnaire_async`` normalizer.
 - :func:`read_xml_request` / :func:`read_xml_response`: XML+JSON payloads.
@@ -14,7 +15,7 @@ tuples of str keys and 0-based int indices (``format_path`` shows them 1-based).
 from __future__ import annotations
 
 from replykit.payload.fenced_form import read_fenced_form
-from replykit.payload.json_strict import read_json
+from replykit.payload.json_strict import read_json, read_json_value
 from replykit.payload.lenient import ACCEPTED_TYPES, UI_TEXT_KEYS, normalize_form
 from replykit.payload.messages import MESSAGES_EN, render
 from replykit.payload.results import FormRead, Read, ResponseRead, Span, SpanMap, locate, place
@@ -35,6 +36,7 @@ __all__ = [
     "place",
     "read_fenced_form",
     "read_json",
+    "read_json_value",
     "read_xml_request",
     "read_xml_response",
     "read_yaml",

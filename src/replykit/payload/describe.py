@@ -6,6 +6,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from replykit.jsonout import portable
+
 _BRIEF_LIMIT = 60
 
 
@@ -47,14 +49,19 @@ def yaml_kind(value: Any) -> str:
     return type(value).__name__
 
 
-def brief(value: Any) -> str:
-    """A short JSON rendering of ``value`` for a message (cut at 60 code points)."""
+def brief(value: Any, limit: int = _BRIEF_LIMIT) -> str:
+    """A short JSON rendering of ``value`` for a message (cut at ``limit`` code points).
+
+    ``NaN``/``Infinity`` are shown bare (a message is prose, not JSON); a value JSON
+    cannot write (an ``int`` of over 4300 digits, a cycle, another type) is shown as
+    :func:`~replykit.jsonout.portable` renders it. Never raises.
+    """
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    if len(text) > _BRIEF_LIMIT:
-        text = text[: _BRIEF_LIMIT - 1] + "…"
+        text = json.dumps(portable(value), ensure_ascii=False)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
     return text
 
 

@@ -1,19 +1,23 @@
-"""Strict JSON reader for XML+JSON payloads (PROTOCOL-DECISIONS §5).
+"""The strict JSON reader: XML+JSON payloads and every JSON file or text replykit reads (§1, §5).
 
 ``json.loads`` decides validity and builds values; a linear bracket pre-scan enforces
-the nesting limit first (so deep input never reaches the recursive decoder), and a
-linear token walk over valid JSON locates values, keys, duplicates and constants.
-Nothing is ever repaired.
+the nesting limit first (so deep input never reaches the recursive decoder); on a
+syntax error replykit's own scanner (:mod:`replykit.payload.json_syntax`) gives the
+position and the message; and a linear token walk over valid JSON locates values,
+keys, duplicates, constants, numbers out of range and lone surrogates. Nothing is ever
+repaired.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
 from replykit.diagnostics import Finding, Path
 from replykit.payload.describe import article, json_type
+from replykit.payload.json_syntax import syntax_error
 from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
 
 # A string (closed or running to the end) or a bracket; used to skip string contents.
@@ -31,9 +35,16 @@ _TOKEN = re.compile(
     """,
     re.X | re.S,
 )
-_SMART_QUOTES = {"“": "U+201C", "”": "U+201D", "‘": "U+2018", "’": "U+2019"}
 _CONSTANTS = frozenset({"NaN", "Infinity", "-Infinity"})
-_MAX_INT_DIGITS = 4300
+#: A number written with more digits is refused (Python's own limit for ``int``).
+MAX_NUMBER_DIGITS = 4300
+# An integer of fewer digits is below the largest float (about 1.8e308).
+_INT_FLOAT_SAFE = 308
+# A lone-surrogate escape or character may be present (a cheap test before the walk).
+_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+# In a string token: a \u escape of a surrogate, another escape, or a raw surrogate.
+_STRING_UNIT = re.compile(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\.|[\ud800-\udfff]", re.S)
+_LONE = re.compile("[\ud800-\udfff]")
 
 
 def too_deep_at(text: str, max_depth: int) -> int | None:
@@ -53,93 +64,138 @@ def too_deep_at(text: str, max_depth: int) -> int | None:
     return None
 
 
-def _syntax_finding(payload: str, error: json.JSONDecodeError) -> Finding:
-    pos = min(error.pos, len(payload))
-    message = f"JSON syntax error: {error.msg}"
-    if error.msg.startswith("Unexpected UTF-8 BOM"):  # Python's wording names a decoder
-        message = "JSON syntax error: the payload starts with a byte order mark (U+FEFF)"
-    ch = payload[pos : pos + 1]
-    if ch in _SMART_QUOTES:
-        message += (
-            f"; found the typographic quote {ch} ({_SMART_QUOTES[ch]}): JSON strings and "
-            'keys take straight double quotes (")'
-        )
-    return Finding(code="json.syntax", message=message, start=pos, end=min(pos + 1, len(payload)))
+def _syntax_finding(text: str) -> Finding:
+    problem = syntax_error(text)
+    if problem is None:  # json.loads refused what RFC 8259 allows: never seen, kept safe
+        return Finding(code="json.syntax", message="JSON syntax error: cannot be decoded")
+    return Finding(
+        code="json.syntax",
+        message=f"JSON syntax error: {problem.message}",
+        start=problem.start,
+        end=problem.end,
+    )
 
 
-def _decode(text: str) -> tuple[Any, list[str]]:
-    """``json.loads`` with placeholders instead of constants and huge ints; first key wins.
+def _digit_count(token: str) -> int:
+    return sum(c.isdigit() for c in token)
 
-    Returns the value and the kinds of refused tokens seen (``constant``, ``int``,
-    ``duplicate``).
-    Raises ``json.JSONDecodeError`` on invalid JSON.
+
+def number_problem(token: str) -> str | None:
+    """Why a JSON number token cannot be read exactly (``None`` when it can): written
+    with more than 4300 digits, or beyond a 64-bit float's range (it would read as
+    infinity)."""
+    if len(token) > MAX_NUMBER_DIGITS and _digit_count(token) > MAX_NUMBER_DIGITS:
+        return f"a number written with more than {MAX_NUMBER_DIGITS} digits"
+    is_int = token.lstrip("-").isdigit()
+    if is_int and len(token) - token.startswith("-") <= _INT_FLOAT_SAFE:
+        return None
+    if math.isinf(float(token)):
+        shown = token if len(token) <= 24 else token[:20] + "…"
+        return f"the number {shown} is beyond a 64-bit float's range (it would read as infinity)"
+    return None
+
+
+def _decode(text: str) -> tuple[Any, set[str]]:
+    """``json.loads`` with placeholders for refused tokens; first key wins.
+
+    Returns the value and the kinds of refused tokens seen (``constant``, ``number``,
+    ``duplicate``). Raises ``json.JSONDecodeError`` on invalid JSON.
     """
-    refused: list[str] = []
+    refused: set[str] = set()
 
     def constant(_name: str) -> None:
-        refused.append("constant")
+        refused.add("constant")
 
     def integer(digits: str) -> int:
-        if len(digits) - digits.startswith("-") > _MAX_INT_DIGITS:
-            refused.append("int")
+        if len(digits) > _INT_FLOAT_SAFE and number_problem(digits) is not None:
+            refused.add("number")
             return 0
         return int(digits)
+
+    def real(token: str) -> float:
+        value = float(token)
+        too_long = len(token) > MAX_NUMBER_DIGITS
+        if (too_long or math.isinf(value)) and number_problem(token) is not None:
+            refused.add("number")
+            return 0.0
+        return value
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
-                refused.append("duplicate")  # reported, with its place, by the walk
+                refused.add("duplicate")  # reported, with its place, by the walk
             else:
                 out[key] = value
         return out
 
-    value = json.loads(text, parse_constant=constant, parse_int=integer, object_pairs_hook=pairs)
+    value = json.loads(
+        text,
+        parse_constant=constant,
+        parse_int=integer,
+        parse_float=real,
+        object_pairs_hook=pairs,
+    )
     return value, refused
+
+
+def read_json_value(text: str, *, max_depth: int = 64) -> Read:
+    """Read any JSON text strictly (§1): the reading every JSON input of replykit gets.
+
+    Input: the whole text (JSON white space around the value allowed; a byte order mark
+    is a syntax error). Output: :class:`Read` with ``value`` the value read (``None``
+    when the text is not JSON or too deep), ``spans`` of every value and ``key_spans``
+    of every key by path (code points into ``text``).
+
+    Findings (all errors, in text order per kind): ``json.too_deep`` (more than
+    ``max_depth`` nested arrays/objects; decided before decoding), ``json.syntax``
+    (replykit's own position and message; a typographic quote is named),
+    ``json.constant`` (``NaN``, ``Infinity``, ``-Infinity``), ``json.number_too_large``
+    (a number written with more than 4300 digits, or beyond a 64-bit float's range such
+    as ``1e400``), ``json.duplicate_key`` (on the later key), ``json.lone_surrogate`` (a
+    string holding half of a surrogate pair, as a ``\\udXXX`` escape or a character).
+    A refused token reads as a placeholder (the first of duplicate keys wins), so
+    ``value`` is only usable when there is no finding. Never raises; linear time.
+    """
+    deep = too_deep_at(text, max_depth)
+    if deep is not None:
+        return Read(value=None, findings=(_too_deep(max_depth, deep),))
+    try:
+        value, refused = _decode(text)
+    except json.JSONDecodeError:
+        return Read(value=None, findings=(_syntax_finding(text),))
+    except RecursionError:  # json recurses per level: a max_depth near the stack's size
+        return Read(value=None, findings=(_too_deep(max_depth, 0),))
+    strings = _SURROGATE_HINT.search(text) is not None
+    if not refused and not strings:
+        # Valid JSON with nothing to report: spans are only walked if someone asks.
+        spans, key_spans = lazy_spans(lambda: _walk_spans(text))
+        return Read(value=value, spans=spans, key_spans=key_spans)
+    walk = _Walk(text, check_strings=strings)
+    walk.run()
+    return Read(
+        value=value,
+        spans=freeze_spans(walk.spans),
+        key_spans=freeze_spans(walk.key_spans),
+        findings=tuple(walk.findings),
+    )
 
 
 def read_json(payload: str, *, max_depth: int = 64) -> Read:
     """Read an XML+JSON payload as strict JSON whose root is an object (§5).
 
-    Input: the text between the tags (JSON whitespace around the value is allowed).
-    Output: :class:`Read` with ``value`` the root ``dict`` (``None`` when the text is not
-    valid JSON or too deep; for a non-object root, the value read), ``spans`` of every
-    value and ``key_spans`` of every key by path (code points into ``payload``).
-
-    Findings (all errors): ``json.too_deep`` (more than ``max_depth`` nested arrays/
-    objects; decided before decoding), ``json.syntax`` (with the offset; a typographic
-    quote there is named), ``json.constant`` (``NaN``, ``Infinity``, ``-Infinity``),
-    ``json.number_too_large`` (an integer over 4300 digits), ``json.duplicate_key``
-    (on the later key), ``json.string_payload`` (the root is a string holding JSON),
-    ``json.not_object``. Never raises; linear time.
+    Input: the text between the tags. Output and findings: as :func:`read_json_value`,
+    plus ``json.string_payload`` (the root is a string holding JSON) or
+    ``json.not_object`` (any other root that is not an object; ``value`` is then the
+    value read). Never raises; linear time.
     """
-    deep = too_deep_at(payload, max_depth)
-    if deep is not None:
-        return Read(value=None, findings=(_too_deep(max_depth, deep),))
-    try:
-        value, refused = _decode(payload)
-    except json.JSONDecodeError as error:
-        return Read(value=None, findings=(_syntax_finding(payload, error),))
-    except RecursionError:  # json recurses per level: a max_depth near the stack's size
-        return Read(value=None, findings=(_too_deep(max_depth, 0),))
-    if not refused:
-        # Valid JSON with nothing to report: spans are only walked if someone asks.
-        spans, key_spans = lazy_spans(lambda: _walk_spans(payload))
-        findings = [] if isinstance(value, dict) else [_root_finding(payload, value, max_depth)]
-        return Read(value=value, spans=spans, key_spans=key_spans, findings=tuple(findings))
-    walk = _Walk(payload)
-    walk.run()
-    findings = list(walk.findings)
-    if "int" in refused and not any(f.code == "json.number_too_large" for f in findings):
-        findings.append(_number_too_large(None))
-    if not isinstance(value, dict):
-        findings.append(_root_finding(payload, value, max_depth))
-    return Read(
-        value=value,
-        spans=freeze_spans(walk.spans),
-        key_spans=freeze_spans(walk.key_spans),
-        findings=tuple(findings),
-    )
+    read = read_json_value(payload, max_depth=max_depth)
+    if isinstance(read.value, dict) or any(
+        f.code in ("json.syntax", "json.too_deep") for f in read.findings
+    ):
+        return read
+    findings = (*read.findings, _root_finding(payload, read.value, max_depth))
+    return Read(value=read.value, spans=read.spans, key_spans=read.key_spans, findings=findings)
 
 
 def _walk_spans(text: str) -> tuple[dict[Path, Span], dict[Path, Span]]:
@@ -157,14 +213,47 @@ def _too_deep(max_depth: int, at: int) -> Finding:
     )
 
 
-def _number_too_large(span: Span | None, path: Path = ()) -> Finding:
+def _number_too_large(message: str, span: Span, path: Path) -> Finding:
     return Finding(
         code="json.number_too_large",
-        message=f"integer with more than {_MAX_INT_DIGITS} digits",
+        message=f"{message}; write it as a string or a smaller number",
         path=path,
-        start=None if span is None else span[0],
-        end=None if span is None else span[1],
+        start=span[0],
+        end=span[1],
     )
+
+
+def _lone_surrogate(raw: str, span: Span, path: Path) -> Finding | None:
+    """``json.lone_surrogate`` for the first unpaired surrogate in the string token
+    ``raw`` at ``span``, or ``None``. Only a high-surrogate escape directly followed by a
+    low-surrogate escape makes a pair (as JSON decodes them)."""
+    if _LONE.search(json.loads(raw)) is None:
+        return None
+    units = list(_STRING_UNIT.finditer(raw))
+    i = 0
+    while i < len(units):
+        m = units[i]
+        hex4 = m.group(1)
+        if hex4 is not None and int(hex4, 16) < 0xDC00 and i + 1 < len(units):
+            low = units[i + 1]
+            if low.start() == m.end() and low.group(1) and int(low.group(1), 16) >= 0xDC00:
+                i += 2
+                continue
+        if hex4 is not None or _LONE.fullmatch(m.group()):
+            shown = m.group() if hex4 is not None else f"U+{ord(m.group()):04X}"
+            return Finding(
+                code="json.lone_surrogate",
+                message=(
+                    f"lone surrogate {shown} in a string: a surrogate must come as a pair, "
+                    "a high one (\\ud800-\\udbff) directly followed by a low one "
+                    "(\\udc00-\\udfff), or the text cannot be written as UTF-8"
+                ),
+                path=path,
+                start=span[0] + m.start(),
+                end=span[0] + m.end(),
+            )
+        i += 1
+    return None  # pragma: no cover - the decoded string held one
 
 
 def _root_finding(payload: str, value: Any, max_depth: int) -> Finding:
@@ -205,10 +294,12 @@ class _Container:
 
 
 class _Walk:
-    """Linear token walk over JSON already known valid: spans, duplicates, constants."""
+    """Linear token walk over JSON already known valid: spans, duplicates, constants,
+    numbers out of range and (with ``check_strings``) lone surrogates."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, check_strings: bool = False) -> None:
         self.text = text
+        self.check_strings = check_strings
         self.spans: dict[Path, Span] = {}
         self.key_spans: dict[Path, Span] = {}
         self.findings: list[Finding] = []
@@ -249,15 +340,19 @@ class _Walk:
                 expect_key = m.group() == "{"
             elif kind == "close":
                 top = self.stack.pop()
-                self._value(top.path, (top.start, span[1]), None)
+                self._value(top.path, (top.start, span[1]), None, None)
                 expect_key = False
             else:
-                self._value(self._value_path(), span, m.group() if kind != "str" else None)
+                self._value(self._value_path(), span, kind, m.group())
 
     def _key(self, raw: str, span: Span) -> None:
         top = self.stack[-1]
         key: str = json.loads(raw)
         where: Path = top.path if top.path is not None else ()
+        if self.check_strings:
+            lone = _lone_surrogate(raw, span, (*where, key) if top.path is not None else ())
+            if lone is not None:
+                self.findings.append(lone)
         if key in top.seen:
             self.findings.append(
                 Finding(
@@ -278,10 +373,10 @@ class _Walk:
         if top.path is not None:
             self.key_spans[(*top.path, key)] = span
 
-    def _value(self, path: Path | None, span: Span, token: str | None) -> None:
+    def _value(self, path: Path | None, span: Span, kind: str | None, token: str | None) -> None:
         if path is not None:
             self.spans[path] = span
-        if token in _CONSTANTS:
+        if kind == "lit" and token in _CONSTANTS:
             self.findings.append(
                 Finding(
                     code="json.constant",
@@ -291,14 +386,15 @@ class _Walk:
                     end=span[1],
                 )
             )
-        elif token is not None and _is_big_int(token):
-            self.findings.append(_number_too_large(span, path or ()))
+        elif kind == "num" and token is not None:
+            problem = number_problem(token)
+            if problem is not None:
+                self.findings.append(_number_too_large(problem, span, path or ()))
+        elif kind == "str" and token is not None and self.check_strings:
+            lone = _lone_surrogate(token, span, path or ())
+            if lone is not None:
+                self.findings.append(lone)
         if self.stack:
             top = self.stack[-1]
             top.count += 1
             top.key = None
-
-
-def _is_big_int(token: str) -> bool:
-    digits = token[1:] if token.startswith("-") else token
-    return len(digits) > _MAX_INT_DIGITS and digits.isdigit()

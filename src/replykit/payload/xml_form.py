@@ -14,6 +14,8 @@ from replykit.payload.results import FormRead, ResponseRead, has_error, place
 from replykit.text import is_blank
 
 RESPONSE_SUFFIX = "-response"
+# JSON findings whose value is read as a placeholder (None, 0).
+_PLACEHOLDER_CODES = frozenset({"json.constant", "json.number_too_large"})
 ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
 
 
@@ -35,12 +37,19 @@ def read_xml_request(payload: str, *, max_depth: int = 64) -> FormRead:
     if not isinstance(read.value, dict):
         return FormRead(value=None, spans=read.spans, findings=tuple(findings))
     form = normalize_form(read.value, allow_extras=True)
-    findings.extend(place(form.findings, read.spans))
+    findings.extend(place(_beside(form.findings, read.findings), read.spans))
     return FormRead(
         value=None if has_error(findings) else form.value,
         spans=read.spans,
         findings=tuple(findings),
     )
+
+
+def _beside(found: tuple[Finding, ...], json_findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """``found`` without findings on a value the JSON reader refused: that value was read
+    as a placeholder, and the JSON finding already says what is wrong there."""
+    refused = {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
+    return tuple(f for f in found if f.path not in refused) if refused else found
 
 
 def response_type(name: str) -> str:
@@ -79,7 +88,7 @@ def read_xml_response(payload: str, name: str, *, max_depth: int = 64) -> Respon
         return ResponseRead(value=None, spans=read.spans, findings=tuple(findings))
     checker = _ResponseChecker()
     response = checker.response(root, response_type(name))
-    findings.extend(place(checker.findings, read.spans))
+    findings.extend(place(_beside(tuple(checker.findings), read.findings), read.spans))
     return ResponseRead(
         value=None if has_error(findings) else response,
         spans=read.spans,

@@ -1,0 +1,493 @@
+"""Strict JSON in and out (§1): every JSON replykit reads is read as strictly as a
+payload, every JSON it writes is RFC 8259, and the library takes JSON text strictly."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hostile import LINEAR, calls
+
+import replykit
+import replykit.actions
+from replykit import (
+    build_response,
+    build_response_json,
+    questionnaire_async,
+    questionnaire_async_json,
+    segment,
+)
+from replykit.actions import ActionDiagnostic, sanitize, sanitize_json
+from replykit.cli import main
+from replykit.compat import SAGE, decode_transport
+from replykit.jsonout import displayable, dumps, portable
+from replykit.model import Question, Questionnaire
+from replykit.payload.json_strict import read_json_value
+from replykit.response import AnswersError
+from replykit.tool import call_questionnaire_async
+
+FENCED = (Path(__file__).parent / "data" / "seed" / "fenced_task_paused.md").read_bytes()
+ARGS = '{"questions": [{"type": "text", "text": "x"}]}'
+
+
+def _strict_loads(text: str) -> Any:
+    def refuse(name: str) -> Any:
+        raise ValueError(name)
+
+    return json.loads(text, parse_constant=refuse)
+
+
+# --- reading: one strict core --------------------------------------------------------
+
+# (text, code, path, start, end)
+REFUSED = [
+    ('{"a": 1e400}', "json.number_too_large", ("a",), 6, 11),
+    ('{"a": -1e400}', "json.number_too_large", ("a",), 6, 12),
+    ("[1.8e308]", "json.number_too_large", (0,), 1, 8),
+    ("[1" + "0" * 400 + "]", "json.number_too_large", (0,), 1, 402),
+    ("[0." + "0" * 4300 + "1]", "json.number_too_large", (0,), 1, 4304),
+    ("[" + "1" * 5000 + "]", "json.number_too_large", (0,), 1, 5001),
+    ('{"a": "Why\\ud800?"}', "json.lone_surrogate", ("a",), 10, 16),
+    ('{"a": "\\udc00"}', "json.lone_surrogate", ("a",), 7, 13),
+    ('["\\ude00\\ud83d"]', "json.lone_surrogate", (0,), 2, 8),  # a pair in the wrong order
+    ('["\\ud83d\\u0041"]', "json.lone_surrogate", (0,), 2, 8),
+    ('["\\ud83d \\ude00"]', "json.lone_surrogate", (0,), 2, 8),
+    ('{"\\udbff": 1}', "json.lone_surrogate", ("\udbff",), 2, 8),
+    ('["x\ud800"]', "json.lone_surrogate", (0,), 3, 4),  # a raw one, from a Python str
+    ('{"a": 1, "a": 2}', "json.duplicate_key", ("a",), 9, 12),
+    ('{"a": NaN}', "json.constant", ("a",), 6, 9),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "path", "start", "end"), REFUSED)
+def test_strict_reading_refuses(text: str, code: str, path: Any, start: int, end: int) -> None:
+    (f,) = read_json_value(text).findings
+    assert (f.code, f.path, f.start, f.end, f.severity) == (code, path, start, end, "error")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("[9223372036854775807, -9223372036854775808]", [2**63 - 1, -(2**63)]),
+        ("[18446744073709551615]", [2**64 - 1]),
+        ("[1.7976931348623157e308, 1e-400, 5e-324]", [1.7976931348623157e308, 0.0, 5e-324]),
+        ('["\\ud83d\\ude00", "\\\\ud800", "\\u00e9"]', ["😀", "\\ud800", "é"]),
+        ("[1" + "0" * 300 + "]", [10**300]),
+    ],
+)
+def test_strict_reading_keeps(text: str, value: Any) -> None:
+    read = read_json_value(text)
+    assert read.findings == () and read.value == value
+
+
+def test_payload_gets_the_same_strictness() -> None:
+    payload = '{"questions": [{"type": 1e400, "text": "Why\\ud800?"}]}'
+    result = segment(f"Hi <questionnaire>{payload}</questionnaire>")
+    assert not result.segments[1].valid
+    assert [(d.code, d.path, d.start - 18, d.end - 18) for d in result.diagnostics] == [
+        ("json.number_too_large", "questions[1].type", 24, 29),
+        ("json.lone_surrogate", "questions[1].text", 43, 49),
+    ]
+
+
+# --- the command line: every JSON file is an input error, exit 2 ----------------------
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _put(tmp_path: Path, name: str, content: str | bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return str(path)
+
+
+def _input_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str], command: str, expected: str
+) -> None:
+    code, out, err = _run(argv, capsys)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"replykit {command}: error: ") and expected in err, err
+
+
+def test_tool_duplicate_title_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = '{"title":"A","title":"B","questions":[{"type":"text","text":"x"}]}'
+    path = _put(tmp_path, "a.json", text)
+    _input_error(
+        ["tool", "questionnaire_async", path],
+        capsys,
+        "tool",
+        f'arguments {path} is not strict JSON at line 1, column 14: duplicate key "title"',
+    )
+
+
+def test_actions_duplicate_type_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = '{"actions":[{"id":"a","type":"business.execute","type":"view.detail","label":"x"}]}'
+    path = _put(tmp_path, "a.json", text)
+    _input_error(
+        ["actions", path],
+        capsys,
+        "actions",
+        f'answer {path} is not strict JSON at line 1, column 49: duplicate key "type"',
+    )
+    context = _put(tmp_path, "c.json", '{"locale": "en",\n"locale": "zh"}')
+    answer = _put(tmp_path, "ok.json", '{"actions": []}')
+    _input_error(
+        ["actions", answer, "--context", context],
+        capsys,
+        "actions",
+        f'context {context} is not strict JSON at line 2, column 1: duplicate key "locale"',
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "where"),
+    [
+        ('{"questions":[{"type":1e400,"text":"x"}]}', "line 1, column 23: the number 1e400"),
+        ('{"questions":[{"type":' + "1" * 5000 + ',"text":"x"}]}', "column 23: a number written"),
+        ('{"questions":[\n{"type":"text","text":"Why\\ud800?"}]}', "line 2, column 27: lone"),
+        ('{"questions": [NaN]}', "line 1, column 16: NaN is not JSON"),
+        ("[" * 65 + "]" * 65, "line 1, column 65: JSON nesting deeper than 64 levels"),
+    ],
+)
+def test_tool_refuses_what_a_payload_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, where: str
+) -> None:
+    path = _put(tmp_path, "a.json", content)
+    _input_error(["tool", "questionnaire_async", path], capsys, "tool", where)
+
+
+def test_tool_reads_64_bit_integers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _put(tmp_path, "a.json", '{"questions":[{"type":-9223372036854775808,"text":"x"}]}')
+    code, out, _err = _run(["tool", "questionnaire_async", path, "--locale", "en"], capsys)
+    assert code == 1
+    assert json.loads(out)["errors"][0]["details"]["value"] == -(2**63)
+
+
+def test_respond_answers_and_check_conversation_are_strict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = _put(tmp_path, "m.md", FENCED)
+    answers = _put(tmp_path, "a.json", '{"q1": "继续", "q1": "停止"}')
+    _input_error(
+        ["respond", "--message", message, "--message-id", "m", "--answers", answers],
+        capsys,
+        "respond",
+        f'answers {answers} is not strict JSON at line 1, column 14: duplicate key "q1"',
+    )
+    conversation = _put(
+        tmp_path, "c.json", '[{"role": "user", "role": "assistant", "content": "hi"}]'
+    )
+    _input_error(
+        ["check", conversation],
+        capsys,
+        "check",
+        f"conversation {conversation} is not strict JSON at line 1, column 19: duplicate key",
+    )
+
+
+def test_input_error_counts_the_other_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _put(tmp_path, "a.json", '{"a": 1, "a": 2, "b": NaN, "c": 1e999}')
+    _input_error(["tool", "questionnaire_async", path], capsys, "tool", "column 10: duplicate key ")
+    _input_error(["tool", "questionnaire_async", path], capsys, "tool", "(2 more problems)")
+
+
+# --- writing: strict JSON out ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (math.inf, "Infinity"),
+        (-math.inf, "-Infinity"),
+        (math.nan, "NaN"),
+        (10**400, "1e+400"),
+        (-(10**5000), "-1e+5000"),
+        (123456789123456789123 * 10**400, "1.2345678912345678e+420"),
+        (object(), "<object>"),
+        ({1, 2}, "<set>"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else type(v).__name__,
+)
+def test_library_details_hold_only_json(value: Any, shown: str) -> None:
+    result = questionnaire_async(questions=[{"type": value, "text": "x"}], locale="en")
+    (error,) = result["errors"]
+    assert error["code"] == "questionnaire.start.question_type_invalid"
+    assert error["details"]["value"] == shown
+    text = json.dumps(result, allow_nan=False)
+    assert _strict_loads(text) == result
+
+
+def test_library_details_survive_deep_and_cyclic_values() -> None:
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    cyclic: list[Any] = ["a"]
+    cyclic.append(cyclic)
+    for value in (deep, cyclic):
+        result = call_questionnaire_async({"questions": [{"type": value, "text": "x"}]})
+        shown = result["errors"][0]["details"]["value"]
+        text = dumps(result)
+        assert _strict_loads(text)["errors"][0]["details"]["value"] == shown
+    assert "<cycle>" in dumps(portable(cyclic))
+
+
+def test_answers_details_hold_only_json() -> None:
+    form = Questionnaire(title="T", questions=(Question(id="q1", type="free_text", text="Q"),))
+    with pytest.raises(AnswersError) as info:
+        build_response(form, {"q1": "ok", math.inf: "x", 10**5000: "y"}, questionnaire_id="m_q1")
+    details = [f.details for f in info.value.findings]
+    assert [d.get("value") for d in details] == ["Infinity", "1e+5000"]
+    dumps(details)
+
+
+def test_a_lone_surrogate_never_makes_output_unencodable() -> None:
+    form = Questionnaire(
+        title="T", questions=(Question(id="q1", type="free_text", text="Why\ud800?"),)
+    )
+    built = build_response(form, {"q1": "a\udc00b"}, questionnaire_id="m_q1", locale="en")
+    agent = built.agent_text.encode("utf-8").decode("utf-8")
+    assert '"question":"Why\\ud800?"' in agent and '"answer":"a\\udc00b"' in agent
+    assert built.display_text == "Questionnaire answers\nWhy\ufffd?: a\ufffdb"
+    built.display_text.encode("utf-8")
+    assert dumps(built.to_json()).encode("utf-8")
+
+
+def test_cli_writes_a_lone_surrogate_as_an_escape_and_keeps_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n"
+    message += '    text: "工\\ud800"\n    default: ""\n```\n'
+    path = _put(tmp_path, "m.md", message)
+    answers = _put(tmp_path, "a.json", '{"q1": "好"}')
+    code, out, _err = _run(
+        ["respond", "--message", path, "--message-id", "m", "--answers", answers], capsys
+    )
+    assert code == 0
+    assert "工\\\\ud800" in out and "好" in out  # the agent text's JSON inside the JSON
+    data = json.loads(out)
+    assert data["display_text"].endswith("工\ufffd：好")
+
+
+def test_writer_guards() -> None:
+    with pytest.raises(ValueError):
+        dumps([math.nan])
+    with pytest.raises(ValueError):
+        dumps([math.inf])
+    assert dumps({"a": "x\ud800é"}) == '{"a": "x\\ud800é"}'
+    assert dumps({"a": "é"}, ascii_only=True) == '{"a": "\\u00e9"}'
+    assert displayable("a\ud800\udc00b") == "a\ufffd\ufffdb"
+
+
+json_like = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.floats()
+    | st.integers()
+    | st.integers(min_value=10**300, max_value=10**320)
+    | st.text(st.characters(), max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=3) | st.integers() | st.floats(), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@given(json_like)
+def test_portable_values_are_always_strict_json(value: Any) -> None:
+    text = dumps(portable(value))
+    text.encode("utf-8")
+    again = _strict_loads(text)
+    assert dumps(portable(again)) == text
+
+
+# --- strict entry points taking JSON text ---------------------------------------------
+
+
+def test_sanitize_json_refuses_what_json_loads_resolves() -> None:
+    text = '{"actions":[{"id":"a","type":"business.execute","type":"view.detail","label":"x"}]}'
+    assert [a.type for a in sanitize(json.loads(text)).actions] == ["view.detail"]
+    result = sanitize_json(text)
+    assert result.actions == () and result.source is None
+    assert result.diagnostics == (
+        ActionDiagnostic(
+            "json.duplicate_key",
+            "actions[1].type",
+            'duplicate key "type"; each key may appear once',
+            48,
+            54,
+            1,
+            49,
+        ),
+    )
+    assert result.diagnostics[0].to_json() == {
+        "code": "json.duplicate_key",
+        "path": "actions[1].type",
+        "message": 'duplicate key "type"; each key may appear once',
+        "start": 48,
+        "end": 54,
+        "line": 1,
+        "column": 49,
+    }
+
+
+def test_sanitize_json_reads_valid_text_as_sanitize_does() -> None:
+    text = (
+        '{"answerData": {"actions": [{"id": "a", "type": "continue", "label": "Go",'
+        ' "params": {"prompt": "p"}, "tool": "x"}, 7]}}'
+    )
+    assert sanitize_json(text) == sanitize(json.loads(text))
+    (d,) = sanitize_json('{"answerData": {"a.b": [1,]}}').diagnostics
+    assert (d.code, d.path, d.line, d.column) == ("json.syntax", None, 1, 27)
+    (d,) = sanitize_json('{"answerData": {"a.b": [NaN]}}').diagnostics
+    assert (d.code, d.path) == ("json.constant", 'answerData["a.b"][1]')
+
+
+@pytest.mark.parametrize("bad", [b"{}", None, {"actions": []}, 3])
+def test_json_text_entry_points_take_only_str(bad: Any) -> None:
+    form = Questionnaire(title="T", questions=(Question(id="q1", type="free_text", text="Q"),))
+    with pytest.raises(TypeError, match="text must be a str"):
+        sanitize_json(bad)
+    with pytest.raises(TypeError, match="arguments_text must be a str"):
+        questionnaire_async_json(bad)
+    with pytest.raises(TypeError, match="answers_text must be a str"):
+        build_response_json(form, bad, questionnaire_id="m_q1")
+
+
+def test_questionnaire_async_json() -> None:
+    assert questionnaire_async_json(ARGS, locale="en") == call_questionnaire_async(
+        json.loads(ARGS), locale="en"
+    )
+    assert questionnaire_async_json("[1]", locale="en")["errors"][0]["code"] == (
+        "questionnaire.start.arguments_not_object"
+    )
+    text = '{"title": "A",\n "title": "B", "questions": [{"type": 1e400, "text": "x"}]}'
+    result = questionnaire_async_json(text, locale="en")
+    assert {k: result[k] for k in ("success", "status", "error_code", "validation_passed")} == {
+        "success": False,
+        "status": "error",
+        "error_code": "INVALID_ARGUMENT",
+        "validation_passed": False,
+    }
+    assert result["errors"] == [
+        {
+            "code": "json.duplicate_key",
+            "path": "title",
+            "message": 'duplicate key "title"; each key may appear once',
+            "details": {"path": "title", "start": 16, "end": 23, "line": 2, "column": 2},
+        },
+        {
+            "code": "json.number_too_large",
+            "path": "questions[1].type",
+            "message": "the number 1e400 is beyond a 64-bit float's range (it would read as "
+            "infinity); write it as a string or a smaller number",
+            "details": {
+                "path": "questions[1].type",
+                "start": 53,
+                "end": 58,
+                "line": 2,
+                "column": 39,
+            },
+        },
+    ]
+    zh = questionnaire_async_json(text)["errors"][0]["message"]
+    assert (
+        zh
+        == 'JSON 中存在重复的键（第 2 行第 2 列）：duplicate key "title"; each key may appear once'
+    )
+    with pytest.raises(ValueError):
+        questionnaire_async_json(ARGS, locale="fr")
+
+
+def test_build_response_json() -> None:
+    form = Questionnaire(title="T", questions=(Question(id="q1", type="free_text", text="Q"),))
+    built = build_response_json(form, '{"q1": "ok"}', questionnaire_id="m_q1")
+    assert built == build_response(form, {"q1": "ok"}, questionnaire_id="m_q1")
+    with pytest.raises(AnswersError) as info:
+        build_response_json(form, '{"q1": "a", "q1": "b"}', questionnaire_id="m_q1")
+    (f,) = info.value.findings
+    assert (f.code, f.path, f.start, f.end) == ("json.duplicate_key", ("q1",), 12, 16)
+    assert f.details == {"path": "q1", "line": 1, "column": 13}
+    with pytest.raises(AnswersError) as info:
+        build_response_json(form, '["ok"]', questionnaire_id="m_q1")
+    (f,) = info.value.findings
+    assert (f.code, f.start, f.end) == ("json.not_object", 0, 6)
+    assert f.message == "the answers must be a JSON object from question id to answer, not an array"
+
+
+def test_entry_points_are_exported() -> None:
+    assert "questionnaire_async_json" in replykit.__all__
+    assert "build_response_json" in replykit.__all__
+    assert "sanitize_json" in replykit.actions.__all__
+
+
+# --- other readers: Sage decoding, tag attributes -------------------------------------
+
+
+def test_sage_json_string_decoding_is_strict() -> None:
+    assert decode_transport('"a\\nb"', SAGE) == "a\nb"
+    assert decode_transport('"a\\ud800"', SAGE) == '"a\\ud800"'  # left as it is
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "1" * 400 + ".5", "1" * 400])
+def test_sage_timeout_attribute_out_of_range_is_ignored_with_a_warning(value: str) -> None:
+    body = '{"questions":[{"type":"text","text":"Q"}]}'
+    text = f'Hi <questionnaire timeout_seconds="{value}">{body}</questionnaire>'
+    result = segment(text, compat="sage")
+    seg = result.segments[1]
+    assert seg.valid and seg.questionnaire is not None
+    assert seg.questionnaire.timeout_seconds is None
+    (d,) = result.diagnostics
+    assert (d.code, d.severity, d.start, d.end, d.path) == (
+        "questionnaire.start.timeout_seconds_invalid",
+        "warning",
+        35,
+        35 + len(value),
+        "timeout_seconds",
+    )
+    dumps(result.to_json())
+
+
+def test_every_json_code_is_documented_and_translated() -> None:
+    from replykit.i18n import DIAGNOSTICS_ZH
+
+    doc = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `(json\.[a-z_]+)` \| E \|", doc, flags=re.MULTILINE))
+    codes = {f.code for text, *_ in REFUSED for f in read_json_value(text).findings}
+    codes |= {"json.syntax", "json.too_deep", "json.not_object", "json.string_payload"}
+    assert codes == rows
+    assert codes <= set(DIAGNOSTICS_ZH)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda n: "{" + ", ".join(f'"k": {i}' for i in range(n)) + "}",  # duplicates
+        lambda n: '["' + "\\ud800" * n + '"]',  # one string of lone surrogates
+        lambda n: "[" + ", ".join(['"\\udc00x"'] * n) + "]",
+        lambda n: "[" + ", ".join(["1e400"] * n) + "]",
+        lambda n: "[" + ", ".join(["1" + "0" * 400] * n) + "]",
+        lambda n: "[" + ", ".join(["NaN"] * n) + "]",
+    ],
+)
+def test_strict_reading_is_linear(build: Any) -> None:
+    small, large = (calls(partial(read_json_value, build(n))) for n in (100, 1000))
+    assert large / small <= LINEAR, (small, large)
