@@ -27,6 +27,7 @@ from replykit.model import Segmentation
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 from replykit.text import LineIndex
+from replykit.textout import escape, render
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,6 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _segment_text(name: str, text: str, result: Segmentation) -> str:
+    # render() escapes every line (§1): no value can add a line or send a control.
     lines = LineIndex(text)
     out = []
     for seg in result.segments:
@@ -57,7 +59,7 @@ def _segment_text(name: str, text: str, result: Segmentation) -> str:
     for d in result.diagnostics:
         where = f" at {d.path}" if d.path else ""
         out.append(f"{name}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{where}")
-    return "\n".join(out) + "\n"
+    return render(out)
 
 
 def _cmd_segment(args: argparse.Namespace) -> int:
@@ -128,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
     except InputError as e:
-        print(str(e), file=sys.stderr)
+        print(escape(str(e)), file=sys.stderr)
         return 2
     try:
         status: int = args.func(args)

@@ -23,6 +23,7 @@ from replykit.profiles import profile_from_string
 from replykit.response import AnswersError, build_response
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, self_check
+from replykit.textout import CONTINUATION, render, value_lines
 from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
 
 
@@ -107,8 +108,10 @@ def _check_text(result: SelfCheckResult, path: str) -> str:
         where_in = f"message {result.index} {d.line}:{d.column}"
         out.append(f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}")
     if result.repair_prompt is not None:
-        out += ["repair prompt:", result.repair_prompt]
-    return "\n".join(out) + "\n"
+        # A protocol value (§1): its lines kept, each marked so none passes for a view line.
+        out.append("repair prompt:")
+        out += [f"  {CONTINUATION}{line}" for line in value_lines(result.repair_prompt)]
+    return render(out)
 
 
 def run_check(args: argparse.Namespace) -> int:
