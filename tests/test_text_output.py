@@ -153,7 +153,8 @@ def test_segment_text_has_one_line_per_item_whatever_the_values(
     assert len(lines) == expected
     head = re.escape(escape(name))
     shapes = [
-        rf"{head}:\d+-\d+: (markdown|questionnaire(_response)? \S+ \S+ .* (valid|invalid|unregistered))",
+        rf"{head}:\d+-\d+: markdown",
+        rf"{head}:\d+-\d+: questionnaire(_response)? \S+ \S+ .* (valid|invalid|unregistered)",
         r"  title: .*",
         r"  q\d+ \[(single_choice|multi_choice|free_text)\] .*",
         r"  \S+: .*",

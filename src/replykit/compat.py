@@ -12,9 +12,12 @@ import re
 
 import attrs
 
+from replykit.argcheck import typed
+
 _ESCAPED_TAG = re.compile(r"&lt;/?(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 
 
+@typed
 @attrs.frozen
 class Compat:
     """Which relaxations to apply when reading a message (§9).
@@ -33,6 +36,7 @@ class Compat:
 
     When decoding changed the text, offsets index the decoded text, which the
     :class:`~replykit.model.Segmentation` carries as ``decoded``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     decode_json_string: bool = False

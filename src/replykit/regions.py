@@ -10,6 +10,7 @@ from typing import Literal
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.scan.grammar import lexemes
 from replykit.scan.lexer import Lexer
 
@@ -23,6 +24,7 @@ _KINDS: dict[str, RegionKind] = {
 }
 
 
+@typed
 @attrs.frozen
 class CodeRegion:
     """One inert region: ``text[start:end]`` (code-point offsets).
@@ -34,6 +36,7 @@ class CodeRegion:
     ``<!--`` through ``-->`` (an unclosed comment that starts a line runs to the end of
     its HTML block here, as plain CommonMark reads it; ``segment()`` makes it run to the
     end of the message, §3b).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     kind: RegionKind
@@ -41,14 +44,13 @@ class CodeRegion:
     end: int
 
 
+@typed
 def code_regions(text: str) -> tuple[CodeRegion, ...]:
     """Every fenced code block, indented code block, code span and HTML comment of
     ``text`` in document order (CommonMark 0.31.2; comments also inside HTML blocks).
 
-    Raises ``TypeError`` when ``text`` is not a ``str``; nothing else.
+    Raises ``TypeError`` naming ``text`` when it is not a ``str``; nothing else.
     """
-    if not isinstance(text, str):
-        raise TypeError("code_regions() takes a str")
     result = Lexer(text, lexemes(), full=True, protocol=False).run()
     return tuple(
         CodeRegion(_KINDS[t.type], t.start, t.end) for t in result.tokens if t.type in _KINDS

@@ -34,7 +34,8 @@ def add_parser(
         description=(
             "Print the kept actions, the client-added entries, the ids that need "
             "confirmation and a diagnostic for every dropped action or removed field. "
-            "Exit 0 (drops are diagnostics), 2 when a file cannot be read or decoded."
+            "Exit 0 (drops are diagnostics), 2 when a file cannot be read or decoded or "
+            "the answer is a JSON string."
         ),
     )
     parser.add_argument(
@@ -60,7 +61,8 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
 
     ``actions``: kept actions in order; ``added``: client-added entries; ``confirm``:
     ids (of both) that need confirmation, display order; ``diagnostics`` and ``lint``:
-    ``[{"code", "path", "message"}]``. Never raises. Source rule: issue 4 item 7.
+    ``[{"code", "path", "message"}]``. Raises ``TypeError`` for a ``str`` answer (as
+    :func:`~replykit.actions.sanitize`), nothing else. Source rule: issue 4 item 7.
     """
     action_set = with_defaults(sanitize(answer), context)
     report: dict[str, Any] = {
@@ -128,11 +130,17 @@ def run(args: argparse.Namespace) -> int:
     ``lint`` (bool), ``format`` (``json``/``text``). Prints the report to stdout.
     Exit 0 whenever both files decode (dropped actions are diagnostics, not failures);
     2 with a one-line ``replykit actions: error: ...`` on stderr when a file cannot be
-    read or decoded, or the context does not have the documented shape.
+    read or decoded, the answer is a JSON string (JSON text encoded twice), or the
+    context does not have the documented shape.
     Source rule: issue 4 item 7; context shape in docs/actions.md.
     """
     try:
         answer = read_json(args.answer, "answer")
+        if isinstance(answer, str):
+            raise InputError(
+                f"answer {args.answer} is a JSON string, not an answer object "
+                "(JSON text inside a string? decode it once more)"
+            )
         context = ActionContext()
         if args.context is not None:
             context = parse_context(read_json(args.context, "context"))
