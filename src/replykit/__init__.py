@@ -8,7 +8,8 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
   answers (§7); :func:`questionnaire_async`, :func:`questionnaire_from_tool_result` and
-  :func:`tool_schema` are the tool-call variant (§7);
+  :func:`tool_schema` are the tool-call variant (§7); :func:`form_schema` and
+  :func:`response_schema` are the JSON Schemas of the XML+JSON payloads (§5);
 - :func:`self_check` and :func:`can_submit` are §8 and §11;
 - :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
 - :mod:`replykit.strategies` and :mod:`replykit.fuzz` fuzz other implementations.
@@ -29,6 +30,7 @@ from replykit.model import (
 from replykit.profiles import CLIENT, SELF_CHECK, Profile, product, profile_from_string
 from replykit.regions import CodeRegion, code_regions
 from replykit.response import BuiltResponse, build_response, check_answers, initial_answers
+from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, can_submit, self_check
 from replykit.tool import questionnaire_async, questionnaire_from_tool_result, tool_schema
@@ -56,12 +58,14 @@ __all__ = [
     "can_submit",
     "check_answers",
     "code_regions",
+    "form_schema",
     "format_path",
     "initial_answers",
     "product",
     "profile_from_string",
     "questionnaire_async",
     "questionnaire_from_tool_result",
+    "response_schema",
     "segment",
     "self_check",
     "tool_schema",

@@ -5,7 +5,7 @@ Subcommands:
   check     Self-check a conversation's latest assistant reply (§8)
   respond   build the response to a form in a message (§7)
   tool      run the questionnaire_async tool on arguments (§7)
-  schema    print the tool's JSON Schema
+  schema    print a JSON Schema: tool arguments, form or response payload, actions
   actions   sanitize an answer's action buttons (seed 004, §12)
   fuzz      compare another implementation with replykit (issue 6)
   vectors   export the conformance vectors
@@ -22,6 +22,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from replykit import __version__
 from replykit.cli_io import InputError, dump, fail, read_text, write
 from replykit.model import Segmentation
 from replykit.profiles import profile_from_string
@@ -86,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="replykit",
         description="Reference parser for the Inline Questionnaire and answer-actions protocols.",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"replykit {__version__}",
+        help="print the version (replykit X.Y.Z) and exit 0",
+    )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser
     )
@@ -105,7 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="registered names: client (default), self_check, or product:NAME",
     )
     p.add_argument("--message-id", default="message", help="message id used in block ids")
-    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json (default) or text: one line per segment and diagnostic, values escaped",
+    )
     p.add_argument(
         "--compat",
         choices=("sage",),

@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--examples", type=int, default=500, help="inputs per round")
     parser.add_argument("--seconds", type=float, default=None, help="run rounds this long")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     args = parser.parse_args(argv)
     if args.examples < 1:
         parser.error("--examples must be at least 1")
