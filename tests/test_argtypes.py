@@ -271,6 +271,13 @@ def test_the_faults_first_reported() -> None:
         assert str(caught.value).startswith(message), str(caught.value)
 
 
+def test_json_text_where_decoded_json_belongs_is_named() -> None:
+    with pytest.raises(TypeError, match=r"not str \(JSON text\? decode it first\)$"):
+        replykit.actions.sanitize('{"actions": []}')
+    with pytest.raises(TypeError, match=r"not str$"):
+        replykit.actions.needs_confirmation('{"id": "a"}')
+
+
 def test_a_decoded_non_object_answer_still_has_no_actions() -> None:
     for answer in (None, 3, 2.5, True, [1], {}):
         assert replykit.actions.sanitize(answer) == ActionSet()

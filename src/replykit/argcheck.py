@@ -107,8 +107,15 @@ def _describe(hint: Any) -> str:
         return "a tuple (" + ", ".join(_describe(a) for a in args) + ")"
     if origin in (frozenset, Sequence, Iterable):
         name = {frozenset: "a frozenset", Sequence: "a sequence", Iterable: "an iterable"}
-        return f"{name[origin]} of {_describe(args[0])}"
+        items = "" if args[0] in (Any, object) else f" of {_describe(args[0])}"
+        return name[origin] + items
     if origin is Mapping:
+        if args[1] in (Any, object):
+            return (
+                "a mapping"
+                if args[0] in (Any, object)
+                else f"a mapping with {args[0].__name__} keys"
+            )
         return f"a mapping of {_describe(args[0])} to {_describe(args[1])}"
     return str(getattr(hint, "__name__", hint))
 
@@ -181,11 +188,18 @@ def _exact_types(hint: Any) -> frozenset[type]:
 
 def _failure(where: str, name: str, hint: Any, check: _Check) -> Callable[[object], None]:
     expected = _describe(hint)
+    # A str where decoded JSON (an object or array) belongs is JSON text left undecoded.
+    wants_json = check({}) is None or check([]) is None
 
     def fail(value: object) -> None:
         problem = check(value)
         if problem is not None:
-            raise TypeError(f"{where} argument '{name}' must be {expected}, not {problem}")
+            hint_text = (
+                " (JSON text? decode it first)" if wants_json and isinstance(value, str) else ""
+            )
+            raise TypeError(
+                f"{where} argument '{name}' must be {expected}, not {problem}{hint_text}"
+            )
 
     return fail
 
