@@ -50,12 +50,17 @@ def _instance(cls: type) -> _Check:
     return lambda v: None if isinstance(v, cls) else type_name(v)
 
 
-def _items(container: type | tuple[type, ...], kind: str, item: _Check | None) -> _Check:
+def _items(container: type | tuple[type, ...], kind: str, hint: Any | None) -> _Check:
+    item = None if hint is None else _compile(hint)
+    exact = frozenset() if hint is None else _exact_types(hint)
+
     def check(value: object) -> str | None:
         if not isinstance(value, container) or isinstance(value, str | bytes):
             return type_name(value)
         if item is not None:
             for index, element in enumerate(typing.cast(Iterable[object], value)):
+                if type(element) in exact:
+                    continue
                 problem = item(element)
                 if problem is not None:
                     return f"a {kind} whose item {index} is {problem}"
@@ -82,11 +87,14 @@ def _mapping(key: _Check | None, value_check: _Check | None) -> _Check:
 
 def _union(checks: list[_Check]) -> _Check:
     def check(value: object) -> str | None:
-        problems = [c(value) for c in checks]
-        if any(p is None for p in problems):
-            return None
+        problems = []
+        for c in checks:
+            problem = c(value)
+            if problem is None:
+                return None
+            problems.append(problem)
         # The most specific account: a container's item, else the value's type.
-        return max(problems, key=lambda p: len(p or ""))
+        return max(problems, key=len)
 
     return check
 
@@ -136,7 +144,7 @@ def _compile(hint: Any) -> _Check | None:
         return _union([c for c in checks if c is not None])
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return _items(tuple, "tuple", _compile(args[0]))
+            return _items(tuple, "tuple", args[0])
         fixed = [_compile(a) for a in args]
 
         def check_fixed(value: object) -> str | None:
@@ -154,7 +162,7 @@ def _compile(hint: Any) -> _Check | None:
 
         return check_fixed
     if origin is frozenset:
-        return _items(frozenset, "frozenset", _compile(args[0]))
+        return _items(frozenset, "frozenset", args[0])
     if origin is Sequence:
         return _items(Sequence, "sequence", None)
     if origin is Iterable:
