@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from replykit.cli import build_parser
 from replykit.payload.yaml_loader import ENV_VAR, c_available
 
 FORM = (
@@ -153,3 +156,44 @@ def test_yaml_loader_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
     assert done.stderr.decode() == (
         "replykit segment: error: REPLYKIT_YAML_LOADER must be one of auto, c, pure; got 'cython'\n"
     )
+
+
+def _options(parser: argparse.ArgumentParser, prog: str) -> list[tuple[str, str | None]]:
+    """Every option, positional and subcommand of ``parser``'s tree with its help."""
+    found: list[tuple[str, str | None]] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, sub in action.choices.items():
+                found.append((f"{prog} {name}", helps.get(name)))
+                found += _options(sub, f"{prog} {name}")
+            continue
+        found.append((f"{prog} {'/'.join(action.option_strings) or action.dest}", action.help))
+    return found
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    options = _options(build_parser(), "replykit")
+    assert len(options) > 40
+    assert [name for name, text in options if not text or text == argparse.SUPPRESS] == []
+    names = {name for name, _ in options}
+    assert {"replykit --version", "replykit segment --format", "replykit schema which"} <= names
+
+
+def test_version_is_the_installed_distributions() -> None:
+    proc = run("--version")
+    assert proc.returncode == 0
+    version = importlib.metadata.version("replykit")
+    assert proc.stdout.decode("utf-8") == f"replykit {version}\n"
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text("utf-8")
+    assert f'\nversion = "{version}"\n' in pyproject
+
+
+def test_schema_command_names_every_schema() -> None:
+    for which in ("tool", "form", "response", "actions"):
+        proc = run("schema", which)
+        assert proc.returncode == 0
+        assert json.loads(proc.stdout)["$schema"].startswith("https://json-schema.org/")
+    assert run("schema", "nothing").returncode == 2

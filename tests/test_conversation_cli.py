@@ -122,7 +122,7 @@ def test_check_fails_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture
     assert text.startswith(
         f"{path}: failed (message 1)\n"
         f"{path}: message 1 3:1: warning near_miss.case 问卷名称必须全部小写。\n"
-        "repair prompt:\n你上一条回复中的问卷没有通过协议校验"
+        "repair prompt:\n  | 你上一条回复中的问卷没有通过协议校验"
     )
 
 

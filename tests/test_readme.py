@@ -31,3 +31,19 @@ def test_library_example_runs_on_the_bundled_message(capsys: pytest.CaptureFixtu
     assert "msg-1_q1 任务已暂停" in out
     assert '<questionnaire-response>{"type":"questionnaire_response"' in out
     assert out.rstrip().endswith("True")
+
+
+def _section(title: str) -> str:
+    return README.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_development_has_its_own_venv_and_the_commands_say_how_to_run_replykit() -> None:
+    venvs = re.compile(r"python3 -m venv (\S+)")
+    quick = set(venvs.findall(_section("Quick start")))
+    development = set(venvs.findall(_section("Development")))
+    assert quick and development and not quick & development
+    used = set(re.findall(r"(\.venv[\w-]*)/bin/", _section("Development")))
+    assert used == development  # every development command runs in its own venv
+    command_line = _section("Command line")
+    assert ".venv/bin/replykit" in command_line and ".venv/bin/activate" in command_line
+    assert "python3 -m venv .venv " in _section("Quick start")  # the venv it refers to

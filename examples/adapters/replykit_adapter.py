@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from replykit import profile_from_string, segment
-from replykit.actions import sanitize
+from replykit.actions import ActionSet, sanitize
 from replykit.jsonout import dumps
 from replykit.tool import call_questionnaire_async
 
@@ -41,7 +41,9 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         if op == "questionnaire_async":
             return {"id": rid, "result": call_questionnaire_async(request["arguments"])}
         if op == "sanitize_actions":
-            kept = sanitize(request["answer"])
+            answer = request["answer"]
+            # A JSON string answer holds no actions; sanitize() refuses a str (JSON text).
+            kept = ActionSet() if isinstance(answer, str) else sanitize(answer)
             return {
                 "id": rid,
                 "result": {

@@ -10,6 +10,8 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
   answers (§7); :func:`questionnaire_async`, :func:`questionnaire_from_tool_result` and
   :func:`tool_schema` are the tool-call variant (§7); :func:`questionnaire_async_json`
   and :func:`build_response_json` take JSON text and read it strictly (§1);
+  :func:`form_schema` and :func:`response_schema` are the JSON Schemas of the XML+JSON
+  payloads (§5);
 - :func:`self_check` and :func:`can_submit` are §8 and §11;
 - :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
 - :mod:`replykit.strategies` and :mod:`replykit.fuzz` fuzz other implementations.
@@ -36,6 +38,7 @@ from replykit.response import (
     check_answers,
     initial_answers,
 )
+from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, can_submit, self_check
 from replykit.tool import (
@@ -69,6 +72,7 @@ __all__ = [
     "can_submit",
     "check_answers",
     "code_regions",
+    "form_schema",
     "format_path",
     "initial_answers",
     "product",
@@ -76,6 +80,7 @@ __all__ = [
     "questionnaire_async",
     "questionnaire_async_json",
     "questionnaire_from_tool_result",
+    "response_schema",
     "segment",
     "self_check",
     "tool_schema",

@@ -5,7 +5,7 @@ Subcommands:
   check     Self-check a conversation's latest assistant reply (§8)
   respond   build the response to a form in a message (§7)
   tool      run the questionnaire_async tool on arguments (§7)
-  schema    print the tool's JSON Schema
+  schema    print a JSON Schema: tool arguments, form or response payload, actions
   actions   sanitize an answer's action buttons (seed 004, §12)
   fuzz      compare another implementation with replykit (issue 6)
   vectors   export the conformance vectors
@@ -22,12 +22,14 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from replykit import __version__
 from replykit.cli_io import InputError, dump, fail, read_text, write
 from replykit.model import Segmentation
 from replykit.payload.yaml_loader import choose_loader
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 from replykit.text import LineIndex
+from replykit.textout import escape, render
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _segment_text(name: str, text: str, result: Segmentation) -> str:
+    # render() escapes every line (§1): no value can add a line or send a control.
     lines = LineIndex(text)
     out = []
     for seg in result.segments:
@@ -58,7 +61,7 @@ def _segment_text(name: str, text: str, result: Segmentation) -> str:
     for d in result.diagnostics:
         where = f" at {d.path}" if d.path else ""
         out.append(f"{name}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{where}")
-    return "\n".join(out) + "\n"
+    return render(out)
 
 
 def _cmd_segment(args: argparse.Namespace) -> int:
@@ -85,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="replykit",
         description="Reference parser for the Inline Questionnaire and answer-actions protocols.",
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"replykit {__version__}",
+        help="print the version (replykit X.Y.Z) and exit 0",
+    )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser
     )
@@ -104,7 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="registered names: client (default), self_check, or product:NAME",
     )
     p.add_argument("--message-id", default="message", help="message id used in block ids")
-    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json (default) or text: one line per segment and diagnostic, values escaped",
+    )
     p.add_argument(
         "--compat",
         choices=("sage",),
@@ -130,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
     except InputError as e:
-        print(str(e), file=sys.stderr)
+        print(escape(str(e)), file=sys.stderr)
         return 2
     try:
         choose_loader()  # a bad REPLYKIT_YAML_LOADER is a usage error, before any reading

@@ -13,15 +13,11 @@ from replykit.jsonout import dumps
 from replykit.limits import DEFAULT_LIMITS
 from replykit.payload.json_strict import read_json_value
 from replykit.text import LineIndex
+from replykit.textout import escape
 
 
 class InputError(Exception):
     """An input that cannot be used (exit status 2); the message is one line."""
-
-
-def one_line(text: str) -> str:
-    """``text`` with every run of white space folded to one space."""
-    return " ".join(text.split())
 
 
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
@@ -86,6 +82,8 @@ def dump(obj: Any) -> str:
 
 
 def fail(command: str, message: str) -> int:
-    """Print ``replykit COMMAND: error: MESSAGE`` (one line) to standard error; return 2."""
-    print(f"replykit {command}: error: {one_line(message)}", file=sys.stderr)
+    """Print ``replykit COMMAND: error: MESSAGE`` to standard error and return 2. The
+    message is escaped (:func:`~replykit.textout.escape`, §1): one line whatever input
+    it quotes, with no control, bidi or format character."""
+    print(f"replykit {command}: error: {escape(message)}", file=sys.stderr)
     return 2

@@ -11,11 +11,13 @@ import re
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.payload.json_strict import read_json_value
 
 _ESCAPED_TAG = re.compile(r"&lt;/?(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 
 
+@typed
 @attrs.frozen
 class Compat:
     """Which relaxations to apply when reading a message (§9).
@@ -35,6 +37,7 @@ class Compat:
 
     When decoding changed the text, offsets index the decoded text, which the
     :class:`~replykit.model.Segmentation` carries as ``decoded``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     decode_json_string: bool = False

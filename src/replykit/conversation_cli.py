@@ -16,15 +16,28 @@ parser unchanged; ``-`` is standard input.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
+from replykit.actions.schema import action_schema
 from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
 from replykit.i18n import LOCALES
 from replykit.model import Segment
 from replykit.profiles import profile_from_string
 from replykit.response import AnswersError, build_response
+from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, self_check
+from replykit.textout import CONTINUATION, render, value_lines
 from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
+
+#: ``replykit schema WHICH``: the schema each name prints.
+SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
+    "tool": tool_schema,
+    "form": form_schema,
+    "response": response_schema,
+    "actions": action_schema,
+}
 
 
 def add_parser(
@@ -47,7 +60,12 @@ def add_parser(
         ),
     )
     check.add_argument("conversation", metavar="CONVERSATION.json", help="file, or - for stdin")
-    check.add_argument("--format", choices=("json", "text"), default="json")
+    check.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json (default) or text: FILE: message N LINE:COL lines, then the repair prompt",
+    )
     check.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
     check.set_defaults(func=run_check)
 
@@ -66,7 +84,12 @@ def add_parser(
     respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")
     respond.add_argument("--message-id", required=True, metavar="ID", help="the message's id")
     respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
-    respond.add_argument("--answers", required=True, metavar="ANSWERS.json")
+    respond.add_argument(
+        "--answers",
+        required=True,
+        metavar="ANSWERS.json",
+        help="JSON object from question id to answer, or - for stdin",
+    )
     respond.add_argument(
         "--profile", default="client", help="client (default), self_check, or product:NAME"
     )
@@ -92,11 +115,20 @@ def add_parser(
 
     schema = subparsers.add_parser(
         "schema",
-        help="print a JSON Schema",
-        description="schema tool: the JSON Schema (2020-12) of the questionnaire_async "
-        "arguments, usable as an LLM tool definition.",
+        help="print a JSON Schema (tool, form, response, actions)",
+        description=(
+            "Print a JSON Schema (draft 2020-12). tool: the questionnaire_async "
+            "arguments, usable as an LLM tool definition; form: the XML+JSON request "
+            "payload (the JSON inside <questionnaire>...</questionnaire>); response: the "
+            "response payload (inside <questionnaire-response>...</questionnaire-response>); "
+            "actions: a sanitized answer-actions list. Exit 0."
+        ),
     )
-    schema.add_argument("which", choices=("tool",))
+    schema.add_argument(
+        "which",
+        choices=tuple(SCHEMAS),
+        help="tool, form (request payload), response (response payload) or actions",
+    )
     schema.set_defaults(func=run_schema)
     return check, respond, tool, schema
 
@@ -110,8 +142,10 @@ def _check_text(result: SelfCheckResult, path: str) -> str:
         where_in = f"message {result.index} {d.line}:{d.column}"
         out.append(f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}")
     if result.repair_prompt is not None:
-        out += ["repair prompt:", result.repair_prompt]
-    return "\n".join(out) + "\n"
+        # A protocol value (§1): its lines kept, each marked so none passes for a view line.
+        out.append("repair prompt:")
+        out += [f"  {CONTINUATION}{line}" for line in value_lines(result.repair_prompt)]
+    return render(out)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -233,6 +267,9 @@ def run_tool(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    """``replykit schema tool``: print :func:`~replykit.tool.tool_schema` as JSON; exit 0."""
-    write(dump(tool_schema()))
+    """``replykit schema tool|form|response|actions``: print the schema :data:`SCHEMAS`
+    names as JSON (:func:`~replykit.tool.tool_schema`,
+    :func:`~replykit.schemas.form_schema`, :func:`~replykit.schemas.response_schema`,
+    :func:`~replykit.actions.action_schema`); exit 0."""
+    write(dump(SCHEMAS[args.which]()))
     return 0

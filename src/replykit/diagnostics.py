@@ -12,16 +12,20 @@ from typing import Any, Literal
 
 import attrs
 
+from replykit.argcheck import typed
+
 Severity = Literal["error", "warning"]
 PathPart = str | int
 Path = tuple[PathPart, ...]
 
 
+@typed
 def format_path(path: Path | None) -> str | None:
     """Render a structural path the way the seed writes it, 1-based: ``questions[2].default``.
 
     Integer parts are 0-based list indices and are shown plus one; ``()`` and ``None``
     give ``None`` (a diagnostic not about a place inside the payload).
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     if not path:
         return None
@@ -34,6 +38,7 @@ def format_path(path: Path | None) -> str | None:
     return "".join(out)
 
 
+@typed
 @attrs.frozen
 class Finding:
     """A problem found inside one payload, before it is placed in the message.
@@ -42,6 +47,7 @@ class Finding:
     the reader only knows the ``path`` (the segmenter then uses the span of the value
     at that path, else the whole payload). ``details`` holds machine-readable
     parameters (``expected``, ``actual``, ``value``, ``allowed`` ...).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     code: str
@@ -53,6 +59,7 @@ class Finding:
     details: Mapping[str, Any] = attrs.field(factory=dict)
 
 
+@typed
 @attrs.frozen
 class Diagnostic:
     """One problem in a message (§2).
@@ -60,6 +67,7 @@ class Diagnostic:
     ``start``/``end``: code-point offsets into the message; ``line``/``column``:
     1-based position of ``start`` (column in code points); ``path``: place inside the
     payload, 1-based as in the seed (``questions[2].default``), or ``None``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     code: str

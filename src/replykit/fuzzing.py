@@ -37,6 +37,7 @@ from replykit.payload import (
 from replykit.profiles import CLIENT, SELF_CHECK, product
 from replykit.segmenter import segment
 from replykit.strategies import hostile_payloads, messages
+from replykit.textout import escape
 
 
 class InvariantError(AssertionError):
@@ -154,14 +155,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--examples", type=int, default=500, help="inputs per round")
     parser.add_argument("--seconds", type=float, default=None, help="run rounds this long")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     args = parser.parse_args(argv)
     if args.examples < 1:
         parser.error("--examples must be at least 1")
     try:
         report = run(examples=args.examples, seconds=args.seconds, seed=args.seed)
     except Exception as error:  # report any failure, shrunk, as the fuzzer's finding
-        print(f"replykit.fuzzing: FAILED: {type(error).__name__}: {error}", file=sys.stderr)
+        # The error quotes the input that broke an invariant: escaped, one line (§1).
+        print(
+            f"replykit.fuzzing: FAILED: {type(error).__name__}: {escape(str(error))}",
+            file=sys.stderr,
+        )
         return 1
     rate = report.inputs / report.seconds if report.seconds else 0.0
     print(

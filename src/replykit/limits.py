@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.diagnostics import Finding
 from replykit.model import Questionnaire
 
@@ -12,6 +13,7 @@ from replykit.model import Questionnaire
 MAX_DEPTH_CEILING = 500
 
 
+@typed
 @attrs.frozen
 class Limits:
     """Per-block limits applied by :func:`replykit.segment`.

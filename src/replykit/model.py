@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
 
 QuestionType = Literal["single_choice", "multi_choice", "free_text"]
@@ -13,9 +14,13 @@ Encoding = Literal["fenced_yaml", "xml_json"]
 SegmentKind = Literal["markdown", "questionnaire", "questionnaire_response"]
 
 
+@typed
 @attrs.frozen
 class Option:
-    """A choice: ``value`` is what an answer carries, ``label`` what the user sees."""
+    """A choice: ``value`` is what an answer carries, ``label`` what the user sees.
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     value: str
     label: str
@@ -25,6 +30,7 @@ class Option:
         return {"value": self.value, "label": self.label}
 
 
+@typed
 @attrs.frozen
 class Question:
     """A normalized question (§4, §5, §7).
@@ -32,6 +38,7 @@ class Question:
     ``default`` is a ``str`` for ``single_choice`` and ``free_text`` (``""`` is "no
     default" for single choice) and a tuple of option values for ``multi_choice``.
     ``options`` is empty for ``free_text``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     id: str
@@ -54,12 +61,14 @@ class Question:
         }
 
 
+@typed
 @attrs.frozen
 class Questionnaire:
     """A normalized form: ``title`` (may be ``""`` for XML+JSON and tool forms), questions.
 
     ``ui_text`` (pairs of key and string, XML+JSON only) and ``timeout_seconds`` are kept
     as given when valid (§5).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     title: str
@@ -80,9 +89,13 @@ class Questionnaire:
         return out
 
 
+@typed
 @attrs.frozen
 class Answer:
-    """One answer of a response (§7); fields absent from the JSON are ``None``."""
+    """One answer of a response (§7); fields absent from the JSON are ``None``.
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     question_id: str
     type: str
@@ -114,9 +127,13 @@ class Answer:
         return out
 
 
+@typed
 @attrs.frozen
 class Response:
-    """A parsed ``<{name}-response>`` payload (§5, §7)."""
+    """A parsed ``<{name}-response>`` payload (§5, §7).
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     type: str
     questionnaire_id: str
@@ -133,6 +150,7 @@ class Response:
         }
 
 
+@typed
 @attrs.frozen
 class Segment:
     """A slice ``text == message[start:end]`` of a message (§2).
@@ -142,6 +160,7 @@ class Segment:
     or ``questionnaire-response``), ``registered`` (in the profile), ``valid``
     (registered and free of errors), ``id`` (§6), its own ``diagnostics``, and when
     valid ``questionnaire`` (a request) or ``response``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     kind: SegmentKind
@@ -182,12 +201,15 @@ class Segment:
         return out
 
 
+@typed
 @attrs.frozen
 class Segmentation:
     """Result of :func:`replykit.segment`: ``segments`` cover the input exactly, in order;
     ``diagnostics`` holds every diagnostic of the message (blocks' and near-misses'),
     ordered by offset; ``decoded`` is the text the offsets index when a §9 transport
-    decoding changed the input (else ``None``)."""
+    decoding changed the input (else ``None``).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     segments: tuple[Segment, ...]
     diagnostics: tuple[Diagnostic, ...]

@@ -10,14 +10,19 @@ import re
 
 import attrs
 
+from replykit.argcheck import typed
+
 _NAMESPACE = re.compile(r"[a-z0-9]+")
 RESPONSE_SUFFIX = "-response"
 
 
+@typed
 @attrs.frozen
 class Profile:
     """A named set of registered request names; each one's response name is
-    ``name + "-response"`` (§6)."""
+    ``name + "-response"`` (§6).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     name: str
     requests: frozenset[str]
@@ -46,10 +51,13 @@ SELF_CHECK = Profile(
 )
 
 
+@typed
 def product(namespace: str) -> Profile:
     """The profile of a product's own client: ``questionnaire`` and
     ``<namespace>-questionnaire`` (§6). Raises ``ValueError`` when ``namespace`` is
-    not ``[a-z0-9]+``."""
+    not ``[a-z0-9]+``.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
+    """
     if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
         raise ValueError(f"product namespace must match [a-z0-9]+, got {namespace!r}")
     return Profile(
@@ -57,10 +65,12 @@ def product(namespace: str) -> Profile:
     )
 
 
+@typed
 def profile_from_string(spec: str) -> Profile:
     """Parse the CLI spelling ``client``, ``self_check`` or ``product:NAME``.
 
     Raises ``ValueError`` for anything else.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     if spec == "client":
         return CLIENT

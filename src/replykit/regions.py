@@ -10,6 +10,7 @@ from typing import Literal
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.scan.grammar import lexemes
 from replykit.scan.lexer import Lexer
 
@@ -23,6 +24,7 @@ _KINDS: dict[str, RegionKind] = {
 }
 
 
+@typed
 @attrs.frozen
 class CodeRegion:
     """One inert region: ``text[start:end]`` (code-point offsets).
@@ -35,6 +37,7 @@ class CodeRegion:
     an HTML block that starts a line, after the container markers and indentation, runs
     to the end of that block here, as plain CommonMark reads it; ``segment()`` makes it
     run to the end of the message, §3b).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     kind: RegionKind
@@ -42,14 +45,13 @@ class CodeRegion:
     end: int
 
 
+@typed
 def code_regions(text: str) -> tuple[CodeRegion, ...]:
     """Every fenced code block, indented code block, code span and HTML comment of
     ``text`` in document order (CommonMark 0.31.2; comments also inside HTML blocks).
 
-    Raises ``TypeError`` when ``text`` is not a ``str``; nothing else.
+    Raises ``TypeError`` naming ``text`` when it is not a ``str``; nothing else.
     """
-    if not isinstance(text, str):
-        raise TypeError("code_regions() takes a str")
     result = Lexer(text, lexemes(), full=True, protocol=False).run()
     return tuple(
         CodeRegion(_KINDS[t.type], t.start, t.end) for t in result.tokens if t.type in _KINDS

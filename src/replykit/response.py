@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.diagnostics import Finding, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
 from replykit.jsonout import displayable, dumps, portable
@@ -46,6 +47,7 @@ _INPUT_KEYS = ("value", "other_text")
 _MISSING: Any = object()
 
 
+@typed
 @attrs.frozen
 class BuiltResponse:
     """What :func:`build_response` returns.
@@ -55,6 +57,7 @@ class BuiltResponse:
     user sees instead (§7), joined with ``\\n``, no trailing newline. ``answers``: one
     :class:`~replykit.model.Answer` per question, in form order (multi-choice
     ``answer``/``values``/``labels`` as tuples, as ``segment()`` reads them back).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     agent_text: str
@@ -103,16 +106,16 @@ def _require(value: object, cls: type, what: str) -> None:
         raise TypeError(f"{what} must be a {cls.__name__}, not {type(value).__name__}")
 
 
+@typed
 def initial_answers(questionnaire: Questionnaire) -> dict[str, str | list[str]]:
     """The draft answers a client starts from: question id -> the question's default
     (``str`` for single choice and free text, a new ``list`` of option values for multi
     choice), in form order (§7: a question left out takes its default).
 
     Passing the result unchanged to :func:`build_response` answers every question with
-    its default. Raises ``TypeError`` when ``questionnaire`` is not a
+    its default. Raises ``TypeError`` naming ``questionnaire`` when it is not a
     :class:`~replykit.model.Questionnaire`.
     """
-    _require(questionnaire, Questionnaire, "questionnaire")
     return {
         q.id: list(q.default) if isinstance(q.default, tuple) else q.default
         for q in questionnaire.questions
@@ -143,6 +146,7 @@ def resolve_ui_text(
     return out
 
 
+@typed
 def build_response(
     questionnaire: Questionnaire,
     answers: Mapping[str, Any],
@@ -178,19 +182,15 @@ def build_response(
     ``answer.other_not_allowed``, ``answer.other_text_unexpected``,
     ``answer.field_invalid``); ``ValueError`` for a ``name`` outside
     ``([a-z0-9]+-)?questionnaire``, a blank ``questionnaire_id`` or a bad ``ui_text``
-    key or locale; ``TypeError`` when ``questionnaire`` is not a
-    :class:`~replykit.model.Questionnaire`, ``answers`` or ``ui_text`` not a mapping,
-    or ``questionnaire_id`` not a ``str``.
+    key or locale; ``TypeError`` naming the argument when an argument has the wrong
+    type (``questionnaire`` not a :class:`~replykit.model.Questionnaire`, ``answers``
+    not a mapping with ``str`` keys, ``ui_text`` not a mapping of ``str`` to ``str``,
+    ``questionnaire_id`` not a ``str``).
     """
-    _require(questionnaire, Questionnaire, "questionnaire")
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
+    if not _NAME.fullmatch(name):
         raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
-    if not isinstance(questionnaire_id, str):
-        raise TypeError("questionnaire_id must be a str")
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")
-    if not isinstance(answers, Mapping):
-        raise TypeError(f"answers must be a mapping, not {type(answers).__name__}")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
     built, findings = _resolve(questionnaire, answers, ui["other"])
     if findings:
@@ -214,6 +214,7 @@ def build_response(
     )
 
 
+@typed
 def build_response_json(
     questionnaire: Questionnaire,
     answers_text: str,
@@ -538,6 +539,7 @@ def _free(
     return Answer(question_id=q.id, question=q.text, type="free_text", answer=raw)
 
 
+@typed
 def check_answers(
     questionnaire: Questionnaire, response: Response, *, questionnaire_id: str | None = None
 ) -> tuple[Finding, ...]:
@@ -560,11 +562,9 @@ def check_answers(
     ``answer.inconsistent`` (``answer`` differs from ``value``/``values``),
     ``answer.missing`` (a question of the form with no answer: path ``answers``,
     ``details["question_id"]``). Warning: ``answer.label_mismatch`` (a label that is not
-    the option's). Raises ``TypeError`` only when ``questionnaire`` or ``response`` is
-    not the model class it names.
+    the option's). Raises ``TypeError`` naming the argument only when an argument has
+    the wrong type (``questionnaire`` or ``response`` not the model class it names).
     """
-    _require(questionnaire, Questionnaire, "questionnaire")
-    _require(response, Response, "response")
     findings: list[Finding] = []
     if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
         findings.append(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from replykit.argcheck import typed
 from replykit.blocks import Context, fenced_block, xml_block
 from replykit.compat import Compat, decode_transport, resolve
 from replykit.diagnostics import Diagnostic
@@ -27,6 +28,7 @@ from replykit.text import LineIndex
 _FAMILY = re.compile(r"questionnaire", re.IGNORECASE | re.ASCII)
 
 
+@typed
 def segment(
     text: str,
     *,
@@ -52,14 +54,11 @@ def segment(
     index the decoded text, returned as ``Segmentation.decoded``. ``limits``: the
     per-block :class:`~replykit.limits.Limits`; each exceeded one is a diagnostic.
 
-    Errors: bad input is reported, never raised. Raises ``TypeError`` only when
-    ``text`` or ``message_id`` is not a ``str``, ``profile`` not a :class:`Profile` or
-    ``limits`` not a :class:`Limits`; ``ValueError`` for an unknown ``compat``.
+    Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
+    argument only when an argument has the wrong type (``text`` or ``message_id`` not
+    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`);
+    ``ValueError`` for an unknown ``compat``.
     """
-    if not isinstance(text, str) or not isinstance(message_id, str):
-        raise TypeError("segment() takes a str message and a str message_id")
-    if not isinstance(profile, Profile) or not isinstance(limits, Limits):
-        raise TypeError("segment() takes a Profile (CLIENT, SELF_CHECK, product()) and Limits")
     mode = resolve(compat)
     decoded = None
     if mode is not None:

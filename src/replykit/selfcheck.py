@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
 from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
 from replykit.profiles import SELF_CHECK
@@ -24,6 +25,7 @@ from replykit.text import is_blank
 IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
 
 
+@typed
 @attrs.frozen
 class SelfCheckResult:
     """The outcome of :func:`self_check` (§8).
@@ -33,6 +35,7 @@ class SelfCheckResult:
     message (offsets are code points into its content), messages in the requested
     locale; on a pass only non-blocking warnings can remain. ``repair_prompt``: on
     failure one instruction for the model, else ``None``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     passed: bool
@@ -94,6 +97,7 @@ def _names() -> tuple[str, ...]:
     return ("questionnaire", *rest)
 
 
+@typed
 def self_check(messages: Sequence[Mapping[str, Any]], *, locale: str = "zh") -> SelfCheckResult:
     """Check a conversation the way the runtime's Self-check does (seed "Self-check"; §8).
 
@@ -155,6 +159,7 @@ def _counts(message: Mapping[str, Any], index: int) -> bool:
     return _has_text(message, index) is not None or (isinstance(calls, list) and bool(calls))
 
 
+@typed
 def can_submit(
     messages: Sequence[Mapping[str, Any]], index: int, *, readonly: bool = False
 ) -> bool:
@@ -173,8 +178,6 @@ def can_submit(
     ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
     :func:`self_check`).
     """
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise TypeError(f"index must be an int, not {type(index).__name__}")
     if not 0 <= index < len(messages):
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:

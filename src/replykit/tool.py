@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.diagnostics import Finding, format_path
 from replykit.i18n import (
     DIAGNOSTICS_ZH,
@@ -143,6 +144,7 @@ def call_questionnaire_async(arguments: Any, *, locale: str = "zh") -> dict[str,
     }
 
 
+@typed
 def questionnaire_async(
     title: Any = "", questions: Any = None, *, locale: str = "zh"
 ) -> dict[str, Any]:
@@ -152,10 +154,12 @@ def questionnaire_async(
     objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
     Output and errors: as :func:`call_questionnaire_async` on
     ``{"title": title, "questions": questions}``.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return call_questionnaire_async({"title": title, "questions": questions}, locale=locale)
 
 
+@typed
 def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict[str, Any]:
     """``questionnaire_async`` on the arguments as JSON text, read strictly (§1, §7).
 
@@ -178,8 +182,6 @@ def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict
     unknown locale.
     """
     loc = check_locale(locale)
-    if not isinstance(arguments_text, str):
-        raise TypeError(f"arguments_text must be a str, not {type(arguments_text).__name__}")
     read = read_json_value(arguments_text, max_depth=DEFAULT_LIMITS.max_depth)
     if not read.findings:
         return call_questionnaire_async(read.value, locale=loc)
@@ -223,6 +225,7 @@ def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
     return _result_error("tool_result.error_invalid", f"errors[{index + 1}]", locale)
 
 
+@typed
 def questionnaire_from_tool_result(
     result: Any, tool_call_id: str, *, locale: str = "zh"
 ) -> ToolForm:
@@ -242,12 +245,10 @@ def questionnaire_from_tool_result(
     gives one ``tool_result.failed``; a result that is not an object gives
     ``tool_result.invalid``.
 
-    Raises ``TypeError`` when ``tool_call_id`` is not a ``str``, ``ValueError`` when it
-    is blank or the locale is unknown.
+    Raises ``TypeError`` naming the argument when ``tool_call_id`` or ``locale`` is not
+    a ``str``, ``ValueError`` when ``tool_call_id`` is blank or the locale is unknown.
     """
     loc = check_locale(locale)
-    if not isinstance(tool_call_id, str):
-        raise TypeError("tool_call_id must be a str")
     if is_blank(tool_call_id):
         raise ValueError("tool_call_id must not be blank")
     if not isinstance(result, Mapping):
@@ -320,6 +321,7 @@ def _question_schema(types: list[str], default: dict[str, Any], choice: bool) ->
     }
 
 
+@typed
 def tool_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the ``questionnaire_async`` arguments (§7).
 

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from replykit.actions import sanitize
+from replykit.actions import ActionSet, sanitize
 
 
 def main() -> int:
@@ -44,7 +44,9 @@ def main() -> int:
                 sys.stdout.write(raw % request["id"] + "\n")
                 sys.stdout.flush()
                 continue
-        kept = sanitize(request["answer"])
+        answer = request["answer"]
+        # A JSON string answer holds no actions; sanitize() refuses a str (JSON text).
+        kept = ActionSet() if isinstance(answer, str) else sanitize(answer)
         result = {
             "actions": [
                 {**a.to_json(), "tool": "mcp__delete_all"} if mode == "leak" else a.to_json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
@@ -213,3 +214,48 @@ def test_utf16_offsets_are_tagged_section_1() -> None:
     assert segment_rule(text, mine, theirs, ("segments", 0, "end")) == "§1"
     other = {"segments": [{"kind": "markdown", "start": 0, "end": 7}]}
     assert segment_rule(text, mine, other, ("segments", 0, "end")) != "§1"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    names = {float: "number", str: "string", list: "array", dict: "object"}
+    return names[type(value)]
+
+
+def _fields(value: Any, path: str, documented: set[str], out: dict[str, set[str]]) -> None:
+    """Every field path of ``value`` with its JSON types; a documented path with no
+    documented field below it (an ``object`` or ``any`` described in words) is a leaf."""
+    if path:
+        out.setdefault(path, set()).add(_json_type(value))
+        if not any(d.startswith((path + ".", path + "[]")) for d in documented):
+            return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _fields(item, f"{path}.{key}" if path else key, documented, out)
+    elif isinstance(value, list):
+        for item in value:
+            _fields(item, path + "[]", documented, out)
+
+
+def test_vectors_readme_describes_every_field_of_every_file(tmp_path: Path) -> None:
+    out = tmp_path / "vectors"
+    assert run_cli(["vectors", "export", str(out)]) == 0
+    readme = (out / "README.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([^`]+)` \|.*\|$", readme.split("\n## ")[0], re.M)
+    assert sorted(listed) == sorted(p.name for p in out.iterdir())
+    sections = dict(re.findall(r"^## `([^`]+)`\n(.*?)(?=^## |\Z)", readme, re.M | re.S))
+    assert sorted(sections) == sorted(n for n in listed if n.endswith(".json"))
+    for name, section in sections.items():
+        rows = re.findall(r"^\| `([^`]+)` \| ([a-z ]+) \| .+ \|$", section, re.M)
+        table = {path: set(types.split(" or ")) for path, types in rows}
+        assert len(table) == len(rows), f"{name}: a field is listed twice"
+        found: dict[str, set[str]] = {}
+        _fields(json.loads((out / name).read_text(encoding="utf-8")), "", set(table), found)
+        assert sorted(found) == sorted(table), name
+        for path, types in found.items():
+            assert "any" in table[path] or types <= table[path], (name, path, types)

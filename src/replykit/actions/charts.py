@@ -9,6 +9,7 @@ import attrs
 
 from replykit.actions.context import DATA_SHAPES, ChartComponent, DataShape
 from replykit.actions.model import ChartType
+from replykit.argcheck import typed
 
 #: Which data shapes each chart type can show (§12). scatter takes every shape but is a
 #: renderer fallback: the fixed renderer applies its own compatibility strategy (seed §4.2).
@@ -25,16 +26,26 @@ COMPATIBLE_SHAPES: Final[Mapping[ChartType, frozenset[DataShape]]] = {
 ResolutionError = Literal["unknown_component", "choose_chart", "no_chart", "incompatible"]
 
 
+@typed
 def is_compatible(chart_type: ChartType, shape: DataShape) -> bool:
-    """True when a chart of ``shape`` data may be shown as ``chart_type`` (§12 table)."""
-    return shape in COMPATIBLE_SHAPES[chart_type]
+    """True when a chart of ``shape`` data may be shown as ``chart_type`` (§12 table); an
+    unknown chart type or shape is compatible with nothing.
+
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
+    """
+    return shape in COMPATIBLE_SHAPES.get(chart_type, frozenset())
 
 
+@typed
 def is_renderer_fallback(chart_type: ChartType) -> bool:
-    """True for ``scatter``: accepted for any shape, drawn by the renderer's fallback (§12)."""
+    """True for ``scatter``: accepted for any shape, drawn by the renderer's fallback (§12).
+
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
+    """
     return chart_type == "scatter"
 
 
+@typed
 @attrs.frozen
 class ChartResolution:
     """Outcome of resolving a render.change target.
@@ -44,12 +55,14 @@ class ChartResolution:
     componentId and several compatible charts), ``no_chart`` (no componentId and no
     chart registered) or ``incompatible`` (the chart, or every chart, cannot take the
     type).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     chart: ChartComponent | None = None
     error: ResolutionError | None = None
 
 
+@typed
 def resolve_chart(
     chart_type: ChartType, component_id: str | None, charts: tuple[ChartComponent, ...]
 ) -> ChartResolution:
@@ -57,7 +70,9 @@ def resolve_chart(
 
     Input: the requested type, ``target.componentId`` or ``None``, the registered charts.
     With an id: that chart if registered and compatible. Without: the only compatible
-    chart; several compatible is ``choose_chart``. Never raises.
+    chart; several compatible is ``choose_chart``.
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type.
     """
     if component_id is not None:
         for chart in charts:

@@ -14,7 +14,8 @@ from replykit.actions.defaults import with_defaults
 from replykit.actions.lint import lint
 from replykit.actions.model import ActionDiagnostic, AnswerAction
 from replykit.actions.sanitize import sanitize
-from replykit.cli_io import InputError, dump, fail, one_line, read_json, write
+from replykit.cli_io import InputError, dump, fail, read_json, write
+from replykit.textout import CONTINUATION, render, value_lines
 
 PROG = "replykit actions"
 
@@ -34,7 +35,8 @@ def add_parser(
             "Print the kept actions, the client-added entries, the ids that need "
             "confirmation and a diagnostic for every dropped action or removed field. "
             "Exit 0 (drops are diagnostics), 2 when a file cannot be read or is not strict "
-            "JSON (a duplicate key, NaN, 1e400 or a lone surrogate is an error)."
+            "JSON (a duplicate key, NaN, 1e400 or a lone surrogate is an error) or the "
+            "answer is a JSON string."
         ),
     )
     parser.add_argument(
@@ -60,7 +62,8 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
 
     ``actions``: kept actions in order; ``added``: client-added entries; ``confirm``:
     ids (of both) that need confirmation, display order; ``diagnostics`` and ``lint``:
-    ``[{"code", "path", "message"}]``. Never raises. Source rule: issue 4 item 7.
+    ``[{"code", "path", "message"}]``. Raises ``TypeError`` for a ``str`` answer (as
+    :func:`~replykit.actions.sanitize`), nothing else. Source rule: issue 4 item 7.
     """
     action_set = with_defaults(sanitize(answer), context)
     report: dict[str, Any] = {
@@ -74,39 +77,51 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
     return report
 
 
-def _action_line(action: AnswerAction, confirm: bool) -> str:
-    # Folded to one line each: an id or label holding line breaks cannot fake entries.
-    line = f"{one_line(action.id)}  {action.type}  {one_line(action.label)}"
-    if action.prompt is not None:
-        line += f"  prompt: {one_line(action.prompt)}"
+def _action_lines(action: AnswerAction, confirm: bool, head: str) -> list[str]:
+    # render() escapes ids and labels onto their line (§1); a prompt is a protocol value
+    # and keeps its line breaks, so it comes last and continues on marked lines.
+    line = f"{head}{action.id}  {action.type}  {action.label}"
     if action.chartType is not None:
         line += f"  chartType: {action.chartType}"
-    return line + ("  [confirm]" if confirm else "")
+    if confirm:
+        line += "  [confirm]"
+    if action.prompt is None:
+        return [line]
+    first, *rest = value_lines(action.prompt)
+    margin = " " * (len(head) + 2) + CONTINUATION
+    return [f"{line}  prompt: {first}", *(margin + more for more in rest)]
 
 
 def _diagnostic_line(diagnostic: ActionDiagnostic) -> str:
-    return f"{diagnostic.code}  {one_line(diagnostic.path or '-')}  {one_line(diagnostic.message)}"
+    return f"  {diagnostic.code}  {diagnostic.path or '-'}  {diagnostic.message}"
 
 
 def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
-    """The ``--format text`` listing: one section per key of :func:`build_report`."""
+    """The ``--format text`` listing: one section per key of :func:`build_report`.
+
+    Every value is escaped (docs/protocol.md section 1): an id, label or message holding
+    a line break or a control character stays on its line. A multi-line prompt ends
+    its action's line and continues on lines marked ``| `` (no section line starts
+    with spaces and ``|``).
+    """
     action_set = with_defaults(sanitize(answer), context)
     lines = [f"actions ({len(action_set.actions)}, from {action_set.source or 'nowhere'}):"]
-    lines += [
-        f"  {i}. {_action_line(a, needs_confirmation(a))}"
-        for i, a in enumerate(action_set.actions, start=1)
-    ] or ["  (none)"]
+    for i, a in enumerate(action_set.actions, start=1):
+        lines += _action_lines(a, needs_confirmation(a), f"  {i}. ")
+    if not action_set.actions:
+        lines.append("  (none)")
     lines.append(f"added ({len(action_set.added)}):")
-    lines += [f"  + {_action_line(a, needs_confirmation(a))}" for a in action_set.added] or [
-        "  (none)"
-    ]
+    for a in action_set.added:
+        lines += _action_lines(a, needs_confirmation(a), "  + ")
+    if not action_set.added:
+        lines.append("  (none)")
     lines.append(f"diagnostics ({len(action_set.diagnostics)}):")
-    lines += [f"  {_diagnostic_line(d)}" for d in action_set.diagnostics] or ["  (none)"]
+    lines += [_diagnostic_line(d) for d in action_set.diagnostics] or ["  (none)"]
     if with_lint:
         warnings = lint(answer)
         lines.append(f"lint ({len(warnings)}):")
-        lines += [f"  {_diagnostic_line(d)}" for d in warnings] or ["  (none)"]
-    return "\n".join(lines) + "\n"
+        lines += [_diagnostic_line(d) for d in warnings] or ["  (none)"]
+    return render(lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,11 +131,17 @@ def run(args: argparse.Namespace) -> int:
     ``lint`` (bool), ``format`` (``json``/``text``). Prints the report to stdout.
     Exit 0 whenever both files decode (dropped actions are diagnostics, not failures);
     2 with a one-line ``replykit actions: error: ...`` on stderr when a file cannot be
-    read or decoded, or the context does not have the documented shape.
+    read or decoded, the answer is a JSON string (JSON text encoded twice), or the
+    context does not have the documented shape.
     Source rule: issue 4 item 7; context shape in docs/actions.md.
     """
     try:
         answer = read_json(args.answer, "answer")
+        if isinstance(answer, str):
+            raise InputError(
+                f"answer {args.answer} is a JSON string, not an answer object "
+                "(JSON text inside a string? decode it once more)"
+            )
         context = ActionContext()
         if args.context is not None:
             context = parse_context(read_json(args.context, "context"))

@@ -9,15 +9,19 @@ import attrs
 from replykit.actions.context import ActionContext
 from replykit.actions.model import BUSINESS_TYPES, AnswerAction
 from replykit.actions.texts import text
+from replykit.argcheck import typed
 from replykit.text import is_blank
 
 
+@typed
 def needs_confirmation(action: AnswerAction) -> bool:
     """True when the client must confirm before running ``action`` (seed 004 §6).
 
     Any one of: ``requiresConfirmation`` is true; ``riskLevel`` is MEDIUM or HIGH; the
     type is business.execute or business.cancel. ``style`` (even ``danger``) plays no
-    part. Never raises.
+    part.
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type.
     """
     return (
         action.requiresConfirmation
@@ -26,6 +30,7 @@ def needs_confirmation(action: AnswerAction) -> bool:
     )
 
 
+@typed
 def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None:
     """The text the action hands over: sent with ``chat.send`` or put in the input box.
 
@@ -33,7 +38,9 @@ def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None
     ``params.prompt`` or the default prefix ``请修改当前结果：`` / ``Please modify the
     current result: `` (seed 004 §4.5); answer.refresh: the original question verbatim,
     or ``None`` when unknown or blank (seed 004 §4.8, its prompt is ignored): a blank
-    question is never sent; view.detail and render.*: ``None``. Never raises.
+    question is never sent; view.detail and render.*: ``None``.
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type.
     """
     if action.type == "answer.refresh":
         question = context.question
@@ -43,6 +50,7 @@ def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None
     return action.prompt
 
 
+@typed
 @attrs.frozen
 class ConfirmationView:
     """What the confirmation area shows (seed 004 §6).
@@ -51,6 +59,7 @@ class ConfirmationView:
     ``description``: the action's or the default permission note (§12); ``prompt``: the
     text to be submitted (see :func:`effective_prompt`), ``None`` for local actions;
     ``cancelLabel`` / ``confirmLabel``: 取消 / 确认执行 or Cancel / Confirm.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionId: str
@@ -72,13 +81,16 @@ class ConfirmationView:
         }
 
 
+@typed
 def confirmation_view(
     action: AnswerAction, context: ActionContext | None = None
 ) -> ConfirmationView:
     """Build the confirmation area for ``action`` in ``context.locale`` (default zh).
 
     Built for any action, whether or not :func:`needs_confirmation` holds (the host may
-    decide to show it). Never raises. Source rule: seed 004 §6; §12 default texts.
+    decide to show it).
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type. Source rule: seed 004 §6; §12 default texts.
     """
     ctx = context if context is not None else ActionContext()
     locale = ctx.locale

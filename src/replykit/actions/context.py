@@ -12,6 +12,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.actions.model import LOCALES, Locale
+from replykit.argcheck import typed
 
 DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
 DATA_SHAPES: Final[tuple[DataShape, ...]] = ("categorical", "ordinal", "temporal", "numeric_xy")
@@ -24,6 +25,7 @@ class ContextError(ValueError):
     """A context value that does not have the documented JSON shape (message names the path)."""
 
 
+@typed
 @attrs.frozen
 class ChartComponent:
     """A statistics chart registered in the current answer (seed 004 §4.2).
@@ -31,6 +33,7 @@ class ChartComponent:
     ``componentId``: its id in the answer; ``dataShape``: the kind of data it shows,
     one of ``categorical`` (unordered categories), ``ordinal`` (ordered categories),
     ``temporal`` (points in time) and ``numeric_xy`` (pairs of numbers), §12.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     componentId: str = attrs.field(validator=attrs.validators.instance_of(str))
@@ -53,6 +56,7 @@ def _as_charts(value: Iterable[ChartComponent]) -> tuple[ChartComponent, ...]:
     return tuple(value)
 
 
+@typed
 @attrs.frozen
 class ActionContext:
     """The host's knowledge about one answer, used by client-added entries and execution.
@@ -97,6 +101,7 @@ class ActionContext:
         }
 
 
+@typed
 def parse_context(value: object) -> ActionContext:
     """Read the CLI's context JSON (strictly: the host wrote it, a typo should not pass).
 

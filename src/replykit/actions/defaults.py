@@ -7,9 +7,11 @@ import attrs
 from replykit.actions.context import ActionContext
 from replykit.actions.model import MAX_PROMPT, ActionSet, AnswerAction, Params, valid_text
 from replykit.actions.texts import text
+from replykit.argcheck import typed
 from replykit.text import is_blank, trim_blank
 
 
+@typed
 def default_entries(
     actions: tuple[AnswerAction, ...], context: ActionContext
 ) -> tuple[AnswerAction, ...]:
@@ -22,7 +24,9 @@ def default_entries(
     registered; ``auto.conversation.continue`` (conversation.continue, prompt
     ``继续处理：{question}`` / ``Continue: {question}``, question trimmed) when the question
     is known and not blank, and only if that prompt fits in 800 code points (an entry
-    that sanitize would drop is never produced). Never business.*. Never raises.
+    that sanitize would drop is never produced). Never business.*.
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type.
     Source rule: seed 004 §5; §12.
     """
     types = {a.type for a in actions}
@@ -68,12 +72,14 @@ def default_entries(
     return tuple(added)
 
 
+@typed
 def with_defaults(action_set: ActionSet, context: ActionContext) -> ActionSet:
     """``action_set`` with ``added`` set to the client-added entries (seed 004 §5, §12).
 
     Input: a sanitized set and the host's context. Output: a new set, ``actions`` and
     ``diagnostics`` unchanged, ``added`` recomputed from the shown actions only (so
     calling it twice gives the same set). Entries come in addition to the 8 shown.
-    Never raises. See :func:`default_entries` for the conditions.
+    Raises nothing but ``TypeError`` (naming the argument) for an argument of
+    the wrong type. See :func:`default_entries` for the conditions.
     """
     return attrs.evolve(action_set, added=default_entries(action_set.actions, context))

@@ -44,6 +44,7 @@ from replykit.actions.state import (
     format_timestamp,
 )
 from replykit.actions.texts import text
+from replykit.argcheck import typed
 
 EventKind = Literal["click", "confirm", "cancel", "host_success", "host_error"]
 EVENT_KINDS: Final[tuple[EventKind, ...]] = (
@@ -55,9 +56,13 @@ EVENT_KINDS: Final[tuple[EventKind, ...]] = (
 )
 
 
+@typed
 @attrs.frozen
 class ShowConfirmation:
-    """Show the confirmation area ``view`` for ``actionId`` (seed 004 §6)."""
+    """Show the confirmation area ``view`` for ``actionId`` (seed 004 §6).
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     actionId: str
     view: ConfirmationView
@@ -67,9 +72,13 @@ class ShowConfirmation:
         return {"kind": "show_confirmation", "actionId": self.actionId, "view": self.view.to_json()}
 
 
+@typed
 @attrs.frozen
 class ShowDetails:
-    """Expand the answer's full data details (seed 004 §4.1; target.dataset is reserved)."""
+    """Expand the answer's full data details (seed 004 §4.1; target.dataset is reserved).
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     actionId: str
 
@@ -78,12 +87,14 @@ class ShowDetails:
         return {"kind": "show_details", "actionId": self.actionId}
 
 
+@typed
 @attrs.frozen
 class SetChart:
     """Draw chart ``componentId`` as ``chartType`` (seed 004 §4.2).
 
     ``rendererFallback`` is true for scatter: the renderer's compatibility strategy
     decides the final drawing (§12).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionId: str
@@ -102,11 +113,13 @@ class SetChart:
         }
 
 
+@typed
 @attrs.frozen
 class ResetCharts:
     """Draw every chart of the answer in its client default form (seed 004 §4.3).
 
     ``componentIds``: the charts that had an override (sorted), possibly empty.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionId: str
@@ -121,12 +134,14 @@ class ResetCharts:
         }
 
 
+@typed
 @attrs.frozen
 class ChatSend:
     """Submit ``prompt`` through the host's existing ``chat.send()`` (seed 004 §1, §4.4).
 
     The host reports the outcome with ``host_success`` (accepted by the orchestration,
     not a final business result, seed 004 §7) or ``host_error``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionId: str
@@ -137,9 +152,13 @@ class ChatSend:
         return {"kind": "chat_send", "actionId": self.actionId, "prompt": self.prompt}
 
 
+@typed
 @attrs.frozen
 class FillInput:
-    """Put ``text`` in the input box for the user to complete and send (seed 004 §4.5)."""
+    """Put ``text`` in the input box for the user to complete and send (seed 004 §4.5).
+
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     actionId: str
     text: str
@@ -149,10 +168,13 @@ class FillInput:
         return {"kind": "fill_input", "actionId": self.actionId, "text": self.text}
 
 
+@typed
 @attrs.frozen
 class NoEffect:
     """The state changed but the host has nothing to do beyond showing it (§12 table:
-    cancel, host reports, local failures)."""
+    cancel, host reports, local failures).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     actionId: str
 
@@ -161,12 +183,14 @@ class NoEffect:
         return {"kind": "none", "actionId": self.actionId}
 
 
+@typed
 @attrs.frozen
 class Ignored:
     """The event does not apply in the current status; the state is returned unchanged.
 
     ``reason`` is English (a double click while running, a late host report ...).
     Source rule: §12 table, "anything else" row.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionId: str
@@ -236,6 +260,7 @@ def _perform(
     return _set(state, action, "running", message, stamp), ChatSend(action.id, prompt)
 
 
+@typed
 def dispatch(
     state: AnswerState,
     action: AnswerAction,
@@ -255,18 +280,11 @@ def dispatch(
     Output: the next state (the record of ``action.id`` has ``updatedAt`` =
     ``now``; render.* also change ``chartPresentation``) and one effect; an event that
     does not apply returns the same ``state`` object and :class:`Ignored`.
-    Raises ``ValueError`` for an unknown event or a naive ``now``; ``TypeError`` when
-    ``state``, ``action``, ``context`` or ``now`` is not of its class.
+    Raises ``ValueError`` for an unknown event or a naive ``now``; ``TypeError`` naming
+    the argument when ``state``, ``action``, ``context``, ``now``, ``event`` or
+    ``message`` is not of its type.
     Source rule: seed 004 §4, §6, §7; the §12 state table (see the module docstring).
     """
-    for value, cls, what in (
-        (state, AnswerState, "state"),
-        (action, AnswerAction, "action"),
-        (context, ActionContext, "context"),
-        (now, datetime, "now"),
-    ):
-        if not isinstance(value, cls):
-            raise TypeError(f"{what} must be a {cls.__name__}, not {type(value).__name__}")
     if event not in EVENT_KINDS:
         raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))
     stamp = format_timestamp(now)

@@ -19,6 +19,7 @@ from replykit.actions.model import (
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
+from replykit.argcheck import typed
 
 #: Vague references a business prompt must not lean on (seed 004 §11 "它""那个").
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
@@ -91,10 +92,12 @@ def _forbidden(
     return out
 
 
+@typed
 def has_vague_reference(prompt: str) -> bool:
     """True when ``prompt`` contains 它, 那个, 这个, or the words it, that, this one.
 
     Case-insensitive for English, whole words only. Source rule: seed 004 §11.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return any(word in prompt for word in VAGUE_ZH) or VAGUE_EN_RE.search(prompt) is not None
 
@@ -203,6 +206,7 @@ def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
     return out
 
 
+@typed
 def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
     """Warn about producer mistakes listed in seed 004 §11; input as for ``sanitize``.
 

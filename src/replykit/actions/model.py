@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.text import is_blank
 
 ActionType = Literal[
@@ -31,6 +33,9 @@ Style = Literal["primary", "default", "danger"]
 RiskLevel = Literal["LOW", "MEDIUM", "HIGH"]
 Locale = Literal["zh", "en"]
 Source = Literal["answerData", "payload"]
+#: What :func:`~replykit.actions.sanitize` reads: a decoded JSON value other than a
+#: string (a ``str`` is refused with ``TypeError``: it is JSON text left undecoded).
+AnswerValue = Mapping[Any, Any] | Sequence[Any] | bool | int | float | None
 
 ACTION_TYPES: Final[tuple[ActionType, ...]] = (
     "view.detail",
@@ -140,6 +145,7 @@ def key_path(base: str, key: object) -> str:
     return f"{base}[{json.dumps(text, ensure_ascii=False)}]"
 
 
+@typed
 @attrs.frozen
 class ActionDiagnostic:
     """One dropped action, removed field or lint warning (§12), or a JSON problem (§1).
@@ -152,6 +158,7 @@ class ActionDiagnostic:
     input values (they may be huge). ``start``/``end`` (code-point offsets) and
     ``line``/``column`` (1-based) place a ``json.*`` problem in the text; ``None``
     otherwise.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     code: str
@@ -179,6 +186,7 @@ def _optional_text(limit: int) -> Any:
     return check
 
 
+@typed
 @attrs.frozen
 class Target:
     """The controlled target of an action (seed 004 §3, §3.1).
@@ -188,6 +196,7 @@ class Target:
     points. At least one is set; an action without a target has ``target=None``.
 
     Raises ``ValueError`` when constructed with a value the protocol would remove.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     dataset: str | None = attrs.field(default=None, validator=_optional_text(MAX_TARGET))
@@ -207,6 +216,7 @@ class Target:
         return out
 
 
+@typed
 @attrs.frozen
 class Params:
     """The only parameters that reach execution (seed 004 §3, §8): ``prompt``, ``chartType``.
@@ -214,6 +224,7 @@ class Params:
     ``prompt``: non-blank, at most 800 code points. ``chartType``: one of
     :data:`CHART_TYPES`. At least one is set; otherwise the action has ``params=None``.
     Raises ``ValueError`` on a value the protocol would drop or remove.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     prompt: str | None = attrs.field(default=None, validator=_optional_text(MAX_PROMPT))
@@ -275,6 +286,7 @@ def action_problem(action: AnswerAction) -> str | None:
     return None
 
 
+@typed
 @attrs.frozen
 class AnswerAction:
     """One sanitized action (seed 004 §3): only protocol fields, every value valid.
@@ -282,6 +294,7 @@ class AnswerAction:
     ``requiresConfirmation`` is ``True`` or ``False`` (``False`` = absent in JSON, the
     seed honours only ``true``). ``target``/``params`` are ``None`` when absent.
     Raises ``ValueError`` when constructed with anything :func:`action_problem` rejects.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     id: str
@@ -331,6 +344,7 @@ class AnswerAction:
         return out
 
 
+@typed
 @attrs.frozen
 class ActionSet:
     """The result of :func:`~replykit.actions.sanitize`, optionally with client-added entries.
@@ -340,6 +354,7 @@ class ActionSet:
     ``source``: which container supplied the list (``None`` when neither had one);
     ``added``: client-added entries (seed 004 §5), filled by
     :func:`~replykit.actions.with_defaults`, shown after ``actions``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actions: tuple[AnswerAction, ...] = ()

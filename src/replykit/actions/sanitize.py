@@ -25,6 +25,7 @@ from replykit.actions.model import (
     ActionSet,
     ActionType,
     AnswerAction,
+    AnswerValue,
     ChartType,
     Params,
     RiskLevel,
@@ -38,6 +39,7 @@ from replykit.actions.model import (
     key_path,
     valid_text,
 )
+from replykit.argcheck import typed
 from replykit.diagnostics import Path
 from replykit.limits import DEFAULT_LIMITS
 from replykit.payload.describe import json_type
@@ -45,15 +47,17 @@ from replykit.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 
 
-def locate_actions(answer: object) -> tuple[Source, object] | None:
+@typed
+def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
     """Find the raw ``actions`` value and the container it came from (seed 004 §2, §12).
 
-    Input: any value. A dict with an ``answerData`` or ``payload`` key is the wrapper
+    Input: a decoded JSON value (not a ``str``: ``TypeError`` naming ``answer``, as for
+    every wrong argument type). A dict with an ``answerData`` or ``payload`` key is the wrapper
     ``{"answerData": {...}, "payload": {...}}`` (a wrapper member that is not an object
     counts as absent); else a dict with ``template`` is a payload; else a dict is the
     answerData. answerData wins whenever it has an ``actions`` key, whatever its value
     (no fallback to the payload). Returns ``(source, raw_actions)`` or ``None`` when no
-    container has an ``actions`` key or ``answer`` is not a dict. Never raises.
+    container has an ``actions`` key or ``answer`` is not a dict. Raises nothing else.
     """
     if not isinstance(answer, dict):
         return None
@@ -282,10 +286,11 @@ def _build(
     return _Checked(action, tuple(out))
 
 
-def sanitize(answer: object) -> ActionSet:
+@typed
+def sanitize(answer: AnswerValue) -> ActionSet:
     """Keep the valid actions of an answer and report every drop and removal.
 
-    Input: any value (normally decoded JSON): the wrapper ``{"answerData", "payload"}``,
+    Input: a decoded JSON value: the wrapper ``{"answerData", "payload"}``,
     a bare answerData, or a bare payload (one with ``template``), see
     :func:`locate_actions`. Output: an :class:`ActionSet` whose ``actions`` are the first
     8 kept actions in input order, holding only protocol fields, and whose
@@ -297,8 +302,10 @@ def sanitize(answer: object) -> ActionSet:
     A dropped action reports only its drop, not its field removals. Lengths are code
     points. ``id``, ``label`` and texts are kept verbatim (not trimmed).
 
-    Never raises on any JSON value, non-string keys included. Source rule: seed 004
-    §2, §3.1, §8; PROTOCOL-DECISIONS §12.
+    Never raises on a decoded JSON value other than a string, non-string keys included
+    (a non-object answer has no actions). Raises ``TypeError`` naming ``answer`` for a
+    ``str`` (JSON text left undecoded: decode it first) or a value of no JSON type.
+    Source rule: seed 004 §2, §3.1, §8; §12.
     """
     located = locate_actions(answer)
     if located is None:
@@ -343,6 +350,7 @@ def sanitize(answer: object) -> ActionSet:
     return ActionSet(actions=tuple(shown), diagnostics=tuple(diagnostics), source=source)
 
 
+@typed
 def sanitize_json(text: str) -> ActionSet:
     """:func:`sanitize` on an answer given as JSON text, read strictly (§1, §12).
 
@@ -361,8 +369,6 @@ def sanitize_json(text: str) -> ActionSet:
 
     Raises ``TypeError`` when ``text`` is not a ``str``; never raises for bad text.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
     read = read_json_value(text, max_depth=DEFAULT_LIMITS.max_depth)
     if not read.findings:
         return sanitize(read.value)

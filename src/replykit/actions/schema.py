@@ -18,6 +18,7 @@ from replykit.actions.model import (
     RISK_LEVELS,
     STYLES,
 )
+from replykit.argcheck import typed
 from replykit.text import is_blank
 
 
@@ -52,6 +53,7 @@ def _when(types: list[str], then: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@typed
 def action_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a valid ``actions`` array, for producers.
 

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.actions.model import ChartType, as_chart_type
+from replykit.argcheck import typed
 
 ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
 STATUSES: Final[tuple[ActionStatus, ...]] = (
@@ -32,12 +33,14 @@ class StateError(ValueError):
     """A persisted state value without the documented JSON shape (message names the path)."""
 
 
+@typed
 def format_timestamp(now: datetime) -> str:
     """``now`` as ``2026-08-27T07:00:00.000Z``: UTC, milliseconds truncated (seed 004 §7).
 
     Input: a timezone-aware ``datetime`` (the injected clock, §12). Raises
     ``ValueError`` for a naive datetime (its instant is unknown) or one that cannot be
     expressed in UTC.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be a timezone-aware datetime")
@@ -65,6 +68,7 @@ def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object)
         raise ValueError(f"updatedAt {value!r} is not a real date and time") from None
 
 
+@typed
 @attrs.frozen
 class ActionStateRecord:
     """The state of one action (seed 004 §7): ``status``, ``message``, ``updatedAt``.
@@ -73,6 +77,7 @@ class ActionStateRecord:
     reported error); ``updatedAt`` is a UTC timestamp string, see
     :func:`format_timestamp`. Raises ``ValueError`` on an unknown status or a
     malformed timestamp.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     status: ActionStatus = attrs.field(validator=_check_status)
@@ -96,6 +101,7 @@ def _chart_pairs(
     return tuple(sorted(dict(value).items(), key=lambda kv: kv[0]))
 
 
+@typed
 @attrs.frozen
 class AnswerState:
     """The persisted state of one answer's actions (seed 004 §7, §12).
@@ -104,6 +110,7 @@ class AnswerState:
     never touched); ``chartPresentation``: componentId -> the chart type the user chose
     (an absent chart shows its client default). Both accept a mapping or pairs and are
     stored as key-sorted tuples of pairs, so equal content gives equal objects.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     actionStates: tuple[tuple[str, ActionStateRecord], ...] = attrs.field(

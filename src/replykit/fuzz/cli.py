@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
+from replykit.cli_io import fail
 from replykit.fuzz.adapter import AdapterStartError
 from replykit.fuzz.report import write_report
 from replykit.fuzz.runner import fuzz
 from replykit.fuzz.vectors import export
 from replykit.strategies import OPS, Op
+from replykit.textout import escape
 
 FUZZ_DESCRIPTION = (
     "Fuzz another implementation of the protocols against replykit. COMMAND is run "
@@ -146,19 +148,16 @@ def run_fuzz(args: argparse.Namespace) -> int:
     try:
         command = tuple(shlex.split(args.impl))
     except ValueError as exc:
-        print(f"replykit fuzz: error: --impl: {exc}", file=sys.stderr)
-        return 2
+        return fail("fuzz", f"--impl: {exc}")
     if not command:
-        print("replykit fuzz: error: --impl is empty", file=sys.stderr)
-        return 2
+        return fail("fuzz", "--impl is empty")
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
     try:  # refuse an unwritable --out before the run, not after it
         Path(args.out).mkdir(parents=True, exist_ok=True)
         if not os.access(args.out, os.W_OK):
             raise PermissionError(f"{args.out} is not writable")
     except OSError as exc:
-        print(f"replykit fuzz: error: cannot write the report: {exc}", file=sys.stderr)
-        return 2
+        return fail("fuzz", f"cannot write the report: {exc}")
     # SIGTERM (a timeout, a cancelled job) ends the run like Ctrl-C, so the adapter's
     # process group is killed on the way out instead of being left running.
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -174,21 +173,19 @@ def run_fuzz(args: argparse.Namespace) -> int:
             progress=sys.stderr,
         )
     except AdapterStartError as exc:
-        print(f"replykit fuzz: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("fuzz", str(exc))
     finally:
         signal.signal(signal.SIGTERM, previous)
     try:
         json_path, text_path = write_report(report, args.out)
     except OSError as exc:
-        print(f"replykit fuzz: error: cannot write the report: {exc}", file=sys.stderr)
-        return 2
+        return fail("fuzz", f"cannot write the report: {exc}")
     failures = sum(1 for c in report.classes if c.is_failure)
-    print(
+    summary = (
         f"replykit fuzz: {len(report.classes) - failures} disagreement class(es), "
-        f"{failures} adapter failure class(es); report in {text_path} and {json_path}",
-        file=sys.stderr,
+        f"{failures} adapter failure class(es); report in {text_path} and {json_path}"
     )
+    print(escape(summary), file=sys.stderr)
     return 1 if report.classes else 0
 
 
@@ -198,8 +195,7 @@ def run_vectors(args: argparse.Namespace) -> int:
     try:
         paths = export(args.dir)
     except OSError as exc:
-        print(f"replykit vectors: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("vectors", str(exc))
     for path in paths:
-        print(path)
+        print(escape(path))
     return 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replykit.actions import sanitize
+from replykit.actions import ActionSet, sanitize
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
 from replykit.strategies import OPS, Op
@@ -53,7 +53,10 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
     if op == "sanitize_actions":
         if "answer" not in body:
             raise RequestError("sanitize_actions needs an answer")
-        result = sanitize(body["answer"])
+        answer = body["answer"]
+        # A JSON string answer holds no actions (§12); sanitize() refuses a str, which
+        # in a library call is JSON text left undecoded.
+        result = ActionSet() if isinstance(answer, str) else sanitize(answer)
         return {
             "result": {
                 "actions": [a.to_json() for a in result.actions],

@@ -20,6 +20,7 @@ from typing import Any
 
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.jsonout import dumps, portable
+from replykit.textout import render
 
 
 def class_json(found: FuzzClass) -> dict[str, Any]:
@@ -78,8 +79,10 @@ def _segments_line(response: Any) -> str:
 
 def report_text(report: FuzzReport) -> str:
     """The readable ``report.txt``: a summary line, then one section per class with
-    the rule, the op, the minimal input (as a JSON string, so invisible characters
-    show), the first differing field and both values."""
+    the rule, the op, the minimal input (as a JSON string), the first differing field
+    and both values. Every line is escaped (:func:`~replykit.textout.render`, §1), so
+    invisible, bidi and control characters show as ``\\uXXXX`` and nothing an input or
+    an adapter wrote can add a line."""
     out = [
         f"replykit fuzz against: {shlex.join(report.command)}",
         f"ops: {', '.join(report.ops)}; seed {report.seed}; {report.examples_run} examples in "
@@ -119,7 +122,7 @@ def report_text(report: FuzzReport) -> str:
         if found.op == "segment":
             out.append(f"    replykit segments: {_segments_line(found.expected_response)}")
             out.append(f"    adapter segments:  {_segments_line(found.actual_response)}")
-    return "\n".join(out) + "\n"
+    return render(out)
 
 
 def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:
