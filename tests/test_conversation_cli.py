@@ -159,11 +159,11 @@ def test_check_reads_stdin(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"{}", "the conversation must be a JSON list of messages"),
+        (b"{}", "a conversation object needs a messages list (or a role, for one message)"),
         (b"[1]", "the conversation is malformed: messages[0] must be a mapping, not int"),
         (b'[{"role": "assistant", "content": 3}]', "the conversation is malformed"),
         (b"[NaN]", "is not JSON"),
-        (b"[", "is not JSON: Expecting value at line 1 column 2"),
+        (b"[", "is not strict JSON at line 1, column 2: Expecting value"),
         (b"\xff[]", "is not UTF-8 (byte 0)"),
     ],
 )

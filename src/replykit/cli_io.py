@@ -91,3 +91,14 @@ def fail(command: str, message: str) -> int:
     """Print ``replykit COMMAND: error: MESSAGE`` (one line) to standard error; return 2."""
     print(f"replykit {command}: error: {one_line(message)}", file=sys.stderr)
     return 2
+
+
+def dump_line(obj: Any) -> str:
+    """JSON on one line (for JSON Lines output), otherwise as :func:`dump`: UTF-8 kept,
+    ``\\u`` escapes everywhere when a string holds a lone surrogate; trailing newline."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True) + "\n"
+    return text
