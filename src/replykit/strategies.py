@@ -1019,6 +1019,29 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
     _qa("§7", "title-invalid", {"title": 5, "questions": [{"type": "text", "text": "Q"}]}),
     _qa(
         "§7",
+        "trimmed",
+        {
+            "title": " T\u3000",
+            "questions": [
+                {"type": "single_choice", "text": "\u00a0Q ", "options": [" a "], "default": "a"},
+                {
+                    "type": "multi_choice",
+                    "text": "R",
+                    "options": [{"value": "b ", "label": " B"}],
+                    "default": [" b"],
+                },
+                {"type": "free_text", "text": "S", "default": " s\u200b"},
+            ],
+        },
+    ),
+    _qa(
+        "§7",
+        "trimmed-duplicate-option",
+        {"questions": [{"type": "single_choice", "text": "Q", "options": ["a", " a"]}]},
+    ),
+    _qa("§7", "default-null", {"questions": [{"type": "text", "text": "Q", "default": None}]}),
+    _qa(
+        "§7",
         "free-text-ignores-options",
         {"questions": [{"type": "free_text", "text": "Q", "options": ["a"], "allow_other": True}]},
     ),
