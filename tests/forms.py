@@ -13,7 +13,7 @@ import re
 from hypothesis import strategies as st
 
 from replykit import Option, Question, Questionnaire
-from replykit.text import is_blank
+from replykit.text import is_blank, trim_blank
 
 # Characters YAML streams may hold and that survive double quoting; §4 documents that
 # PyYAML reads U+2028/U+2029/U+0085 as line breaks, so the writer escapes them.
@@ -59,6 +59,29 @@ def valid_forms(draw: st.DrawFn) -> Questionnaire:
     """A valid normalized form (ids q1, q2, ...; options with value == label)."""
     n = draw(st.integers(1, 4))
     return Questionnaire(draw(_TEXT), tuple(draw(questions(i + 1)) for i in range(n)))
+
+
+def trim_form(form: Questionnaire) -> Questionnaire | None:
+    """``form`` as the lenient normalizer (§5, §7) reads it: title, texts, option values
+    and labels and defaults trimmed of blank characters (§1); ``None`` when two option
+    values of a question become equal (then it is a duplicate, not the same form).
+    Restated here independently of the implementation."""
+    questions = []
+    for q in form.questions:
+        options = tuple(Option(trim_blank(o.value), trim_blank(o.label)) for o in q.options)
+        if len({o.value for o in options}) != len(options):
+            return None
+        default = (
+            tuple(trim_blank(d) for d in q.default)
+            if isinstance(q.default, tuple)
+            else trim_blank(q.default)
+        )
+        questions.append(
+            Question(q.id, q.type, trim_blank(q.text), options, default, q.allow_other)
+        )
+    return Questionnaire(
+        trim_blank(form.title), tuple(questions), form.ui_text, form.timeout_seconds
+    )
 
 
 def fenced_yaml(form: Questionnaire, fence: str = "```") -> str:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from replykit import segment
-from replykit.compat import SAGE, Compat
+from replykit.blocks import PayloadMap
+from replykit.compat import SAGE, Compat, unescape_payload
 
 FORM = {"title": "T", "questions": [{"type": "text", "text": "Why?"}]}
 BODY = json.dumps(FORM, ensure_ascii=False)
@@ -36,6 +40,7 @@ def test_strict_is_the_default() -> None:
             "decode_json_string",
             json.dumps(f"Intro\n\n<questionnaire>{BODY}</questionnaire>", ensure_ascii=False),
         ),
+        ("escaped_payloads", f"Intro <questionnaire>{json.dumps(BODY)[1:-1]}</questionnaire>"),
     ],
 )
 def test_each_switch_alone_opens_the_block(switch: str, text: str) -> None:
@@ -84,3 +89,146 @@ def test_filter_keeps_the_error_when_nothing_is_left() -> None:
 def test_unknown_compat_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown compat"):
         segment("x", compat="yiii")
+
+
+# --- escaped_payloads: quotes stored backslash-escaped --------------------------------------
+
+ESCAPED = r"{\"questions\":[{\"type\":\"text\",\"text\":\"Q\"}]}"
+
+
+def escaped(value: object) -> str:
+    """``value`` as JSON, written the way a JSON string would hold it (quotes escaped)."""
+    return json.dumps(json.dumps(value, ensure_ascii=False), ensure_ascii=False)[1:-1]
+
+
+@pytest.mark.parametrize("closer", ["</questionnaire>", "<\\/questionnaire>"])
+def test_the_stored_sage_payload_opens_a_card(closer: str) -> None:
+    text = f"<questionnaire>{ESCAPED}{closer}"
+    strict = segment(text)
+    if closer.startswith("</"):
+        assert [(d.code, d.start) for d in strict.diagnostics] == [("json.syntax", 16)]
+    else:
+        assert [d.code for d in strict.diagnostics] == ["near_miss.unclosed_tag"]
+    sage = segment(text, compat="sage")
+    assert sage.diagnostics == ()
+    block = sage.segments[0]
+    assert (block.kind, block.valid, block.text) == ("questionnaire", True, text)
+    assert block.questionnaire is not None
+    assert [(q.id, q.type, q.text) for q in block.questionnaire.questions] == [
+        ("q1", "free_text", "Q")
+    ]
+    assert sage.decoded is None  # the message text itself is unchanged
+
+
+def test_escaped_payloads_is_a_switch_of_its_own() -> None:
+    text = f"Intro <questionnaire>{ESCAPED}</questionnaire>"
+    assert SAGE.escaped_payloads and not Compat().escaped_payloads
+    assert blocks(text, None) == [("questionnaire", False)]
+    assert blocks(text, Compat(escaped_payloads=True)) == [("questionnaire", True)]
+    everything_else = attrs.evolve(SAGE, escaped_payloads=False)
+    assert blocks(text, everything_else) == [("questionnaire", False)]
+
+
+def test_diagnostics_point_at_the_escapes_that_wrote_the_value() -> None:
+    payload = escaped(
+        {
+            "questions": [
+                {"type": "bogus", "text": "😀"},
+                {"type": "text"},
+                {"type": "text", "text": "a\nb"},
+            ]
+        }
+    )
+    assert "\\n" not in payload.replace("\\\\n", "")  # the line break is a double escape
+    text = f"Intro\n<questionnaire>{payload}</questionnaire>"
+    got = segment(text, compat=Compat(escaped_payloads=True)).diagnostics
+    bogus = text.index(r"\"bogus\"")
+    second = text.index(r"{\"type\": \"text\"}")
+    assert [(d.code, d.start, d.end, d.line, d.column, d.path) for d in got] == [
+        ("questionnaire.start.question_type_invalid", bogus, bogus + 9, 2, bogus - 5,
+         "questions[1].type"),
+        ("questionnaire.start.question_text_required", second, second + 20, 2, second - 5,
+         "questions[2].text"),
+    ]  # fmt: skip
+
+
+def test_unescaped_values_are_json_values() -> None:
+    form = {"title": 'Say "hi" \\ 😀', "questions": [{"type": "text", "text": "a\nb\tc/d"}]}
+    text = f"Intro <questionnaire>{escaped(form)}</questionnaire>"
+    read = segment(text, compat="sage").segments[1].questionnaire
+    assert read is not None
+    assert (read.title, read.questions[0].text) == ('Say "hi" \\ 😀', "a\nb\tc/d")
+
+
+def test_escaped_response_payloads_are_read_too() -> None:
+    response = {
+        "type": "questionnaire_response",
+        "questionnaire_id": "m_q1",
+        "status": "submitted",
+        "answers": [{"question_id": "q1", "type": "free_text", "answer": "ok"}],
+    }
+    text = f"<questionnaire-response>{escaped(response)}</questionnaire-response>"
+    assert not segment(text).segments[0].valid
+    block = segment(text, compat="sage").segments[0]
+    assert block.valid and block.response is not None
+    assert block.response.answers[0].answer == "ok"
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        '{"title": "say \\"hi\\"", "questions": [{"type": "text", "text": "Q"}]}',  # valid JSON
+        r"{\"questions\":[{\"type\":\"text\",\"text\":\"Q\"}]",  # unescaped: still no JSON
+        r'{\"questions": [1]}',  # a raw quote: not one escaped body
+        r"{\"questions\":[\x]}",  # not a JSON escape
+    ],
+)
+def test_only_an_escaped_body_that_unescapes_to_json_is_unescaped(payload: str) -> None:
+    text = f"Intro <questionnaire>{payload}</questionnaire>"
+    strict = segment(text)
+    sage = segment(text, compat=Compat(escaped_payloads=True))
+    assert sage == strict
+
+
+def test_payload_size_limit_comes_first() -> None:
+    from replykit import Limits
+
+    text = f"Intro <questionnaire>{ESCAPED}</questionnaire>"
+    result = segment(text, compat="sage", limits=Limits(max_payload=10))
+    assert [d.code for d in result.diagnostics] == ["limit.payload_size"]
+
+
+def test_unescape_payload_pieces() -> None:
+    assert unescape_payload('{"a":1}') is None
+    assert unescape_payload(r"{\"a\":1}") == (
+        '{"a":1}',
+        ((0, 0), (1, 1), (2, 3), (3, 4), (4, 6), (7, 9)),
+    )
+    # A surrogate pair is one character at the first escape; a lone one stays lone.
+    value, pieces = unescape_payload(r"\"\ud83d\ude00\udc00\"") or ("", ())
+    assert value == '"😀\udc00"'
+    assert pieces == ((0, 0), (1, 2), (2, 14), (3, 20), (4, 22))
+    assert unescape_payload(r'\"a"') is None
+    assert unescape_payload('\\"a\\') is None
+    assert unescape_payload(r"\"\u12\"") is None
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=8,
+)
+
+
+@given(JSON_VALUES.map(lambda v: {"v": v}))
+def test_every_unescaped_character_maps_to_the_escape_that_wrote_it(value: object) -> None:
+    raw = escaped(value)
+    found = unescape_payload(raw)
+    assert found is not None
+    decoded, pieces = found
+    assert decoded == json.dumps(value, ensure_ascii=False)
+    to_raw = PayloadMap(pieces)
+    assert to_raw(0) == 0 and to_raw(len(decoded)) == len(raw)
+    for i, char in enumerate(decoded):
+        written = raw[to_raw(i) : to_raw(i + 1)]
+        assert json.loads(f'"{written}"') == char

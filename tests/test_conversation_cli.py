@@ -159,7 +159,7 @@ def test_check_reads_stdin(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"{}", "the conversation must be a JSON list of messages"),
+        (b"{}", "a conversation object needs a messages list (or a role, for one message)"),
         (b"[1]", "the conversation is malformed: messages[0] must be a mapping, not int"),
         (b'[{"role": "assistant", "content": 3}]', "the conversation is malformed"),
         (b"[NaN]", "is not strict JSON at line 1, column 2: NaN is not JSON"),

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from replykit.compat import Compat
+from replykit.compat import Compat, unescape_payload
 from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
 from replykit.limits import Limits, form_size, payload_size
 from replykit.model import Segment
@@ -212,12 +212,12 @@ def xml_block(
     name = name_m.group(1).lower() if ctx.compat.case_insensitive else name_m.group(1)
     is_response = name.endswith(RESPONSE_SUFFIX)
     registered = ctx.profile.registers(name)
-    payload = text[p_start:p_end]
+    payload, to_payload = _payload_source(text[p_start:p_end], ctx)
     diags: list[Diagnostic] = []
     form = response = None
 
     def shift(offset: int) -> int:
-        return p_start + offset
+        return p_start + to_payload(offset)
 
     if not registered:
         diags.append(_unregistered(name, start, p_start, ctx))
@@ -253,6 +253,32 @@ def xml_block(
         id=block_id, diagnostics=tuple(diags), questionnaire=form if valid else None,
         response=response if valid else None,
     )  # fmt: skip
+
+
+def _identity(offset: int) -> int:
+    return offset
+
+
+def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], int]]:
+    """The XML+JSON payload to read and the map from its offsets to the raw payload's.
+
+    §9 ``escaped_payloads``: a payload within the size limit that is not JSON but whose
+    unescaped value (:func:`~replykit.compat.unescape_payload`) is, is read unescaped;
+    its offsets map back to the escapes that wrote each character. Otherwise the raw
+    payload, offsets unchanged."""
+    if not ctx.compat.escaped_payloads or payload_size(payload, ctx.limits) is not None:
+        return payload, _identity
+    if not _json_syntax_error(payload, ctx):
+        return payload, _identity
+    unescaped = unescape_payload(payload)
+    if unescaped is None or _json_syntax_error(unescaped[0], ctx):
+        return payload, _identity
+    return unescaped[0], PayloadMap(unescaped[1])
+
+
+def _json_syntax_error(payload: str, ctx: Context) -> bool:
+    findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
+    return any(f.code in ("json.syntax", "json.too_deep") for f in findings)
 
 
 def _drop_invalid_questions(payload: str, read: FormRead) -> FormRead:

@@ -87,3 +87,9 @@ def fail(command: str, message: str) -> int:
     it quotes, with no control, bidi or format character."""
     print(f"replykit {command}: error: {escape(message)}", file=sys.stderr)
     return 2
+
+
+def dump_line(obj: Any) -> str:
+    """JSON on one line (for JSON Lines output), otherwise as :func:`dump` (§1: strict
+    RFC 8259, UTF-8 kept, a lone surrogate as a ``\\udXXX`` escape); trailing newline."""
+    return dumps(obj) + "\n"

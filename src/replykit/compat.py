@@ -1,4 +1,4 @@
-"""Sage compatibility switches (PROTOCOL-DECISIONS §9): opt-in, off by default.
+"""Sage compatibility switches (§9): opt-in, off by default.
 
 Stored Sage conversations carry forms the strict reader rejects. Each relaxation is a
 separate switch of :class:`Compat`; ``segment(..., compat="sage")`` turns all on.
@@ -15,6 +15,10 @@ from replykit.argcheck import typed
 from replykit.payload.json_strict import read_json_value
 
 _ESCAPED_TAG = re.compile(r"&lt;/?(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
+# One JSON string escape, or a quote or backslash that is not part of one.
+_STRING_PART = re.compile(r'\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])|["\\]')
+_SIMPLE_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n",
+                   "r": "\r", "t": "\t"}  # fmt: skip
 
 
 @typed
@@ -34,6 +38,11 @@ class Compat:
       case.
     - ``filter_invalid_questions``: an XML+JSON request question with errors is dropped
       with the warning ``compat.question_dropped`` instead of failing the block.
+    - ``escaped_payloads``: an XML+JSON payload (request or response) that is not JSON
+      but holds ``\\"`` and reads as the body of a JSON string whose value is JSON
+      (``{\\"questions\\":[...]}``) is read as that value (:func:`unescape_payload`).
+      The message text is unchanged; offsets of its diagnostics point into the message:
+      a character of the unescaped payload maps to the escape sequence that wrote it.
 
     When decoding changed the text, offsets index the decoded text, which the
     :class:`~replykit.model.Segmentation` carries as ``decoded``.
@@ -46,9 +55,10 @@ class Compat:
     tag_attributes: bool = False
     case_insensitive: bool = False
     filter_invalid_questions: bool = False
+    escaped_payloads: bool = False
 
 
-SAGE = Compat(True, True, True, True, True, True)
+SAGE = Compat(True, True, True, True, True, True, True)
 
 
 def resolve(compat: Compat | str | None) -> Compat | None:
@@ -75,3 +85,63 @@ def decode_transport(text: str, compat: Compat) -> str:
     if compat.decode_entities and _ESCAPED_TAG.search(text):
         text = html.unescape(text)
     return text
+
+
+def unescape_payload(payload: str) -> tuple[str, tuple[tuple[int, int], ...]] | None:
+    """Read ``payload`` as the body of a JSON string literal (§9 ``escaped_payloads``).
+
+    Input: the raw payload, e.g. ``{\\"title\\":\\"T\\"}``. Output: ``(value, pieces)``,
+    the string's value (``{"title":"T"}``) and the offset map: ``(value_offset,
+    payload_offset)`` per piece, in order, ending with ``(len(value), len(payload))``;
+    value offset ``v`` maps to ``payload_offset + (v - value_offset)`` of the last piece
+    that starts at or before ``v``. A run of plain characters is one piece; each escape
+    is a piece of one character (a surrogate pair written as two ``\\uXXXX`` escapes
+    gives one character at the first escape), so a span of the value maps to the
+    escapes that wrote it. ``None`` when the payload holds no ``\\"`` or is no such body:
+    an unescaped ``"`` or a ``\\`` that starts no JSON escape. Characters JSON would
+    escape (line breaks, tabs) may stand raw. Linear; never raises.
+    """
+    if '\\"' not in payload:
+        return None
+    out: list[str] = []
+    pieces: list[tuple[int, int]] = []
+    size = pos = 0
+    matches = list(_STRING_PART.finditer(payload))
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        token = m.group()
+        if token in ('"', "\\"):
+            return None
+        if m.start() > pos:
+            pieces.append((size, pos))
+            out.append(payload[pos : m.start()])
+            size += m.start() - pos
+        pieces.append((size, m.start()))
+        end = m.end()
+        if token[1] == "u":
+            code = int(token[2:], 16)
+            after = matches[i + 1] if i + 1 < len(matches) else None
+            if (
+                0xD800 <= code <= 0xDBFF
+                and after is not None
+                and after.start() == end
+                and after.group()[1] == "u"
+                and 0xDC00 <= int(after.group()[2:], 16) <= 0xDFFF
+            ):
+                low = int(after.group()[2:], 16)
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                end = after.end()
+                i += 1
+            out.append(chr(code))
+        else:
+            out.append(_SIMPLE_ESCAPES[token[1]])
+        size += 1
+        pos = end
+        i += 1
+    if pos < len(payload):
+        pieces.append((size, pos))
+        out.append(payload[pos:])
+        size += len(payload) - pos
+    pieces.append((size, len(payload)))
+    return "".join(out), tuple(pieces)

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from replykit.actions.schema import action_schema
-from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
+from replykit.cli_io import InputError, dump, dump_line, fail, read_json, read_text, write
+from replykit.conversation import ConversationError, read_conversations
 from replykit.i18n import LOCALES
 from replykit.model import Segment
 from replykit.profiles import profile_from_string
@@ -53,20 +54,33 @@ def add_parser(
         "check",
         help="Self-check the latest assistant reply of a conversation (§8)",
         description=(
-            "Read CONVERSATION.json, a JSON list of {role, content, message_type?}, and "
-            'print {"passed", "index", "diagnostics", "repair_prompt"}. Exit 0 when it '
-            "passes, 1 when it fails, 2 on usage or an unreadable conversation (read as "
-            "strict JSON: a duplicate key, NaN or a lone surrogate is an error)."
+            "Read CONVERSATION.json, a JSON list of {role, content, message_type?} or an "
+            "object with such a messages list (content: a string, null, or a list of "
+            "content parts whose text/output_text parts are joined), and print "
+            '{"passed", "index", "diagnostics", "repair_prompt"}. A JSON Lines file '
+            "holds one conversation per line (a line with one message object is a "
+            "conversation of that message) and prints one JSON line per conversation "
+            'with its "line". Exit 0 when every conversation passes, 1 when one fails, '
+            "2 on usage or an unreadable conversation (read as strict JSON: a duplicate key, "
+            "NaN or a lone surrogate is an error)."
         ),
     )
-    check.add_argument("conversation", metavar="CONVERSATION.json", help="file, or - for stdin")
+    check.add_argument(
+        "conversation", metavar="CONVERSATION.json", help="JSON or JSON Lines file, or - for stdin"
+    )
     check.add_argument(
         "--format",
         choices=("json", "text"),
         default="json",
-        help="json (default) or text: FILE: message N LINE:COL lines, then the repair prompt",
+        help="json (default; one line per conversation for JSON Lines) or text: FILE: "
+        "message N LINE:COL lines, then the repair prompt",
     )
     check.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
+    check.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="read the file as JSON Lines even when it is a single JSON value (one line)",
+    )
     check.set_defaults(func=run_check)
 
     respond = subparsers.add_parser(
@@ -149,29 +163,51 @@ def _check_text(result: SelfCheckResult, path: str) -> str:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """``replykit check CONVERSATION.json [--format json|text] [--locale zh|en]`` (§8).
+    """``replykit check CONVERSATION.json [--format json|text] [--locale zh|en] [--jsonl]``
+    (§8).
 
-    Prints the :class:`~replykit.selfcheck.SelfCheckResult` as JSON
-    ``{"passed", "index", "diagnostics", "repair_prompt"}`` or as text lines
-    (``FILE:LINE:COLUMN: severity code message``). Exit 0 passed, 1 failed, 2 when the
-    file cannot be read or is not a JSON list of ``{role: str, content: str|null,
-    message_type?: str|null}``.
+    The file is one JSON value (a list of messages, an object with a ``messages`` list,
+    or one message object) or JSON Lines of them
+    (:func:`~replykit.conversation.read_conversations`). For one value it prints the
+    :class:`~replykit.selfcheck.SelfCheckResult` as JSON ``{"passed", "index",
+    "diagnostics", "repair_prompt"}`` or as text lines (``FILE: message I L:C:
+    severity code message``). For JSON Lines it prints one compact JSON line per
+    conversation, ``{"line", "passed", "index", "diagnostics", "repair_prompt"}``
+    (``line``: 1-based line of the input), or text lines prefixed ``FILE:LINE:``.
+    Exit 0 when every conversation passes, 1 when one fails, 2 (nothing on stdout)
+    when the file cannot be read, is not strict JSON (the line and column named), or
+    a conversation does not have the shape above (the message named).
     """
+    name = "<stdin>" if args.conversation == "-" else args.conversation
+    results: list[tuple[int | None, SelfCheckResult]] = []
     try:
-        conversation = read_json(args.conversation, "conversation")
-        if not isinstance(conversation, list):
-            raise InputError("the conversation must be a JSON list of messages")
-        result = self_check(conversation, locale=args.locale)
+        text = read_text(args.conversation, "conversation", bom=True)
+        try:
+            stored = read_conversations(text, json_lines=True if args.jsonl else None)
+        except ConversationError as exc:
+            raise InputError(f"conversation {args.conversation} is {exc}") from None
+        for conversation in stored:
+            try:
+                results.append(
+                    (conversation.line, self_check(conversation.value, locale=args.locale))
+                )
+            except TypeError as exc:
+                at = "" if conversation.line is None else f" (line {conversation.line})"
+                raise InputError(f"the conversation{at} is malformed: {exc}") from None
     except InputError as exc:
         return fail("check", str(exc))
-    except TypeError as exc:
-        return fail("check", f"the conversation is malformed: {exc}")
-    if args.format == "text":
-        name = "<stdin>" if args.conversation == "-" else args.conversation
-        write(_check_text(result, name))
-    else:
-        write(dump(result.to_json()))
-    return 0 if result.passed else 1
+    out: list[str] = []
+    for line, result in results:
+        if line is None:
+            out.append(
+                _check_text(result, name) if args.format == "text" else dump(result.to_json())
+            )
+        elif args.format == "text":
+            out.append(_check_text(result, f"{name}:{line}"))
+        else:
+            out.append(dump_line({"line": line, **result.to_json()}))
+    write("".join(out))
+    return 0 if all(result.passed for _, result in results) else 1
 
 
 def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:

@@ -53,8 +53,11 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         ),
         _P + "default_type_invalid": "{path} 必须是{expected}，{actual_clause}。",
         _P + "default_value_not_in_options": "{path} 的值 {value} 不是选项值之一：{allowed}。",
-        _P + "default_list_invalid_items": (
+        _P + "default_value_not_in_options#items": (
             "{path} 含有不属于选项值的项：{invalid_items}；可选值：{allowed}。"
+        ),
+        _P + "default_list_invalid_items": (
+            "{path} 含有不是字符串的项：{invalid_items}；多选的默认值是选项值组成的数组。"
         ),
         _P + "allow_other_type_invalid": "{path} 必须是布尔值，{actual_clause}。",
         _P + "ui_text_invalid": "{path} 必须是{expected}，{actual_clause}；已忽略。",
@@ -260,7 +263,7 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         _P + "question_option_invalid": "选项无效或重复。",
         _P + "default_type_invalid": "default 的类型不符合题型。",
         _P + "default_value_not_in_options": "default 必须是选项值之一。",
-        _P + "default_list_invalid_items": "default 中含有不属于选项值的项。",
+        _P + "default_list_invalid_items": "default 中含有不是字符串的项。",
         _P + "allow_other_type_invalid": "allow_other 必须是布尔值。",
         _P + "ui_text_invalid": "ui_text 的值无效，已忽略。",
         _P + "timeout_seconds_invalid": "timeout_seconds 必须是非负数，已忽略。",

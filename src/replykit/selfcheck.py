@@ -1,10 +1,12 @@
 """Self-check and the submission rule (seed "Self-check", "前端实现要求";
 PROTOCOL-DECISIONS §8, §11).
 
-A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``:
+A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``, or
+a mapping with such a ``messages`` list (:func:`~replykit.conversation.conversation_messages`):
 ``role`` a string (``user``, ``assistant``, ``tool``, ``system``...), ``content`` a
-string or ``None`` (no text, as for an assistant message that only calls tools),
-``message_type`` an optional string. Message indexes are 0-based positions.
+string, a list of content parts (the ``text``/``output_text`` parts' texts, joined, are
+the message text) or ``None`` (no text, as for an assistant message that only calls
+tools), ``message_type`` an optional string. Message indexes are 0-based positions.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
+from replykit.conversation import conversation_messages, has_tool_part, message_text
 from replykit.diagnostics import Diagnostic
 from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
 from replykit.profiles import SELF_CHECK
@@ -73,9 +76,9 @@ def _role(message: Any, index: int) -> str:
 
 
 def _has_text(message: Any, index: int) -> str | None:
-    """The content of an assistant message that counts as a reply (§8): not blank and
+    """The text of an assistant message that counts as a reply (§8): not blank and
     not of ``message_type`` empty/token_usage; else ``None``."""
-    content = _field(message, index, "content", required=False)
+    content = message_text(message, index)
     kind = _field(message, index, "message_type", required=False)
     if kind in IGNORED_MESSAGE_TYPES or content is None or is_blank(content):
         return None
@@ -98,10 +101,16 @@ def _names() -> tuple[str, ...]:
 
 
 @typed
-def self_check(messages: Sequence[Mapping[str, Any]], *, locale: str = "zh") -> SelfCheckResult:
+def self_check(
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, locale: str = "zh"
+) -> SelfCheckResult:
     """Check a conversation the way the runtime's Self-check does (seed "Self-check"; §8).
 
-    Input: ``messages`` (see the module doc), ``locale`` (``zh`` default, or ``en``).
+    Input: ``messages`` (see the module doc: a list of messages, an object with a
+    ``messages`` list, or one message object with ``role``), ``locale`` (``zh``
+    default, or ``en``). A message whose ``content`` is a list of content parts is read
+    as the join of its ``text``/``output_text`` parts; diagnostics' offsets, lines and
+    columns refer to that joined text.
     Among the messages after the last ``user`` message (all of them when there is
     none) it inspects the latest ``assistant`` message whose ``content`` is not blank
     (§1) and whose ``message_type`` is not ``empty`` or ``token_usage``, and segments
@@ -114,11 +123,15 @@ def self_check(messages: Sequence[Mapping[str, Any]], *, locale: str = "zh") -> 
     form was due. On failure ``repair_prompt`` asks the model for the complete
     questionnaire again and allows switching encoding under the same registered name.
 
-    Raises ``TypeError`` when a message is not a mapping, has no string ``role``, or
-    has a ``content``/``message_type`` that is neither a string nor ``None`` (for every
-    message it walks over); ``ValueError`` for an unknown locale.
+    Raises ``TypeError`` when ``messages`` is none of the conversation shapes, a
+    message is not a mapping, has no string ``role``, has a ``content`` that is neither
+    a string, a list of content-part objects (a text part's ``text`` a string) nor
+    ``None``, or a ``message_type`` that is neither a string nor ``None`` (for every
+    message it walks over; the message is named ``messages[i]``, 0-based);
+    ``ValueError`` for an unknown locale.
     """
     loc: Locale = check_locale(locale)
+    messages = conversation_messages(messages)
     roles = [_role(m, i) for i, m in enumerate(messages)]
     last_user = max((i for i, r in enumerate(roles) if r == "user"), default=-1)
     for index in range(len(messages) - 1, last_user, -1):
@@ -150,25 +163,35 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
 
 def _counts(message: Mapping[str, Any], index: int) -> bool:
     """An assistant message that counts for §11: text (not blank, not of an ignored
-    ``message_type``) or a non-empty ``tool_calls`` list (a ``questionnaire_async``
-    call whose content is blank)."""
+    ``message_type``), a non-empty ``tool_calls`` list, or a ``tool_use`` content part
+    (a ``questionnaire_async`` call whose text is blank, as OpenAI and Anthropic store
+    it)."""
     kind = _field(message, index, "message_type", required=False)
     if kind in IGNORED_MESSAGE_TYPES:
         return False
     calls = message.get("tool_calls")
-    return _has_text(message, index) is not None or (isinstance(calls, list) and bool(calls))
+    return (
+        _has_text(message, index) is not None
+        or (isinstance(calls, list) and bool(calls))
+        or has_tool_part(message)
+    )
 
 
 @typed
 def can_submit(
-    messages: Sequence[Mapping[str, Any]], index: int, *, readonly: bool = False
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any],
+    index: int,
+    *,
+    readonly: bool = False,
 ) -> bool:
     """Whether the forms of ``messages[index]`` may still be submitted (seed: 只允许最新、
     非只读 assistant 消息中的问卷提交; §11).
 
-    True iff ``readonly`` is false, ``messages[index]`` is an ``assistant`` message that
-    counts (text that is not blank and not of ``message_type`` empty/token_usage, or a
-    non-empty ``tool_calls`` list for a ``questionnaire_async`` form), no ``user``
+    ``messages`` takes the shapes :func:`self_check` takes (``index`` is a position in
+    the messages list). True iff ``readonly`` is false, ``messages[index]`` is an
+    ``assistant`` message that counts (text that is not blank and not of
+    ``message_type`` empty/token_usage, or a non-empty ``tool_calls`` list or a
+    ``tool_use`` content part for a ``questionnaire_async`` form), no ``user``
     message comes after it, and no later ``assistant`` message counts. Later ``tool``
     (and other-role) messages do not matter. It does not look at whether the message
     holds a valid form, nor whether one was already submitted (a client locks a
@@ -178,6 +201,7 @@ def can_submit(
     ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
     :func:`self_check`).
     """
+    messages = conversation_messages(messages)
     if not 0 <= index < len(messages):
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:

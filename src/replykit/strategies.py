@@ -743,18 +743,20 @@ def _near(draw: st.DrawFn, limit: int, usual: Sequence[str] = ()) -> str:
 @st.composite
 def actions(draw: st.DrawFn) -> Any:
     """One action object (seed 004 §3, §12), mostly keepable, with fields near their
-    limits, wrong types and fields outside the protocol; sometimes not an object."""
+    limits, wrong types, fields outside the protocol, reserved ids and texts holding
+    control or bidi characters (tab and line breaks in prompts); sometimes not an
+    object."""
     if draw(st.integers(0, 15)) == 0:
         return copy.deepcopy(_pick(draw, _JUNK))
     action_type = _pick(draw, (*_ACTION_TYPES, "tool.call", "View.Detail", None))
     item: dict[str, Any] = {
-        "id": _near(draw, 80, ("a1", "a2", "a1")),
+        "id": _near(draw, 80, ("a1", "a2", "a1", "constructor", "__proto__", "a\x00b")),
         "type": action_type,
-        "label": _near(draw, 32, ("OK", "继续")),
+        "label": _near(draw, 32, ("OK", "继续", "\u202eetelpmoC\u202c", "a\tb")),
     }
     params: dict[str, Any] = {}
     if draw(st.integers(0, 3)):
-        params["prompt"] = _near(draw, 800, ("Go on", "继续处理"))
+        params["prompt"] = _near(draw, 800, ("Go on", "继续处理", "a\r\nb\tc", "a\x1b[0m"))
     if draw(st.integers(0, 2)) == 0 or action_type == "render.change":
         params["chartType"] = _pick(draw, (*_CHARTS, "pie", "BAR"))
     if draw(st.integers(0, 5)) == 0:
@@ -765,9 +767,9 @@ def actions(draw: st.DrawFn) -> Any:
     if draw(st.integers(0, 4)) == 0:
         item["style"] = _pick(draw, ("primary", "default", "danger", "link", 1))
     if draw(st.integers(0, 4)) == 0:
-        item["title"] = _near(draw, 80)
+        item["title"] = _near(draw, 80, ("Sure?", "t\u2066x"))
     if draw(st.integers(0, 4)) == 0:
-        item["description"] = _near(draw, 240)
+        item["description"] = _near(draw, 240, ("Stops the task.", "d\x85"))
     if draw(st.integers(0, 4)) == 0:
         item["riskLevel"] = _pick(draw, ("LOW", "MEDIUM", "HIGH", "high", None))
     if draw(st.integers(0, 4)) == 0:
@@ -1101,6 +1103,29 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
     _qa("§7", "title-invalid", {"title": 5, "questions": [{"type": "text", "text": "Q"}]}),
     _qa(
         "§7",
+        "trimmed",
+        {
+            "title": " T\u3000",
+            "questions": [
+                {"type": "single_choice", "text": "\u00a0Q ", "options": [" a "], "default": "a"},
+                {
+                    "type": "multi_choice",
+                    "text": "R",
+                    "options": [{"value": "b ", "label": " B"}],
+                    "default": [" b"],
+                },
+                {"type": "free_text", "text": "S", "default": " s\u200b"},
+            ],
+        },
+    ),
+    _qa(
+        "§7",
+        "trimmed-duplicate-option",
+        {"questions": [{"type": "single_choice", "text": "Q", "options": ["a", " a"]}]},
+    ),
+    _qa("§7", "default-null", {"questions": [{"type": "text", "text": "Q", "default": None}]}),
+    _qa(
+        "§7",
         "free-text-ignores-options",
         {"questions": [{"type": "free_text", "text": "Q", "options": ["a"], "allow_other": True}]},
     ),
@@ -1126,6 +1151,20 @@ _SA_EXAMPLES: Final[tuple[Example, ...]] = (
     _sa("type-unknown", {"actions": [_act(1, type="tool.call")]}),
     _sa("id-duplicate", {"actions": [_act(1), _act(1, label="Again")]}),
     _sa("id-too-long", {"actions": [_act(1, id="a" * 81)]}),
+    _sa("id-reserved", {"actions": [_act(1, id="__proto__"), _act(2, id="constructor")]}),
+    _sa(
+        "text-unsafe",
+        {
+            "actions": [
+                _act(1, id="x\u0000y"),
+                _act(
+                    2, type="business.cancel", label="\u202eetelpmoC\u202c", params={"prompt": "p"}
+                ),
+                _act(3, title="t\u2066", description="line\nbreak"),
+                _act(4, type="conversation.continue", params={"prompt": "a\r\nb\tc"}),
+            ]
+        },
+    ),
     _sa("label-astral-32", {"actions": [_act(1, label="😀" * 32)]}),
     _sa("label-astral-33", {"actions": [_act(1, label="😀" * 33)]}),
     _sa("prompt-required", {"actions": [_act(1, type="business.execute")]}),

@@ -337,9 +337,9 @@ def tool_schema() -> dict[str, Any]:
 
     What a schema cannot say is left to the tool, and an input the schema accepts can
     only fail on values: a blank text or option, a repeated id or option value, a
-    default that is not an option (``question_text_required``,
-    ``question_option_invalid``, ``question_id_duplicate``,
-    ``default_value_not_in_options``, ``default_list_invalid_items``).
+    default (or multi-choice default item) that is not an option
+    (``question_text_required``, ``question_option_invalid``,
+    ``question_id_duplicate``, ``default_value_not_in_options``).
     """
     single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
     multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]

@@ -6,12 +6,21 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from replykit.actions import ACTION_TYPES, CHART_TYPES, RISK_LEVELS, STYLES
+from replykit.actions import ACTION_TYPES, CHART_TYPES, RESERVED_IDS, RISK_LEVELS, STYLES
 
 ASTRAL = st.characters(min_codepoint=0x10000, max_codepoint=0x10FFFF, categories=["So", "Lo"])
 BLANKS = st.sampled_from([" ", "\t", "\n", "\u3000", "\u00a0", "\u200b", "\ufeff", "\U000e0020"])
 VISIBLE = st.characters(categories=["L", "N", "P", "S"])
 HUGE = st.sampled_from(["x" * 100_000, "工" * 50_000, "\U0001f600" * 20_000, " " * 10_000])
+#: §12 unsafe characters (and their neighbours that are allowed) spliced into texts.
+UNSAFE = st.sampled_from(["\x00", "\x1f", "\x7f", "\x85", "\x9f", "\u202a", "\u202e",
+                          "\u2066", "\u2069", "\t", "\n", "\r", "\u200f", "\u2029"])  # fmt: skip
+
+
+def _with_unsafe(text: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.tuples(text, UNSAFE, st.integers(0, 40)).map(
+        lambda t: t[0][: t[2]] + t[1] + t[0][t[2] :]
+    )
 
 
 def near_limit(limit: int) -> st.SearchStrategy[str]:
@@ -29,9 +38,11 @@ def near_limit(limit: int) -> st.SearchStrategy[str]:
             return st.sampled_from([limit - 1, limit]).flatmap(
                 lambda k: st.one_of(st.text(ASTRAL, min_size=k, max_size=k), st.just("é" * k))
             )
+        if n == 5:
+            return _with_unsafe(st.text(VISIBLE, min_size=1, max_size=8))
         return st.text(VISIBLE, min_size=1, max_size=8)
 
-    return st.integers(0, 6).flatmap(pick)
+    return st.integers(0, 7).flatmap(pick)
 
 
 json_scalars = st.one_of(
@@ -89,7 +100,11 @@ targets = st.one_of(
 action_like: st.SearchStrategy[Any] = st.fixed_dictionaries(
     {
         "id": _maybe(
-            st.one_of(st.sampled_from(["a", "b", "c", "auto.view.detail"]), near_limit(80))
+            st.one_of(
+                st.sampled_from(["a", "b", "c", "auto.view.detail"]),
+                st.sampled_from(RESERVED_IDS),
+                near_limit(80),
+            )
         ),
         "type": _maybe(st.sampled_from(ACTION_TYPES)),
         "label": _maybe(near_limit(32)),

@@ -14,12 +14,14 @@ CODES = [
     "action.not_object",
     "action.type_unknown",
     "action.id_invalid",
+    "action.id_reserved",
     "action.id_duplicate",
     "action.label_invalid",
     "action.prompt_required",
     "action.chart_type_invalid",
     "action.over_limit",
     "action.field_removed",
+    "action.text_unsafe",
 ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from replykit.actions import (
     ACTION_TYPES,
     CHART_TYPES,
+    RESERVED_IDS,
     RISK_LEVELS,
     STYLES,
     ActionContext,
@@ -35,14 +37,41 @@ SANITIZE_CODES = {
     "action.chart_type_invalid",
     "action.over_limit",
     "action.field_removed",
+    "action.id_reserved",
+    "action.text_unsafe",
 }
-DROP_CODES = SANITIZE_CODES - {"action.field_removed", "actions.not_list"}
+# text_unsafe also removes optional fields; counted as a drop only on id, label, prompt.
+DROP_CODES = SANITIZE_CODES - {"action.field_removed", "actions.not_list", "action.text_unsafe"}
 TOP_FIELDS = {"id", "type", "label", "style", "title", "description", "riskLevel",
               "requiresConfirmation", "target", "params"}  # fmt: skip
 
 
-def text_ok(value: Any, limit: int) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= limit and not is_blank(value)
+PROMPT_REQUIRED = ("conversation.continue", "business.execute", "business.cancel")
+UNSAFE = {*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+
+
+def text_ok(value: Any, limit: int, allowed: str = "", *, checked: bool = True) -> bool:
+    """Non-blank within ``limit``; when ``checked`` (a §12 text field), no unsafe
+    character but those ``allowed``."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= limit
+        and not is_blank(value)
+        and not (checked and any(ord(c) in UNSAFE and c not in allowed for c in value))
+    )
+
+
+def is_drop(code: str, path: str | None, raw: list[Any]) -> bool:
+    if code != "action.text_unsafe":
+        return code in DROP_CODES
+    # Required fields drop the action: id, label, a continue/business prompt.
+    assert path is not None
+    found = re.fullmatch(r"actions\[(\d+)\]\.(id|label|title|description|params\.prompt)", path)
+    assert found is not None, path
+    field = found.group(2)
+    if field == "params.prompt":
+        return raw[int(found.group(1)) - 1]["type"] in PROMPT_REQUIRED
+    return field in ("id", "label")
 
 
 def assert_valid(action: dict[str, Any]) -> None:
@@ -50,6 +79,7 @@ def assert_valid(action: dict[str, Any]) -> None:
     assert set(action) <= TOP_FIELDS
     assert action["type"] in ACTION_TYPES
     assert text_ok(action["id"], 80)
+    assert action["id"] not in RESERVED_IDS
     assert text_ok(action["label"], 32)
     assert action.get("style", "primary") in STYLES
     assert "title" not in action or text_ok(action["title"], 80)
@@ -58,14 +88,16 @@ def assert_valid(action: dict[str, Any]) -> None:
     assert action.get("requiresConfirmation", True) is True
     target = action.get("target", {"dataset": "d"})
     assert target and set(target) <= {"dataset", "componentId"}
-    assert all(text_ok(v, 120) for v in target.values())
+    assert all(text_ok(v, 120, checked=False) for v in target.values())
     params = action.get("params")
     kind = action["type"]
     if kind in ("conversation.continue", "business.execute", "business.cancel"):
         assert params is not None and set(params) == {"prompt"}
-        assert text_ok(params["prompt"], 800)
+        assert text_ok(params["prompt"], 800, "\t\n\r")
     elif kind == "conversation.modify":
-        assert params is None or (set(params) == {"prompt"} and text_ok(params["prompt"], 800))
+        assert params is None or (
+            set(params) == {"prompt"} and text_ok(params["prompt"], 800, "\t\n\r")
+        )
     elif kind == "render.change":
         assert params is not None and set(params) == {"chartType"}
         assert params["chartType"] in CHART_TYPES
@@ -90,7 +122,7 @@ def test_sanitize_output_is_safe_valid_and_accounted(answer: Any) -> None:
     raw = _raw_list(answer)
     if isinstance(raw, list):
         # Every input element is either shown or dropped with exactly one diagnostic.
-        drops = [d for d in result.diagnostics if d.code in DROP_CODES]
+        drops = [d for d in result.diagnostics if is_drop(d.code, d.path, raw)]
         assert len(out) + len(drops) == len(raw)
     # Idempotent: the kept output sanitizes to itself, with nothing to report.
     again = sanitize({"actions": out})

@@ -15,18 +15,22 @@ from hypothesis import strategies as st
 
 from replykit.model import Option, Question, Questionnaire
 from replykit.payload.lenient import UI_TEXT_KEYS
-from replykit.text import is_blank
+from replykit.text import is_blank, trim_blank
 
 # Text without surrogates (not valid in UTF-8 nor in YAML).
 texts = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 visible_texts = texts.filter(lambda s: not is_blank(s))
+# What the lenient normalizer outputs: trimmed of blank characters (§7).
+trimmed_texts = texts.map(trim_blank)
+visible_trimmed = visible_texts.map(trim_blank)
 
 
 @st.composite
 def _choice_question(draw: st.DrawFn, qid: str, *, lenient: bool) -> Question:
     qtype = draw(st.sampled_from(["single_choice", "multi_choice"]))
-    values = draw(st.lists(visible_texts, min_size=1, max_size=5, unique=True))
-    labels = [draw(st.one_of(st.just(v), visible_texts)) for v in values] if lenient else values
+    visible = visible_trimmed if lenient else visible_texts
+    values = draw(st.lists(visible, min_size=1, max_size=5, unique=True))
+    labels = [draw(st.one_of(st.just(v), visible)) for v in values] if lenient else values
     options = tuple(Option(value=v, label=lab) for v, lab in zip(values, labels, strict=True))
     default: str | tuple[str, ...]
     if qtype == "single_choice":
@@ -36,7 +40,7 @@ def _choice_question(draw: st.DrawFn, qid: str, *, lenient: bool) -> Question:
     return Question(
         id=qid,
         type=qtype,
-        text=draw(visible_texts),
+        text=draw(visible),
         options=options,
         default=default,
         allow_other=draw(st.booleans()),
@@ -46,7 +50,11 @@ def _choice_question(draw: st.DrawFn, qid: str, *, lenient: bool) -> Question:
 @st.composite
 def _question(draw: st.DrawFn, qid: str, *, lenient: bool) -> Question:
     if draw(st.booleans()):
-        return Question(id=qid, type="free_text", text=draw(visible_texts), default=draw(texts))
+        if lenient:
+            text, default = draw(visible_trimmed), draw(trimmed_texts)
+        else:
+            text, default = draw(visible_texts), draw(texts)
+        return Question(id=qid, type="free_text", text=text, default=default)
     return draw(_choice_question(qid, lenient=lenient))
 
 
@@ -61,8 +69,9 @@ def strict_forms(draw: st.DrawFn) -> Questionnaire:
 
 @st.composite
 def tool_forms(draw: st.DrawFn, *, extras: bool = True) -> Questionnaire:
-    """Normalized lenient forms (§5, §7): unique explicit ids, {value, label} options,
-    single-choice default possibly "", and with ``extras`` ui_text/timeout_seconds."""
+    """Normalized lenient forms (§5, §7): unique explicit ids (not trimmed), {value,
+    label} options, title, texts, options and defaults trimmed, single-choice default
+    possibly "", and with ``extras`` ui_text/timeout_seconds."""
     n = draw(st.integers(min_value=1, max_value=4))
     ids = draw(st.lists(visible_texts, min_size=n, max_size=n, unique=True))
     questions = tuple(draw(_question(qid, lenient=True)) for qid in ids)
@@ -77,7 +86,7 @@ def tool_forms(draw: st.DrawFn, *, extras: bool = True) -> Questionnaire:
             | st.floats(min_value=0, max_value=1e6, allow_nan=False)
         )
     return Questionnaire(
-        title=draw(texts), questions=questions, ui_text=ui_text, timeout_seconds=timeout
+        title=draw(trimmed_texts), questions=questions, ui_text=ui_text, timeout_seconds=timeout
     )
 
 

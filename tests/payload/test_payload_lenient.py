@@ -214,7 +214,17 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any]]] = [
         },
         "default_list_invalid_items",
         "questions[1].default",
-        {"path": "questions[1].default", "invalid_items": ["b", 1], "allowed": ["a"]},
+        {"path": "questions[1].default", "invalid_items": [1], "allowed": ["a"]},
+    ),
+    (
+        {
+            "questions": [
+                {"type": "multi_choice", "text": "T", "options": ["a"], "default": ["a", " b ", 1]}
+            ]
+        },
+        "default_value_not_in_options",
+        "questions[1].default",
+        {"path": "questions[1].default", "invalid_items": ["b"], "allowed": ["a"]},
     ),
     (
         _q(allow_other="yes"),

@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from replykit.actions.model import LOCALES, Locale
+from replykit.actions.model import LOCALES, Locale, is_reserved_id
 from replykit.argcheck import typed
 
 DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
@@ -25,6 +25,12 @@ class ContextError(ValueError):
     """A context value that does not have the documented JSON shape (message names the path)."""
 
 
+def _not_reserved(_inst: object, _attribute: attrs.Attribute[Any], value: str) -> None:
+    # chartPresentation is keyed by componentId (§12 reserved ids).
+    if is_reserved_id(value):
+        raise ValueError("componentId must not be a name JavaScript objects inherit")
+
+
 @typed
 @attrs.frozen
 class ChartComponent:
@@ -33,10 +39,12 @@ class ChartComponent:
     ``componentId``: its id in the answer; ``dataShape``: the kind of data it shows,
     one of ``categorical`` (unordered categories), ``ordinal`` (ordered categories),
     ``temporal`` (points in time) and ``numeric_xy`` (pairs of numbers), §12.
+    Raises ``TypeError`` for a non-string id, ``ValueError`` for an unknown shape or an
+    id that JavaScript objects inherit (``constructor`` ..., §12: state is keyed by it).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
-    componentId: str = attrs.field(validator=attrs.validators.instance_of(str))
+    componentId: str = attrs.field(validator=[attrs.validators.instance_of(str), _not_reserved])
     dataShape: DataShape = attrs.field(validator=attrs.validators.in_(DATA_SHAPES))
 
     def to_json(self) -> dict[str, Any]:
@@ -109,7 +117,7 @@ def parse_context(value: object) -> ActionContext:
     "categorical"|"ordinal"|"temporal"|"numeric_xy"}], "question"?: str | null,
     "locale"?: "zh"|"en"}``; every key optional, no other key allowed. Output: an
     :class:`ActionContext`. Raises :class:`ContextError` naming the bad path (unknown
-    key, wrong type, unknown data shape, empty or duplicate componentId).
+    key, wrong type, unknown data shape, empty, duplicate or reserved componentId).
     Source rule: seed 004 §4.2, §4.8, §5; §12.
     """
     if not isinstance(value, dict):
@@ -144,6 +152,8 @@ def parse_context(value: object) -> ActionContext:
             raise ContextError(f"{where}.componentId: must be a non-empty string")
         if component_id in seen:
             raise ContextError(f"{where}.componentId: duplicate id")
+        if is_reserved_id(component_id):
+            raise ContextError(f"{where}.componentId: a name JavaScript objects inherit")
         seen.add(component_id)
         shape = raw.get("dataShape")
         known = _SHAPE_BY_NAME.get(shape) if isinstance(shape, str) else None

@@ -5,7 +5,14 @@ from __future__ import annotations
 import attrs
 
 from replykit.actions.context import ActionContext
-from replykit.actions.model import MAX_PROMPT, ActionSet, AnswerAction, Params, valid_text
+from replykit.actions.model import (
+    MAX_PROMPT,
+    ActionSet,
+    AnswerAction,
+    Params,
+    unsafe_char,
+    valid_text,
+)
 from replykit.actions.texts import text
 from replykit.argcheck import typed
 from replykit.text import is_blank, trim_blank
@@ -23,8 +30,9 @@ def default_entries(
     ``auto.conversation.modify`` (conversation.modify, default prompt) when a chart is
     registered; ``auto.conversation.continue`` (conversation.continue, prompt
     ``继续处理：{question}`` / ``Continue: {question}``, question trimmed) when the question
-    is known and not blank, and only if that prompt fits in 800 code points (an entry
-    that sanitize would drop is never produced). Never business.*.
+    is known and not blank, and only if that prompt fits in 800 code points and holds
+    no character §12 forbids in a prompt (an entry that sanitize would drop is never
+    produced). Never business.*.
     Raises nothing but ``TypeError`` (naming the argument) for an argument of
     the wrong type.
     Source rule: seed 004 §5; §12.
@@ -60,7 +68,7 @@ def default_entries(
         and free("auto.conversation.continue", "conversation.continue")
     ):
         prompt = text("auto.continue.prompt", locale, question=trim_blank(question))
-        if valid_text(prompt, MAX_PROMPT):
+        if valid_text(prompt, MAX_PROMPT) and unsafe_char(prompt, prompt=True) is None:
             added.append(
                 AnswerAction(
                     id="auto.conversation.continue",

@@ -15,7 +15,10 @@ from replykit.actions.model import (
     PARAMS_FIELDS,
     TARGET_FIELDS,
     ActionDiagnostic,
+    is_reserved_id,
     key_path,
+    unsafe_char,
+    unsafe_message,
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
@@ -165,8 +168,38 @@ def _structure(answer: dict[object, object]) -> list[ActionDiagnostic]:
     return out
 
 
-def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
+def _texts(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
+    """Reserved ids and unsafe characters (§12), whatever else the action gets wrong."""
     out: list[ActionDiagnostic] = []
+    if is_reserved_id(item.get("id")):
+        out.append(
+            ActionDiagnostic(
+                "lint.id_reserved",
+                base + ".id",
+                "this id is a name JavaScript objects inherit; clients drop the action",
+            )
+        )
+    params = item.get("params")
+    fields: list[tuple[str, object, bool]] = [
+        (name, item.get(name), False) for name in ("id", "label", "title", "description")
+    ]
+    if isinstance(params, dict):
+        fields.append(("params.prompt", params.get("prompt"), True))
+    for name, value, prompt in fields:
+        index = unsafe_char(value, prompt=prompt) if isinstance(value, str) else None
+        if isinstance(value, str) and index is not None:
+            out.append(
+                ActionDiagnostic(
+                    "lint.text_unsafe",
+                    f"{base}.{name}",
+                    unsafe_message(name, value, index) + "; clients drop or remove it",
+                )
+            )
+    return out
+
+
+def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
+    out = _texts(item, base)
     action_type = item.get("type")
     params = item.get("params")
     business = isinstance(action_type, str) and action_type in BUSINESS_TYPES
@@ -214,7 +247,9 @@ def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
     order: structure, then each action in input order (dropped ones included):
     ``lint.answer_not_object`` (path ``None``), ``lint.actions_misplaced``,
     ``lint.actions_not_beside_datasets``, ``lint.payload_actions_ignored``,
-    ``lint.vague_reference`` (business prompts), ``lint.description_missing``
+    ``lint.id_reserved`` (an id JavaScript objects inherit), ``lint.text_unsafe``
+    (control or bidi formatting characters in id, label, title, description or
+    params.prompt, §12), ``lint.vague_reference`` (business prompts), ``lint.description_missing``
     (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* without
     MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names, URLs, callbacks, RPC
     methods, credentials, argument objects at action, params or target level).

@@ -99,6 +99,71 @@ _STYLE_BY_NAME: Final[dict[str, Style]] = {s: s for s in STYLES}
 _RISK_BY_NAME: Final[dict[str, RiskLevel]] = {r: r for r in RISK_LEVELS}
 _IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
+#: Ids a JavaScript object inherits (§12 ``action.id_reserved``): a client that keys
+#: persisted state by id would read or overwrite the prototype's member instead.
+RESERVED_IDS: Final[tuple[str, ...]] = (
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "toLocaleString",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+)
+_RESERVED: Final[frozenset[str]] = frozenset(RESERVED_IDS)
+#: Characters that can make a button read as another (§12 ``action.text_unsafe``):
+#: C0 controls, DEL, C1 controls, bidi embeddings/overrides and isolates.
+UNSAFE_RANGES: Final[tuple[tuple[int, int], ...]] = (
+    (0x00, 0x1F),
+    (0x7F, 0x9F),
+    (0x202A, 0x202E),
+    (0x2066, 0x2069),
+)
+#: Line breaks (§1) and the tab, allowed in ``params.prompt`` only.
+PROMPT_ALLOWED: Final[str] = "\t\n\r"
+
+
+def _unsafe_re(allowed: str) -> re.Pattern[str]:
+    chars = "".join(
+        chr(c) for lo, hi in UNSAFE_RANGES for c in range(lo, hi + 1) if chr(c) not in allowed
+    )
+    return re.compile("[" + re.escape(chars) + "]")
+
+
+_UNSAFE_RE: Final = _unsafe_re("")
+_UNSAFE_PROMPT_RE: Final = _unsafe_re(PROMPT_ALLOWED)
+
+
+def is_reserved_id(value: object) -> bool:
+    """True when ``value`` is one of :data:`RESERVED_IDS` (exact, case-sensitive), §12."""
+    return isinstance(value, str) and value in _RESERVED
+
+
+def unsafe_char(value: str, *, prompt: bool = False) -> int | None:
+    """Index (code points) of the first character of ``value`` that §12 forbids, or ``None``.
+
+    Forbidden: C0 controls U+0000-U+001F, DEL and C1 controls U+007F-U+009F, bidi
+    embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069. With ``prompt``
+    true, tab, ``\\n`` and ``\\r`` are allowed (a prompt may span lines). Never raises.
+    """
+    found = (_UNSAFE_PROMPT_RE if prompt else _UNSAFE_RE).search(value)
+    return None if found is None else found.start()
+
+
+def unsafe_message(field: str, value: str, index: int) -> str:
+    """The §12 ``action.text_unsafe`` sentence for ``field``: names the code point and its
+    1-based character position, never quotes the value."""
+    return (
+        f"{field} holds U+{ord(value[index]):04X} at character {index + 1}, a control or "
+        "bidi formatting character that could make the button read as another"
+    )
+
 
 def valid_text(value: object, limit: int) -> bool:
     """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points.
@@ -178,10 +243,12 @@ class ActionDiagnostic:
         return out
 
 
-def _optional_text(limit: int) -> Any:
+def _optional_text(limit: int, *, prompt: bool = False) -> Any:
     def check(_inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not valid_text(value, limit):
             raise ValueError(f"{attribute.name} must be a non-blank str of at most {limit}")
+        if prompt and isinstance(value, str) and unsafe_char(value, prompt=True) is not None:
+            raise ValueError(f"{attribute.name} must not hold control or bidi characters")
 
     return check
 
@@ -221,13 +288,16 @@ class Target:
 class Params:
     """The only parameters that reach execution (seed 004 §3, §8): ``prompt``, ``chartType``.
 
-    ``prompt``: non-blank, at most 800 code points. ``chartType``: one of
+    ``prompt``: non-blank, at most 800 code points, free of the characters
+    :func:`unsafe_char` finds (tab and line breaks allowed). ``chartType``: one of
     :data:`CHART_TYPES`. At least one is set; otherwise the action has ``params=None``.
     Raises ``ValueError`` on a value the protocol would drop or remove.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
-    prompt: str | None = attrs.field(default=None, validator=_optional_text(MAX_PROMPT))
+    prompt: str | None = attrs.field(
+        default=None, validator=_optional_text(MAX_PROMPT, prompt=True)
+    )
     chartType: ChartType | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -257,8 +327,14 @@ def action_problem(action: AnswerAction) -> str | None:
         return "type is not one of the 8 supported events"
     if not valid_text(action.id, MAX_ID):
         return f"id must be a non-blank str of at most {MAX_ID}"
+    if is_reserved_id(action.id):
+        return "id must not be a name JavaScript objects inherit"
     if not valid_text(action.label, MAX_LABEL):
         return f"label must be a non-blank str of at most {MAX_LABEL}"
+    for name in ("id", "label", "title", "description"):
+        value = getattr(action, name)
+        if value is not None and unsafe_char(value) is not None:
+            return f"{name} must not hold control or bidi formatting characters"
     if action.style is not None and as_style(action.style) is None:
         return "style must be primary, default or danger"
     if action.title is not None and not valid_text(action.title, MAX_TITLE):

@@ -1,8 +1,8 @@
 """``sanitize``: from any JSON value to the kept actions and a diagnostic per loss.
 
 Source rules: seed 004 §2 (where actions live, answerData first), §3/§3.1 (fields and
-limits), §8 (drop and removal rules) and PROTOCOL-DECISIONS §12 (input shape, codes,
-1-based paths, first 8 kept).
+limits), §8 (drop and removal rules) and §12 (input shape, codes, reserved ids, unsafe
+characters, 1-based paths, first 8 kept).
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ from replykit.actions.model import (
     as_chart_type,
     as_risk_level,
     as_style,
+    is_reserved_id,
     key_path,
+    unsafe_char,
+    unsafe_message,
     valid_text,
 )
 from replykit.argcheck import typed
@@ -85,6 +88,35 @@ def _removed(path: str, message: str) -> ActionDiagnostic:
     return ActionDiagnostic("action.field_removed", path, message + "; the field is removed.")
 
 
+def _unsafe(field: str, value: str, *, prompt: bool = False) -> str | None:
+    """The ``action.text_unsafe`` message for ``value``, or ``None`` when it is safe."""
+    index = unsafe_char(value, prompt=prompt)
+    return None if index is None else unsafe_message(field, value, index)
+
+
+def _optional_text(
+    value: object,
+    path: str,
+    field: str,
+    limit: int,
+    reason: str,
+    out: list[ActionDiagnostic],
+    *,
+    prompt: bool = False,
+) -> str | None:
+    """An optional text kept, or ``None`` with its removal reported: ``reason`` as
+    ``action.field_removed`` when not a non-blank string within ``limit``, else
+    ``action.text_unsafe`` when it holds a forbidden character (§12)."""
+    if not isinstance(value, str) or not valid_text(value, limit):
+        out.append(_removed(path, reason))
+        return None
+    unsafe = _unsafe(field, value, prompt=prompt)
+    if unsafe is not None:
+        out.append(ActionDiagnostic("action.text_unsafe", path, unsafe + "; the field is removed."))
+        return None
+    return value
+
+
 @attrs.frozen
 class _Checked:
     """A kept action before the limit of 8, with the removals found while building it."""
@@ -115,6 +147,16 @@ def _check_drop(
             base + ".id",
             f"id must be a non-blank string of at most {MAX_ID} characters",
         )
+    if is_reserved_id(action_id):
+        return _drop(
+            "action.id_reserved",
+            base + ".id",
+            "id is a name JavaScript objects inherit, which a client keying state by id "
+            "would confuse with the object's own member",
+        )
+    unsafe = _unsafe("id", action_id)
+    if unsafe is not None:
+        return _drop("action.text_unsafe", base + ".id", unsafe)
     if action_id in seen:
         return _drop(
             "action.id_duplicate",
@@ -128,6 +170,9 @@ def _check_drop(
             base + ".label",
             f"label must be a non-blank string of at most {MAX_LABEL} characters",
         )
+    unsafe = _unsafe("label", label)
+    if unsafe is not None:
+        return _drop("action.text_unsafe", base + ".label", unsafe)
     params = item.get("params")
     if action_type in PROMPT_REQUIRED_TYPES and not (
         isinstance(params, dict) and valid_text(params.get("prompt"), MAX_PROMPT)
@@ -138,6 +183,10 @@ def _check_drop(
             f"{action_type} needs params.prompt, a non-blank string of at most "
             f"{MAX_PROMPT} characters",
         )
+    if action_type in PROMPT_REQUIRED_TYPES and isinstance(params, dict):
+        unsafe = _unsafe("params.prompt", params["prompt"], prompt=True)
+        if unsafe is not None:
+            return _drop("action.text_unsafe", base + ".params.prompt", unsafe)
     if action_type == "render.change" and not (
         isinstance(params, dict) and as_chart_type(params.get("chartType")) is not None
     ):
@@ -195,16 +244,16 @@ def _params(
                 # Already checked by _check_drop; the isinstance only narrows the type.
                 prompt = sub if isinstance(sub, str) else None
             elif action_type == "conversation.modify":
-                if isinstance(sub, str) and valid_text(sub, MAX_PROMPT):
-                    prompt = sub
-                else:
-                    out.append(
-                        _removed(
-                            sub_path,
-                            "conversation.modify prompt must be a non-blank string of at most "
-                            f"{MAX_PROMPT} characters (the default prompt applies)",
-                        )
-                    )
+                prompt = _optional_text(
+                    sub,
+                    sub_path,
+                    "params.prompt",
+                    MAX_PROMPT,
+                    "conversation.modify prompt must be a non-blank string of at most "
+                    f"{MAX_PROMPT} characters (the default prompt applies)",
+                    out,
+                    prompt=True,
+                )
             else:
                 out.append(_removed(sub_path, f"{action_type} does not use params.prompt"))
         elif key == "chartType":
@@ -240,21 +289,23 @@ def _build(
             if style is None:
                 out.append(_removed(path, "style must be primary, default or danger"))
         elif key == "title":
-            if isinstance(value, str) and valid_text(value, MAX_TITLE):
-                title = value
-            else:
-                out.append(
-                    _removed(path, f"title must be a non-blank string of at most {MAX_TITLE}")
-                )
+            title = _optional_text(
+                value,
+                path,
+                "title",
+                MAX_TITLE,
+                f"title must be a non-blank string of at most {MAX_TITLE}",
+                out,
+            )
         elif key == "description":
-            if isinstance(value, str) and valid_text(value, MAX_DESCRIPTION):
-                description = value
-            else:
-                out.append(
-                    _removed(
-                        path, f"description must be a non-blank string of at most {MAX_DESCRIPTION}"
-                    )
-                )
+            description = _optional_text(
+                value,
+                path,
+                "description",
+                MAX_DESCRIPTION,
+                f"description must be a non-blank string of at most {MAX_DESCRIPTION}",
+                out,
+            )
         elif key == "riskLevel":
             risk = as_risk_level(value)
             if risk is None:
@@ -295,12 +346,15 @@ def sanitize(answer: AnswerValue) -> ActionSet:
     :func:`locate_actions`. Output: an :class:`ActionSet` whose ``actions`` are the first
     8 kept actions in input order, holding only protocol fields, and whose
     ``diagnostics`` carry one §12 code per dropped action (the first rule it fails, in
-    the order not_object, type_unknown, id_invalid, id_duplicate, label_invalid,
-    prompt_required, chart_type_invalid, over_limit) and one ``action.field_removed``
-    per removed field of a kept action. Paths are 1-based and relative to the
-    container (``actions[3].params.arguments``); ``source`` names the container.
-    A dropped action reports only its drop, not its field removals. Lengths are code
-    points. ``id``, ``label`` and texts are kept verbatim (not trimmed).
+    the order not_object, type_unknown, id_invalid, id_reserved, text_unsafe on the id,
+    id_duplicate, label_invalid, text_unsafe on the label, prompt_required, text_unsafe
+    on a required prompt, chart_type_invalid, over_limit) and one
+    ``action.field_removed`` or ``action.text_unsafe`` (title, description, a
+    conversation.modify prompt) per removed field of a kept action. Paths are 1-based
+    and relative to the container (``actions[3].params.arguments``); ``source`` names
+    the container. A dropped action reports only its drop, not its field removals.
+    Lengths are code points. ``id``, ``label`` and texts are kept verbatim (not
+    trimmed).
 
     Never raises on a decoded JSON value other than a string, non-string keys included
     (a non-object answer has no actions). Raises ``TypeError`` naming ``answer`` for a

@@ -14,9 +14,12 @@ from replykit.actions.model import (
     MAX_SHOWN,
     MAX_TARGET,
     MAX_TITLE,
+    PROMPT_ALLOWED,
     PROMPT_REQUIRED_TYPES,
+    RESERVED_IDS,
     RISK_LEVELS,
     STYLES,
+    UNSAFE_RANGES,
 )
 from replykit.argcheck import typed
 from replykit.text import is_blank
@@ -42,8 +45,35 @@ def non_blank_pattern() -> str:
     return "[^" + "".join(parts) + "]"
 
 
-def _text(limit: int, pattern: str) -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "maxLength": limit, "pattern": pattern}
+def unsafe_pattern(*, prompt: bool = False) -> str:
+    """A regex matching a string that holds a character §12 forbids in action texts.
+
+    C0, DEL, C1, bidi embeddings/overrides and isolates, with ``\\uXXXX`` escapes
+    (ECMA-262 and Python read them alike); with ``prompt`` true, tab and line breaks
+    are left out (allowed in ``params.prompt``).
+    """
+    parts: list[str] = []
+    for lo, hi in UNSAFE_RANGES:
+        run: list[int] = []
+        for code in [*range(lo, hi + 1), -1]:
+            if code >= 0 and not (prompt and chr(code) in PROMPT_ALLOWED):
+                run.append(code)
+                continue
+            if run:
+                first, last = run[0], run[-1]
+                parts.append(f"\\u{first:04X}" + (f"-\\u{last:04X}" if last > first else ""))
+                run = []
+    return "[" + "".join(parts) + "]"
+
+
+def _text(limit: int, pattern: str, unsafe: str) -> dict[str, Any]:
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": limit,
+        "pattern": pattern,
+        "not": {"pattern": unsafe},
+    }
 
 
 def _when(types: list[str], then: dict[str, Any]) -> dict[str, Any]:
@@ -59,13 +89,19 @@ def action_schema() -> dict[str, Any]:
 
     Output: a fresh JSON-serializable dict. It states every rule sanitize applies
     except two JSON Schema cannot say: ids unique within the list, and blank
-    characters outside the BMP (see :func:`non_blank_pattern`). ``maxLength`` counts
+    characters outside the BMP (see :func:`non_blank_pattern`). Ids that JavaScript
+    objects inherit are excluded, and id, label, title, description and prompt must
+    not match :func:`unsafe_pattern` (§12). ``maxLength`` counts
     code points, as sanitize does. At most 8 items (more are dropped as over_limit);
     no field outside the protocol (``additionalProperties: false``); params per type.
     Never raises. Source rule: seed 004 §3, §3.1, §4, §8; §12.
     """
     blank_free = non_blank_pattern()
-    prompt = _text(MAX_PROMPT, blank_free)
+    unsafe = unsafe_pattern()
+    prompt = _text(MAX_PROMPT, blank_free, unsafe_pattern(prompt=True))
+    action_id = _text(MAX_ID, blank_free, unsafe)
+    action_id["allOf"] = [{"not": {"enum": list(RESERVED_IDS)}}]
+    target_text = {"type": "string", "minLength": 1, "maxLength": MAX_TARGET, "pattern": blank_free}
     without_params: list[str] = [
         t for t in ACTION_TYPES if t not in PROMPT_REQUIRED_TYPES and t != "conversation.modify"
     ]
@@ -83,12 +119,12 @@ def action_schema() -> dict[str, Any]:
                 "required": ["id", "type", "label"],
                 "additionalProperties": False,
                 "properties": {
-                    "id": _text(MAX_ID, blank_free),
+                    "id": action_id,
                     "type": {"enum": list(ACTION_TYPES)},
-                    "label": _text(MAX_LABEL, blank_free),
+                    "label": _text(MAX_LABEL, blank_free, unsafe),
                     "style": {"enum": list(STYLES)},
-                    "title": _text(MAX_TITLE, blank_free),
-                    "description": _text(MAX_DESCRIPTION, blank_free),
+                    "title": _text(MAX_TITLE, blank_free, unsafe),
+                    "description": _text(MAX_DESCRIPTION, blank_free, unsafe),
                     "riskLevel": {"enum": list(RISK_LEVELS)},
                     "requiresConfirmation": {"const": True},
                     "target": {
@@ -96,8 +132,8 @@ def action_schema() -> dict[str, Any]:
                         "minProperties": 1,
                         "additionalProperties": False,
                         "properties": {
-                            "dataset": _text(MAX_TARGET, blank_free),
-                            "componentId": _text(MAX_TARGET, blank_free),
+                            "dataset": target_text,
+                            "componentId": target_text,
                         },
                     },
                     "params": {"type": "object", "minProperties": 1},

@@ -13,7 +13,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from replykit.actions.model import ChartType, as_chart_type
+from replykit.actions.model import ChartType, as_chart_type, is_reserved_id
 from replykit.argcheck import typed
 
 ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
@@ -101,6 +101,15 @@ def _chart_pairs(
     return tuple(sorted(dict(value).items(), key=lambda kv: kv[0]))
 
 
+def _check_keys(
+    _inst: object, attribute: attrs.Attribute[Any], pairs: tuple[tuple[str, Any], ...]
+) -> None:
+    # A JavaScript client stores both maps as plain objects (§12 reserved ids).
+    for key, _value in pairs:
+        if is_reserved_id(key):
+            raise ValueError(f"{attribute.name} must not be keyed by {key!r}")
+
+
 @typed
 @attrs.frozen
 class AnswerState:
@@ -111,13 +120,15 @@ class AnswerState:
     (an absent chart shows its client default). Both accept a mapping or pairs and are
     stored as key-sorted tuples of pairs, so equal content gives equal objects.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    Neither is ever keyed by a name JavaScript objects inherit (``__proto__``,
+    ``constructor`` ..., §12): ``ValueError`` when constructed with one.
     """
 
     actionStates: tuple[tuple[str, ActionStateRecord], ...] = attrs.field(
-        default=(), converter=_record_pairs
+        default=(), converter=_record_pairs, validator=_check_keys
     )
     chartPresentation: tuple[tuple[str, ChartType], ...] = attrs.field(
-        default=(), converter=_chart_pairs
+        default=(), converter=_chart_pairs, validator=_check_keys
     )
 
     def record(self, action_id: str) -> ActionStateRecord | None:
@@ -166,7 +177,8 @@ class AnswerState:
     def from_json(cls, value: object) -> AnswerState:
         """Restore a state from :meth:`to_json`'s shape (both keys optional, no others).
 
-        Raises :class:`StateError` naming the bad path: unknown keys, a record without
+        Raises :class:`StateError` naming the bad path: unknown keys, a key that is a
+        name JavaScript objects inherit (§12), a record without
         exactly ``status``/``message``/``updatedAt``, an unknown status, a malformed
         timestamp, an unsupported chart type.
         """
@@ -186,6 +198,8 @@ class AnswerState:
             where = f"state.actionStates[{action_id!r}]"
             if not isinstance(action_id, str):
                 raise StateError(f"{where}: keys must be strings")
+            if is_reserved_id(action_id):
+                raise StateError(f"{where}: a name JavaScript objects inherit is no action id")
             if not isinstance(raw, dict) or set(raw) != {"status", "message", "updatedAt"}:
                 raise StateError(f"{where}: must hold exactly status, message, updatedAt")
             status = raw["status"]
@@ -206,5 +220,10 @@ class AnswerState:
             chart = as_chart_type(raw)
             if not isinstance(component_id, str) or chart is None:
                 raise StateError(f"state.chartPresentation[{component_id!r}]: bad chart type")
+            if is_reserved_id(component_id):
+                raise StateError(
+                    f"state.chartPresentation[{component_id!r}]: a name JavaScript objects "
+                    "inherit is no componentId"
+                )
             charts[component_id] = chart
         return cls(states, charts)

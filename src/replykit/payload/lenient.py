@@ -4,7 +4,9 @@ requests (§5).
 Input is a plain JSON-like value (tool arguments, or a decoded payload); output is the
 normalized :class:`~replykit.model.Questionnaire` or every ``questionnaire.start.*``
 problem. Lenient means: aliases, ``{value, label}`` or string options, optional ids and
-defaults, unknown keys ignored. It never repairs a wrong value.
+defaults, unknown keys ignored, and (as the seed's reference implementation does) text,
+title, option values and labels and string defaults trimmed of blank characters (§1)
+before they are checked. It never repairs a wrong value.
 """
 
 from __future__ import annotations
@@ -48,11 +50,16 @@ def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
     otherwise they are ignored like any other unknown key.
 
     Output: :class:`FormRead` with ``value`` a :class:`Questionnaire` (``title`` ``""``
-    when absent; each question with ``id`` (given, else ``q<n>``), ``type`` (trimmed,
-    lower-cased, aliases mapped), ``text`` (else ``title``), options as ``Option``
-    (a string is value and label; a missing label takes the value), ``default`` (``""``
-    / ``()`` when absent), ``allow_other``; ``free_text`` drops options and allow_other)
-    or ``None`` on any error; ``spans`` empty.
+    when absent; each question with ``id`` (given, else ``q<n>``; not trimmed), ``type``
+    (trimmed, lower-cased, aliases mapped), ``text`` (else ``title``), options as
+    ``Option`` (a string is value and label; a missing or blank label takes the value),
+    ``default`` (``""`` / ``()`` when absent or ``null``), ``allow_other``;
+    ``free_text`` drops options and allow_other) or ``None`` on any error; ``spans``
+    empty. The form title, question text and title, option values and labels, string
+    defaults and the string items of a multi-choice default are trimmed of blank
+    characters (§1, :func:`~replykit.text.trim_blank`) before they are checked, and
+    output trimmed: option ``" a "`` with default ``"a"`` is the option ``"a"``
+    selected, and ``"a"`` beside ``" a "`` is a duplicate.
 
     Findings (``questionnaire.start.`` + code; ``details`` has ``path`` in the seed's
     1-based form plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``):
@@ -60,9 +67,12 @@ def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
     ``questions_empty``, ``question_not_object``, ``question_type_invalid``,
     ``question_text_required``, ``question_id_invalid``, ``question_id_duplicate``,
     ``question_options_required``, ``question_option_invalid``, ``default_type_invalid``,
-    ``default_value_not_in_options``, ``default_list_invalid_items``,
-    ``allow_other_type_invalid``; warnings (``allow_extras`` only, value dropped)
-    ``ui_text_invalid``, ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
+    ``default_value_not_in_options`` (a single-choice default, ``value``; or the string
+    items of a multi-choice default that are no option, ``invalid_items``),
+    ``default_list_invalid_items`` (the items of a multi-choice default that are not
+    strings, ``invalid_items``), ``allow_other_type_invalid``; warnings
+    (``allow_extras`` only, value dropped) ``ui_text_invalid``,
+    ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
     Never raises.
     """
     n = _Normalizer()
@@ -110,6 +120,7 @@ class _Normalizer:
         elif not isinstance(title, str):
             self.add("title_invalid", ("title",), expected="string", actual=json_type(title))
             title = ""
+        title = trim_blank(title)
         questions = self.questions(_get(args, "questions"))
         ui_text: tuple[tuple[str, str], ...] = ()
         timeout: int | float | None = None
@@ -206,7 +217,7 @@ class _Normalizer:
         for key in ("text", "title"):
             value = _get(raw, key)
             if isinstance(value, str) and not is_blank(value):
-                return value
+                return trim_blank(value)
         given = _get(raw, "text")
         actual = "missing" if given is None else json_type(given)
         self.add(
@@ -251,7 +262,7 @@ class _Normalizer:
         if not isinstance(raw, str):
             self.add("default_type_invalid", path, expected="string", actual=json_type(raw))
             return ""
-        return raw
+        return trim_blank(raw)
 
     def single_default(self, raw: Any, path: Path, values: list[str] | None) -> str:
         default = self.text_default(raw, path)
@@ -268,15 +279,27 @@ class _Normalizer:
                 "default_type_invalid", path, expected="array of strings", actual=json_type(raw)
             )
             return ()
-        known = None if values is None else frozenset(values)
-        bad = [
-            item
-            for item in raw
-            if not isinstance(item, str) or (known is not None and item not in known)
-        ]
-        if bad:
-            self.add("default_list_invalid_items", path, invalid_items=bad, allowed=values or [])
-        return tuple(item for item in raw if isinstance(item, str))
+        items = [trim_blank(item) for item in raw if isinstance(item, str)]
+        not_strings = [item for item in raw if not isinstance(item, str)]
+        if not_strings:
+            self.add(
+                "default_list_invalid_items",
+                path,
+                invalid_items=not_strings,
+                allowed=values or [],
+            )
+        if values is not None:
+            known = frozenset(values)
+            outside = [item for item in items if item not in known]
+            if outside:
+                self.add(
+                    "default_value_not_in_options",
+                    path,
+                    variant="items",
+                    invalid_items=outside,
+                    allowed=values,
+                )
+        return tuple(items)
 
     def ui_text(self, raw: Any) -> tuple[tuple[str, str], ...]:
         if raw is None:
@@ -332,18 +355,20 @@ def _actual(value: Any) -> str:
 
 
 def _option(item: Any) -> Option | None:
-    """A string or ``{value, label}`` object as an :class:`Option`, else None."""
+    """A string or ``{value, label}`` object as an :class:`Option` (value and label
+    trimmed, §7), else None."""
     if isinstance(item, str):
-        return None if is_blank(item) else Option(value=item, label=item)
+        return None if is_blank(item) else Option(value=trim_blank(item), label=trim_blank(item))
     if not isinstance(item, dict):
         return None
     value = _get(item, "value")
     label = _get(item, "label")
     if not isinstance(value, str) or is_blank(value):
         return None
+    value = trim_blank(value)
     if label is None:
         return Option(value=value, label=value)
     if not isinstance(label, str):
         return None
     # A blank label would show an empty choice: it takes the value like a missing one.
-    return Option(value=value, label=value if is_blank(label) else label)
+    return Option(value=value, label=value if is_blank(label) else trim_blank(label))

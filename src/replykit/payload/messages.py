@@ -44,8 +44,12 @@ MESSAGES_EN: Mapping[str, str] = MappingProxyType(
         _P + "default_value_not_in_options": (
             "{path} {value} is not one of the option values: {allowed}."
         ),
-        _P + "default_list_invalid_items": (
+        _P + "default_value_not_in_options#items": (
             "{path} holds items that are not option values: {invalid_items}; allowed: {allowed}."
+        ),
+        _P + "default_list_invalid_items": (
+            "{path} holds items that are not strings: {invalid_items}; a multi-choice default "
+            "is an array of option values."
         ),
         _P + "allow_other_type_invalid": "{path} must be a boolean, not {actual}.",
         _P + "ui_text_invalid": "{path} must be {expected}, not {actual}; it is ignored.",
