@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.model import Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import json_type
 from replykit.payload.messages import render
-from replykit.payload.results import FormRead, has_error
+from replykit.payload.results import FormRead, finding_sink
 from replykit.text import is_blank, trim_blank
 
 _P = "questionnaire.start."
@@ -40,7 +41,7 @@ UI_TEXT_KEYS = (
 )
 
 
-def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
+def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
     """Normalize ``questionnaire_async`` arguments or an XML+JSON request object (§5, §7).
 
     Input: ``args``, a JSON-like value (dict expected). ``allow_extras``: keep top-level
@@ -64,11 +65,22 @@ def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
     ``allow_other_type_invalid``; warnings (``allow_extras`` only, value dropped)
     ``ui_text_invalid``, ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
     Never raises.
+
+    ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
+    ``max_questions``/``max_options`` is the one finding ``limit.questions`` /
+    ``limit.options`` and nothing else is read; at most ``max_diagnostics`` findings are
+    kept (the first error always), the rest counted in ``overflow``.
     """
-    n = _Normalizer()
+    over = form_lists(args, limits)
+    if over is not None:
+        return FormRead(value=None, findings=(over,))
+    n = _Normalizer(limits.max_diagnostics)
     form = n.form(args, allow_extras)
-    findings = tuple(n.findings)
-    return FormRead(value=None if has_error(findings) or form is None else form, findings=findings)
+    return FormRead(
+        value=None if n.findings.has_error or form is None else form,
+        findings=tuple(n.findings),
+        overflow=n.findings.overflow,
+    )
 
 
 def _get(obj: Mapping[str, Any], key: str) -> Any:
@@ -77,8 +89,8 @@ def _get(obj: Mapping[str, Any], key: str) -> Any:
 
 
 class _Normalizer:
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
+    def __init__(self, max_findings: int) -> None:
+        self.findings = finding_sink(max_findings)
 
     def add(
         self,
