@@ -172,6 +172,32 @@ def cap(
     return kept, Overflow(counter.counts(), first), index
 
 
+def finish(
+    items: Sequence[T],
+    limit: int,
+    *,
+    code: CodeOf[T],
+    severity: SeverityOf[T],
+    summary: Callable[[tuple[LeftOut, ...]], T],
+    upstream: Sequence[LeftOut] = (),
+) -> list[T]:
+    """``items`` within the cap, with the summary built by ``summary(counts)`` where the
+    first left-out entry stood; ``upstream`` counts entries a :class:`Collector` already
+    left out (after every kept one, so the summary then goes last, and the last kept
+    entry gives up its slot when the list is full). Unchanged when nothing is left out."""
+    kept, overflow, index = cap(items, limit, code=code, severity=severity)
+    counts = merge_counts(overflow.counts if overflow else (), upstream)
+    if not counts:
+        return kept
+    if overflow is None:
+        if len(kept) >= limit:
+            last = kept.pop()
+            counts = merge_counts((LeftOut(code(last), severity(last), 1),), counts)
+        index = len(kept)
+    kept.insert(index, summary(counts))
+    return kept
+
+
 def summary_message(counts: Sequence[LeftOut], limit: int, locale: str = "en") -> str:
     """The message of a ``limit.diagnostics`` summary: how many entries are left out,
     the limit, and the count of each code (with its severity), in ``en`` or ``zh``."""

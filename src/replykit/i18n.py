@@ -58,6 +58,7 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         ),
         _P + "allow_other_type_invalid": "{path} 必须是布尔值，{actual_clause}。",
         _P + "ui_text_invalid": "{path} 必须是{expected}，{actual_clause}；已忽略。",
+        _P + "ui_text_invalid#too_long": "{path} 超过 {limit} 个字符；已忽略。",
         _P + "timeout_seconds_invalid": "{path} 必须是非负数，当前为 {value}；已忽略。",
     }
 )
@@ -141,6 +142,7 @@ def render_start(
     expected = str(details.get("expected", ""))
     fields = {
         "path": str(details.get("path") or "问卷参数"),
+        "limit": str(details.get("limit", "")),
         "expected": _WORDS_ZH.get(expected, expected),
         "actual_clause": (
             "当前缺失" if actual in ("", "missing") else f"当前为{_WORDS_ZH.get(actual, actual)}"
@@ -326,6 +328,29 @@ def problem_line(
         return f"line {line}, column {column} [{code}]: {message}"
     extra = f"（{english}）" if english != message else ""
     return f"第 {line} 行第 {column} 列 [{code}]：{message}{extra}"
+
+
+#: Chinese messages of the limit codes a ``questionnaire_async`` call can report (§1),
+#: filled from the finding's ``details`` (``path``, ``limit``, ``actual``).
+LIMIT_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
+    {
+        "limit.payload_size": "参数作为 JSON 文本超过 {limit} 个字符，未读取。",
+        "limit.questions": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
+        "limit.options": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
+        "json.too_deep": "参数的嵌套层级超过 {limit} 层。",
+    }
+)
+
+
+def limit_message(code: str, details: Mapping[str, Any], english: str, locale: Locale) -> str:
+    """The message of a limit finding (``limit.*``, ``json.too_deep``) in ``locale``:
+    ``english`` for ``en`` or a code without a Chinese template."""
+    template = LIMIT_MESSAGES_ZH.get(code)
+    if locale == "en" or template is None:
+        return english
+    return template.format(
+        path=details.get("path") or "参数", limit=details.get("limit"), actual=details.get("actual")
+    )
 
 
 #: Messages of the ``tool_result.*`` codes of

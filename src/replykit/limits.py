@@ -164,7 +164,7 @@ def arguments_size(arguments: Any, limits: Limits) -> Finding | None:
                 return Finding(
                     "json.too_deep",
                     f"the arguments nest deeper than {limits.max_depth} levels",
-                    details={"limit": limits.max_depth},
+                    details={"path": None, "limit": limits.max_depth},
                 )
             items = list(value.items()) if isinstance(value, Mapping) else list(value)
             size += 2 + max(len(items) - 1, 0)
@@ -180,6 +180,6 @@ def arguments_size(arguments: Any, limits: Limits) -> Finding | None:
                 "limit.payload_size",
                 f"the arguments are longer than {limits.max_payload} characters as JSON "
                 "text, so they are not read",
-                details={"limit": limits.max_payload},
+                details={"path": None, "limit": limits.max_payload},
             )
     return None

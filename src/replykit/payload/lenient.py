@@ -30,6 +30,9 @@ _TYPE_MAP: Mapping[str, QuestionType] = {
     "text": "free_text",
     "free_text": "free_text",
 }
+#: The longest ``ui_text`` value kept (code points, §1): the display text repeats a
+#: separator or a fallback once per question, so a long one would multiply the output.
+MAX_UI_TEXT = 64
 UI_TEXT_KEYS = (
     "other",
     "answer_title",
@@ -63,7 +66,8 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     ``question_options_required``, ``question_option_invalid``, ``default_type_invalid``,
     ``default_value_not_in_options``, ``default_list_invalid_items``,
     ``allow_other_type_invalid``; warnings (``allow_extras`` only, value dropped)
-    ``ui_text_invalid``, ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
+    ``ui_text_invalid`` (not an object, a known key's value not a string or longer than
+    :data:`MAX_UI_TEXT`), ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
     Never raises.
 
     ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
@@ -313,6 +317,17 @@ class _Normalizer:
                     severity="warning",
                     expected="string",
                     actual=json_type(value),
+                )
+                continue
+            if len(value) > MAX_UI_TEXT:
+                # Every question's display line repeats it: a long one would multiply.
+                self.add(
+                    "ui_text_invalid",
+                    ("ui_text", key),
+                    variant="too_long",
+                    severity="warning",
+                    limit=MAX_UI_TEXT,
+                    actual=len(value),
                 )
                 continue
             out.append((key, value))
