@@ -286,14 +286,21 @@ def diagnostic_message(code: str, english: str, path: str | None, locale: Locale
     return f"{path}：{zh}" if path else zh
 
 
-def repair_prompt(problems: list[str], names: tuple[str, ...], locale: Locale) -> str:
+def repair_prompt(
+    problems: list[str], names: tuple[str, ...], locale: Locale, *, more: int = 0
+) -> str:
     """The one Self-check repair instruction for the model (§8).
 
     Input: one line per problem (already localized), the registered names (``names``,
-    standard name first). Output: a paragraph asking for the complete questionnaire
-    again, allowing a switch of encoding under the same registered name.
+    standard name first), ``more``: how many problems are not listed (said in one line
+    after the list when above 0). Output: a paragraph asking for the complete
+    questionnaire again, allowing a switch of encoding under the same registered name.
     """
     listed = "\n".join(f"- {p}" for p in problems)
+    if more:
+        listed += f"\n- 另有 {more} 个问题未列出。" if locale == "zh" else (
+            f"\n- {more} more problem{'s' if more != 1 else ''} not listed."
+        )
     if locale == "en":
         return (
             "Your last reply contains a questionnaire block that fails the protocol check, "
