@@ -137,6 +137,7 @@ def cap(
     code: CodeOf[T],
     severity: SeverityOf[T],
     protected: Callable[[T], bool] | None = None,
+    reserve: bool = False,
 ) -> tuple[list[T], Overflow[T] | None, int]:
     """Apply the cap of §1 to ``items`` (in their order).
 
@@ -148,9 +149,10 @@ def cap(
     Returns ``(kept, overflow, index)``: the kept entries in their order, the
     :class:`Overflow` (``None`` when nothing is left out), and the position in ``kept``
     where the summary goes (before the first kept entry that came after the first one
-    left out).
+    left out). ``reserve``: keep the summary's slot free even when ``items`` fit (a
+    summary is due anyway, for entries left out upstream).
     """
-    if len(items) <= limit:
+    if len(items) < limit or (len(items) == limit and not reserve):
         return list(items), None, len(items)
     is_protected = protected or (lambda _item: False)
     flags = [is_protected(item) for item in items]

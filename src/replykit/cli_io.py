@@ -76,14 +76,15 @@ def write(text: str) -> None:
 
 
 def dump(obj: Any) -> str:
-    """JSON as replykit prints it: UTF-8 kept, two-space indent, trailing newline; with
-    ``\\\\u`` escapes everywhere when a string holds a lone surrogate, so the output is
-    always valid UTF-8 JSON."""
-    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    """JSON as replykit prints it: compact (no spaces, one line: indentation would make
+    every diagnostic several times the size of a short construct it reports, §1), UTF-8
+    kept, trailing newline; with ``\\\\u`` escapes everywhere when a string holds a lone
+    surrogate, so the output is always valid UTF-8 JSON."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        text = json.dumps(obj, ensure_ascii=True, indent=2) + "\n"
+        text = json.dumps(obj, ensure_ascii=True, separators=(",", ":")) + "\n"
     return text
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 
+from replykit.cli import check_message_id
 from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
 from replykit.i18n import LOCALES
 from replykit.model import Segment
@@ -62,7 +63,12 @@ def add_parser(
         ),
     )
     respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")
-    respond.add_argument("--message-id", required=True, metavar="ID", help="the message's id")
+    respond.add_argument(
+        "--message-id",
+        required=True,
+        metavar="ID",
+        help="the message's id (at most 128 characters; block ids are ID_q1, ID_q2, ...)",
+    )
     respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
     respond.add_argument("--answers", required=True, metavar="ANSWERS.json")
     respond.add_argument(
@@ -168,6 +174,7 @@ def run_respond(args: argparse.Namespace) -> int:
             profile = profile_from_string(args.profile)
         except ValueError as exc:
             raise InputError(str(exc)) from None
+        check_message_id(args.message_id)
         if args.message == "-" and args.answers == "-":
             raise InputError("--message and --answers cannot both read standard input")
         text = read_text(args.message, "message")

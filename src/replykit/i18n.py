@@ -298,8 +298,10 @@ def repair_prompt(
     """
     listed = "\n".join(f"- {p}" for p in problems)
     if more:
-        listed += f"\n- 另有 {more} 个问题未列出。" if locale == "zh" else (
-            f"\n- {more} more problem{'s' if more != 1 else ''} not listed."
+        listed += (
+            f"\n- 另有 {more} 个问题未列出。"
+            if locale == "zh"
+            else (f"\n- {more} more problem{'s' if more != 1 else ''} not listed.")
         )
     if locale == "en":
         return (

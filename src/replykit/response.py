@@ -337,7 +337,7 @@ def _resolve(
             out.append(answer)
     for key in answers:
         if key not in known:
-            extra = {"allowed": [q.id for q in form.questions]}
+            extra: dict[str, Any] = {"allowed": [q.id for q in form.questions]}
             findings.append(
                 _finding(
                     "answer.unknown_question",
@@ -429,7 +429,9 @@ def _check_value(
         return
     if value == "" and q.type == "single_choice":
         return
-    extra = {"allowed": list(labels)} if findings.first_time("allowed " + q.id) else {}
+    extra: dict[str, Any] = (
+        {"allowed": list(labels)} if findings.first_time("allowed " + q.id) else {}
+    )
     findings.append(
         _finding(
             "answer.value_not_in_options",
@@ -654,7 +656,9 @@ def check_answers(
         base: Path = ("answers", i)
         q = by_id.get(a.question_id)
         if q is None:
-            extra = {"allowed": list(by_id)} if findings.first_time("unknown_question") else {}
+            extra: dict[str, Any] = (
+                {"allowed": list(by_id)} if findings.first_time("unknown_question") else {}
+            )
             findings.append(
                 _finding(
                     "answer.unknown_question",

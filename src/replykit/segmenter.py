@@ -152,6 +152,7 @@ def _capped(
         protected=lambda d: (
             id(d) in verdicts or d.code.startswith("near_miss.") or d.code == "name.unregistered"
         ),
+        reserve=bool(overflows),
     )
     firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
     if not firsts:
@@ -183,7 +184,9 @@ def _capped(
         own = [d for d in seg.diagnostics if id(d) in keep]
         if seg.start <= first.start < seg.end:
             own = _insert_summary(seg, own, first, summary, keep)
-        if len(own) != len(seg.diagnostics):
+        if len(own) != len(seg.diagnostics) or any(
+            a is not b for a, b in zip(own, seg.diagnostics, strict=True)
+        ):
             seg = attrs.evolve(seg, diagnostics=tuple(own))
         out.append(seg)
     return Segmentation(tuple(out), tuple(kept), decoded)

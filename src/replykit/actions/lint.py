@@ -15,10 +15,12 @@ from replykit.actions.model import (
     PARAMS_FIELDS,
     TARGET_FIELDS,
     ActionDiagnostic,
+    capped,
     key_path,
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
+from replykit.limits import DEFAULT_LIMITS, Limits
 
 #: Vague references a business prompt must not lean on (seed 004 §11 "它""那个").
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
@@ -203,7 +205,7 @@ def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
     return out
 
 
-def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
+def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
     """Warn about producer mistakes listed in seed 004 §11; input as for ``sanitize``.
 
     Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
@@ -214,7 +216,9 @@ def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
     (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* without
     MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names, URLs, callbacks, RPC
     methods, credentials, argument objects at action, params or target level).
-    Never raises; looks only two levels deep, so nesting depth costs nothing.
+    At most ``limits.max_diagnostics`` warnings, the rest counted by one
+    ``limit.diagnostics`` summary (§1). Never raises; looks only two levels deep, so
+    nesting depth costs nothing.
     """
     if not isinstance(answer, dict):
         return (
@@ -230,4 +234,4 @@ def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
         for index, item in enumerate(located[1]):
             if isinstance(item, dict):
                 out.extend(_action(item, f"actions[{index + 1}]"))
-    return tuple(out)
+    return capped(out, limits.max_diagnostics)

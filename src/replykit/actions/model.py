@@ -14,6 +14,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message
+from replykit.diagnostics import LeftOut
 from replykit.text import is_blank
 
 ActionType = Literal[
@@ -148,15 +150,43 @@ class ActionDiagnostic:
     ``path``: 1-based place inside the container that held the actions
     (``actions[3].params.arguments``), ``None`` when about the input as a whole;
     ``message``: English, one sentence, never quoting input values (they may be huge).
+    ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap
+    (§1): the diagnostics it stands for, counted by code (``severity`` ``None``).
     """
 
     code: str
     path: str | None
     message: str
+    left_out: tuple[LeftOut, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code": str, "path": str | null, "message": str}``."""
-        return {"code": self.code, "path": self.path, "message": self.message}
+        """``{"code": str, "path": str | null, "message": str}``, plus ``left_out``
+        (``[{"code", "count"}]``) on a ``limit.diagnostics`` summary."""
+        out: dict[str, Any] = {"code": self.code, "path": self.path, "message": self.message}
+        if self.left_out:
+            out["left_out"] = [c.to_json() for c in self.left_out]
+        return out
+
+
+def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagnostic, ...]:
+    """``diagnostics`` within the cap of §1 (at most ``limit`` per answer): the first
+    ``limit - 1`` and one ``limit.diagnostics`` summary (path ``None``) counting the
+    rest by code, placed where the first left-out one stood; unchanged when they fit."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
+        return ActionDiagnostic(
+            LIMIT_DIAGNOSTICS, None, summary_message(counts, limit) + ".", counts
+        )
+
+    return tuple(
+        finish(
+            diagnostics,
+            limit,
+            code=lambda d: d.code,
+            severity=lambda _d: None,
+            summary=summary,
+        )
+    )
 
 
 def _optional_text(limit: int) -> Any:

@@ -35,9 +35,11 @@ from replykit.actions.model import (
     as_chart_type,
     as_risk_level,
     as_style,
+    capped,
     key_path,
     valid_text,
 )
+from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.payload.describe import json_type
 
 
@@ -278,7 +280,7 @@ def _build(
     return _Checked(action, tuple(out))
 
 
-def sanitize(answer: object) -> ActionSet:
+def sanitize(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
     """Keep the valid actions of an answer and report every drop and removal.
 
     Input: any value (normally decoded JSON): the wrapper ``{"answerData", "payload"}``,
@@ -293,8 +295,12 @@ def sanitize(answer: object) -> ActionSet:
     A dropped action reports only its drop, not its field removals. Lengths are code
     points. ``id``, ``label`` and texts are kept verbatim (not trimmed).
 
+    At most ``limits.max_diagnostics`` diagnostics (§1): past it, one
+    ``limit.diagnostics`` summary (path ``None``, ``left_out`` counts by code) stands
+    for the rest.
+
     Never raises on any JSON value, non-string keys included. Source rule: seed 004
-    §2, §3.1, §8; PROTOCOL-DECISIONS §12.
+    §2, §3.1, §8; PROTOCOL-DECISIONS §1, §12.
     """
     located = locate_actions(answer)
     if located is None:
@@ -336,4 +342,8 @@ def sanitize(answer: object) -> ActionSet:
         built = _build(item, base, action_type, action_id, label)
         shown.append(built.action)
         diagnostics.extend(built.removed)
-    return ActionSet(actions=tuple(shown), diagnostics=tuple(diagnostics), source=source)
+    return ActionSet(
+        actions=tuple(shown),
+        diagnostics=capped(diagnostics, limits.max_diagnostics),
+        source=source,
+    )
