@@ -317,3 +317,13 @@ def test_the_cli_refuses_a_long_message_id(
     path.write_text("Hi")
     assert main(["segment", str(path), "--message-id", "m" * 200]) == 2
     assert "128" in capsys.readouterr().err
+
+
+def test_sage_filter_finds_every_bad_question_past_the_cap() -> None:
+    questions = [{"type": "bogus", "text": "Q"}] * 250 + [{"type": "text", "text": "Q"}] * 50
+    result = segment(xml({"questions": questions}), compat="sage")
+    block = result.segments[1]
+    assert block.valid and block.questionnaire is not None
+    assert len(block.questionnaire.questions) == 50
+    assert len(result.diagnostics) == 200
+    assert summary_of(result).left_out == (LeftOut("compat.question_dropped", "warning", 51),)

@@ -268,30 +268,49 @@ def xml_block(
     )  # fmt: skip
 
 
+def _bad_questions(findings: Iterable[Finding]) -> set[int]:
+    return {
+        f.path[1]
+        for f in findings
+        if f.severity == "error"
+        and len(f.path) >= 2
+        and f.path[0] == "questions"
+        and isinstance(f.path[1], int)
+    }
+
+
 def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> FormRead:
-    """§9 ``filter_invalid_questions``: drop each question with an error, then read again."""
-    bad = sorted(
-        {
-            f.path[1]
-            for f in read.findings
-            if f.severity == "error"
-            and len(f.path) >= 2
-            and f.path[0] == "questions"
-            and isinstance(f.path[1], int)
-        }
-    )
-    raw = read_json(payload).value
-    if not bad or not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
+    """§9 ``filter_invalid_questions``: drop each question with an error, then read again.
+
+    When the diagnostics cap (§1) left findings out, some questions with errors are not
+    known yet: the form is read again after each drop until a read is complete."""
+    raw = read_json(payload, max_depth=limits.max_depth).value
+    if not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
         return read
-    kept = [q for i, q in enumerate(raw["questions"]) if i not in bad]
-    again = normalize_form({**raw, "questions": kept}, allow_extras=True, limits=limits)
-    dropped = tuple(
+    questions: list[object] = raw["questions"]
+    original = list(range(len(questions)))  # position now -> position in the payload
+    dropped: list[int] = []
+    current = read
+    while True:
+        bad = _bad_questions(current.findings)
+        if not bad:
+            break
+        dropped.extend(original[i] for i in sorted(bad))
+        original = [o for i, o in enumerate(original) if i not in bad]
+        questions = [q for i, q in enumerate(questions) if i not in bad]
+        complete = current.overflow is None
+        current = normalize_form({**raw, "questions": questions}, allow_extras=True, limits=limits)
+        if complete:
+            break
+    if not dropped:
+        return read
+    notes = tuple(
         Finding(
             "compat.question_dropped",
             f"question {i + 1} has errors and is left out (Sage compatibility)",
             ("questions", i),
             "warning",
         )
-        for i in bad
+        for i in sorted(dropped)
     )
-    return attrs.evolve(again, spans=read.spans, findings=dropped + again.findings)
+    return attrs.evolve(current, spans=read.spans, findings=notes + current.findings)
