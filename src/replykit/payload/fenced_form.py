@@ -98,7 +98,9 @@ def read_fenced_form(
     if isinstance(root, dict) and not any(f.code in _NO_FIELD_CHECKS for f in read.findings):
         over = form_lists(root, limits)
         if over is not None:
-            sink.extend(place((over,), read.spans))
+            # Not placed by path: that would build the span map of every item. The
+            # finding covers the payload, which is not read.
+            sink.append(over)
         else:
             # An alias node stands for a value we never build: it is reported once, as
             # an alias, and nothing under it is checked.

@@ -9,7 +9,7 @@ import attrs
 
 from replykit.cap import Collector, Overflow, merge_counts
 from replykit.diagnostics import Finding, Path, Severity, format_path
-from replykit.limits import DEFAULT_LIMITS, Limits, response_lists
+from replykit.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
 from replykit.model import Answer, Questionnaire, Response
 from replykit.payload.describe import article, brief, json_type
 from replykit.payload.json_strict import read_json
@@ -43,6 +43,10 @@ def read_xml_request(
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     if not isinstance(read.value, dict):
+        return _form_result(None, read.spans, sink, None)
+    over = form_lists(read.value, limits)
+    if over is not None:  # covers the payload: placing it by path would map every item
+        sink.append(over)
         return _form_result(None, read.spans, sink, None)
     form = normalize_form(read.value, allow_extras=True, limits=limits)
     sink.extend(place(form.findings, read.spans))
@@ -126,7 +130,7 @@ def read_xml_response(
     if isinstance(root, dict):
         over = response_lists(root, limits)
         if over is not None:
-            sink.extend(place((over,), read.spans))
+            sink.append(over)  # covers the payload, as for a request
         else:
             checker = _ResponseChecker(limits.max_diagnostics)
             response = checker.response(root, response_type(name))
