@@ -61,8 +61,8 @@ def grow(family: Family | JsonFamily, target: int) -> int:
     """The smallest ``n`` (doubling from ``family.n``) whose own input reaches
     ``target`` bytes, or the last one under 2 MiB."""
     n = family.n
-    while own_size(family, n) < target:
-        if own_size(family, n * 2) > 2 * MIB:
+    for _ in range(40):
+        if own_size(family, n) >= target or own_size(family, n * 2) > 2 * MIB:
             break
         n *= 2
     return n

@@ -405,15 +405,19 @@ def respond_unknown_questions(n: int) -> JsonCase:
 
 
 def respond_long_other_label(n: int) -> JsonCase:
-    """``n`` questions whose answer is "other", under a form ``ui_text.other`` of 10 KB
-    (longer than a ``ui_text`` value may be, so the locale's label is used)."""
-    count = max(1, n // 100)
+    """Up to 1000 questions answered "other" (``n`` characters of ``other_text`` in all),
+    under a form whose ``ui_text.other`` has 10 KB (longer than a ``ui_text`` value may
+    be, so the locale's label is used instead of repeating it per question)."""
+    count = max(1, min(n // 100, 1000))
     questions = [
         {"type": "single_choice", "text": f"Q{i}", "options": ["a"], "allow_other": True}
         for i in range(count)
     ]
     form = {"ui_text": {"other": "O" * 10_000}, "questions": questions}
-    answers = {f"q{i + 1}": {"value": "__questionnaire_other__"} for i in range(count)}
+    text = "t" * (n // count)
+    answers = {
+        f"q{i + 1}": {"value": "__questionnaire_other__", "other_text": text} for i in range(count)
+    }
     return JsonCase(_dumps(answers), _xml_form(form))
 
 
