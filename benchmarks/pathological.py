@@ -2,6 +2,11 @@
 
 Usage: ``python benchmarks/pathological.py [--quick] [--family NAME ...] [--clock cpu|wall]``
 
+The JSON families of :mod:`replykit.hostile` (tool arguments, actions answers, answers
+for ``respond``, conversations for ``check``) are timed the same way on the library call
+behind their command (:func:`replykit.hostile.run_case`), with the linearity target only
+(markdown-it-py reads no JSON).
+
 For every family of :mod:`replykit.hostile` (issue 5, item 3) it builds the message at ``n``
 and ``10 * n``, and prints the median time of ``replykit.segmenter.segment`` at both
 sizes and their ratio (target <= 12: linear), markdown-it-py's time
@@ -34,7 +39,15 @@ if (SRC / "replykit").is_dir():
     sys.path.insert(0, str(SRC))
 sys.path.insert(0, str(HERE))
 
-from replykit.hostile import BY_NAME, FAMILIES, Family  # noqa: E402
+from replykit.hostile import (  # noqa: E402
+    BY_NAME,
+    FAMILIES,
+    JSON_BY_NAME,
+    JSON_FAMILIES,
+    Family,
+    JsonFamily,
+    run_case,
+)
 
 #: ``cpu`` (the default) is the measuring process's CPU time, which other load on a
 #: shared machine does not inflate; ``wall`` is ``time.perf_counter``.
@@ -43,7 +56,7 @@ LINEAR_TARGET = 12.0
 MARKDOWN_IT_TARGET = 3.0
 
 
-def _median(fn: Any, text: str, repeats: int, budget: float, clock: Any) -> float:
+def _median(fn: Any, text: Any, repeats: int, budget: float, clock: Any) -> float:
     times: list[float] = []
     while True:
         gc.collect()
@@ -81,10 +94,28 @@ def _measure(name: str, n: int, repeats: int, clock_name: str, conn: Any) -> Non
     conn.close()
 
 
+def _measure_json(name: str, n: int, repeats: int, clock_name: str, conn: Any) -> None:
+    """Child process: build a JSON family's case and time the call behind its command."""
+    out: dict[str, Any] = {"n": n}
+    try:
+        family = JSON_BY_NAME[name]
+        case = family.build(n)
+        out["bytes"] = len((case.json + case.message).encode("utf-8"))
+        out["replykit"] = _median(
+            lambda c: run_case(family, c), case, repeats, budget=5.0, clock=CLOCKS[clock_name]
+        )
+        out["last_valid"] = True
+    except BaseException as exc:  # report every crash
+        out["error"] = f"{type(exc).__name__}: {str(exc)[:120]}"
+    conn.send(out)
+    conn.close()
+
+
 def measure(name: str, n: int, repeats: int, clock: str, timeout: float) -> dict[str, Any]:
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_measure, args=(name, n, repeats, clock, child))
+    target = _measure_json if name in JSON_BY_NAME else _measure
+    proc = ctx.Process(target=target, args=(name, n, repeats, clock, child))
     proc.start()
     child.close()
     if parent.poll(timeout):
@@ -102,7 +133,7 @@ def _ms(x: float | None) -> str:
     return "-" if x is None else f"{x * 1000:.1f}"
 
 
-def report(fam: Family, small: dict[str, Any], big: dict[str, Any]) -> list[str]:
+def report(fam: Family | JsonFamily, small: dict[str, Any], big: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     t1, t10 = small.get("replykit"), big.get("replykit")
     growth = t10 / t1 if t1 and t10 else None
@@ -110,14 +141,17 @@ def report(fam: Family, small: dict[str, Any], big: dict[str, Any]) -> list[str]
     vs_md = t10 / md10 if t10 and md10 else None
     if growth is not None and growth > LINEAR_TARGET:
         problems.append(f"super-linear: x{growth:.1f} from n={small['n']} to {big['n']}")
-    if vs_md is not None and vs_md > MARKDOWN_IT_TARGET and not fam.deep:
+    deep = isinstance(fam, JsonFamily) or fam.deep
+    if vs_md is not None and vs_md > MARKDOWN_IT_TARGET and not deep:
         problems.append(f"{vs_md:.1f}x markdown-it-py at 10n")
     for res in (small, big):
         if "error" in res:
             problems.append(f"n={res['n']}: {res['error']}")
         elif not res.get("last_valid"):
             problems.append(f"n={res['n']}: the final form is not valid")
-    if fam.deep:
+    if isinstance(fam, JsonFamily):
+        md_col = "n/a (JSON)"
+    elif fam.deep:
         md_col = "exempt"
     elif vs_md is None:
         md_col = "-"
@@ -146,13 +180,15 @@ def report(fam: Family, small: dict[str, Any], big: dict[str, Any]) -> list[str]
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="sizes n/10 and n, one repeat")
-    ap.add_argument("--family", action="append", choices=sorted(BY_NAME), help="only these")
+    names = sorted({*BY_NAME, *JSON_BY_NAME})
+    ap.add_argument("--family", action="append", choices=names, help="only these")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per measurement")
     args = ap.parse_args(argv)
     repeats = 1 if args.quick else args.repeats
-    chosen = [BY_NAME[n] for n in args.family] if args.family else list(FAMILIES)
+    every: dict[str, Family | JsonFamily] = {**BY_NAME, **JSON_BY_NAME}
+    chosen = [every[n] for n in args.family] if args.family else [*FAMILIES, *JSON_FAMILIES]
 
     print(f"clock: {args.clock}, repeats: {repeats}, timeout: {args.timeout:g} s")
     print(

@@ -106,7 +106,7 @@ def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     raw = run("segment", str(path)).stdout
-    assert '"title": "工\\ud800"'.encode() in raw  # UTF-8 kept, only the surrogate escaped
+    assert '"title":"工\\ud800"'.encode() in raw  # UTF-8 kept, only the surrogate escaped
     out = json.loads(raw.decode("utf-8"))
     assert out["segments"][1]["questionnaire"]["title"] == "工\ud800"
     text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")

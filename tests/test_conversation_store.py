@@ -284,7 +284,7 @@ def test_check_jsonl_flag_reads_one_line_as_json_lines(
     path = put(tmp_path, "one.jsonl", json.dumps([{"role": "assistant", "content": XML}]) + "\n")
     assert main(["check", path, "--jsonl"]) == 0
     assert capsys.readouterr().out == (
-        '{"line": 1, "passed": true, "index": 0, "diagnostics": [], "repair_prompt": null}\n'
+        '{"line":1,"passed":true,"index":0,"diagnostics":[],"repair_prompt":null}\n'
     )
     assert main(["check", path]) == 0
     assert json.loads(capsys.readouterr().out)["index"] == 0

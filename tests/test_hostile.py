@@ -1,4 +1,4 @@
-"""Hostile input families stay linear and give the right outcome (issue 5, item 3).
+"""Hostile input families stay linear and give the right outcome (§1; docs/performance.md).
 
 Linearity is shown by counting work, never by timing: the characters the lexer's
 scanning primitives examine (``LexResult.scanned``) and the Python and C function calls
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from replykit import segment
-from replykit.hostile import FAMILIES, Family
+from replykit.hostile import FAMILIES, JSON_FAMILIES, Family, JsonFamily, run_case
 from replykit.scan.grammar import lexemes
 from replykit.scan.lexer import Lexer
 
@@ -99,3 +99,16 @@ def test_tags_inside_code_spans_stay_code() -> None:
     result = segment(family.build(200))
     assert [s.kind for s in result.segments].count("questionnaire") == 1
     assert not [d for d in result.diagnostics if d.code.startswith("near_miss")]
+
+
+@pytest.mark.parametrize("family", JSON_FAMILIES, ids=lambda f: f.name)
+def test_json_family_is_linear(family: JsonFamily) -> None:
+    # Counted work of the library call behind the family's command at m and 10 m.
+    small = max(family.n // 100, 10)
+    work = {}
+    for n in (small, 10 * small):
+        case = family.build(n)
+        work[n] = (len(case.json) + len(case.message), calls(lambda c=case: run_case(family, c)))
+    size_ratio = work[10 * small][0] / work[small][0]
+    call_ratio = work[10 * small][1] / max(work[small][1], 1)
+    assert call_ratio <= LINEAR * max(size_ratio / 10, 1), (family.name, work)

@@ -14,14 +14,15 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
+from replykit.cap import Overflow
 from replykit.compat import Compat, unescape_payload
 from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
-from replykit.limits import Limits, form_size, payload_size
+from replykit.limits import Limits, payload_size
 from replykit.model import Segment
 from replykit.payload.fenced_form import read_fenced_form
 from replykit.payload.json_strict import number_problem, read_json
 from replykit.payload.lenient import normalize_form
-from replykit.payload.results import FormRead
+from replykit.payload.results import FormRead, ResponseRead
 from replykit.payload.xml_form import read_xml_request, read_xml_response
 from replykit.profiles import RESPONSE_SUFFIX, Profile
 from replykit.scan.grammar import lexemes
@@ -53,6 +54,15 @@ class Context:
         """A :class:`Diagnostic` at message offsets ``start``-``end``."""
         line, col = self.lines.line_col(start)
         return Diagnostic(code, severity, message, start, max(start, end), line, col, path)
+
+
+@attrs.frozen
+class Block:
+    """One candidate read: its ``segment`` (diagnostics up to the cap of §1) and what
+    its payload reader's cap left out (``None`` when nothing), for the message summary."""
+
+    segment: Segment
+    overflow: Overflow[Diagnostic] | None = None
 
 
 @attrs.frozen
@@ -121,11 +131,20 @@ def _limited(payload: str, reader: Callable[[str], FormRead], limits: Limits) ->
     too_big = payload_size(payload, limits)
     if too_big is not None:
         return FormRead(None, findings=(too_big,))
-    read = reader(payload)
-    if read.value is None:
-        return read
-    over = form_size(read.value, limits)
-    return attrs.evolve(read, value=None, findings=read.findings + over) if over else read
+    return reader(payload)
+
+
+def _overflow(
+    read: FormRead | ResponseRead,
+    to_message: Callable[[int], int],
+    whole: tuple[int, int],
+    ctx: Context,
+) -> Overflow[Diagnostic] | None:
+    """The reader's overflow with its first left-out finding placed in the message."""
+    if read.overflow is None:
+        return None
+    first = place((read.overflow.first,), to_message, whole, ctx)[0]
+    return Overflow(read.overflow.counts, first)
 
 
 def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
@@ -153,7 +172,7 @@ def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
 def fenced_block(
     opener: tuple[int, int], payload: tuple[int, int], end: int, closed: bool, preface: bool,
     block_id: str, ctx: Context,
-) -> Segment:  # fmt: skip
+) -> Block:  # fmt: skip
     """A fenced candidate (§3a, §4): ``opener`` spans its opener line (line ending
     included), ``payload`` its content lines, ``end`` the end of its closing fence line."""
     text = ctx.text
@@ -165,6 +184,7 @@ def fenced_block(
     fence = (first + len(om.group("indent")), om.end())
     diags: list[Diagnostic] = []
     form = None
+    overflow = None
     registered = ctx.profile.registers(name)
     if not registered:
         diags.append(_unregistered(name, *fence, ctx))
@@ -182,26 +202,30 @@ def fenced_block(
                 *fence,
             ))  # fmt: skip
         content, to_message = fenced_content(text, *payload, len(om.group("indent")))
-        max_depth = ctx.limits.max_depth
+        limits = ctx.limits
         fence_length = len(om.group("fence"))
         read = _limited(
             content,
-            lambda p: read_fenced_form(p, max_depth=max_depth, fence_length=fence_length),
-            ctx.limits,
+            lambda p: read_fenced_form(p, limits=limits, fence_length=fence_length),
+            limits,
         )
         diags.extend(place(read.findings, to_message, payload, ctx))
+        overflow = _overflow(read, to_message, payload, ctx)
         form = read.value
-    valid = registered and not any(d.severity == "error" for d in diags)
-    return Segment(
-        "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml", name=name,
-        registered=registered, valid=valid, id=block_id, diagnostics=tuple(diags),
-        questionnaire=form if valid else None,
+    valid = registered and form is not None and not any(d.severity == "error" for d in diags)
+    return Block(
+        Segment(
+            "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml",
+            name=name, registered=registered, valid=valid, id=block_id,
+            diagnostics=tuple(diags), questionnaire=form if valid else None,
+        ),
+        overflow,
     )  # fmt: skip
 
 
 def xml_block(
     opener: tuple[int, int], closer: tuple[int, int], block_id: str, ctx: Context
-) -> Segment:
+) -> Block:
     """An XML+JSON candidate (§3a, §5): ``opener`` spans ``<N>``, ``closer`` ``</N>``."""
     text = ctx.text
     start, p_start = opener
@@ -215,6 +239,8 @@ def xml_block(
     payload, to_payload = _payload_source(text[p_start:p_end], ctx)
     diags: list[Diagnostic] = []
     form = response = None
+    overflow = None
+    whole = (p_start, p_end)
 
     def shift(offset: int) -> int:
         return p_start + to_payload(offset)
@@ -224,19 +250,23 @@ def xml_block(
     elif is_response:
         too_big = payload_size(payload, ctx.limits)
         if too_big is not None:
-            diags.extend(place((too_big,), shift, (p_start, p_end), ctx))
+            diags.extend(place((too_big,), shift, whole, ctx))
         else:
-            rread = read_xml_response(payload, name, max_depth=ctx.limits.max_depth)
-            diags.extend(place(rread.findings, shift, (p_start, p_end), ctx))
+            rread = read_xml_response(payload, name, limits=ctx.limits)
+            diags.extend(place(rread.findings, shift, whole, ctx))
+            overflow = _overflow(rread, shift, whole, ctx)
             response = rread.value
     else:
 
         def reader(p: str) -> FormRead:
-            read = read_xml_request(p, max_depth=ctx.limits.max_depth)
-            return _drop_invalid_questions(p, read) if ctx.compat.filter_invalid_questions else read
+            read = read_xml_request(p, limits=ctx.limits)
+            if ctx.compat.filter_invalid_questions:
+                return _drop_invalid_questions(p, read, ctx.limits)
+            return read
 
         fread = _limited(payload, reader, ctx.limits)
-        diags.extend(place(fread.findings, shift, (p_start, p_end), ctx))
+        diags.extend(place(fread.findings, shift, whole, ctx))
+        overflow = _overflow(fread, shift, whole, ctx)
         form = fread.value
         timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
         if form is not None and timeout is not None:
@@ -246,12 +276,16 @@ def xml_block(
                 form = attrs.evolve(form, timeout_seconds=number)
             else:  # no infinity and no 5000-digit int may reach the output (§1)
                 diags.insert(0, _timeout_too_large(start + timeout.start(1), value, ctx))
-    valid = registered and not any(d.severity == "error" for d in diags)
-    return Segment(
-        "questionnaire_response" if is_response else "questionnaire", start, end,
-        text[start:end], encoding="xml_json", name=name, registered=registered, valid=valid,
-        id=block_id, diagnostics=tuple(diags), questionnaire=form if valid else None,
-        response=response if valid else None,
+    read_ok = form is not None if not is_response else response is not None
+    valid = registered and read_ok and not any(d.severity == "error" for d in diags)
+    return Block(
+        Segment(
+            "questionnaire_response" if is_response else "questionnaire", start, end,
+            text[start:end], encoding="xml_json", name=name, registered=registered,
+            valid=valid, id=block_id, diagnostics=tuple(diags),
+            questionnaire=form if valid else None, response=response if valid else None,
+        ),
+        overflow,
     )  # fmt: skip
 
 
@@ -281,30 +315,49 @@ def _json_syntax_error(payload: str, ctx: Context) -> bool:
     return any(f.code in ("json.syntax", "json.too_deep") for f in findings)
 
 
-def _drop_invalid_questions(payload: str, read: FormRead) -> FormRead:
-    """§9 ``filter_invalid_questions``: drop each question with an error, then read again."""
-    bad = sorted(
-        {
-            f.path[1]
-            for f in read.findings
-            if f.severity == "error"
-            and len(f.path) >= 2
-            and f.path[0] == "questions"
-            and isinstance(f.path[1], int)
-        }
-    )
-    raw = read_json(payload).value
-    if not bad or not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
+def _bad_questions(findings: Iterable[Finding]) -> set[int]:
+    return {
+        f.path[1]
+        for f in findings
+        if f.severity == "error"
+        and len(f.path) >= 2
+        and f.path[0] == "questions"
+        and isinstance(f.path[1], int)
+    }
+
+
+def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> FormRead:
+    """§9 ``filter_invalid_questions``: drop each question with an error, then read again.
+
+    When the diagnostics cap (§1) left findings out, some questions with errors are not
+    known yet: the form is read again after each drop until a read is complete."""
+    raw = read_json(payload, max_depth=limits.max_depth).value
+    if not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
         return read
-    kept = [q for i, q in enumerate(raw["questions"]) if i not in bad]
-    again = normalize_form({**raw, "questions": kept}, allow_extras=True)
-    dropped = tuple(
+    questions: list[object] = raw["questions"]
+    original = list(range(len(questions)))  # position now -> position in the payload
+    dropped: list[int] = []
+    current = read
+    while True:
+        bad = _bad_questions(current.findings)
+        if not bad:
+            break
+        dropped.extend(original[i] for i in sorted(bad))
+        original = [o for i, o in enumerate(original) if i not in bad]
+        questions = [q for i, q in enumerate(questions) if i not in bad]
+        complete = current.overflow is None
+        current = normalize_form({**raw, "questions": questions}, allow_extras=True, limits=limits)
+        if complete:
+            break
+    if not dropped:
+        return read
+    notes = tuple(
         Finding(
             "compat.question_dropped",
             f"question {i + 1} has errors and is left out (Sage compatibility)",
             ("questions", i),
             "warning",
         )
-        for i in bad
+        for i in sorted(dropped)
     )
-    return attrs.evolve(again, spans=read.spans, findings=dropped + again.findings)
+    return attrs.evolve(current, spans=read.spans, findings=notes + current.findings)

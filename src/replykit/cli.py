@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from replykit import __version__
 from replykit.cli_io import InputError, dump, fail, read_text, write
+from replykit.limits import MAX_MESSAGE_ID
 from replykit.model import Segmentation
 from replykit.payload.yaml_loader import choose_loader
 from replykit.profiles import profile_from_string
@@ -64,7 +65,14 @@ def _segment_text(name: str, text: str, result: Segmentation) -> str:
     return render(out)
 
 
+def check_message_id(message_id: str) -> None:
+    """Raise :class:`InputError` for a ``--message-id`` longer than ``segment()`` takes."""
+    if len(message_id) > MAX_MESSAGE_ID:
+        raise InputError(f"--message-id is longer than {MAX_MESSAGE_ID} characters")
+
+
 def _cmd_segment(args: argparse.Namespace) -> int:
+    check_message_id(args.message_id)
     try:
         profile = profile_from_string(args.profile)
     except ValueError as e:
@@ -112,7 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
         default="client",
         help="registered names: client (default), self_check, or product:NAME",
     )
-    p.add_argument("--message-id", default="message", help="message id used in block ids")
+    p.add_argument(
+        "--message-id",
+        default="message",
+        help=f"message id used in block ids (at most {MAX_MESSAGE_ID} characters)",
+    )
     p.add_argument(
         "--format",
         choices=("json", "text"),

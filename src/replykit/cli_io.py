@@ -76,9 +76,10 @@ def write(text: str) -> None:
 
 def dump(obj: Any) -> str:
     """JSON as replykit prints it (§1): strict RFC 8259 by
-    :func:`~replykit.jsonout.dumps`, UTF-8 kept (a lone surrogate as a ``\\udXXX``
-    escape), two-space indent, trailing newline."""
-    return dumps(obj, indent=2) + "\n"
+    :func:`~replykit.jsonout.dumps`, compact (no spaces, one line: indentation would make
+    every diagnostic several times the size of a short construct it reports), UTF-8 kept
+    (a lone surrogate as a ``\\udXXX`` escape), trailing newline."""
+    return dumps(obj, compact=True) + "\n"
 
 
 def fail(command: str, message: str) -> int:
@@ -87,9 +88,3 @@ def fail(command: str, message: str) -> int:
     it quotes, with no control, bidi or format character."""
     print(f"replykit {command}: error: {escape(message)}", file=sys.stderr)
     return 2
-
-
-def dump_line(obj: Any) -> str:
-    """JSON on one line (for JSON Lines output), otherwise as :func:`dump` (§1: strict
-    RFC 8259, UTF-8 kept, a lone surrogate as a ``\\udXXX`` escape); trailing newline."""
-    return dumps(obj) + "\n"

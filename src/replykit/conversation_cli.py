@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from replykit.actions.schema import action_schema
-from replykit.cli_io import InputError, dump, dump_line, fail, read_json, read_text, write
+from replykit.cli import check_message_id
+from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
 from replykit.conversation import ConversationError, read_conversations
 from replykit.i18n import LOCALES
 from replykit.model import Segment
@@ -96,7 +97,12 @@ def add_parser(
         ),
     )
     respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")
-    respond.add_argument("--message-id", required=True, metavar="ID", help="the message's id")
+    respond.add_argument(
+        "--message-id",
+        required=True,
+        metavar="ID",
+        help="the message's id (at most 128 characters; block ids are ID_q1, ID_q2, ...)",
+    )
     respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
     respond.add_argument(
         "--answers",
@@ -205,7 +211,7 @@ def run_check(args: argparse.Namespace) -> int:
         elif args.format == "text":
             out.append(_check_text(result, f"{name}:{line}"))
         else:
-            out.append(dump_line({"line": line, **result.to_json()}))
+            out.append(dump({"line": line, **result.to_json()}))
     write("".join(out))
     return 0 if all(result.passed for _, result in results) else 1
 
@@ -241,6 +247,7 @@ def run_respond(args: argparse.Namespace) -> int:
             profile = profile_from_string(args.profile)
         except ValueError as exc:
             raise InputError(str(exc)) from None
+        check_message_id(args.message_id)
         if args.message == "-" and args.answers == "-":
             raise InputError("--message and --answers cannot both read standard input")
         text = read_text(args.message, "message")

@@ -61,12 +61,34 @@ class Finding:
 
 @typed
 @attrs.frozen
+class LeftOut:
+    """How many diagnostics of one ``code`` (and ``severity``) the diagnostics cap left
+    out (§1, §2): the machine-readable part of a ``limit.diagnostics`` summary.
+    ``severity`` is ``None`` for answer-action diagnostics, which have none (§12)."""
+
+    code: str
+    severity: Severity | None
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "severity", "count"}`` (``severity`` absent when ``None``)."""
+        out: dict[str, Any] = {"code": self.code}
+        if self.severity is not None:
+            out["severity"] = self.severity
+        out["count"] = self.count
+        return out
+
+
+@typed
+@attrs.frozen
 class Diagnostic:
     """One problem in a message (§2).
 
     ``start``/``end``: code-point offsets into the message; ``line``/``column``:
     1-based position of ``start`` (column in code points); ``path``: place inside the
     payload, 1-based as in the seed (``questions[2].default``), or ``None``.
+    ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap (§1):
+    the diagnostics it stands for, counted by code and severity; ``()`` on every other.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -78,10 +100,13 @@ class Diagnostic:
     line: int
     column: int
     path: str | None = None
+    left_out: tuple[LeftOut, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI/JSON shape: ``code, severity, message, start, end, line, column, path``."""
-        return {
+        """The CLI/JSON shape: ``code, severity, message, start, end, line, column, path``,
+        plus ``left_out`` (``[{"code", "severity", "count"}]``) on a
+        ``limit.diagnostics`` summary only."""
+        out: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -91,3 +116,6 @@ class Diagnostic:
             "column": self.column,
             "path": self.path,
         }
+        if self.left_out:
+            out["left_out"] = [c.to_json() for c in self.left_out]
+        return out

@@ -281,3 +281,325 @@ FAMILIES: tuple[Family, ...] = (
 )
 
 BY_NAME: dict[str, Family] = {f.name: f for f in FAMILIES}
+
+
+# --- Families that take JSON input (§1 bounded output) ------------------------------
+#
+# Each builds the JSON text one command reads (tool arguments, an answer's actions, the
+# answers for ``respond``, a conversation for ``check``) and, where the command also
+# reads a message, that message. :func:`command_input` turns any family, message or
+# JSON, into the files and arguments of every command, so each command meets each
+# family.
+
+
+@dataclass(frozen=True)
+class JsonCase:
+    """One input of a JSON family: ``json`` is the JSON text its command reads;
+    ``message`` the message it goes with (``respond``: the message holding the form;
+    ``check``: the text of the message Self-check inspects), else ``""``."""
+
+    json: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class JsonFamily:
+    """A hostile JSON family: ``build(n)`` gives the case for size ``n``; ``command``
+    is the command it is made for (``tool``, ``actions``, ``respond``, ``check``)."""
+
+    name: str
+    command: str
+    build: Callable[[int], JsonCase]
+    n: int
+    description: str
+
+
+def _dumps(value: object) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _xml_form(form: object) -> str:
+    return _INTRO + "<questionnaire>" + _dumps(form) + "</questionnaire>\n"
+
+
+def tool_integers(n: int) -> JsonCase:
+    """Tool arguments whose ``questions`` are ``n`` integers (each not an object)."""
+    return JsonCase(_dumps({"title": "T", "questions": list(range(n))}))
+
+
+def tool_option_grid(n: int) -> JsonCase:
+    """Tool arguments with k questions of k distinct short options, k*k about ``n``
+    (a large valid form while k is within the limits)."""
+    k = max(1, int(n**0.5))
+    options = [f"o{j}" for j in range(k)]
+    questions = [
+        {"type": "single_choice", "text": f"Q{i}", "options": options, "default": "o0"}
+        for i in range(k)
+    ]
+    return JsonCase(_dumps({"title": "T", "questions": questions}))
+
+
+def tool_bad_options(n: int) -> JsonCase:
+    """Tool arguments whose questions hold ``n`` integer options in all, 900 a question."""
+    questions = [
+        {"type": "multi_choice", "text": f"Q{i}", "options": list(range(900))}
+        for i in range(max(1, n // 900))
+    ]
+    return JsonCase(_dumps({"questions": questions}))
+
+
+def tool_defaults_not_in_options(n: int) -> JsonCase:
+    """Tool arguments with questions of 100 options each whose multi-choice default lists
+    100 values that are no option, ``n`` such values in all."""
+    options = [f"option {j}" for j in range(100)]
+    questions = [
+        {
+            "type": "multi_choice",
+            "text": f"Q{i}",
+            "options": options,
+            "default": [f"missing {j}" for j in range(100)],
+        }
+        for i in range(max(1, n // 100))
+    ]
+    return JsonCase(_dumps({"questions": questions}))
+
+
+def tool_long_values(n: int) -> JsonCase:
+    """Tool arguments whose single-choice default is one string of ``n`` characters that
+    is no option (its value goes into the error's details once)."""
+    return JsonCase(
+        _dumps(
+            {
+                "questions": [
+                    {"type": "single_choice", "text": "Q", "options": ["a"], "default": "x" * n}
+                ]
+            }
+        )
+    )
+
+
+def actions_unknown_fields(n: int) -> JsonCase:
+    """One action with ``n`` fields outside the protocol (each one removed)."""
+    action: dict[str, object] = {"id": "a", "type": "view.detail", "label": "Open"}
+    action.update({f"f{i}": 0 for i in range(n)})
+    return JsonCase(_dumps({"actions": [action]}))
+
+
+def actions_many_invalid(n: int) -> JsonCase:
+    """``n`` actions of an unknown type (each dropped)."""
+    return JsonCase(_dumps({"actions": [{"id": f"a{i}", "type": "x"} for i in range(n)]}))
+
+
+def actions_many_valid(n: int) -> JsonCase:
+    """``n`` valid actions (8 shown, the rest over the limit) with forbidden fields for
+    the lint."""
+    actions = [
+        {"id": f"a{i}", "type": "view.detail", "label": "Open", "url": "u"} for i in range(n)
+    ]
+    return JsonCase(_dumps({"answerData": {"datasets": {}, "actions": actions}}))
+
+
+def _multi_form(options: list[dict[str, str]]) -> str:
+    form = {
+        "title": "T",
+        "questions": [{"type": "multi_choice", "text": "Pick", "options": options}],
+    }
+    return _xml_form(form)
+
+
+def respond_repeated_value(n: int) -> JsonCase:
+    """A multi-choice answer repeating one value ``n`` times against a 10 KB label."""
+    message = _multi_form([{"value": "a", "label": "L" * 10_000}, {"value": "b"}])
+    return JsonCase(_dumps({"q1": ["a"] * n}), message)
+
+
+def respond_unknown_values(n: int) -> JsonCase:
+    """``n`` distinct values that are no option, against 200 options of 50 characters."""
+    options = [{"value": f"{j:050d}"} for j in range(200)]
+    return JsonCase(_dumps({"q1": [f"v{i}" for i in range(n)]}), _multi_form(options))
+
+
+def respond_unknown_questions(n: int) -> JsonCase:
+    """Answers for ``n`` question ids the form does not have."""
+    message = _xml_form({"questions": [{"type": "text", "text": "Q"}]})
+    return JsonCase(_dumps({f"x{i}": "a" for i in range(n)}), message)
+
+
+def respond_long_other_label(n: int) -> JsonCase:
+    """Up to 1000 questions answered "other" (``n`` characters of ``other_text`` in all),
+    under a form whose ``ui_text.other`` has 10 KB (longer than a ``ui_text`` value may
+    be, so the locale's label is used instead of repeating it per question)."""
+    count = max(1, min(n // 100, 1000))
+    questions = [
+        {"type": "single_choice", "text": f"Q{i}", "options": ["a"], "allow_other": True}
+        for i in range(count)
+    ]
+    form = {"ui_text": {"other": "O" * 10_000}, "questions": questions}
+    text = "t" * (n // count)
+    answers = {
+        f"q{i + 1}": {"value": "__questionnaire_other__", "other_text": text} for i in range(count)
+    }
+    return JsonCase(_dumps(answers), _xml_form(form))
+
+
+def _conversation(content: str, before: int = 0) -> str:
+    messages = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i}"}
+        for i in range(before)
+    ]
+    messages.append({"role": "assistant", "content": content})
+    return _dumps(messages)
+
+
+def check_repeated_problem(n: int) -> JsonCase:
+    """A reply with ``n`` unclosed opening tags: one problem repeated (the repair
+    instruction lists it once)."""
+    content = "Here:\n" + "<questionnaire> " * n
+    return JsonCase(_conversation(content), content)
+
+
+def check_invalid_form(n: int) -> JsonCase:
+    """A reply with a fenced form of ``n`` questions that are not mappings."""
+    content = _INTRO + "```questionnaire\ntitle: T\nquestions:\n" + "  - 1\n" * n + "```\n"
+    return JsonCase(_conversation(content), content)
+
+
+def check_many_messages(n: int) -> JsonCase:
+    """A conversation of ``n`` messages whose last reply has one near-miss."""
+    content = "Here:\n\n~~~questionnaire\ntitle: T\n~~~\n"
+    return JsonCase(_conversation(content, before=n), content)
+
+
+def _json_family(build: Callable[[int], JsonCase], command: str, n: int) -> JsonFamily:
+    doc = " ".join((build.__doc__ or "").split())
+    return JsonFamily(build.__name__, command, build, n, doc)
+
+
+#: The JSON families; ``n`` is a size the benchmark grows until the input reaches about
+#: half a megabyte.
+JSON_FAMILIES: tuple[JsonFamily, ...] = (
+    _json_family(tool_integers, "tool", 10_000),
+    _json_family(tool_option_grid, "tool", 10_000),
+    _json_family(tool_bad_options, "tool", 10_000),
+    _json_family(tool_defaults_not_in_options, "tool", 10_000),
+    _json_family(tool_long_values, "tool", 10_000),
+    _json_family(actions_unknown_fields, "actions", 2_000),
+    _json_family(actions_many_invalid, "actions", 2_000),
+    _json_family(actions_many_valid, "actions", 2_000),
+    _json_family(respond_repeated_value, "respond", 1_000),
+    _json_family(respond_unknown_values, "respond", 1_000),
+    _json_family(respond_unknown_questions, "respond", 1_000),
+    _json_family(respond_long_other_label, "respond", 1_000),
+    _json_family(check_repeated_problem, "check", 1_000),
+    _json_family(check_invalid_form, "check", 1_000),
+    _json_family(check_many_messages, "check", 1_000),
+)
+
+JSON_BY_NAME: dict[str, JsonFamily] = {f.name: f for f in JSON_FAMILIES}
+
+#: The commands :func:`command_input` builds inputs for: the ``replykit`` arguments,
+#: ``{key}`` standing for the file of that key (``{message_id}`` for the message id).
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "segment-json": ("segment", "{message}", "--message-id", "{message_id}"),
+    "segment-text": ("segment", "{message}", "--format", "text"),
+    "check": ("check", "{conversation}"),
+    "respond": (
+        "respond",
+        "--message",
+        "{message}",
+        "--message-id",
+        "{message_id}",
+        "--answers",
+        "{answers}",
+    ),
+    "tool": ("tool", "questionnaire_async", "{arguments}"),
+    "actions": ("actions", "{answer}", "--lint"),
+}
+
+#: The message id the commands that take one are given (it counts as input, §1).
+MESSAGE_ID = "msg-01"
+
+
+@dataclass(frozen=True)
+class CommandInput:
+    """What one command reads for one family: ``argv`` (after ``replykit``; a
+    ``{key}`` stands for the path of the file ``files[key]``), ``files`` (name -> text)
+    and ``size``: the input's UTF-8 bytes, the files it reads plus the message id."""
+
+    argv: tuple[str, ...]
+    files: dict[str, str]
+    size: int
+
+
+def _as_case(family: Family | JsonFamily, n: int) -> tuple[str, JsonCase]:
+    if isinstance(family, Family):
+        text = family.build(n)
+        return "message", JsonCase("", text)
+    return family.command, family.build(n)
+
+
+def command_input(command: str, family: Family | JsonFamily, n: int) -> CommandInput:
+    """The input of ``command`` (a key of :data:`COMMANDS`) for ``family`` at size ``n``.
+
+    A family's own command reads its case as made. Any other command reads the case
+    carried the way a product would carry it: a message goes into a one-message
+    conversation for ``check``, a free-text question for ``tool`` and a prompt for
+    ``actions``; tool arguments become an XML+JSON block for the message commands;
+    every other JSON text is read as the JSON input of the command (or as the message).
+    """
+    kind, case = _as_case(family, n)
+    message = case.message
+    if kind == "tool":
+        message = _INTRO + "<questionnaire>" + case.json + "</questionnaire>\n"
+    elif not message:
+        message = case.json
+    files: dict[str, str] = {"message": message}
+    files["conversation"] = case.json if kind == "check" else _conversation(message)
+    files["answers"] = case.json if kind == "respond" else "{}"
+    files["arguments"] = (
+        case.json
+        if kind in ("tool", "respond")
+        else _dumps({"questions": [{"type": "text", "text": message}]})
+    )
+    prompt = {"id": "a", "type": "conversation.continue", "label": "Go", "params": {}}
+    prompt["params"] = {"prompt": message}
+    files["answer"] = case.json if kind in ("actions", "check") else _dumps({"actions": [prompt]})
+    argv = tuple(a.replace("{message_id}", MESSAGE_ID) for a in COMMANDS[command])
+    used = {key: files[key] for key in files if "{" + key + "}" in argv}
+    size = sum(len(text.encode("utf-8")) for text in used.values())
+    if MESSAGE_ID in argv:
+        size += len(MESSAGE_ID.encode("utf-8"))
+    return CommandInput(argv, used, size)
+
+
+def run_case(family: JsonFamily, case: JsonCase) -> object:
+    """Run the library function behind ``family.command`` on ``case`` (what the
+    benchmark times and the tests count): ``call_questionnaire_async`` on the decoded
+    arguments; ``sanitize`` and ``lint`` on the decoded answer; ``segment`` of the
+    message and ``build_response`` on its first valid form (an ``AnswersError`` is the
+    result); ``self_check`` on the decoded conversation. Imports replykit lazily, so the
+    generators above stay free of it."""
+    import json
+
+    from replykit.actions import lint, sanitize
+    from replykit.response import AnswersError, build_response
+    from replykit.segmenter import segment
+    from replykit.selfcheck import self_check
+    from replykit.tool import call_questionnaire_async
+
+    data = json.loads(case.json)
+    if family.command == "tool":
+        return call_questionnaire_async(data)
+    if family.command == "actions":
+        return sanitize(data), lint(data)
+    if family.command == "check":
+        return self_check(data)
+    forms = [s for s in segment(case.message, message_id=MESSAGE_ID).segments if s.valid]
+    form = forms[0]
+    assert form.questionnaire is not None and form.id is not None
+    try:
+        return build_response(form.questionnaire, data, questionnaire_id=form.id)
+    except AnswersError as exc:
+        return exc.findings

@@ -61,6 +61,7 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         ),
         _P + "allow_other_type_invalid": "{path} 必须是布尔值，{actual_clause}。",
         _P + "ui_text_invalid": "{path} 必须是{expected}，{actual_clause}；已忽略。",
+        _P + "ui_text_invalid#too_long": "{path} 超过 {limit} 个字符；已忽略。",
         _P + "timeout_seconds_invalid": "{path} 必须是非负数，当前为 {value}；已忽略。",
     }
 )
@@ -136,6 +137,7 @@ def render_start(
     expected = str(details.get("expected", ""))
     fields = {
         "path": str(details.get("path") or "问卷参数"),
+        "limit": str(details.get("limit", "")),
         "expected": _WORDS_ZH.get(expected, expected),
         "actual_clause": (
             "当前缺失" if actual in ("", "missing") else f"当前为{_WORDS_ZH.get(actual, actual)}"
@@ -286,14 +288,23 @@ def diagnostic_message(code: str, english: str, path: str | None, locale: Locale
     return f"{path}：{zh}" if path else zh
 
 
-def repair_prompt(problems: list[str], names: tuple[str, ...], locale: Locale) -> str:
+def repair_prompt(
+    problems: list[str], names: tuple[str, ...], locale: Locale, *, more: int = 0
+) -> str:
     """The one Self-check repair instruction for the model (§8).
 
     Input: one line per problem (already localized), the registered names (``names``,
-    standard name first). Output: a paragraph asking for the complete questionnaire
-    again, allowing a switch of encoding under the same registered name.
+    standard name first), ``more``: how many problems are not listed (said in one line
+    after the list when above 0). Output: a paragraph asking for the complete
+    questionnaire again, allowing a switch of encoding under the same registered name.
     """
     listed = "\n".join(f"- {p}" for p in problems)
+    if more:
+        listed += (
+            f"\n- 另有 {more} 个问题未列出。"
+            if locale == "zh"
+            else (f"\n- {more} more problem{'s' if more != 1 else ''} not listed.")
+        )
     if locale == "en":
         return (
             "Your last reply contains a questionnaire block that fails the protocol check, "
@@ -328,6 +339,29 @@ def problem_line(
         return f"line {line}, column {column} [{code}]: {message}"
     extra = f"（{english}）" if english != message else ""
     return f"第 {line} 行第 {column} 列 [{code}]：{message}{extra}"
+
+
+#: Chinese messages of the limit codes a ``questionnaire_async`` call can report (§1),
+#: filled from the finding's ``details`` (``path``, ``limit``, ``actual``).
+LIMIT_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
+    {
+        "limit.payload_size": "参数作为 JSON 文本超过 {limit} 个字符，未读取。",
+        "limit.questions": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
+        "limit.options": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
+        "json.too_deep": "参数的嵌套层级超过 {limit} 层。",
+    }
+)
+
+
+def limit_message(code: str, details: Mapping[str, Any], english: str, locale: Locale) -> str:
+    """The message of a limit finding (``limit.*``, ``json.too_deep``) in ``locale``:
+    ``english`` for ``en`` or a code without a Chinese template."""
+    template = LIMIT_MESSAGES_ZH.get(code)
+    if locale == "en" or template is None:
+        return english
+    return template.format(
+        path=details.get("path") or "参数", limit=details.get("limit"), actual=details.get("actual")
+    )
 
 
 #: Messages of the ``tool_result.*`` codes of

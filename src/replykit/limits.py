@@ -1,28 +1,45 @@
-"""Resource limits (issue 5): defaults no realistic form reaches; each exceeded limit is
-a diagnostic on its block, never an exception or a truncated result."""
+"""Resource limits (§1; docs/protocol.md section 8): defaults no realistic form reaches;
+each exceeded limit is a diagnostic, never an exception or a truncated result.
+
+A limit on a list is checked before its items are read: a form whose ``questions`` list
+is over ``max_questions`` gives one ``limit.questions`` error and reading of that payload
+stops there, instead of one error per item.
+"""
 
 from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from replykit.argcheck import typed
-from replykit.diagnostics import Finding
-from replykit.model import Questionnaire
+from replykit.diagnostics import Finding, Path, format_path
 
 #: The highest ``max_depth`` allowed: far below Python's recursion limit.
 MAX_DEPTH_CEILING = 500
+#: The longest ``message_id`` (code points): every block id repeats it (§6), so a longer
+#: one would let output grow with the number of blocks times its length.
+MAX_MESSAGE_ID = 128
 
 
 @typed
 @attrs.frozen
 class Limits:
-    """Per-block limits applied by :func:`replykit.segment`.
+    """The limits of §1, applied by :func:`replykit.segment` (per block, and per message
+    for diagnostics), ``questionnaire_async``, responses and answer actions.
 
-    ``max_payload``: code points of one block's payload (default 1,000,000; larger is
-    ``limit.payload_size`` and the payload is not read); ``max_questions`` (1000,
-    ``limit.questions``); ``max_options`` per question (1000, ``limit.options``);
-    ``max_depth`` of YAML or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``; at
-    most 500, since Python's JSON decoder recurses once per level).
+    ``max_payload``: code points of one block's payload, or of the tool's arguments as
+    compact JSON text (default 1,000,000; larger is ``limit.payload_size`` and nothing
+    is read); ``max_questions`` (1000, ``limit.questions``; also the ``answers`` of a
+    response); ``max_options`` per question (1000, ``limit.options``; also a
+    multi-choice ``default`` list and a response's value lists); ``max_depth`` of YAML
+    or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``; at most 500, since
+    Python's JSON decoder recurses once per level); ``max_diagnostics`` (200): the most
+    diagnostics one message, tool call, set of answers or answer's actions yields, the
+    rest summarized by one ``limit.diagnostics`` warning (docs/protocol.md section 8).
     Raises ``TypeError`` when a limit is not an ``int``, ``ValueError`` when it is below
     1 (or ``max_depth`` above 500).
     """
@@ -31,6 +48,7 @@ class Limits:
     max_questions: int = attrs.field(default=1000, validator=attrs.validators.instance_of(int))
     max_options: int = attrs.field(default=1000, validator=attrs.validators.instance_of(int))
     max_depth: int = attrs.field(default=64, validator=attrs.validators.instance_of(int))
+    max_diagnostics: int = attrs.field(default=200, validator=attrs.validators.instance_of(int))
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(Limits):
@@ -54,27 +72,116 @@ def payload_size(payload: str, limits: Limits) -> Finding | None:
     )
 
 
-def form_size(form: Questionnaire, limits: Limits) -> tuple[Finding, ...]:
-    """``limit.questions`` and ``limit.options`` findings for a read form."""
-    out: list[Finding] = []
-    if len(form.questions) > limits.max_questions:
-        out.append(
-            Finding(
-                "limit.questions",
-                f"the form has {len(form.questions)} questions; the limit is "
-                f"{limits.max_questions}",
-                ("questions",),
-                details={"limit": limits.max_questions, "actual": len(form.questions)},
-            )
+def _over(code: str, what: str, size: int, limit: int, path: Path) -> Finding:
+    return Finding(
+        code,
+        f"{what} has {size} items; the limit is {limit}, so it is not read",
+        path,
+        details={"path": format_path(path), "limit": limit, "actual": size},
+    )
+
+
+def form_lists(root: Any, limits: Limits) -> Finding | None:
+    """The first list of a request form over its limit, checked before any item is read.
+
+    Input: the payload's value (a mapping is expected). ``questions`` longer than
+    ``max_questions`` is ``limit.questions`` (path ``questions``); a question's
+    ``options`` or ``default`` list longer than ``max_options`` is ``limit.options``
+    (path ``questions[i].options`` / ``.default``). ``None`` when every list fits.
+    """
+    if not isinstance(root, Mapping):
+        return None
+    questions = root.get("questions")
+    if not isinstance(questions, list):
+        return None
+    if len(questions) > limits.max_questions:
+        return _over(
+            "limit.questions", "questions", len(questions), limits.max_questions, ("questions",)
         )
-    for i, q in enumerate(form.questions):
-        if len(q.options) > limits.max_options:
-            out.append(
-                Finding(
-                    "limit.options",
-                    f"the question has {len(q.options)} options; the limit is {limits.max_options}",
-                    ("questions", i, "options"),
-                    details={"limit": limits.max_options, "actual": len(q.options)},
+    for i, question in enumerate(questions):
+        if not isinstance(question, Mapping):
+            continue
+        for key in ("options", "default"):
+            value = question.get(key)
+            if isinstance(value, list) and len(value) > limits.max_options:
+                path: Path = ("questions", i, key)
+                return _over("limit.options", key, len(value), limits.max_options, path)
+    return None
+
+
+def response_lists(root: Any, limits: Limits) -> Finding | None:
+    """The first list of a response payload over its limit, checked before any answer is
+    read: ``answers`` longer than ``max_questions`` (``limit.questions``), an answer's
+    ``answer``, ``values`` or ``labels`` list longer than ``max_options``
+    (``limit.options``). ``None`` when every list fits."""
+    if not isinstance(root, Mapping):
+        return None
+    answers = root.get("answers")
+    if not isinstance(answers, list):
+        return None
+    if len(answers) > limits.max_questions:
+        return _over("limit.questions", "answers", len(answers), limits.max_questions, ("answers",))
+    for i, answer in enumerate(answers):
+        if not isinstance(answer, Mapping):
+            continue
+        for key in ("answer", "values", "labels"):
+            value = answer.get(key)
+            if isinstance(value, list) and len(value) > limits.max_options:
+                path: Path = ("answers", i, key)
+                return _over("limit.options", key, len(value), limits.max_options, path)
+    return None
+
+
+def _scalar_size(value: Any) -> int:
+    if isinstance(value, str):
+        return len(json.dumps(value, ensure_ascii=False))
+    if value is None or isinstance(value, bool):
+        return 4 if value is None or value else 5
+    if isinstance(value, int):
+        bits = abs(value).bit_length()
+        if bits < 14_000:
+            return len(str(value))
+        # str() refuses ints past 4300 digits: the digit count is estimated instead.
+        return int(bits * math.log10(2)) + 1 + (value < 0)
+    if isinstance(value, float):
+        return len(repr(value)) if math.isfinite(value) else 9
+    return 4  # not a JSON value: counted as a null
+
+
+def arguments_size(arguments: Any, limits: Limits) -> Finding | None:
+    """``limit.payload_size`` when ``arguments`` as compact JSON text (``json.dumps``
+    with ``separators=(",", ":")`` and ``ensure_ascii=False``; an integer's digits
+    estimated from its bit length) is longer than ``max_payload`` code points, or
+    ``json.too_deep`` when it nests deeper than ``max_depth``; ``None`` otherwise.
+
+    Walks the value without recursion and stops as soon as a limit is passed, so a
+    huge, deep or even cyclic Python value costs at most ``max_payload`` steps.
+    """
+    size = 0
+    stack: list[tuple[Any, int]] = [(arguments, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping | list | tuple):
+            if depth > limits.max_depth:
+                return Finding(
+                    "json.too_deep",
+                    f"the arguments nest deeper than {limits.max_depth} levels",
+                    details={"path": None, "limit": limits.max_depth},
                 )
+            items = list(value.items()) if isinstance(value, Mapping) else list(value)
+            size += 2 + max(len(items) - 1, 0)
+            for item in items:
+                if isinstance(value, Mapping):
+                    key, item = item
+                    size += 1 + (_scalar_size(key) if isinstance(key, str) else 4)
+                stack.append((item, depth + 1))
+        else:
+            size += _scalar_size(value)
+        if size > limits.max_payload:
+            return Finding(
+                "limit.payload_size",
+                f"the arguments are longer than {limits.max_payload} characters as JSON "
+                "text, so they are not read",
+                details={"path": None, "limit": limits.max_payload},
             )
-    return tuple(out)
+    return None

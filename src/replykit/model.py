@@ -158,8 +158,9 @@ class Segment:
     Markdown segments carry only ``kind``, offsets and ``text``. A candidate block
     (§3a) also carries ``encoding``, ``name`` (as written, e.g. ``sage-questionnaire``
     or ``questionnaire-response``), ``registered`` (in the profile), ``valid``
-    (registered and free of errors), ``id`` (§6), its own ``diagnostics``, and when
-    valid ``questionnaire`` (a request) or ``response``.
+    (registered and free of errors), ``id`` (§6), its own ``diagnostics`` (the
+    message's diagnostics that belong to it, within the cap of §1), and when valid
+    ``questionnaire`` (a request) or ``response``.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -206,7 +207,8 @@ class Segment:
 class Segmentation:
     """Result of :func:`replykit.segment`: ``segments`` cover the input exactly, in order;
     ``diagnostics`` holds every diagnostic of the message (blocks' and near-misses'),
-    ordered by offset; ``decoded`` is the text the offsets index when a §9 transport
+    ordered by offset, up to the cap of §1 (one ``limit.diagnostics`` warning counting
+    the rest); ``decoded`` is the text the offsets index when a §9 transport
     decoding changed the input (else ``None``).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """

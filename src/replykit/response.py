@@ -28,10 +28,11 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
-from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.cap import LIMIT_DIAGNOSTICS, Collector, finish, summary_message
+from replykit.diagnostics import Finding, LeftOut, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
 from replykit.jsonout import displayable, dumps, portable
-from replykit.limits import DEFAULT_LIMITS
+from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
 from replykit.payload.describe import article, brief, json_type
@@ -101,6 +102,73 @@ def _finding(
     )
 
 
+class _Findings(Collector[Finding]):
+    """The findings of one call: at most ``limit`` kept (§1), every one counted in
+    ``added``; :meth:`first_time` lets a list such as ``allowed`` be given once."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit, lambda f: f.code, lambda f: f.severity)
+        self.added = 0
+        self._seen: set[str] = set()
+
+    def append(self, item: Finding) -> None:
+        self.added += 1
+        super().append(item)
+
+    def first_time(self, key: str) -> bool:
+        """True the first time ``key`` is asked for."""
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        return True
+
+    def result(self) -> tuple[Finding, ...]:
+        """The findings within the cap, the rest summarized by one ``limit.diagnostics``
+        warning (``details``: ``limit``, ``left_out``)."""
+        limit = self.limit
+
+        def summary(counts: tuple[LeftOut, ...]) -> Finding:
+            return _finding(
+                LIMIT_DIAGNOSTICS,
+                summary_message(counts, limit),
+                (),
+                "warning",
+                limit=limit,
+                left_out=[c.to_json() for c in counts],
+            )
+
+        overflow = self.overflow
+        return tuple(
+            finish(
+                list(self),
+                limit,
+                code=lambda f: f.code,
+                severity=lambda f: f.severity,
+                summary=summary,
+                upstream=overflow.counts if overflow else (),
+            )
+        )
+
+
+def _option_labels(q: Question) -> dict[str, str]:
+    """Option value -> label (the first option with that value), built once per question
+    so each answer value costs one lookup."""
+    labels: dict[str, str] = {}
+    for o in q.options:
+        labels.setdefault(o.value, o.label)
+    return labels
+
+
+def _over_limit(code: str, what: str, size: int, limit: int, path: Path) -> Finding:
+    return _finding(
+        code,
+        f"{what} has {size} items; the limit is {limit}, so it is not read",
+        path,
+        limit=limit,
+        actual=size,
+    )
+
+
 def _require(value: object, cls: type, what: str) -> None:
     if not isinstance(value, cls):
         raise TypeError(f"{what} must be a {cls.__name__}, not {type(value).__name__}")
@@ -155,6 +223,7 @@ def build_response(
     questionnaire_id: str,
     ui_text: Mapping[str, str] | None = None,
     locale: str = "zh",
+    limits: Limits = DEFAULT_LIMITS,
 ) -> BuiltResponse:
     """Build the response to ``questionnaire`` (§7; seed "Inline 回答协议").
 
@@ -179,22 +248,31 @@ def build_response(
     (``details`` made JSON-safe by :func:`~replykit.jsonout.portable`; codes
     ``answer.unknown_question``, ``answer.type_mismatch``,
     ``answer.values_not_list``, ``answer.value_not_in_options``,
+    ``answer.duplicate_value`` (a value repeated in a multi-choice answer),
     ``answer.other_not_allowed``, ``answer.other_text_unexpected``,
-    ``answer.field_invalid``); ``ValueError`` for a ``name`` outside
+    ``answer.field_invalid``; ``limit.questions`` when ``answers`` has more entries
+    than ``limits.max_questions``, ``limit.options`` for a list longer than
+    ``limits.max_options``, which is then not read), at most
+    ``limits.max_diagnostics`` of them, the rest summarized by one
+    ``limit.diagnostics`` warning (§1); ``details["allowed"]`` is given on the first
+    ``answer.value_not_in_options`` of each question and the first
+    ``answer.unknown_question`` only, so repeated mistakes cannot repeat the form.
+    ``ValueError`` for a ``name`` outside
     ``([a-z0-9]+-)?questionnaire``, a blank ``questionnaire_id`` or a bad ``ui_text``
     key or locale; ``TypeError`` naming the argument when an argument has the wrong
     type (``questionnaire`` not a :class:`~replykit.model.Questionnaire`, ``answers``
     not a mapping with ``str`` keys, ``ui_text`` not a mapping of ``str`` to ``str``,
-    ``questionnaire_id`` not a ``str``).
+    ``questionnaire_id`` not a ``str``, ``limits`` not a
+    :class:`~replykit.limits.Limits`).
     """
     if not _NAME.fullmatch(name):
         raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
-    built, findings = _resolve(questionnaire, answers, ui["other"])
+    built, findings = _resolve(questionnaire, answers, ui["other"], limits)
     if findings:
-        raise AnswersError(tuple(findings))
+        raise AnswersError(findings)
     response = Response(
         type=response_type(name),
         questionnaire_id=questionnaire_id,
@@ -306,37 +384,43 @@ def display_text(
 
 
 def _resolve(
-    form: Questionnaire, answers: Mapping[str, Any], other_label: str
-) -> tuple[list[Answer], list[Finding]]:
+    form: Questionnaire, answers: Mapping[str, Any], other_label: str, limits: Limits
+) -> tuple[list[Answer], tuple[Finding, ...]]:
     out: list[Answer] = []
-    findings: list[Finding] = []
+    findings = _Findings(limits.max_diagnostics)
+    if len(answers) > limits.max_questions:
+        size, limit = len(answers), limits.max_questions
+        return [], (_over_limit("limit.questions", "the answers", size, limit, ()),)
     known = {q.id for q in form.questions}
     for q in form.questions:
         raw = answers.get(q.id, _MISSING)
-        answer = _one(q, raw, other_label, findings)
+        answer = _one(q, raw, other_label, findings, limits)
         if answer is not None:
             out.append(answer)
     for key in answers:
         if key not in known:
+            extra: dict[str, Any] = {"allowed": [q.id for q in form.questions]}
             findings.append(
                 _finding(
                     "answer.unknown_question",
                     f"the form has no question with id {brief(key)}",
                     (key if isinstance(key, str) else brief(key),),
                     value=key,
-                    allowed=[q.id for q in form.questions],
+                    **(extra if findings.first_time("unknown_question") else {}),
                 )
             )
-    return out, findings
+    return out, findings.result()
 
 
-def _one(q: Question, raw: Any, other_label: str, findings: list[Finding]) -> Answer | None:
+def _one(
+    q: Question, raw: Any, other_label: str, findings: _Findings, limits: Limits
+) -> Answer | None:
     base: Path = (q.id,)
     if raw is _MISSING:
         raw = list(q.default) if isinstance(q.default, tuple) else q.default
     other_text: Any = None
     value_path = base
-    before = len(findings)
+    before = findings.added
     if isinstance(raw, Mapping):
         for key in raw:
             if key not in _INPUT_KEYS:
@@ -371,18 +455,26 @@ def _one(q: Question, raw: Any, other_label: str, findings: list[Finding]) -> An
             other_text = None
         raw = raw["value"]
         value_path = (*base, "value")
+    labels = _option_labels(q)
     if q.type == "multi_choice":
-        answer = _multi(q, raw, value_path, other_label, other_text, findings)
+        if isinstance(raw, list | tuple) and len(raw) > limits.max_options:
+            what = format_path(value_path) or q.id
+            size, limit = len(raw), limits.max_options
+            findings.append(_over_limit("limit.options", what, size, limit, value_path))
+            return None
+        answer = _multi(q, labels, raw, value_path, other_label, other_text, findings)
     elif q.type == "single_choice":
-        answer = _single(q, raw, value_path, other_label, other_text, findings)
+        answer = _single(q, labels, raw, value_path, other_label, other_text, findings)
     else:
         answer = _free(q, raw, value_path, other_text, findings)
-    return answer if len(findings) == before else None
+    return answer if findings.added == before else None
 
 
-def _check_value(q: Question, value: str, path: Path, findings: list[Finding]) -> None:
+def _check_value(
+    q: Question, labels: Mapping[str, str], value: str, path: Path, findings: _Findings
+) -> None:
     """Report a choice value that is neither an option value, ``""`` (single choice: no
-    answer) nor an allowed "other"."""
+    answer) nor an allowed "other"; ``allowed`` only on the question's first."""
     if value == OTHER_VALUE:
         if not q.allow_other:
             findings.append(
@@ -395,10 +487,13 @@ def _check_value(q: Question, value: str, path: Path, findings: list[Finding]) -
                 )
             )
         return
-    if any(o.value == value for o in q.options):
+    if value in labels:
         return
     if value == "" and q.type == "single_choice":
         return
+    extra: dict[str, Any] = (
+        {"allowed": list(labels)} if findings.first_time("allowed " + q.id) else {}
+    )
     findings.append(
         _finding(
             "answer.value_not_in_options",
@@ -406,18 +501,31 @@ def _check_value(q: Question, value: str, path: Path, findings: list[Finding]) -
             path,
             question_id=q.id,
             value=value,
-            allowed=[o.value for o in q.options],
+            **extra,
         )
     )
 
 
-def _label(q: Question, value: str, other_label: str) -> str:
+def _duplicate_value(q: Question, value: str, path: Path, findings: _Findings) -> None:
+    findings.append(
+        _finding(
+            "answer.duplicate_value",
+            f"{format_path(path)}: {dumps(value)} is already chosen "
+            f"earlier in the answer to question {q.id}",
+            path,
+            question_id=q.id,
+            value=value,
+        )
+    )
+
+
+def _label(labels: Mapping[str, str], value: str, other_label: str) -> str:
     if value == OTHER_VALUE:
         return other_label
-    return next((o.label for o in q.options if o.value == value), value)
+    return labels.get(value, value)
 
 
-def _other_text_unexpected(q: Question, path: Path, findings: list[Finding]) -> None:
+def _other_text_unexpected(q: Question, path: Path, findings: _Findings) -> None:
     findings.append(
         _finding(
             "answer.other_text_unexpected",
@@ -430,11 +538,12 @@ def _other_text_unexpected(q: Question, path: Path, findings: list[Finding]) -> 
 
 def _single(
     q: Question,
+    labels: Mapping[str, str],
     raw: Any,
     path: Path,
     other_label: str,
     other_text: str | None,
-    findings: list[Finding],
+    findings: _Findings,
 ) -> Answer | None:
     if not isinstance(raw, str):
         findings.append(
@@ -448,7 +557,7 @@ def _single(
             )
         )
         return None
-    _check_value(q, raw, path, findings)
+    _check_value(q, labels, raw, path, findings)
     if other_text is not None and raw != OTHER_VALUE:
         _other_text_unexpected(q, (q.id, "other_text"), findings)
     is_other = raw == OTHER_VALUE
@@ -458,18 +567,19 @@ def _single(
         type="single_choice",
         answer=raw,
         value=raw,
-        label=_label(q, raw, other_label) if raw else "",
+        label=_label(labels, raw, other_label) if raw else "",
         other_text=(other_text or "") if is_other else None,
     )
 
 
 def _multi(
     q: Question,
+    labels: Mapping[str, str],
     raw: Any,
     path: Path,
     other_label: str,
     other_text: str | None,
-    findings: list[Finding],
+    findings: _Findings,
 ) -> Answer | None:
     if not isinstance(raw, list | tuple):
         findings.append(
@@ -484,8 +594,12 @@ def _multi(
         )
         return None
     values: list[str] = []
+    seen: set[str] = set()
     for j, item in enumerate(raw):
         item_path = (*path, j)
+        if isinstance(item, str) and item in seen:
+            _duplicate_value(q, item, item_path, findings)
+            continue
         if not isinstance(item, str):
             findings.append(
                 _finding(
@@ -497,7 +611,8 @@ def _multi(
                 )
             )
             continue
-        _check_value(q, item, item_path, findings)
+        _check_value(q, labels, item, item_path, findings)
+        seen.add(item)
         values.append(item)
     is_other = OTHER_VALUE in values
     if other_text is not None and not is_other:
@@ -508,13 +623,13 @@ def _multi(
         type="multi_choice",
         answer=tuple(values),
         values=tuple(values),
-        labels=tuple(_label(q, v, other_label) for v in values),
+        labels=tuple(_label(labels, v, other_label) for v in values),
         other_text=(other_text or "") if is_other else None,
     )
 
 
 def _free(
-    q: Question, raw: Any, path: Path, other_text: str | None, findings: list[Finding]
+    q: Question, raw: Any, path: Path, other_text: str | None, findings: _Findings
 ) -> Answer | None:
     if not isinstance(raw, str):
         findings.append(
@@ -541,7 +656,11 @@ def _free(
 
 @typed
 def check_answers(
-    questionnaire: Questionnaire, response: Response, *, questionnaire_id: str | None = None
+    questionnaire: Questionnaire,
+    response: Response,
+    *,
+    questionnaire_id: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Finding, ...]:
     """Every way ``response`` does not fit ``questionnaire`` (§7; issue 3 item 1).
 
@@ -560,12 +679,27 @@ def check_answers(
     ``answer.other_not_allowed`` ("other" without ``allow_other``, or ``other_text`` on
     free text), ``answer.other_text_unexpected`` (``other_text`` without "other"),
     ``answer.inconsistent`` (``answer`` differs from ``value``/``values``),
+    ``answer.duplicate_value`` (a value repeated in a multi-choice answer),
     ``answer.missing`` (a question of the form with no answer: path ``answers``,
     ``details["question_id"]``). Warning: ``answer.label_mismatch`` (a label that is not
-    the option's). Raises ``TypeError`` naming the argument only when an argument has
-    the wrong type (``questionnaire`` or ``response`` not the model class it names).
+    the option's).
+
+    ``limits`` (§1): more answers than ``max_questions`` is the one finding
+    ``limit.questions`` (nothing else is read); an answer whose ``answer``, ``values``
+    or ``labels`` is longer than ``max_options`` is ``limit.options`` and not read
+    further; at most ``max_diagnostics`` findings, the rest summarized by one
+    ``limit.diagnostics`` warning (``details``: ``limit``, ``left_out``);
+    ``details["allowed"]`` only on the first ``answer.value_not_in_options`` of each
+    question and the first ``answer.unknown_question``.
+
+    Raises ``TypeError`` naming the argument only when an argument has the wrong type
+    (``questionnaire`` or ``response`` not the model class it names, ``limits`` not a
+    :class:`~replykit.limits.Limits`).
     """
-    findings: list[Finding] = []
+    if len(response.answers) > limits.max_questions:
+        size, limit = len(response.answers), limits.max_questions
+        return (_over_limit("limit.questions", "answers", size, limit, ("answers",)),)
+    findings = _Findings(limits.max_diagnostics)
     if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
         findings.append(
             _finding(
@@ -582,13 +716,16 @@ def check_answers(
         base: Path = ("answers", i)
         q = by_id.get(a.question_id)
         if q is None:
+            extra: dict[str, Any] = (
+                {"allowed": list(by_id)} if findings.first_time("unknown_question") else {}
+            )
             findings.append(
                 _finding(
                     "answer.unknown_question",
                     f"the form has no question with id {a.question_id!r}",
                     (*base, "question_id"),
                     value=a.question_id,
-                    allowed=list(by_id),
+                    **extra,
                 )
             )
             continue
@@ -615,10 +752,26 @@ def check_answers(
                 )
             )
             continue
+        too_long = next(
+            (
+                (key, len(v))
+                for key, v in (("answer", a.answer), ("values", a.values), ("labels", a.labels))
+                if isinstance(v, list | tuple) and len(v) > limits.max_options
+            ),
+            None,
+        )
+        if too_long is not None:
+            key, size = too_long
+            where = format_path((*base, key)) or key
+            findings.append(
+                _over_limit("limit.options", where, size, limits.max_options, (*base, key))
+            )
+            continue
+        labels = _option_labels(q)
         if q.type == "single_choice":
-            _check_single_answer(q, a, base, findings)
+            _check_single_answer(q, labels, a, base, findings)
         elif q.type == "multi_choice":
-            _check_multi_answer(q, a, base, findings)
+            _check_multi_answer(q, labels, a, base, findings)
         else:
             _check_free_answer(q, a, base, findings)
     for q in questionnaire.questions:
@@ -631,10 +784,10 @@ def check_answers(
                     question_id=q.id,
                 )
             )
-    return tuple(findings)
+    return findings.result()
 
 
-def _wrong_type(q: Question, path: Path, expected: str, findings: list[Finding]) -> None:
+def _wrong_type(q: Question, path: Path, expected: str, findings: _Findings) -> None:
     findings.append(
         _finding(
             "answer.type_mismatch",
@@ -647,16 +800,19 @@ def _wrong_type(q: Question, path: Path, expected: str, findings: list[Finding])
 
 
 def _check_other_text(
-    q: Question, a: Answer, base: Path, chose_other: bool, out: list[Finding]
+    q: Question, a: Answer, base: Path, chose_other: bool, out: _Findings
 ) -> None:
     if a.other_text is not None and not chose_other:
         _other_text_unexpected(q, (*base, "other_text"), out)
 
 
 def _check_labels(
-    q: Question, pairs: list[tuple[str, str]], path: Path, out: list[Finding]
+    q: Question,
+    labels: Mapping[str, str],
+    pairs: list[tuple[str, str]],
+    path: Path,
+    out: _Findings,
 ) -> None:
-    labels = {o.value: o.label for o in q.options}
     for value, label in pairs:
         if value in labels and labels[value] != label:
             out.append(
@@ -673,7 +829,9 @@ def _check_labels(
             )
 
 
-def _check_single_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+def _check_single_answer(
+    q: Question, labels: Mapping[str, str], a: Answer, base: Path, out: _Findings
+) -> None:
     if not isinstance(a.answer, str):
         _wrong_type(q, (*base, "answer"), "a string", out)
         return
@@ -689,13 +847,15 @@ def _check_single_answer(q: Question, a: Answer, base: Path, out: list[Finding])
             )
         )
     field = "value" if a.value is not None else "answer"
-    _check_value(q, a.answer, (*base, field), out)
+    _check_value(q, labels, a.answer, (*base, field), out)
     _check_other_text(q, a, base, a.answer == OTHER_VALUE, out)
     if a.label is not None and a.answer:
-        _check_labels(q, [(a.answer, a.label)], (*base, "label"), out)
+        _check_labels(q, labels, [(a.answer, a.label)], (*base, "label"), out)
 
 
-def _check_multi_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+def _check_multi_answer(
+    q: Question, labels: Mapping[str, str], a: Answer, base: Path, out: _Findings
+) -> None:
     for field, raw in (("answer", a.answer), ("values", a.values)):
         if raw is not None and not isinstance(raw, list | tuple):
             out.append(
@@ -721,11 +881,16 @@ def _check_multi_answer(q: Question, a: Answer, base: Path, out: list[Finding]) 
             )
         )
     field = "values" if a.values is not None else "answer"
+    seen: set[str] = set()
     for j, value in enumerate(values):
         if not isinstance(value, str):
             _wrong_type(q, (*base, field, j), "a string", out)
             continue
-        _check_value(q, value, (*base, field, j), out)
+        if value in seen:
+            _duplicate_value(q, value, (*base, field, j), out)
+            continue
+        seen.add(value)
+        _check_value(q, labels, value, (*base, field, j), out)
     _check_other_text(q, a, base, OTHER_VALUE in values, out)
     if a.labels is not None and len(a.labels) != len(values):
         out.append(
@@ -738,10 +903,11 @@ def _check_multi_answer(q: Question, a: Answer, base: Path, out: list[Finding]) 
             )
         )
     elif a.labels is not None:
-        _check_labels(q, list(zip(values, a.labels, strict=True)), (*base, "labels"), out)
+        pairs = list(zip(values, a.labels, strict=True))
+        _check_labels(q, labels, pairs, (*base, "labels"), out)
 
 
-def _check_free_answer(q: Question, a: Answer, base: Path, out: list[Finding]) -> None:
+def _check_free_answer(q: Question, a: Answer, base: Path, out: _Findings) -> None:
     if not isinstance(a.answer, str):
         _wrong_type(q, (*base, "answer"), "a string", out)
     if a.other_text is not None:

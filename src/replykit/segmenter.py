@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from replykit.argcheck import typed
-from replykit.blocks import Context, fenced_block, xml_block
+from replykit.blocks import Block, Context, fenced_block, xml_block
+from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, cap, merge_counts, summary_message
 from replykit.compat import Compat, decode_transport, resolve
 from replykit.diagnostics import Diagnostic
-from replykit.limits import DEFAULT_LIMITS, Limits
+from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
 from replykit.scan.grammar import lexemes, parse
@@ -47,7 +50,14 @@ def segment(
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
     every diagnostic (block payload errors, ``fence.unclosed``, ``fence.no_preface``,
-    ``name.unregistered``, the §8 near-misses), ordered by offset.
+    ``name.unregistered``, the §8 near-misses), ordered by offset, up to
+    ``limits.max_diagnostics`` (§1): the first error of every invalid block, every
+    near-miss and every ``name.unregistered`` are always kept, the others in offset
+    order while room remains, and the rest is summarized by one ``limit.diagnostics``
+    warning (with ``left_out`` counts) at the first one left out. A block's
+    ``diagnostics`` are exactly the message's diagnostics that belong to it, the
+    summary belonging to the block of the first one left out (docs/protocol.md
+    section 8).
 
     ``compat``: ``None`` (strict, the default), ``"sage"`` or a :class:`Compat` with
     the §9 relaxations to apply; when its transport decoding changes the text, offsets
@@ -57,8 +67,11 @@ def segment(
     Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
     a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`);
-    ``ValueError`` for an unknown ``compat``.
+    ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
+    points (every block id repeats it, §6).
     """
+    if len(message_id) > MAX_MESSAGE_ID:
+        raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
     mode = resolve(compat)
     decoded = None
     if mode is not None:
@@ -73,6 +86,7 @@ def segment(
     lines = LineIndex(text)
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
+    overflows: list[Overflow[Diagnostic]] = []
     seen_visible = False
     ordinal = 0
     ctx = Context(text, lines, profile, mode or Compat(), limits)
@@ -83,20 +97,111 @@ def segment(
             continue
         ordinal += 1
         block_id = f"{message_id}_q{ordinal}"
+        block: Block
         if isinstance(part, FencedPart):
             end = (part.closer or part.payload)[1]
-            seg = fenced_block(
+            block = fenced_block(
                 part.opener, part.payload, end, part.closer is not None, seen_visible,
                 block_id, ctx,
             )  # fmt: skip
         else:
-            seg = xml_block(part.opener, part.closer, block_id, ctx)
-        segments.append(seg)
-        diagnostics.extend(seg.diagnostics)
+            block = xml_block(part.opener, part.closer, block_id, ctx)
+        segments.append(block.segment)
+        diagnostics.extend(block.segment.diagnostics)
+        if block.overflow is not None:
+            overflows.append(block.overflow)
     for nm in lx.near_misses:
         line, col = lines.line_col(nm.start)
         diagnostics.append(
             Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
         )
     diagnostics.sort(key=lambda d: d.start)
+    if len(diagnostics) > limits.max_diagnostics or overflows:
+        return _capped(segments, diagnostics, overflows, limits.max_diagnostics, lines, decoded)
     return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+
+
+def _verdicts(segments: list[Segment]) -> set[int]:
+    """``id()`` of the diagnostics the cap never hides (§1): the first error of every
+    block (its ``diagnostics`` order); near-misses and ``name.unregistered`` are
+    recognized by code."""
+    out: set[int] = set()
+    for seg in segments:
+        first = next((d for d in seg.diagnostics if d.severity == "error"), None)
+        if first is not None:
+            out.add(id(first))
+    return out
+
+
+def _capped(
+    segments: list[Segment],
+    diagnostics: list[Diagnostic],
+    overflows: list[Overflow[Diagnostic]],
+    limit: int,
+    lines: LineIndex,
+    decoded: str | None,
+) -> Segmentation:
+    """Apply the message cap of §1 and give each block the kept diagnostics it owns."""
+    verdicts = _verdicts(segments)
+    kept, overflow, index = cap(
+        diagnostics,
+        limit,
+        code=lambda d: d.code,
+        severity=lambda d: d.severity,
+        protected=lambda d: (
+            id(d) in verdicts or d.code.startswith("near_miss.") or d.code == "name.unregistered"
+        ),
+        reserve=bool(overflows),
+    )
+    firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
+    if not firsts:
+        return Segmentation(tuple(segments), tuple(kept), decoded)
+    first = min(firsts, key=lambda d: d.start)
+    counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
+    line, col = lines.line_col(first.start)
+    summary = Diagnostic(
+        LIMIT_DIAGNOSTICS,
+        "warning",
+        summary_message(counts, limit),
+        first.start,
+        first.end,
+        line,
+        col,
+        None,
+        counts,
+    )
+    if overflow is None or first is not overflow.first:
+        # Left out by a block's reader: after every kept diagnostic at the same offset.
+        index = next((i for i, d in enumerate(kept) if d.start > first.start), len(kept))
+    kept.insert(index, summary)
+    keep = {id(d) for d in kept}
+    out: list[Segment] = []
+    for seg in segments:
+        if seg.kind == "markdown":
+            out.append(seg)
+            continue
+        own = [d for d in seg.diagnostics if id(d) in keep]
+        if seg.start <= first.start < seg.end:
+            own = _insert_summary(seg, own, first, summary, keep)
+        if len(own) != len(seg.diagnostics) or any(
+            a is not b for a, b in zip(own, seg.diagnostics, strict=True)
+        ):
+            seg = attrs.evolve(seg, diagnostics=tuple(own))
+        out.append(seg)
+    return Segmentation(tuple(out), tuple(kept), decoded)
+
+
+def _insert_summary(
+    seg: Segment,
+    own: list[Diagnostic],
+    first: Diagnostic,
+    summary: Diagnostic,
+    keep: set[int],
+) -> list[Diagnostic]:
+    """``own`` with ``summary`` where ``first`` stood in the block's order, or after its
+    last kept diagnostic when ``first`` was left out by the block's reader."""
+    position = next((i for i, d in enumerate(seg.diagnostics) if d is first), None)
+    if position is None:
+        return [*own, summary]
+    before = sum(1 for d in seg.diagnostics[:position] if id(d) in keep)
+    return [*own[:before], summary, *own[before:]]

@@ -17,15 +17,21 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
+from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
 from replykit.conversation import conversation_messages, has_tool_part, message_text
 from replykit.diagnostics import Diagnostic
 from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
+from replykit.limits import DEFAULT_LIMITS
 from replykit.profiles import SELF_CHECK
 from replykit.segmenter import segment
 from replykit.text import is_blank
 
 #: ``message_type`` values that never count as an assistant reply (§8, §11).
 IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
+#: The repair instruction lists at most this many distinct problems (§8).
+MAX_REPAIR_PROBLEMS = 20
+#: A listed problem is cut to this many code points (a message may quote a long value).
+MAX_PROBLEM_LENGTH = 300
 
 
 @typed
@@ -144,12 +150,45 @@ def self_check(
     return SelfCheckResult(True, None, (), None)
 
 
+def _localized(d: Diagnostic, locale: Locale) -> Diagnostic:
+    if d.code == LIMIT_DIAGNOSTICS:
+        message = summary_message(d.left_out, DEFAULT_LIMITS.max_diagnostics, locale)
+    else:
+        message = diagnostic_message(d.code, d.message, d.path, locale)
+    return attrs.evolve(d, message=message)
+
+
+def _problems(
+    blocking: list[tuple[Diagnostic, str]], left_out_errors: int, locale: Locale
+) -> tuple[list[str], int]:
+    """The repair instruction's problem lines (§8): the first
+    :data:`MAX_REPAIR_PROBLEMS` distinct problems (code and message), each once with how
+    many more times it occurs, each line cut to :data:`MAX_PROBLEM_LENGTH`; and how
+    many problems are not listed (``left_out_errors``, left out by the cap, included)."""
+    first: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
+    repeats: dict[tuple[str, str], int] = {}
+    for d, english in blocking:
+        key = (d.code, english)
+        if key in first:
+            repeats[key] = repeats.get(key, 0) + 1
+        elif len(first) < MAX_REPAIR_PROBLEMS:
+            first[key] = (d, english)
+    lines = []
+    for key, (d, english) in first.items():
+        line = problem_line(d.line, d.column, d.code, d.message, english, locale)
+        if len(line) > MAX_PROBLEM_LENGTH:
+            line = line[: MAX_PROBLEM_LENGTH - 1] + "…"
+        if key in repeats:
+            n = repeats[key]
+            line += f"（另有 {n} 处相同）" if locale == "zh" else f" (and {n} more like it)"
+        lines.append(line)
+    listed = len(first) + sum(repeats.values())
+    return lines, len(blocking) - listed + left_out_errors
+
+
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     result = segment(content, message_id=f"message_{index}", profile=SELF_CHECK)
-    diagnostics = tuple(
-        attrs.evolve(d, message=diagnostic_message(d.code, d.message, d.path, locale))
-        for d in result.diagnostics
-    )
+    diagnostics = tuple(_localized(d, locale) for d in result.diagnostics)
     blocking = [
         (d, english.message)
         for d, english in zip(diagnostics, result.diagnostics, strict=True)
@@ -157,8 +196,16 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     ]
     if not blocking:
         return SelfCheckResult(True, index, diagnostics, None)
-    lines = [problem_line(d.line, d.column, d.code, d.message, en, locale) for d, en in blocking]
-    return SelfCheckResult(False, index, diagnostics, repair_prompt(lines, _names(), locale))
+    left_out = sum(
+        c.count
+        for d in result.diagnostics
+        if d.code == LIMIT_DIAGNOSTICS
+        for c in d.left_out
+        if c.severity == "error"
+    )
+    lines, more = _problems(blocking, left_out, locale)
+    prompt = repair_prompt(lines, _names(), locale, more=more)
+    return SelfCheckResult(False, index, diagnostics, prompt)
 
 
 def _counts(message: Mapping[str, Any], index: int) -> bool:

@@ -21,21 +21,24 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
-from replykit.diagnostics import Finding, format_path
+from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, finish, summary_message
+from replykit.diagnostics import Finding, LeftOut, format_path
 from replykit.i18n import (
     DIAGNOSTICS_ZH,
     TOOL_RESULT_MESSAGES,
     Locale,
     check_locale,
+    limit_message,
     render_start,
     start_success_message,
     start_variant,
 )
 from replykit.jsonout import portable
-from replykit.limits import DEFAULT_LIMITS
+from replykit.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.model import Questionnaire
 from replykit.payload import ACCEPTED_TYPES, normalize_form
 from replykit.payload.json_strict import read_json_value
+from replykit.payload.results import FormRead
 from replykit.text import LineIndex, is_blank
 
 #: The tool's name in a tool definition and in ``replykit tool``.
@@ -87,22 +90,68 @@ class ToolForm:
         return self.questionnaire is not None
 
 
-def _errors(findings: tuple[Finding, ...], locale: Locale) -> list[ToolError]:
+def _errors(
+    findings: tuple[Finding, ...], locale: Locale, overflow: Overflow[Finding] | None = None,
+    limit: int = DEFAULT_LIMITS.max_diagnostics,
+) -> list[ToolError]:  # fmt: skip
+    """The result's ``errors``: each error finding localized, at most ``limit`` of them,
+    the rest (and what the reader's cap left out) in one ``limit.diagnostics`` entry."""
     out = []
     for f in findings:
         if f.severity != "error":
             continue
         message = f.message
-        if locale != "en":
-            variant = start_variant(f.code, f.details, f.message)
-            message = render_start(f.code, f.details, variant=variant, locale=locale)
         details = portable(dict(f.details))
+        if f.code.startswith("questionnaire.start.") and locale != "en":
+            variant = start_variant(f.code, details, f.message)
+            message = render_start(f.code, details, variant=variant, locale=locale)
+        else:
+            message = limit_message(f.code, details, f.message, locale)
         path = details.get("path")
         out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
-    return out
+    inner = overflow.counts if overflow is not None else ()
+    return capped_errors(out, limit, locale, tuple(c for c in inner if c.severity == "error"))
 
 
-def call_questionnaire_async(arguments: Any, *, locale: str = "zh") -> dict[str, Any]:
+def capped_errors(
+    errors: list[ToolError], limit: int, locale: Locale, left_out: tuple[LeftOut, ...] = ()
+) -> list[ToolError]:
+    """``errors`` within the cap of §1: at most ``limit`` entries, the last one a
+    ``limit.diagnostics`` entry (path ``null``; ``details``: ``limit`` and ``left_out``,
+    ``[{"code", "severity", "count"}]``) counting what is not listed, ``left_out`` (left
+    out upstream) included; unchanged when nothing is left out."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> ToolError:
+        details = {"path": None, "limit": limit, "left_out": [c.to_json() for c in counts]}
+        return ToolError(LIMIT_DIAGNOSTICS, None, summary_message(counts, limit, locale), details)
+
+    return finish(
+        errors,
+        limit,
+        code=lambda e: e.code,
+        severity=lambda _e: "error",
+        summary=summary,
+        upstream=left_out,
+    )
+
+
+def _read(arguments: Any, limits: Limits) -> FormRead:
+    """The arguments normalized, or the one limit finding when they are too large or
+    too deep as JSON (§1: ``max_payload`` is their size as JSON text)."""
+    too_big = arguments_size(arguments, limits)
+    if too_big is not None:
+        return FormRead(None, findings=(too_big,))
+    return normalize_form(arguments, allow_extras=False, limits=limits)
+
+
+def _check_limits(limits: object) -> None:
+    if not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
+
+
+def call_questionnaire_async(
+    arguments: Any, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+) -> dict[str, Any]:
     """Run ``questionnaire_async`` on a whole tool-call arguments value (§7).
 
     Input: ``arguments``, the decoded JSON arguments (an object is expected: ``title``
@@ -119,10 +168,19 @@ def call_questionnaire_async(arguments: Any, *, locale: str = "zh") -> dict[str,
     ``{code, path, message, details}``, codes ``questionnaire.start.*`` of §7 plus
     ``arguments_not_object`` with path ``null`` when ``arguments`` is not an object).
 
-    Raises ``ValueError`` only for an unknown locale.
+    ``limits`` (§1): arguments longer than ``max_payload`` as compact JSON text are one
+    ``limit.payload_size`` error and nesting deeper than ``max_depth`` one
+    ``json.too_deep``; a list over ``max_questions``/``max_options`` one
+    ``limit.questions``/``limit.options``; nothing else is then read. At most
+    ``max_diagnostics`` errors are listed, the rest counted by one
+    ``limit.diagnostics`` entry (``details.left_out``).
+
+    Raises ``ValueError`` only for an unknown locale, ``TypeError`` when ``limits`` is
+    not a :class:`~replykit.limits.Limits`.
     """
     loc = check_locale(locale)
-    read = normalize_form(arguments, allow_extras=False)
+    _check_limits(limits)
+    read = _read(arguments, limits)
     form = read.value
     if form is not None:
         return {
@@ -140,23 +198,27 @@ def call_questionnaire_async(arguments: Any, *, locale: str = "zh") -> dict[str,
         "status": "error",
         "error_code": ERROR_CODE,
         "validation_passed": False,
-        "errors": [e.to_json() for e in _errors(read.findings, loc)],
+        "errors": [
+            e.to_json() for e in _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+        ],
     }
 
 
 @typed
 def questionnaire_async(
-    title: Any = "", questions: Any = None, *, locale: str = "zh"
+    title: Any = "", questions: Any = None, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
 ) -> dict[str, Any]:
     """The ``questionnaire_async`` tool with its two parameters (seed "调用参数"; §7).
 
     Input: ``title`` (optional string), ``questions`` (non-empty list of question
     objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
     Output and errors: as :func:`call_questionnaire_async` on
-    ``{"title": title, "questions": questions}``.
+    ``{"title": title, "questions": questions}``, with the same ``limits``.
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    return call_questionnaire_async({"title": title, "questions": questions}, locale=locale)
+    return call_questionnaire_async(
+        {"title": title, "questions": questions}, locale=locale, limits=limits
+    )
 
 
 @typed
@@ -211,7 +273,7 @@ def _result_error(code: str, path: str | None, locale: Locale) -> ToolError:
     return ToolError(code, path, template.format(path=path or ""), {"path": path})
 
 
-def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
+def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
     if isinstance(item, Mapping):
         code, path, message = item.get("code"), item.get("path"), item.get("message")
         details = item.get("details", {})
@@ -220,6 +282,7 @@ def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
             and (path is None or isinstance(path, str))
             and isinstance(message, str)
             and isinstance(details, Mapping)
+            and arguments_size(details, limits) is None  # copied below: bounded first
         ):
             return ToolError(code, path, message, portable(dict(details)))
     return _result_error("tool_result.error_invalid", f"errors[{index + 1}]", locale)
@@ -227,7 +290,7 @@ def _listed_error(item: Any, index: int, locale: Locale) -> ToolError:
 
 @typed
 def questionnaire_from_tool_result(
-    result: Any, tool_call_id: str, *, locale: str = "zh"
+    result: Any, tool_call_id: str, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
 ) -> ToolForm:
     """Open the form of one ``questionnaire_async`` result, or give its errors (§7).
 
@@ -243,7 +306,10 @@ def questionnaire_from_tool_result(
     ``{code: str, path: str|null, message: str, details: object}`` becomes
     ``tool_result.error_invalid`` (path ``errors[i]``); a failed result with no entries
     gives one ``tool_result.failed``; a result that is not an object gives
-    ``tool_result.invalid``.
+    ``tool_result.invalid``. ``limits`` as in :func:`call_questionnaire_async` (an
+    entry whose ``details`` exceed ``max_payload`` or ``max_depth`` is
+    ``tool_result.error_invalid``); at most ``max_diagnostics`` errors, the rest in one
+    ``limit.diagnostics`` entry.
 
     Raises ``TypeError`` naming the argument when ``tool_call_id`` or ``locale`` is not
     a ``str``, ``ValueError`` when ``tool_call_id`` is blank or the locale is unknown.
@@ -254,22 +320,27 @@ def questionnaire_from_tool_result(
     if not isinstance(result, Mapping):
         return ToolForm(tool_call_id, None, (_result_error("tool_result.invalid", None, loc),))
     if result.get("success") is True and result.get("validation_passed") is True:
-        read = normalize_form(
-            {"title": result.get("title"), "questions": result.get("questions")},
-            allow_extras=False,
-        )
+        read = _read({"title": result.get("title"), "questions": result.get("questions")}, limits)
         if read.value is not None:
             return ToolForm(tool_call_id, read.value, ())
-        return ToolForm(tool_call_id, None, tuple(_errors(read.findings, loc)))
+        errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+        return ToolForm(tool_call_id, None, tuple(errors))
     raw = result.get("errors")
-    errors = (
-        tuple(_listed_error(item, i, loc) for i, item in enumerate(raw))
-        if isinstance(raw, list)
-        else ()
-    )
-    if not errors:
-        errors = (_result_error("tool_result.failed", None, loc),)
-    return ToolForm(tool_call_id, None, errors)
+    listed: list[ToolError] = []
+    if isinstance(raw, list):
+        # Past the cap only the count is needed: entries are not copied.
+        for i, item in enumerate(raw[: limits.max_diagnostics]):
+            listed.append(_listed_error(item, i, loc, limits))
+        rest: dict[str, int] = {}
+        for item in raw[limits.max_diagnostics :]:
+            code = item.get("code") if isinstance(item, Mapping) else None
+            key = code if isinstance(code, str) else "tool_result.error_invalid"
+            rest[key] = rest.get(key, 0) + 1
+        extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
+        listed = capped_errors(listed, limits.max_diagnostics, loc, extra)
+    if not listed:
+        listed = [_result_error("tool_result.failed", None, loc)]
+    return ToolForm(tool_call_id, None, tuple(listed))
 
 
 def _option_schema() -> dict[str, Any]:

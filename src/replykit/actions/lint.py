@@ -15,6 +15,7 @@ from replykit.actions.model import (
     PARAMS_FIELDS,
     TARGET_FIELDS,
     ActionDiagnostic,
+    capped,
     is_reserved_id,
     key_path,
     unsafe_char,
@@ -23,6 +24,7 @@ from replykit.actions.model import (
 )
 from replykit.actions.sanitize import locate_actions
 from replykit.argcheck import typed
+from replykit.limits import DEFAULT_LIMITS, Limits
 
 #: Vague references a business prompt must not lean on (seed 004 §11 "它""那个").
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
@@ -240,7 +242,7 @@ def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
 
 
 @typed
-def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
+def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
     """Warn about producer mistakes listed in seed 004 §11; input as for ``sanitize``.
 
     Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
@@ -253,7 +255,10 @@ def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
     (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* without
     MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names, URLs, callbacks, RPC
     methods, credentials, argument objects at action, params or target level).
-    Never raises; looks only two levels deep, so nesting depth costs nothing.
+    At most ``limits.max_diagnostics`` warnings, the rest counted by one
+    ``limit.diagnostics`` summary (§1). Raises ``TypeError`` naming ``limits`` when it is not a
+    :class:`~replykit.limits.Limits`, nothing else; looks only two levels deep, so
+    nesting depth costs nothing.
     """
     if not isinstance(answer, dict):
         return (
@@ -269,4 +274,4 @@ def lint(answer: object) -> tuple[ActionDiagnostic, ...]:
         for index, item in enumerate(located[1]):
             if isinstance(item, dict):
                 out.extend(_action(item, f"actions[{index + 1}]"))
-    return tuple(out)
+    return capped(out, limits.max_diagnostics)

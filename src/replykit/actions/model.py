@@ -16,6 +16,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.argcheck import typed
+from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message
+from replykit.diagnostics import LeftOut
 from replykit.text import is_blank
 
 ActionType = Literal[
@@ -223,6 +225,8 @@ class ActionDiagnostic:
     input values (they may be huge). ``start``/``end`` (code-point offsets) and
     ``line``/``column`` (1-based) place a ``json.*`` problem in the text; ``None``
     otherwise.
+    ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap
+    (§1): the diagnostics it stands for, counted by code (``severity`` ``None``).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -234,13 +238,39 @@ class ActionDiagnostic:
     line: int | None = None
     column: int | None = None
 
+    left_out: tuple[LeftOut, ...] = ()
+
     def to_json(self) -> dict[str, Any]:
         """``{"code": str, "path": str | null, "message": str}``, plus ``start``, ``end``,
-        ``line`` and ``column`` when the diagnostic has a position (``json.*``)."""
+        ``line`` and ``column`` when the diagnostic has a position (``json.*``), and
+        ``left_out`` (``[{"code", "count"}]``) on a ``limit.diagnostics`` summary."""
         out: dict[str, Any] = {"code": self.code, "path": self.path, "message": self.message}
         if self.start is not None:
             out.update(start=self.start, end=self.end, line=self.line, column=self.column)
+        if self.left_out:
+            out["left_out"] = [c.to_json() for c in self.left_out]
         return out
+
+
+def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagnostic, ...]:
+    """``diagnostics`` within the cap of §1 (at most ``limit`` per answer): the first
+    ``limit - 1`` and one ``limit.diagnostics`` summary (path ``None``) counting the
+    rest by code, placed where the first left-out one stood; unchanged when they fit."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
+        return ActionDiagnostic(
+            LIMIT_DIAGNOSTICS, None, summary_message(counts, limit) + ".", left_out=counts
+        )
+
+    return tuple(
+        finish(
+            diagnostics,
+            limit,
+            code=lambda d: d.code,
+            severity=lambda _d: None,
+            summary=summary,
+        )
+    )
 
 
 def _optional_text(limit: int, *, prompt: bool = False) -> Any:

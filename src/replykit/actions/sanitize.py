@@ -36,6 +36,7 @@ from replykit.actions.model import (
     as_chart_type,
     as_risk_level,
     as_style,
+    capped,
     is_reserved_id,
     key_path,
     unsafe_char,
@@ -44,7 +45,7 @@ from replykit.actions.model import (
 )
 from replykit.argcheck import typed
 from replykit.diagnostics import Path
-from replykit.limits import DEFAULT_LIMITS
+from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.payload.describe import json_type
 from replykit.payload.json_strict import read_json_value
 from replykit.text import LineIndex
@@ -338,7 +339,7 @@ def _build(
 
 
 @typed
-def sanitize(answer: AnswerValue) -> ActionSet:
+def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
     """Keep the valid actions of an answer and report every drop and removal.
 
     Input: a decoded JSON value: the wrapper ``{"answerData", "payload"}``,
@@ -355,6 +356,10 @@ def sanitize(answer: AnswerValue) -> ActionSet:
     the container. A dropped action reports only its drop, not its field removals.
     Lengths are code points. ``id``, ``label`` and texts are kept verbatim (not
     trimmed).
+
+    At most ``limits.max_diagnostics`` diagnostics (§1): past it, one
+    ``limit.diagnostics`` summary (path ``None``, ``left_out`` counts by code) stands
+    for the rest.
 
     Never raises on a decoded JSON value other than a string, non-string keys included
     (a non-object answer has no actions). Raises ``TypeError`` naming ``answer`` for a
@@ -401,11 +406,15 @@ def sanitize(answer: AnswerValue) -> ActionSet:
         built = _build(item, base, action_type, action_id, label)
         shown.append(built.action)
         diagnostics.extend(built.removed)
-    return ActionSet(actions=tuple(shown), diagnostics=tuple(diagnostics), source=source)
+    return ActionSet(
+        actions=tuple(shown),
+        diagnostics=capped(diagnostics, limits.max_diagnostics),
+        source=source,
+    )
 
 
 @typed
-def sanitize_json(text: str) -> ActionSet:
+def sanitize_json(text: str, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
     """:func:`sanitize` on an answer given as JSON text, read strictly (§1, §12).
 
     For a backend that holds the answer as text: reading it here keeps what
@@ -421,11 +430,13 @@ def sanitize_json(text: str) -> ActionSet:
     ``json.lone_surrogate``; ``path`` is the 1-based place in the whole text
     (``answerData.actions[1].type``) or ``None``.
 
+    At most ``limits.max_diagnostics`` diagnostics, as for :func:`sanitize` (§1).
+
     Raises ``TypeError`` when ``text`` is not a ``str``; never raises for bad text.
     """
-    read = read_json_value(text, max_depth=DEFAULT_LIMITS.max_depth)
+    read = read_json_value(text, max_depth=limits.max_depth)
     if not read.findings:
-        return sanitize(read.value)
+        return sanitize(read.value, limits=limits)
     lines = LineIndex(text)
     out = []
     for f in sorted(read.findings, key=lambda f: f.start or 0):
@@ -436,7 +447,7 @@ def sanitize_json(text: str) -> ActionSet:
                 f.code, _json_path(f.path), f.message, start, f.end or start, line, column
             )
         )
-    return ActionSet(diagnostics=tuple(out))
+    return ActionSet(diagnostics=capped(out, limits.max_diagnostics))
 
 
 def _json_path(path: Path) -> str | None:

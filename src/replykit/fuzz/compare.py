@@ -31,8 +31,8 @@ KNOWN_FIELDS: Final[frozenset[str]] = frozenset(
         # segment responses
         "segments", "diagnostics", "kind", "start", "end", "text", "encoding", "name",
         "registered", "valid", "id", "questionnaire", "response",
-        # diagnostics
-        "code", "severity", "line", "column", "path",
+        # diagnostics (left_out and count: the summary of the diagnostics cap, §1)
+        "code", "severity", "line", "column", "path", "left_out", "count",
         # forms
         "title", "questions", "type", "options", "default", "allow_other", "value",
         "label", "ui_text", "timeout_seconds",

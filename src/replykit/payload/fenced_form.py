@@ -12,10 +12,14 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
+
+from replykit.cap import Collector
 from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.model import Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import article, brief, yaml_kind
-from replykit.payload.results import FormRead, SpanMap, has_error, place
+from replykit.payload.results import FormRead, SpanMap, finding_sink, locate, place
 from replykit.payload.yaml12 import read_yaml
 from replykit.text import is_blank, iter_lines
 
@@ -71,7 +75,12 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
 
 
 def read_fenced_form(
-    payload: str, *, max_depth: int = 64, fence_length: int = 3, loader: str | None = None
+    payload: str,
+    *,
+    max_depth: int | None = None,
+    fence_length: int = 3,
+    loader: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> FormRead:
     """Read the payload of a ```` ```questionnaire ```` block with the strict rules (§4).
 
@@ -94,6 +103,12 @@ def read_fenced_form(
     ``question.options_forbidden``, ``question.allow_other_forbidden``,
     ``question.allow_other_invalid`` (errors) and ``question.duplicate_option``
     (warning). Raises only the ``ValueError`` of a bad ``loader``.
+
+    ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
+    ``max_questions``/``max_options`` is one ``limit.questions``/``limit.options`` error
+    and the fields are not checked; at most ``max_diagnostics`` findings are kept (the
+    first error always), the rest counted in ``overflow``. ``max_depth`` (default
+    ``limits.max_depth``) limits YAML nesting.
     """
     if is_blank(payload):
         return FormRead(
@@ -107,43 +122,69 @@ def read_fenced_form(
                 ),
             ),
         )
-    findings = list(nested_fences(payload, fence_length))
-    read = read_yaml(payload, max_depth=max_depth, loader=loader)
-    if findings:
-        fence_lines = [(f.start, f.end) for f in findings]
-        findings.extend(
+    nested = list(nested_fences(payload, fence_length))
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(nested)
+    depth = limits.max_depth if max_depth is None else max_depth
+    read = read_yaml(payload, max_depth=depth, loader=loader)
+    if nested:
+        fence_lines = [(f.start, f.end) for f in nested]
+        sink.extend(
             f
             for f in read.findings
             if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
         )
     else:
-        findings.extend(read.findings)
+        sink.extend(read.findings)
     root = read.value
-    if not isinstance(root, dict) or any(f.code in _NO_FIELD_CHECKS for f in read.findings):
-        return FormRead(value=None, spans=read.spans, findings=tuple(findings))
-    checker = _Checker(payload, read.spans, read.key_spans)
-    form = checker.form(root)
-    # An alias node stands for a value we never build: it is reported once, as an alias.
-    aliased = {
-        f.path for f in read.findings if f.code == "yaml.alias" and f.details.get("kind") == "alias"
-    }
-    field_findings = [f for f in checker.findings if not _under_any(f.path, aliased)]
-    findings.extend(place(field_findings, read.spans))
+    if isinstance(root, dict) and not any(f.code in _NO_FIELD_CHECKS for f in read.findings):
+        over = form_lists(root, limits)
+        if over is not None:
+            # Not placed by path: that would build the span map of every item. The
+            # finding covers the payload, which is not read.
+            sink.append(over)
+        else:
+            # An alias node stands for a value we never build: it is reported once, as
+            # an alias, and nothing under it is checked.
+            aliased = {
+                f.path
+                for f in read.findings
+                if f.code == "yaml.alias" and f.details.get("kind") == "alias"
+            }
+            checker = _Checker(payload, read.spans, read.key_spans, aliased, sink)
+            form = checker.form(root)
+            return _result(form, read.spans, sink)
+    return _result(None, read.spans, sink)
+
+
+def _result(form: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]) -> FormRead:
+    overflow = sink.overflow
+    if overflow is not None:
+        overflow = attrs.evolve(overflow, first=place((overflow.first,), spans)[0])
     return FormRead(
-        value=None if has_error(findings) else form,
-        spans=read.spans,
-        findings=tuple(findings),
+        value=None if sink.has_error else form,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=overflow,
     )
 
 
 class _Checker:
     """Applies the seed's field table to a built YAML mapping, collecting findings."""
 
-    def __init__(self, payload: str, spans: SpanMap, key_spans: SpanMap) -> None:
+    def __init__(
+        self,
+        payload: str,
+        spans: SpanMap,
+        key_spans: SpanMap,
+        aliased: set[Path],
+        sink: Collector[Finding],
+    ) -> None:
         self.payload = payload
         self.spans = spans
         self.key_spans = key_spans
-        self.findings: list[Finding] = []
+        self.aliased = aliased
+        self.findings = sink
 
     def add(
         self,
@@ -154,7 +195,11 @@ class _Checker:
         on_key: bool = False,
         severity: Severity = "error",
     ) -> None:
+        if _under_any(path, self.aliased):
+            return
         span = self.key_spans.get(path) if on_key else None
+        if span is None:
+            span = locate(self.spans, path)
         self.findings.append(
             Finding(
                 code=code,

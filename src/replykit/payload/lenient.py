@@ -16,10 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.model import Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import json_type
 from replykit.payload.messages import render
-from replykit.payload.results import FormRead, has_error
+from replykit.payload.results import FormRead, finding_sink
 from replykit.text import is_blank, trim_blank
 
 _P = "questionnaire.start."
@@ -31,6 +32,9 @@ _TYPE_MAP: Mapping[str, QuestionType] = {
     "text": "free_text",
     "free_text": "free_text",
 }
+#: The longest ``ui_text`` value kept (code points, §1): the display text repeats a
+#: separator or a fallback once per question, so a long one would multiply the output.
+MAX_UI_TEXT = 64
 UI_TEXT_KEYS = (
     "other",
     "answer_title",
@@ -42,7 +46,7 @@ UI_TEXT_KEYS = (
 )
 
 
-def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
+def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
     """Normalize ``questionnaire_async`` arguments or an XML+JSON request object (§5, §7).
 
     Input: ``args``, a JSON-like value (dict expected). ``allow_extras``: keep top-level
@@ -71,14 +75,26 @@ def normalize_form(args: Any, *, allow_extras: bool) -> FormRead:
     items of a multi-choice default that are no option, ``invalid_items``),
     ``default_list_invalid_items`` (the items of a multi-choice default that are not
     strings, ``invalid_items``), ``allow_other_type_invalid``; warnings
-    (``allow_extras`` only, value dropped) ``ui_text_invalid``,
+    (``allow_extras`` only, value dropped) ``ui_text_invalid`` (not an object, a known
+    key's value not a string or longer than :data:`MAX_UI_TEXT`),
     ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
     Never raises.
+
+    ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
+    ``max_questions``/``max_options`` is the one finding ``limit.questions`` /
+    ``limit.options`` and nothing else is read; at most ``max_diagnostics`` findings are
+    kept (the first error always), the rest counted in ``overflow``.
     """
-    n = _Normalizer()
+    over = form_lists(args, limits)
+    if over is not None:
+        return FormRead(value=None, findings=(over,))
+    n = _Normalizer(limits.max_diagnostics)
     form = n.form(args, allow_extras)
-    findings = tuple(n.findings)
-    return FormRead(value=None if has_error(findings) or form is None else form, findings=findings)
+    return FormRead(
+        value=None if n.findings.has_error or form is None else form,
+        findings=tuple(n.findings),
+        overflow=n.findings.overflow,
+    )
 
 
 def _get(obj: Mapping[str, Any], key: str) -> Any:
@@ -87,8 +103,8 @@ def _get(obj: Mapping[str, Any], key: str) -> Any:
 
 
 class _Normalizer:
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
+    def __init__(self, max_findings: int) -> None:
+        self.findings = finding_sink(max_findings)
 
     def add(
         self,
@@ -324,6 +340,17 @@ class _Normalizer:
                     severity="warning",
                     expected="string",
                     actual=json_type(value),
+                )
+                continue
+            if len(value) > MAX_UI_TEXT:
+                # Every question's display line repeats it: a long one would multiply.
+                self.add(
+                    "ui_text_invalid",
+                    ("ui_text", key),
+                    variant="too_long",
+                    severity="warning",
+                    limit=MAX_UI_TEXT,
+                    actual=len(value),
                 )
                 continue
             out.append((key, value))

@@ -53,6 +53,9 @@ MESSAGES_EN: Mapping[str, str] = MappingProxyType(
         ),
         _P + "allow_other_type_invalid": "{path} must be a boolean, not {actual}.",
         _P + "ui_text_invalid": "{path} must be {expected}, not {actual}; it is ignored.",
+        _P + "ui_text_invalid#too_long": (
+            "{path} is longer than {limit} characters; it is ignored."
+        ),
         _P + "timeout_seconds_invalid": (
             "{path} must be a non-negative number, not {value}; it is ignored."
         ),
@@ -75,6 +78,7 @@ def render(
         variant = "missing"  # "is required" reads better than "must be ..., not missing"
     template = table.get(f"{code}#{variant}" if variant else code) or table.get(code, code)
     fields: dict[str, str] = {"path": str(details.get("path") or "the arguments")}
+    fields["limit"] = str(details.get("limit", ""))
     for key in ("expected", "actual"):
         word = str(details.get(key, ""))
         fields[key] = word if word in ("", "missing") else article(word)

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from replykit.cap import Collector, Overflow
 from replykit.diagnostics import Finding, Path
 from replykit.model import Questionnaire, Response
 
@@ -55,23 +56,26 @@ class FormRead:
 
     ``value`` is the normalized :class:`~replykit.model.Questionnaire` when there is no
     error finding (warnings allowed), else ``None``. ``spans`` as in :class:`Read`
-    (empty when the input was not text). ``findings``: every problem found.
+    (empty when the input was not text). ``findings``: every problem found, up to the
+    diagnostics cap (§1); ``overflow``: what the cap left out (``None`` when nothing).
     """
 
     value: Questionnaire | None
     spans: SpanMap = _NO_SPANS
     findings: tuple[Finding, ...] = ()
+    overflow: Overflow[Finding] | None = None
 
 
 @attrs.frozen
 class ResponseRead:
     """A ``*-questionnaire-response`` payload read: ``value`` is the
     :class:`~replykit.model.Response` when there is no error finding, else ``None``;
-    ``spans`` and ``findings`` as in :class:`FormRead`."""
+    ``spans``, ``findings`` and ``overflow`` as in :class:`FormRead`."""
 
     value: Response | None
     spans: SpanMap = _NO_SPANS
     findings: tuple[Finding, ...] = ()
+    overflow: Overflow[Finding] | None = None
 
 
 class _Once:
@@ -136,6 +140,11 @@ def place(findings: Iterable[Finding], spans: SpanMap) -> tuple[Finding, ...]:
                 f = attrs.evolve(f, start=span[0], end=span[1])
         out.append(f)
     return tuple(out)
+
+
+def finding_sink(limit: int) -> Collector[Finding]:
+    """A :class:`~replykit.cap.Collector` of findings that keeps at most ``limit``."""
+    return Collector(limit, lambda f: f.code, lambda f: f.severity)
 
 
 def has_error(findings: Iterable[Finding]) -> bool:

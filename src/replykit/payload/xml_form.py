@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from replykit.cap import Collector, Overflow, merge_counts
 from replykit.diagnostics import Finding, Path, Severity, format_path
-from replykit.model import Answer, Response
+from replykit.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
+from replykit.model import Answer, Questionnaire, Response
 from replykit.payload.describe import article, brief, json_type
 from replykit.payload.json_strict import read_json
 from replykit.payload.lenient import normalize_form
-from replykit.payload.results import FormRead, ResponseRead, has_error, place
+from replykit.payload.results import FormRead, ResponseRead, SpanMap, finding_sink, place
 from replykit.text import is_blank
 
 RESPONSE_SUFFIX = "-response"
@@ -19,7 +23,9 @@ _PLACEHOLDER_CODES = frozenset({"json.constant", "json.number_too_large"})
 ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
 
 
-def read_xml_request(payload: str, *, max_depth: int = 64) -> FormRead:
+def read_xml_request(
+    payload: str, *, max_depth: int | None = None, limits: Limits = DEFAULT_LIMITS
+) -> FormRead:
     """Read the payload of an XML+JSON request block (§5).
 
     Input: the text between ``<name>`` and ``</name>``. Output: :class:`FormRead` with
@@ -29,19 +35,54 @@ def read_xml_request(payload: str, *, max_depth: int = 64) -> FormRead:
     as a missing key, is placed on its nearest present ancestor).
 
     Findings: every ``json.*`` of :func:`~replykit.payload.json_strict.read_json`, then
-    every ``questionnaire.start.*`` of ``normalize_form``. ``max_depth`` limits JSON
-    nesting (``json.too_deep``). Never raises.
+    every ``questionnaire.start.*`` of ``normalize_form`` (or its one ``limit.*``, §1).
+    ``max_depth`` (default ``limits.max_depth``) limits JSON nesting
+    (``json.too_deep``); at most ``limits.max_diagnostics`` findings are kept, the rest
+    counted in ``overflow``. Never raises.
     """
-    read = read_json(payload, max_depth=max_depth)
-    findings = list(read.findings)
+    depth = limits.max_depth if max_depth is None else max_depth
+    read = read_json(payload, max_depth=depth)
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(read.findings)
     if not isinstance(read.value, dict):
-        return FormRead(value=None, spans=read.spans, findings=tuple(findings))
-    form = normalize_form(read.value, allow_extras=True)
-    findings.extend(place(_beside(form.findings, read.findings), read.spans))
+        return _form_result(None, read.spans, sink, None)
+    over = form_lists(read.value, limits)
+    if over is not None:  # covers the payload: placing it by path would map every item
+        sink.append(over)
+        return _form_result(None, read.spans, sink, None)
+    form = normalize_form(read.value, allow_extras=True, limits=limits)
+    sink.extend(place(_beside(tuple(form.findings), read.findings), read.spans))
+    return _form_result(form.value, read.spans, sink, form.overflow)
+
+
+def _merged(
+    sink: Collector[Finding], inner: Overflow[Finding] | None, spans: SpanMap
+) -> Overflow[Finding] | None:
+    """The overflow of ``sink`` and of an inner reader's cap together: counts summed,
+    and the earlier (by payload offset) of the two first left-out findings."""
+    outer = sink.overflow
+    if inner is None:
+        return outer
+    first = place((inner.first,), spans)[0]
+    if outer is None:
+        return Overflow(inner.counts, first)
+    if (first.start or 0) < (outer.first.start or 0):
+        outer = attrs.evolve(outer, first=first)
+    return Overflow(merge_counts(outer.counts, inner.counts), outer.first)
+
+
+def _form_result(
+    value: Questionnaire | None,
+    spans: SpanMap,
+    sink: Collector[Finding],
+    inner: Overflow[Finding] | None,
+) -> FormRead:
+    errors = sink.has_error or (inner is not None and inner.errors > 0)
     return FormRead(
-        value=None if has_error(findings) else form.value,
-        spans=read.spans,
-        findings=tuple(findings),
+        value=None if errors else value,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=_merged(sink, inner, spans),
     )
 
 
@@ -62,7 +103,9 @@ def response_type(name: str) -> str:
     return base.replace("-", "_") + "_response"
 
 
-def read_xml_response(payload: str, name: str, *, max_depth: int = 64) -> ResponseRead:
+def read_xml_response(
+    payload: str, name: str, *, max_depth: int | None = None, limits: Limits = DEFAULT_LIMITS
+) -> ResponseRead:
     """Read the payload of a ``<{name}>`` response block (§5, §7).
 
     Input: the text between the tags, and the tag ``name`` (request or response name,
@@ -80,25 +123,49 @@ def read_xml_response(payload: str, name: str, *, max_depth: int = 64) -> Respon
     ``answer``/``value``/``label``/``other_text`` strings, multi ``answer``/``values``/
     ``labels`` lists of strings, free_text ``answer`` a string; ``question`` a string);
     warning ``response.status_unknown`` (``status`` not ``submitted``). Never raises.
+
+    ``limits`` (§1): ``answers`` longer than ``max_questions`` (``limit.questions``) or an
+    answer's ``answer``/``values``/``labels`` longer than ``max_options``
+    (``limit.options``) is the one finding about the answers, which are not read; at
+    most ``max_diagnostics`` findings are kept, the rest counted in ``overflow``.
+    ``max_depth`` defaults to ``limits.max_depth``.
     """
-    read = read_json(payload, max_depth=max_depth)
-    findings = list(read.findings)
+    depth = limits.max_depth if max_depth is None else max_depth
+    read = read_json(payload, max_depth=depth)
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(read.findings)
     root = read.value
-    if not isinstance(root, dict):
-        return ResponseRead(value=None, spans=read.spans, findings=tuple(findings))
-    checker = _ResponseChecker()
-    response = checker.response(root, response_type(name))
-    findings.extend(place(_beside(tuple(checker.findings), read.findings), read.spans))
+    response = None
+    if isinstance(root, dict):
+        over = response_lists(root, limits)
+        if over is not None:
+            sink.append(over)  # covers the payload, as for a request
+        else:
+            checker = _ResponseChecker(limits.max_diagnostics)
+            response = checker.response(root, response_type(name))
+            sink.extend(place(_beside(tuple(checker.findings), read.findings), read.spans))
+            return _response_result(response, read.spans, sink, checker.findings.overflow)
+    return _response_result(None, read.spans, sink, None)
+
+
+def _response_result(
+    value: Response | None,
+    spans: SpanMap,
+    sink: Collector[Finding],
+    inner: Overflow[Finding] | None,
+) -> ResponseRead:
+    errors = sink.has_error or (inner is not None and inner.errors > 0)
     return ResponseRead(
-        value=None if has_error(findings) else response,
-        spans=read.spans,
-        findings=tuple(findings),
+        value=None if errors else value,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=_merged(sink, inner, spans),
     )
 
 
 class _ResponseChecker:
-    def __init__(self) -> None:
-        self.findings: list[Finding] = []
+    def __init__(self, max_findings: int) -> None:
+        self.findings = finding_sink(max_findings)
 
     def add(
         self, code: str, message: str, path: Path, severity: Severity = "error", **details: Any

@@ -1,0 +1,124 @@
+"""Bounded output of every command on every hostile family (§1; docs/performance.md).
+
+Each command of :data:`replykit.hostile.COMMANDS` runs in process on the input
+:func:`replykit.hostile.command_input` builds for every family, message and JSON, at
+two sizes (the family's own input about 16 KB and twice that). Output bytes are
+counted, never timed. Two bounds:
+
+- at the larger size, output <= 16 x input + 256 KiB (the §1 figure);
+- the growth from the smaller to the larger size is at most 16 x the input's growth
+  plus 8 KiB, plus 128 bytes for each further verdict the cap must keep (§1: the first
+  error of every invalid block, every near-miss, every ``name.unregistered``), so an
+  output that grows faster than the input fails at a size the 256 KiB would hide.
+
+Memory and time are measured by ``benchmarks/amplification.py``, not here.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from replykit import segment
+from replykit.cli import main
+from replykit.hostile import (
+    COMMANDS,
+    FAMILIES,
+    JSON_FAMILIES,
+    CommandInput,
+    Family,
+    JsonFamily,
+    command_input,
+)
+from replykit.profiles import CLIENT, SELF_CHECK
+
+FACTOR, SLACK, GROWTH_SLACK, PER_VERDICT = 16, 256 * 1024, 8 * 1024, 128
+TARGET = 16 * 1024
+
+EVERY: list[Family | JsonFamily] = [*FAMILIES, *JSON_FAMILIES]
+
+
+def own_size(family: Family | JsonFamily, n: int) -> int:
+    built = family.build(n)
+    text = built if isinstance(built, str) else built.json
+    return len(text.encode("utf-8"))
+
+
+def base_n(family: Family | JsonFamily) -> int:
+    """The smallest power-of-two multiple of a small start whose own input reaches
+    :data:`TARGET` bytes."""
+    n = 8
+    while own_size(family, n) < TARGET:
+        n *= 2
+    return n
+
+
+def run(inp: CommandInput, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Output bytes of ``replykit`` on ``inp`` (run in this process)."""
+    argv = list(inp.argv)
+    for key, text in inp.files.items():
+        path = tmp / f"{key}.txt"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        argv = [a.replace("{" + key + "}", str(path)) for a in argv]
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    status = main(argv)
+    out.flush()
+    assert status in (0, 1, 2)
+    return len(raw.getvalue())
+
+
+def verdicts(command: str, inp: CommandInput) -> int:
+    """How many diagnostics the cap must keep in this command's output."""
+    if not command.startswith(("segment", "check")):
+        return 0
+    profile = SELF_CHECK if command == "check" else CLIENT
+    result = segment(inp.files.get("message", ""), profile=profile)
+    count = sum(
+        1
+        for d in result.diagnostics
+        if d.code.startswith("near_miss.") or d.code == "name.unregistered"
+    )
+    return count + sum(
+        1 for s in result.segments if any(d.severity == "error" for d in s.diagnostics)
+    )
+
+
+@pytest.mark.parametrize("family", EVERY, ids=lambda f: f.name)
+def test_every_command_output_is_bounded(
+    family: Family | JsonFamily, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n = base_n(family)
+    for command in COMMANDS:
+        small = command_input(command, family, n)
+        large = command_input(command, family, 2 * n)
+        if command == "check":  # the check input for message families is the message
+            small = _with_message(small, family, n)
+            large = _with_message(large, family, 2 * n)
+        out_small = run(small, tmp_path, monkeypatch)
+        out_large = run(large, tmp_path, monkeypatch)
+        where = (family.name, command, small.size, out_small, large.size, out_large)
+        assert out_large <= FACTOR * large.size + SLACK, where
+        grown = FACTOR * max(large.size - small.size, 0) + GROWTH_SLACK
+        extra = PER_VERDICT * max(verdicts(command, large) - verdicts(command, small), 0)
+        assert out_large - out_small <= grown + extra, where
+
+
+def _with_message(inp: CommandInput, family: Family | JsonFamily, n: int) -> CommandInput:
+    """``inp`` with the inspected message kept beside it, for :func:`verdicts`."""
+    message = command_input("segment-text", family, n).files["message"]
+    return CommandInput(inp.argv, {**inp.files, "message": message}, inp.size)
+
+
+def test_json_families_cover_every_command_they_are_made_for() -> None:
+    assert {f.command for f in JSON_FAMILIES} == {"tool", "actions", "respond", "check"}
+    for family in JSON_FAMILIES:
+        inp = command_input(family.command, family, 4)
+        assert inp.size == sum(len(t.encode()) for t in inp.files.values()) + (
+            len("msg-01") if "msg-01" in inp.argv else 0
+        )
