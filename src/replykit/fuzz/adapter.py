@@ -105,6 +105,7 @@ class _Process:
         except (OSError, ValueError) as exc:
             raise AdapterStartError(f"cannot start adapter {command[0]!r}: {exc}") from None
         self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.answered = False  # the first answer may take the start-up allowance
         self.stderr: collections.deque[bytes] = collections.deque(maxlen=64)
         assert self.popen.stdout is not None and self.popen.stderr is not None
         threading.Thread(target=self._read, args=(self.popen.stdout,), daemon=True).start()
@@ -143,19 +144,29 @@ class Adapter:
     """The implementation under test behind the adapter protocol.
 
     ``command``: the argument vector (no shell); ``timeout``: seconds to wait for each
-    answer; ``cwd``: working directory. Use as a context manager, or call
+    answer; ``startup``: seconds more for the first answer of a freshly started process
+    (an interpreter and its imports may take longer than one answer, and a loaded
+    machine longer still); ``cwd``: working directory. Use as a context manager, or call
     :meth:`close`. Not thread-safe. :meth:`request` raises
     :class:`AdapterStartError` when the command cannot be started at all; every other
     problem is an :class:`Outcome`.
     """
 
-    def __init__(self, command: Sequence[str], *, timeout: float = 10.0, cwd: str | None = None):
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = 10.0,
+        startup: float = 10.0,
+        cwd: str | None = None,
+    ):
         if not command:
             raise ValueError("the adapter command is empty")
         if timeout <= 0:
             raise ValueError("timeout must be positive")
         self.command = tuple(command)
         self.timeout = timeout
+        self.startup = max(0.0, startup)
         self.cwd = cwd
         self.starts = 0
         self._next_id = 0
@@ -205,6 +216,7 @@ class Adapter:
             self._proc = _Process(self.command, self.cwd)
             self.starts += 1
         proc = self._proc
+        wait = self.timeout + (self.startup if not proc.answered else 0.0)
         self._next_id += 1
         rid = f"r{self._next_id}"
         line = dumps({"id": rid, "op": op, **body}, ascii_only=True) + "\n"
@@ -216,15 +228,16 @@ class Adapter:
             target=_write_line, args=(proc.popen.stdin, line.encode("ascii"), failed), daemon=True
         )
         writer.start()
-        writer.join(self.timeout)
+        writer.join(wait)
         if writer.is_alive():
-            return self._fail("timeout", f"the adapter read no request within {self.timeout:g} s")
+            return self._fail("timeout", f"the adapter read no request within {wait:g} s")
         if failed:
             return self._fail("crash", "the adapter closed its input")
         try:
-            raw = proc.lines.get(timeout=self.timeout)
+            raw = proc.lines.get(timeout=wait)
         except queue.Empty:
-            return self._fail("timeout", f"no answer within {self.timeout:g} s")
+            return self._fail("timeout", f"no answer within {wait:g} s")
+        proc.answered = True
         if raw is None:
             return self._fail("crash", "the adapter closed its output")
         shown = raw.decode("utf-8", "replace").strip()[:200]
