@@ -3,10 +3,10 @@
 Usage: ``python benchmarks/amplification.py [--target BYTES] [--family NAME ...]
 [--command NAME ...] [--src DIR]``
 
-For every family of :mod:`replykit.hostile` (the message families and the JSON families)
+For every family of :mod:`replykit.testing.hostile` (the message families and the JSON families)
 it grows the size parameter until the family's own input reaches ``--target`` UTF-8
 bytes (default 512 KiB, never past 2 MiB), builds the input of every command with
-:func:`replykit.hostile.command_input` (``segment`` as JSON and as text, ``check``,
+:func:`replykit.testing.hostile.command_input` (``segment`` as JSON and as text, ``check``,
 ``respond``, ``tool``, ``actions --lint``), runs ``python -m replykit.cli`` on it in a
 child process and reports the input bytes (the files read plus the message id), the
 output bytes on standard output, their ratio, and the child's peak resident memory
@@ -32,7 +32,7 @@ SRC = HERE.parent / "src"
 if (SRC / "replykit").is_dir():
     sys.path.insert(0, str(SRC))
 
-from replykit.hostile import (  # noqa: E402
+from replykit.testing.hostile import (  # noqa: E402
     BY_NAME,
     COMMANDS,
     FAMILIES,

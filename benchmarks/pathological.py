@@ -2,12 +2,12 @@
 
 Usage: ``python benchmarks/pathological.py [--quick] [--family NAME ...] [--clock cpu|wall]``
 
-The JSON families of :mod:`replykit.hostile` (tool arguments, actions answers, answers
+The JSON families of :mod:`replykit.testing.hostile` (tool arguments, actions answers, answers
 for ``respond``, conversations for ``check``) are timed the same way on the library call
-behind their command (:func:`replykit.hostile.run_case`), with the linearity target only
+behind their command (:func:`replykit.testing.hostile.run_case`), with the linearity target only
 (markdown-it-py reads no JSON).
 
-For every family of :mod:`replykit.hostile` (issue 5, item 3) it builds the message at ``n``
+For every family of :mod:`replykit.testing.hostile` it builds the message at ``n``
 and ``10 * n``, and prints the median time of ``replykit.segmenter.segment`` at both
 sizes and their ratio (target <= 12: linear), markdown-it-py's time
 (``MarkdownIt("commonmark").parse``) on the same 10n input and replykit's ratio to it
@@ -39,7 +39,7 @@ if (SRC / "replykit").is_dir():
     sys.path.insert(0, str(SRC))
 sys.path.insert(0, str(HERE))
 
-from replykit.hostile import (  # noqa: E402
+from replykit.testing.hostile import (  # noqa: E402
     BY_NAME,
     FAMILIES,
     JSON_BY_NAME,

@@ -1,7 +1,7 @@
 """Bounded output of every command on every hostile family (§1; docs/performance.md).
 
-Each command of :data:`replykit.hostile.COMMANDS` runs in process on the input
-:func:`replykit.hostile.command_input` builds for every family, message and JSON, at
+Each command of :data:`replykit.testing.hostile.COMMANDS` runs in process on the input
+:func:`replykit.testing.hostile.command_input` builds for every family, message and JSON, at
 two sizes (the family's own input about 16 KB and twice that). Output bytes are
 counted, never timed. Two bounds:
 
@@ -24,7 +24,8 @@ import pytest
 
 from replykit import segment
 from replykit.cli import main
-from replykit.hostile import (
+from replykit.profiles import CLIENT, SELF_CHECK
+from replykit.testing.hostile import (
     COMMANDS,
     FAMILIES,
     JSON_FAMILIES,
@@ -33,7 +34,6 @@ from replykit.hostile import (
     JsonFamily,
     command_input,
 )
-from replykit.profiles import CLIENT, SELF_CHECK
 
 FACTOR, SLACK, GROWTH_SLACK, PER_VERDICT = 16, 256 * 1024, 8 * 1024, 128
 TARGET = 16 * 1024

@@ -26,7 +26,7 @@ from markdown_it import MarkdownIt
 
 from replykit.regions import code_regions
 from replykit.scan.grammar import parser
-from replykit.strategies import inert_messages
+from replykit.testing.strategies import inert_messages
 from replykit.text import LineIndex
 
 SPEC = json.loads(

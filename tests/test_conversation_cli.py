@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from replykit.conversation_cli import add_parser, run_check, run_respond, run_schema, run_tool
+from replykit.cli.conversation import add_parser, run_check, run_respond
+from replykit.cli.tool import add_parser as add_tool_parser
+from replykit.cli.tool import run_schema, run_tool
 from replykit.tool import questionnaire_async, tool_schema
 
 SEED = Path(__file__).parent / "data" / "seed"
@@ -36,7 +38,8 @@ NEAR_MISS = "请选择：\n\n```Questionnaire\ntitle: T\n```\n"
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="replykit")
-    parsers = add_parser(parser.add_subparsers(dest="command", required=True))
+    sub = parser.add_subparsers(dest="command", required=True)
+    parsers = (*add_parser(sub), *add_tool_parser(sub))
     assert [p.prog for p in parsers] == [
         "replykit check",
         "replykit respond",
@@ -73,7 +76,9 @@ def err_line(capsys: pytest.CaptureFixture[str], prefix: str) -> str:
 
 def test_runners_are_registered() -> None:
     parser = argparse.ArgumentParser(prog="replykit")
-    add_parser(parser.add_subparsers(dest="command", required=True))
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_parser(sub)
+    add_tool_parser(sub)
     assert parser.parse_args(["check", "c.json"]).func is run_check
     assert (
         parser.parse_args(["respond", "--message", "m", "--message-id", "i", "--answers", "a"]).func

@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from replykit import Segment, Segmentation, segment
-from replykit.fuzzing import InvariantError, check_segmentation, main, run
+from replykit.testing.fuzzing import InvariantError, check_segmentation, main, run
 
 
 def test_bounded_run_finds_nothing() -> None:

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from replykit import segment
-from replykit.hostile import FAMILIES, JSON_FAMILIES, Family, JsonFamily, run_case
 from replykit.scan.grammar import lexemes
 from replykit.scan.lexer import Lexer
+from replykit.testing.hostile import FAMILIES, JSON_FAMILIES, Family, JsonFamily, run_case
 
 # Every family runs under each YAML loader (docs/protocol.md §4.1).
 pytestmark = pytest.mark.usefixtures("yaml_loader")

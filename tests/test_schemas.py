@@ -22,7 +22,7 @@ from replykit import (
     tool_schema,
 )
 from replykit.actions import action_schema
-from replykit.conversation_cli import add_parser
+from replykit.cli.tool import add_parser
 from replykit.payload import UI_TEXT_KEYS
 
 P = "questionnaire.start."

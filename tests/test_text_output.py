@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from replykit import segment, self_check
 from replykit.actions import ActionContext, sanitize, with_defaults
-from replykit.actions import cli as actions_cli
-from replykit.cli import _segment_text
-from replykit.conversation_cli import _check_text
+from replykit.cli import actions as actions_cli
+from replykit.cli.conversation import _check_text
+from replykit.cli.segment import segment_text
 from replykit.fuzz.report import report_text
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.textout import escape, value_lines
@@ -143,7 +143,7 @@ def test_segment_text_has_one_line_per_item_whatever_the_values(
 ) -> None:
     text, message_id, name = case
     result = segment(text, message_id=message_id)
-    lines = assert_inert(_segment_text(name, text, result))
+    lines = assert_inert(segment_text(name, text, result))
     expected = len(result.segments) + len(result.diagnostics)
     for seg in result.segments:
         if seg.questionnaire is not None:

@@ -1,180 +1,30 @@
-"""The invariant fuzz target (issue 5, item 5): ``python -m replykit.fuzzing``.
+"""Moved: the invariant fuzz target is :mod:`replykit.testing.fuzzing`.
 
-Feeds structured inputs (:func:`replykit.strategies.messages`, hostile fragments) and
-raw text to :func:`replykit.segment` under every profile and with ``compat="sage"``,
-and payload strings to every payload reader, and fails only on an undocumented
-exception or a broken invariant:
-
-- the segments concatenate to the text, in order, contiguous, none empty, no two
-  Markdown segments in a row;
-- every diagnostic lies inside the text, a block's own inside its segment, and the
-  message's diagnostics are in offset order;
-- every payload finding's offsets lie inside its payload.
-
-A failure prints the (Hypothesis-shrunk) input and exits 1; usage errors exit 2.
+``python -m replykit.fuzzing`` still runs it, and its names stay importable from here
+(README "Where things moved"). Needs Hypothesis (the ``replykit[fuzz]`` extra).
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-from collections.abc import Sequence
-
-import attrs
-from hypothesis import HealthCheck, given, settings
-from hypothesis import seed as hypothesis_seed
-from hypothesis import strategies as st
-
-from replykit.model import Segmentation
-from replykit.payload import (
-    read_fenced_form,
-    read_json,
-    read_xml_request,
-    read_xml_response,
-    read_yaml,
-)
-from replykit.profiles import CLIENT, SELF_CHECK, product
-from replykit.segmenter import segment
-from replykit.strategies import hostile_payloads, messages
-from replykit.textout import escape
-
-
-class InvariantError(AssertionError):
-    """A broken invariant; the message says which, on what input."""
-
-
-def check_segmentation(text: str, result: Segmentation) -> None:
-    """Raise :class:`InvariantError` unless ``result`` is a well-formed segmentation of
-    ``text`` (the decoded text when §9 decoding changed it)."""
-    text = result.decoded if result.decoded is not None else text
-    pos = 0
-    previous = None
-    for seg in result.segments:
-        if seg.start != pos or seg.end <= seg.start or text[seg.start : seg.end] != seg.text:
-            raise InvariantError(f"segment {seg.kind} [{seg.start}, {seg.end}) breaks coverage")
-        if seg.kind == "markdown" and previous == "markdown":
-            raise InvariantError(f"two Markdown segments in a row at {seg.start}")
-        for d in seg.diagnostics:
-            if not seg.start <= d.start <= d.end <= seg.end:
-                raise InvariantError(f"{d.code} [{d.start}, {d.end}) outside its segment")
-        previous = seg.kind
-        pos = seg.end
-    if pos != len(text):
-        raise InvariantError(f"segments end at {pos}, the text at {len(text)}")
-    starts = [d.start for d in result.diagnostics]
-    if starts != sorted(starts):
-        raise InvariantError("message diagnostics are not in offset order")
-    for d in result.diagnostics:
-        if not 0 <= d.start <= d.end <= len(text) or d.line < 1 or d.column < 1:
-            raise InvariantError(f"{d.code} has offsets or position outside the text")
-
-
-def check_payload(payload: str) -> None:
-    """Run every payload reader on ``payload``; raise :class:`InvariantError` when a
-    finding's offsets fall outside it."""
-    reads = (
-        read_yaml(payload),
-        read_json(payload),
-        read_fenced_form(payload),
-        read_xml_request(payload),
-        read_xml_response(payload, "questionnaire-response"),
-    )
-    for read in reads:
-        for f in read.findings:
-            start = f.start if f.start is not None else 0
-            end = f.end if f.end is not None else start
-            if not 0 <= start <= end <= len(payload):
-                raise InvariantError(f"{f.code} [{start}, {end}) outside the payload")
-
-
-_PROFILES = (CLIENT, SELF_CHECK, product("acme"))
-
-
-def check_message(text: str) -> None:
-    """Segment ``text`` under every profile, strictly and with ``compat="sage"``, and
-    check each result."""
-    for profile in _PROFILES:
-        check_segmentation(text, segment(text, message_id="m", profile=profile))
-    check_segmentation(text, segment(text, compat="sage"))
-
-
-_INPUTS = st.one_of(
-    messages(),
-    st.text(),
-    st.text(alphabet="`~<>/!-\n \tq?[]{}:\"'&#*_\\", max_size=200),
-    hostile_payloads(),
+from replykit.testing.fuzzing import (
+    FuzzRun,
+    InvariantError,
+    check_message,
+    check_payload,
+    check_segmentation,
+    main,
+    run,
 )
 
-
-@attrs.frozen
-class FuzzRun:
-    """What one run did: inputs tried, seconds taken."""
-
-    inputs: int
-    seconds: float
-
-
-def run(*, examples: int = 500, seconds: float | None = None, seed: int = 0) -> FuzzRun:
-    """Fuzz ``segment()`` and the payload readers: ``examples`` inputs per round, rounds
-    repeated until ``seconds`` have passed (one round when ``None``). Raises
-    :class:`InvariantError` (or the unexpected exception) on the first failure, after
-    Hypothesis has shrunk the input."""
-    tried = 0
-    started = time.monotonic()
-    round_seed = seed
-    while True:
-
-        @hypothesis_seed(round_seed)
-        @settings(
-            max_examples=examples,
-            deadline=None,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(_INPUTS)
-        def one(text: str) -> None:
-            nonlocal tried
-            tried += 1
-            check_message(text)
-            check_payload(text)
-
-        one()
-        round_seed += 1
-        if seconds is None or time.monotonic() - started >= seconds:
-            return FuzzRun(tried, time.monotonic() - started)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m replykit.fuzzing [--examples N] [--seconds S] [--seed N]``: exit 0
-    when every input kept the invariants, 1 on a failure, 2 on a usage error."""
-    parser = argparse.ArgumentParser(
-        prog="python -m replykit.fuzzing",
-        description="Fuzz segment() and the payload readers for crashes and broken "
-        "invariants (issue 5).",
-    )
-    parser.add_argument("--examples", type=int, default=500, help="inputs per round")
-    parser.add_argument("--seconds", type=float, default=None, help="run rounds this long")
-    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
-    args = parser.parse_args(argv)
-    if args.examples < 1:
-        parser.error("--examples must be at least 1")
-    try:
-        report = run(examples=args.examples, seconds=args.seconds, seed=args.seed)
-    except Exception as error:  # report any failure, shrunk, as the fuzzer's finding
-        # The error quotes the input that broke an invariant: escaped, one line (§1).
-        print(
-            f"replykit.fuzzing: FAILED: {type(error).__name__}: {escape(str(error))}",
-            file=sys.stderr,
-        )
-        return 1
-    rate = report.inputs / report.seconds if report.seconds else 0.0
-    print(
-        f"replykit.fuzzing: {report.inputs} inputs in {report.seconds:.1f} s "
-        f"({rate:.0f}/s), no failure"
-    )
-    return 0
-
+__all__ = [
+    "FuzzRun",
+    "InvariantError",
+    "check_message",
+    "check_payload",
+    "check_segmentation",
+    "main",
+    "run",
+]
 
 if __name__ == "__main__":
     raise SystemExit(main())

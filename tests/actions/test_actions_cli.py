@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from replykit.actions.cli import add_parser, run
+from replykit.cli.actions import add_parser, run
 
 DATA = Path(__file__).parent / "data"
 

@@ -19,8 +19,8 @@ from replykit.actions import (
     sanitize,
     with_defaults,
 )
-from replykit.actions import cli as actions_cli
 from replykit.actions.texts import text
+from replykit.cli import actions as actions_cli
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

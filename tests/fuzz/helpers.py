@@ -7,7 +7,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from replykit.fuzz import cli as fuzz_cli
+from replykit.cli import fuzz as fuzz_cli
+from replykit.cli import vectors as vectors_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 ADAPTERS = ROOT / "examples" / "adapters"
@@ -40,6 +41,7 @@ def run_cli(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="replykit")
     sub = parser.add_subparsers(dest="command", required=True)
     fuzz_cli.add_parser(sub)
+    vectors_cli.add_parser(sub)
     args = parser.parse_args(argv)
     status: int = args.func(args)
     return status

@@ -2,7 +2,7 @@
 with a 1-minimal input (issue 6 item 4).
 
 Stable across Hypothesis versions: every fault family has explicit examples in
-``replykit.strategies.explicit_examples``, which run before any generated input.
+``replykit.fuzz.examples.explicit_examples``, which run before any generated input.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from replykit.fuzz import fuzz
-from replykit.strategies import OPS, explicit_examples
+from replykit.fuzz.examples import explicit_examples
+from replykit.fuzz.ops import OPS
 
 from .helpers import python_adapter, run_cli
 

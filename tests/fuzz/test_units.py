@@ -18,8 +18,10 @@ from replykit.fuzz import (
     shrink_json,
     shrink_text,
 )
+from replykit.fuzz.examples import explicit_examples
+from replykit.fuzz.generate import requests
+from replykit.fuzz.ops import OPS
 from replykit.fuzz.rules import DEFAULT_RULE, SEED_STANDARD
-from replykit.strategies import OPS, explicit_examples, requests
 
 from .helpers import ROOT, run_cli
 

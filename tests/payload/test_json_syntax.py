@@ -19,7 +19,7 @@ from test_hostile import LINEAR, calls
 
 from replykit import build_response_json, questionnaire_async_json, segment
 from replykit.actions import sanitize_json
-from replykit.cli_io import InputError, parse_json
+from replykit.cli.io import InputError, parse_json
 from replykit.model import Question, Questionnaire
 from replykit.payload.json_strict import read_json, read_json_value
 from replykit.payload.json_syntax import syntax_error

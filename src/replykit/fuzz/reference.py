@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replykit.actions import ActionSet, sanitize
+from replykit.fuzz.ops import OPS, Op
 from replykit.profiles import profile_from_string
 from replykit.segmenter import segment
-from replykit.strategies import OPS, Op
 from replykit.tool import call_questionnaire_async
 
 
@@ -51,6 +50,9 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
             raise RequestError("questionnaire_async needs arguments")
         return {"result": call_questionnaire_async(body["arguments"], locale="en")}
     if op == "sanitize_actions":
+        # Loaded here: ``import replykit.fuzz`` stays free of the answer-actions package.
+        from replykit.actions import ActionSet, sanitize
+
         if "answer" not in body:
             raise RequestError("sanitize_actions needs an answer")
         answer = body["answer"]
@@ -67,7 +69,7 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def as_op(name: str) -> Op:
-    """``name`` as an :data:`~replykit.strategies.Op`; raises :class:`RequestError`."""
+    """``name`` as an :data:`~replykit.fuzz.ops.Op`; raises :class:`RequestError`."""
     for op in OPS:
         if op == name:
             return op

@@ -2,7 +2,7 @@
 
 :func:`check` answers one request with replykit and the adapter and returns a
 :class:`Verdict`; :func:`fuzz` runs the explicit examples of
-:mod:`replykit.strategies`, then Hypothesis-generated requests, and returns a
+:mod:`replykit.fuzz.examples`, then Hypothesis-generated requests, and returns a
 :class:`FuzzReport` whose classes are keyed by (op, rule).
 """
 
@@ -19,10 +19,12 @@ from hypothesis import seed as hypothesis_seed
 
 from replykit.fuzz.adapter import FAILURES, Adapter
 from replykit.fuzz.compare import Difference, first_difference
+from replykit.fuzz.examples import explicit_examples
+from replykit.fuzz.generate import requests
+from replykit.fuzz.ops import OPS, Op
 from replykit.fuzz.reference import reference
 from replykit.fuzz.rules import actions_rule, questionnaire_rule, segment_rule
 from replykit.fuzz.shrink import shrink_json, shrink_text
-from replykit.strategies import OPS, Op, explicit_examples, requests
 
 #: Generated examples per Hypothesis run; each run gets its own seed.
 ROUND: Final = 100
@@ -283,7 +285,7 @@ def fuzz(
     """Fuzz the adapter ``command`` against replykit.
 
     Input: ``command`` (argument vector of the adapter), ``ops`` (subset of
-    :data:`~replykit.strategies.OPS`), a budget of generated ``examples`` (``None``:
+    :data:`~replykit.fuzz.ops.OPS`), a budget of generated ``examples`` (``None``:
     500) or ``seconds`` (``seconds`` wins when both are given; explicit examples
     always run first when ``explicit``), ``seed`` (Hypothesis seed: same seed, same
     inputs with the same Hypothesis version), ``timeout`` (seconds per request),

@@ -5,7 +5,7 @@ Written files:
 - ``segment.json``: the hand-checked vectors of the test suite (shipped as package
   data ``replykit/data/vectors/segment.json``, a copy of ``tests/vectors/segment.json``);
 - ``segment_generated.json``, ``questionnaire_async.json``, ``sanitize_actions.json``:
-  the explicit fuzz examples of :mod:`replykit.strategies`, each with replykit's
+  the explicit fuzz examples of :mod:`replykit.fuzz.examples`, each with replykit's
   answer computed at export time and its rule tag;
 - ``README.md``: how to compare, and a table of every field of every file (package
   data ``replykit/data/vectors/README.md``; docs/fuzzing.md has the same rules).
@@ -17,9 +17,10 @@ import os
 from importlib import resources
 from typing import Any
 
+from replykit.fuzz.examples import Example, explicit_examples
+from replykit.fuzz.ops import Op
 from replykit.fuzz.reference import reference
 from replykit.jsonout import dumps
-from replykit.strategies import Example, Op, explicit_examples
 
 VECTOR_FORMAT = 1
 

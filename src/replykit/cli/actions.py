@@ -1,21 +1,21 @@
-"""``replykit actions``: sanitize an answer's actions from the command line (issue 4 item 7).
+"""``replykit actions``: sanitize an answer's actions from the command line (§12).
 
 The main CLI registers the subcommand with :func:`add_parser` and calls :func:`run`.
+The answer-actions package is imported when the command runs, not when the parser
+tree is built.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from replykit.actions.confirm import needs_confirmation
-from replykit.actions.context import ActionContext, ContextError, parse_context
-from replykit.actions.defaults import with_defaults
-from replykit.actions.lint import lint
-from replykit.actions.model import ActionDiagnostic, AnswerAction
-from replykit.actions.sanitize import sanitize
-from replykit.cli_io import InputError, dump, fail, read_json, write
+from replykit.cli.io import InputError, dump, fail, read_json, write
 from replykit.textout import CONTINUATION, render, value_lines
+
+if TYPE_CHECKING:
+    from replykit.actions.context import ActionContext
+    from replykit.actions.model import ActionDiagnostic, AnswerAction
 
 PROG = "replykit actions"
 
@@ -26,7 +26,7 @@ def add_parser(
     """Register ``actions ANSWER.json [--context CONTEXT.json] [--lint] [--format json|text]``.
 
     Input: the ``subparsers`` object of the main parser. Output: the new subparser,
-    with ``func=run`` set as a default. Source rule: issue 4 item 7.
+    with ``func=run`` set as a default (§12; the context shape in docs/actions.md).
     """
     parser = subparsers.add_parser(
         "actions",
@@ -63,8 +63,10 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
     ``actions``: kept actions in order; ``added``: client-added entries; ``confirm``:
     ids (of both) that need confirmation, display order; ``diagnostics`` and ``lint``:
     ``[{"code", "path", "message"}]``. Raises ``TypeError`` for a ``str`` answer (as
-    :func:`~replykit.actions.sanitize`), nothing else. Source rule: issue 4 item 7.
+    :func:`~replykit.actions.sanitize`), nothing else (§12).
     """
+    from replykit.actions import lint, needs_confirmation, sanitize, with_defaults
+
     action_set = with_defaults(sanitize(answer), context)
     report: dict[str, Any] = {
         "actions": [a.to_json() for a in action_set.actions],
@@ -104,6 +106,8 @@ def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
     its action's line and continues on lines marked ``| `` (no section line starts
     with spaces and ``|``).
     """
+    from replykit.actions import lint, needs_confirmation, sanitize, with_defaults
+
     action_set = with_defaults(sanitize(answer), context)
     lines = [f"actions ({len(action_set.actions)}, from {action_set.source or 'nowhere'}):"]
     for i, a in enumerate(action_set.actions, start=1):
@@ -133,8 +137,10 @@ def run(args: argparse.Namespace) -> int:
     2 with a one-line ``replykit actions: error: ...`` on stderr when a file cannot be
     read or decoded, the answer is a JSON string (JSON text encoded twice), or the
     context does not have the documented shape.
-    Source rule: issue 4 item 7; context shape in docs/actions.md.
+    Rule: §12; the context shape in docs/actions.md.
     """
+    from replykit.actions import ActionContext, ContextError, parse_context
+
     try:
         answer = read_json(args.answer, "answer")
         if isinstance(answer, str):

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from replykit.jsonout import dumps
-from replykit.limits import DEFAULT_LIMITS
+from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
 from replykit.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 from replykit.textout import escape
@@ -18,6 +18,13 @@ from replykit.textout import escape
 
 class InputError(Exception):
     """An input that cannot be used (exit status 2); the message is one line."""
+
+
+def check_message_id(message_id: str) -> None:
+    """Raise :class:`InputError` for a ``--message-id`` longer than ``segment()`` takes
+    (``MAX_MESSAGE_ID`` code points: every block id repeats it, §1 bounded output)."""
+    if len(message_id) > MAX_MESSAGE_ID:
+        raise InputError(f"--message-id is longer than {MAX_MESSAGE_ID} characters")
 
 
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:

@@ -1,55 +1,39 @@
-"""``replykit check | respond | tool | schema`` (issue 3 item 6).
+"""``replykit check`` and ``replykit respond``: the conversation side (§7, §8).
 
-The main CLI registers the four subcommands with :func:`add_parser`; each sets ``func``
-to its runner (:func:`run_check`, :func:`run_respond`, :func:`run_tool`,
-:func:`run_schema`), which returns the exit status.
+:func:`add_parser` registers both subcommands; each sets ``func`` to its runner
+(:func:`run_check`, :func:`run_respond`), which returns the exit status.
 
 Exit statuses: 0 success; 1 the input was read but fails (Self-check failed, answers
-that do not fit the form, tool arguments with validation errors); 2 usage error or an
-input that cannot be read, is not UTF-8 or not strict JSON (§1: duplicate keys, NaN,
-numbers out of range, lone surrogates are refused with their line and column), or has
-the wrong shape (one line on standard error, never a traceback). Files are read as
-bytes and decoded as UTF-8, so ``\\r\\n`` and a lone ``\\r`` in a message reach the
-parser unchanged; ``-`` is standard input.
+that do not fit the form); 2 usage error or an input that cannot be read, is not
+UTF-8 or not strict JSON (§1: duplicate keys, NaN, numbers out of range, lone
+surrogates are refused with their line and column), or has the wrong shape (one line
+on standard error, never a traceback). Files are read as bytes and decoded as UTF-8,
+so ``\\r\\n`` and a lone ``\\r`` in a message reach the parser unchanged; ``-`` is
+standard input.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
 
-from replykit.actions.schema import action_schema
-from replykit.cli import check_message_id
-from replykit.cli_io import InputError, dump, fail, read_json, read_text, write
+from replykit.cli.io import InputError, check_message_id, dump, fail, read_json, read_text, write
 from replykit.conversation import ConversationError, read_conversations
 from replykit.i18n import LOCALES
 from replykit.model import Segment
 from replykit.profiles import profile_from_string
 from replykit.response import AnswersError, build_response
-from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, self_check
 from replykit.textout import CONTINUATION, render, value_lines
-from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
-
-#: ``replykit schema WHICH``: the schema each name prints.
-SCHEMAS: dict[str, Callable[[], dict[str, Any]]] = {
-    "tool": tool_schema,
-    "form": form_schema,
-    "response": response_schema,
-    "actions": action_schema,
-}
 
 
 def add_parser(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
-) -> tuple[argparse.ArgumentParser, ...]:
-    """Register ``check``, ``respond``, ``tool`` and ``schema`` on ``subparsers``.
+) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """Register ``check`` and ``respond`` on ``subparsers``.
 
-    Input: the ``subparsers`` object of the main parser. Output: the four new
-    subparsers, in that order, each with ``func`` set to its runner. Source rule:
-    issue 3 item 6.
+    Input: the ``subparsers`` object of the main parser. Output: the two new
+    subparsers, in that order, each with ``func`` set to its runner.
     """
     check = subparsers.add_parser(
         "check",
@@ -118,39 +102,7 @@ def add_parser(
     )
     respond.set_defaults(func=run_respond)
 
-    tool = subparsers.add_parser(
-        "tool",
-        help="run the questionnaire_async tool on call arguments (§7)",
-        description=(
-            "Print the tool result for ARGS.json (the tool-call arguments object). Exit "
-            "0 on success, 1 on validation errors, 2 when ARGS is unreadable, not strict "
-            "JSON (a duplicate key, NaN, 1e400 or a lone surrogate is an error) or not an "
-            "object."
-        ),
-    )
-    tool.add_argument("name", choices=(TOOL_NAME,), help="tool name")
-    tool.add_argument("arguments", metavar="ARGS.json", help="file, or - for stdin")
-    tool.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
-    tool.set_defaults(func=run_tool)
-
-    schema = subparsers.add_parser(
-        "schema",
-        help="print a JSON Schema (tool, form, response, actions)",
-        description=(
-            "Print a JSON Schema (draft 2020-12). tool: the questionnaire_async "
-            "arguments, usable as an LLM tool definition; form: the XML+JSON request "
-            "payload (the JSON inside <questionnaire>...</questionnaire>); response: the "
-            "response payload (inside <questionnaire-response>...</questionnaire-response>); "
-            "actions: a sanitized answer-actions list. Exit 0."
-        ),
-    )
-    schema.add_argument(
-        "which",
-        choices=tuple(SCHEMAS),
-        help="tool, form (request payload), response (response payload) or actions",
-    )
-    schema.set_defaults(func=run_schema)
-    return check, respond, tool, schema
+    return check, respond
 
 
 def _check_text(result: SelfCheckResult, path: str) -> str:
@@ -289,30 +241,4 @@ def run_respond(args: argparse.Namespace) -> int:
         )
         return 1
     write(dump(built.to_json()))
-    return 0
-
-
-def run_tool(args: argparse.Namespace) -> int:
-    """``replykit tool questionnaire_async ARGS.json [--locale zh|en]`` (§7).
-
-    Prints the tool result (the seed's success or error object). Exit 0 on success, 1
-    on validation errors, 2 when ARGS cannot be read or is not a JSON object.
-    """
-    try:
-        arguments = read_json(args.arguments, "arguments")
-        if not isinstance(arguments, dict):
-            raise InputError("the tool-call arguments must be a JSON object")
-    except InputError as exc:
-        return fail("tool", str(exc))
-    result = call_questionnaire_async(arguments, locale=args.locale)
-    write(dump(result))
-    return 0 if result["success"] else 1
-
-
-def run_schema(args: argparse.Namespace) -> int:
-    """``replykit schema tool|form|response|actions``: print the schema :data:`SCHEMAS`
-    names as JSON (:func:`~replykit.tool.tool_schema`,
-    :func:`~replykit.schemas.form_schema`, :func:`~replykit.schemas.response_schema`,
-    :func:`~replykit.actions.action_schema`); exit 0."""
-    write(dump(SCHEMAS[args.which]()))
     return 0

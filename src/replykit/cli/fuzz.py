@@ -1,7 +1,8 @@
-"""``replykit fuzz`` and ``replykit vectors export`` (issue 6 items 2 and 3).
+"""``replykit fuzz``: fuzz another implementation against replykit (docs/fuzzing.md).
 
-The main CLI registers both subcommands with :func:`add_parser`; each sets
-``func`` to the function that runs it and returns the exit status.
+The main CLI registers the subcommand with :func:`add_parser`. The fuzzer and
+Hypothesis (the ``replykit[fuzz]`` extra) are imported when the command runs; without
+Hypothesis the command exits 2 with one line naming the extra.
 """
 
 from __future__ import annotations
@@ -14,12 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any, cast
 
-from replykit.cli_io import fail
-from replykit.fuzz.adapter import AdapterStartError
-from replykit.fuzz.report import write_report
-from replykit.fuzz.runner import fuzz
-from replykit.fuzz.vectors import export
-from replykit.strategies import OPS, Op
+from replykit.cli.io import fail
+from replykit.fuzz.ops import OPS, Op
 from replykit.textout import escape
 
 FUZZ_DESCRIPTION = (
@@ -28,8 +25,8 @@ FUZZ_DESCRIPTION = (
     "request per line on stdin and writes one JSON response per line on stdout "
     "(docs/fuzzing.md). Generated messages, tool arguments and answers are sent to "
     "both; every disagreement on the fields the adapter produces is shrunk to a "
-    "1-minimal input and classed by op and rule (a § of PROTOCOL-DECISIONS or a seed "
-    "heading); crashes, hangs and non-JSON output are classes of their own. Writes "
+    "1-minimal input and classed by op and rule (a section of docs/protocol.md or a "
+    "seed heading); crashes, hangs and non-JSON output are classes of their own. Writes "
     "DIR/report.json and DIR/report.txt and shows progress on stderr. Exit 1 when any "
     "disagreement or adapter failure was found, 0 otherwise, 2 on a usage error or an "
     "adapter that cannot start."
@@ -59,12 +56,10 @@ def _count(text: str) -> int:
 def add_parser(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> argparse.ArgumentParser:
-    """Register ``fuzz`` and ``vectors`` on the main parser's ``subparsers``.
-
-    ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|all]
+    """Register ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|all]
     [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR] [--no-explicit]``
-    and ``vectors export DIR``. Output: the ``fuzz`` subparser (``func`` set on both).
-    Source rule: issue 6.
+    on the main parser's ``subparsers``. Output: the new subparser, with ``func`` set to
+    :func:`run_fuzz` (docs/fuzzing.md).
     """
     parser = subparsers.add_parser(
         "fuzz",
@@ -114,24 +109,6 @@ def add_parser(
     )
     parser.set_defaults(func=run_fuzz)
 
-    vectors = subparsers.add_parser(
-        "vectors",
-        help="export the conformance vectors as language-neutral JSON",
-        description="Conformance vectors for other implementations (docs/fuzzing.md).",
-    )
-    actions = vectors.add_subparsers(dest="vectors_command", required=True)
-    exp = actions.add_parser(
-        "export",
-        help="write the vector files and a README into DIR",
-        description=(
-            "Write segment.json (the test suite's vectors), segment_generated.json, "
-            "questionnaire_async.json and sanitize_actions.json (edge cases with "
-            "replykit's answers, each tagged with its rule) and README.md into DIR. "
-            "Exit 0, or 2 when DIR cannot be written."
-        ),
-    )
-    exp.add_argument("dir", metavar="DIR", help="output directory (created if missing)")
-    exp.set_defaults(func=run_vectors)
     return parser
 
 
@@ -143,8 +120,19 @@ def run_fuzz(args: argparse.Namespace) -> int:
     """Run ``replykit fuzz``. Input: parsed arguments ``impl``, ``op``, ``examples``,
     ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``. Output: exit status 1
     when the report has a class, 0 when not, 2 when the command line is empty or
-    unparsable, the adapter cannot start or the report cannot be written (one line on
+    unparsable, Hypothesis is not installed (the line names the ``replykit[fuzz]``
+    extra), the adapter cannot start or the report cannot be written (one line on
     stderr)."""
+    try:
+        from replykit.fuzz.adapter import AdapterStartError
+        from replykit.fuzz.report import write_report
+        from replykit.fuzz.runner import fuzz
+    except ImportError as exc:
+        from replykit.testing import FUZZ_EXTRA, is_missing_hypothesis
+
+        if not is_missing_hypothesis(exc):
+            raise
+        return fail("fuzz", f"needs Hypothesis, which is not installed: {FUZZ_EXTRA}")
     try:
         command = tuple(shlex.split(args.impl))
     except ValueError as exc:
@@ -187,15 +175,3 @@ def run_fuzz(args: argparse.Namespace) -> int:
     )
     print(escape(summary), file=sys.stderr)
     return 1 if report.classes else 0
-
-
-def run_vectors(args: argparse.Namespace) -> int:
-    """Run ``replykit vectors export DIR``: exit 0, or 2 with one line on stderr when
-    the files cannot be written."""
-    try:
-        paths = export(args.dir)
-    except OSError as exc:
-        return fail("vectors", str(exc))
-    for path in paths:
-        print(escape(path))
-    return 0

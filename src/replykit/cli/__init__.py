@@ -1,0 +1,90 @@
+"""The ``replykit`` command line: :func:`main` and the parser tree, one module per group.
+
+Subcommands, in ``--help`` order, and the module that registers and runs them:
+
+  segment          split a message into Markdown and questionnaire blocks (§2-§6, §8)
+                   (:mod:`replykit.cli.segment`)
+  check, respond   Self-check a conversation (§8); build the response to a form (§7)
+                   (:mod:`replykit.cli.conversation`)
+  tool, schema     run the questionnaire_async tool (§7); print a JSON Schema
+                   (:mod:`replykit.cli.tool`)
+  actions          sanitize an answer's action buttons (§12) (:mod:`replykit.cli.actions`)
+  fuzz             compare another implementation with replykit (docs/fuzzing.md;
+                   needs the ``replykit[fuzz]`` extra) (:mod:`replykit.cli.fuzz`)
+  vectors          export the conformance vectors (:mod:`replykit.cli.vectors`)
+
+Building the parser tree imports only these small modules; each command imports what
+it runs when it runs, so ``replykit segment`` loads neither the answer-actions package
+nor the fuzzer nor Hypothesis. Shared input and output: :mod:`replykit.cli.io`.
+
+Exit status: 0 when the input was read (problems in it are reported as diagnostics),
+1 where a command reports a failed check, 2 on a usage error or an unreadable or
+undecodable input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from replykit import __version__
+from replykit.cli import actions, conversation, fuzz, segment, tool, vectors
+from replykit.cli.io import InputError, check_message_id, fail
+from replykit.payload.yaml_loader import choose_loader
+from replykit.textout import escape
+
+#: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.
+GROUPS = (segment, conversation, tool, actions, fuzz, vectors)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise InputError(f"{self.prog}: error: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand, each with ``func`` set to its runner
+    (usage errors raise :class:`~replykit.cli.io.InputError`). Imports no command's
+    implementation."""
+    parser = _Parser(
+        prog="replykit",
+        description="Reference parser for the Inline Questionnaire and answer-actions protocols.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"replykit {__version__}",
+        help="print the version (replykit X.Y.Z) and exit 0",
+    )
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser
+    )
+    for group in GROUPS:
+        group.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``replykit`` command; returns the exit status (2 for a bad
+    input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment")."""
+    try:
+        args = build_parser().parse_args(argv)
+    except InputError as e:
+        print(escape(str(e)), file=sys.stderr)
+        return 2
+    try:
+        choose_loader()  # a bad REPLYKIT_YAML_LOADER is a usage error, before any reading
+    except ValueError as e:
+        return fail(args.command, str(e))
+    try:
+        status: int = args.func(args)
+        return status
+    except InputError as e:  # one line, as every command prints it
+        return fail(args.command, str(e))
+    except KeyboardInterrupt:
+        return 130
+
+
+__all__ = ["GROUPS", "InputError", "build_parser", "check_message_id", "main"]
