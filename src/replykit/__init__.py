@@ -3,22 +3,30 @@
 Main entry points (offsets everywhere are code-point indices into the input ``str``):
 
 - :func:`segment` splits an assistant message into Markdown and questionnaire
-  segments (PROTOCOL-DECISIONS §2-§6, §8, §9); :data:`CLIENT`, :data:`SELF_CHECK` and
+  segments (docs/protocol.md §2-§6, §8, §9); :data:`CLIENT`, :data:`SELF_CHECK` and
   :func:`product` are the profiles of §6; :class:`Compat` and :class:`Limits` its options;
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
-  answers (§7); :func:`questionnaire_async`, :func:`questionnaire_from_tool_result` and
-  :func:`tool_schema` are the tool-call variant (§7); :func:`questionnaire_async_json`
-  and :func:`build_response_json` take JSON text and read it strictly (§1);
-  :func:`form_schema` and :func:`response_schema` are the JSON Schemas of the XML+JSON
-  payloads (§5);
+  answers (§7; :class:`AnswersError` lists the answers that do not fit,
+  :data:`OTHER_VALUE` is the value of the "other" choice); :func:`questionnaire_async`,
+  :func:`questionnaire_from_tool_result` and :func:`tool_schema` are the tool-call
+  variant (§7; a result opens a :class:`ToolForm` or gives :class:`ToolError` entries);
+  :func:`questionnaire_async_json` and :func:`build_response_json` take JSON text and
+  read it strictly (§1); :func:`form_schema` and :func:`response_schema` are the JSON
+  Schemas of the XML+JSON payloads (§5);
 - :func:`self_check` and :func:`can_submit` are §8 and §11;
 - :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
-- :mod:`replykit.strategies` and :mod:`replykit.fuzz` fuzz other implementations.
+- :class:`Diagnostic` and :class:`Finding` report problems; :class:`LeftOut` counts
+  what the diagnostics cap left out (§1);
+- :mod:`replykit.fuzz` fuzzes other implementations (``replykit[fuzz]`` extra);
+  :mod:`replykit.testing` holds the strategies, hostile inputs and invariant fuzzer.
+
+Importing ``replykit`` loads neither the answer-actions package, the command line, the
+fuzzer nor Hypothesis.
 """
 
 from replykit.compat import SAGE, Compat
-from replykit.diagnostics import Diagnostic, Finding, format_path
+from replykit.diagnostics import Diagnostic, Finding, LeftOut, format_path
 from replykit.limits import Limits
 from replykit.model import (
     Answer,
@@ -32,6 +40,8 @@ from replykit.model import (
 from replykit.profiles import CLIENT, SELF_CHECK, Profile, product, profile_from_string
 from replykit.regions import CodeRegion, code_regions
 from replykit.response import (
+    OTHER_VALUE,
+    AnswersError,
     BuiltResponse,
     build_response,
     build_response_json,
@@ -42,6 +52,8 @@ from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, can_submit, self_check
 from replykit.tool import (
+    ToolError,
+    ToolForm,
     questionnaire_async,
     questionnaire_async_json,
     questionnaire_from_tool_result,
@@ -50,14 +62,17 @@ from replykit.tool import (
 
 __all__ = [
     "CLIENT",
+    "OTHER_VALUE",
     "SAGE",
     "SELF_CHECK",
     "Answer",
+    "AnswersError",
     "BuiltResponse",
     "CodeRegion",
     "Compat",
     "Diagnostic",
     "Finding",
+    "LeftOut",
     "Limits",
     "Option",
     "Profile",
@@ -67,6 +82,8 @@ __all__ = [
     "Segment",
     "Segmentation",
     "SelfCheckResult",
+    "ToolError",
+    "ToolForm",
     "build_response",
     "build_response_json",
     "can_submit",
