@@ -55,8 +55,10 @@ def measure(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, cpu
 
 
-def import_times(argv: list[str], env: dict[str, str], top: int) -> list[tuple[int, str]]:
-    """``(cumulative microseconds, module)`` of the ``top`` slowest imports of ``argv``."""
+def import_times(argv: list[str], env: dict[str, str]) -> list[tuple[int, str]]:
+    """``(cumulative microseconds, module)`` of every import of ``argv``, slowest first;
+    a module's name keeps the indentation ``-X importtime`` gives it (one space at the
+    top level, two more per level of nesting)."""
     proc = subprocess.run(
         [sys.executable, "-X", "importtime", *argv[1:]],
         env=env,
@@ -71,7 +73,7 @@ def import_times(argv: list[str], env: dict[str, str], top: int) -> list[tuple[i
         parts = line.split("|")
         if len(parts) == 3 and parts[1].strip().isdigit():
             rows.append((int(parts[1]), parts[2].rstrip()))
-    return sorted(rows, reverse=True)[:top]
+    return sorted(rows, reverse=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,8 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "ok" if ratio <= TARGET else "OVER"
             print(f"segment / (pass + import replykit.segmenter), {label}: {ratio:.2f} {verdict}")
         if args.importtime:
-            print("cumulative ms | module (replykit segment)")
-            for micros, module in import_times(commands["replykit segment"], env, 25):
+            rows = import_times(commands["replykit segment"], env)
+            top_level = [(m, name) for m, name in rows if not name.startswith("  ")]
+            total = sum(m for m, _ in top_level)
+            print(f"imports of replykit segment: {len(rows)} modules, {total / 1e3:.1f} ms")
+            print("cumulative ms | module")
+            for micros, module in rows[:25]:
                 print(f"{micros / 1e3:.1f} | {module}")
     return 0
 

@@ -242,8 +242,8 @@ def _family(build: Callable[[int], str], n: int, tail: str, *, deep: bool = Fals
     return Family(build.__name__, build, n, tail, doc, deep)
 
 
-#: Sizes: ``n`` here, ``10 * n`` is the size issue 5 names (10^4 tags, 5000 levels,
-#: 1 MB of newlines, 10^5-deep JSON ...).
+#: Sizes: ``n`` here; ``10 * n`` is the size of the linearity target in
+#: docs/performance.md (10^4 tags, 5000 levels, 1 MB of newlines, 10^5-deep JSON ...).
 FAMILIES: tuple[Family, ...] = (
     _family(backtick_runs, 20_000, "fenced"),
     _family(backtick_fence_line, 10_000, "fenced"),
