@@ -278,26 +278,32 @@ def _class_hints(cls: type) -> dict[str, Any]:
 
 
 def typed(obj: T) -> T:
-    """Check argument types of the public function or frozen attrs class ``obj``.
+    """Check argument types of the public function or class ``obj``.
 
     Input: a function, or a class made by ``attrs.frozen`` (its ``__init__`` is replaced
     by a checking one; a field with a converter is checked against the converter's
-    parameter, as attrs annotates ``__init__``). Output: ``obj`` itself (a class) or a
-    wrapper with the same signature and docstring (a function). Defaults are not
-    checked. Raises ``TypeError`` at decoration when an annotation is of a form this
-    module cannot check. A call with a wrong-typed argument raises ``TypeError`` naming
-    the callable and the argument before the body runs; nothing else changes.
+    parameter, as attrs annotates ``__init__``), or another class whose own
+    ``__init__`` is annotated (an exception that carries findings). Output: ``obj``
+    itself (a class) or a wrapper with the same signature and docstring (a function).
+    Defaults are not checked. Raises ``TypeError`` at decoration when an annotation is
+    of a form this module cannot check. A call with a wrong-typed argument raises
+    ``TypeError`` naming the callable and the argument before the body runs; nothing
+    else changes.
     """
     if isinstance(obj, type):
         init = typing.cast(Any, obj).__init__
-        checked = _checked(init, f"{obj.__name__}()", _class_hints(obj), method=True)
-        typing.cast(Any, obj).__init__ = checked
+        hints = _class_hints(obj) if attrs.has(obj) else _hints(_annotations(init), obj.__module__)
+        typing.cast(Any, obj).__init__ = _checked(init, f"{obj.__name__}()", hints, method=True)
         return obj
     function = typing.cast(Callable[..., Any], obj)
-    annotations = {
+    hints = _hints(_annotations(function), function.__module__)
+    return typing.cast(T, _checked(function, f"{function.__name__}()", hints, method=False))
+
+
+def _annotations(function: Callable[..., Any]) -> dict[str, Any]:
+    """The annotations of ``function``'s named parameters, as written."""
+    return {
         n: p.annotation
         for n, p in inspect.signature(function).parameters.items()
         if p.annotation is not p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     }
-    hints = _hints(annotations, function.__module__)
-    return typing.cast(T, _checked(function, f"{function.__name__}()", hints, method=False))

@@ -64,7 +64,9 @@ class Finding:
 class LeftOut:
     """How many diagnostics of one ``code`` (and ``severity``) the diagnostics cap left
     out (§1, §2): the machine-readable part of a ``limit.diagnostics`` summary.
-    ``severity`` is ``None`` for answer-action diagnostics, which have none (§12)."""
+    ``severity`` is ``None`` for answer-action diagnostics, which have none (§12).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
 
     code: str
     severity: Severity | None

@@ -74,13 +74,15 @@ class BuiltResponse:
         }
 
 
+@typed
 class AnswersError(ValueError):
     """The answers given to :func:`build_response` do not fit the form.
 
     ``findings`` holds every problem (:class:`~replykit.diagnostics.Finding`, code
     ``answer.*``, ``path`` a tuple whose first part is the question id, as in the
     answers mapping: ``("q2", 0)`` is shown ``q2[1]``; ``details["path"]`` holds that
-    1-based text).
+    1-based text). The constructor raises ``TypeError`` naming ``findings`` when it is
+    not a tuple of findings.
     """
 
     def __init__(self, findings: tuple[Finding, ...]) -> None:

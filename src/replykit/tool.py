@@ -47,6 +47,7 @@ STATUS_AWAITING = "awaiting_user_input"
 ERROR_CODE = "INVALID_ARGUMENT"
 
 
+@typed
 @attrs.frozen
 class ToolError:
     """One entry of a failed result's ``errors`` (seed "校验失败"): ``code``
@@ -54,7 +55,8 @@ class ToolError:
     ``tool_result.*`` for a malformed result), ``path``
     (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
     whole arguments or result), the localized ``message``, and ``details`` (``path``
-    plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``)."""
+    plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``). The
+    constructor raises ``TypeError`` naming the field when a value has the wrong type."""
 
     code: str
     path: str | None
@@ -71,6 +73,7 @@ class ToolError:
         }
 
 
+@typed
 @attrs.frozen
 class ToolForm:
     """What a client opens for one ``questionnaire_async`` tool result (§7).
@@ -78,6 +81,7 @@ class ToolForm:
     ``id``: the ``tool_call_id`` (the questionnaire id of the answer, §6).
     ``questionnaire``: the normalized form when the result succeeded, else ``None``.
     ``errors``: the errors to show instead (``()`` when the form opened).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     id: str
