@@ -28,8 +28,9 @@ FUZZ_DESCRIPTION = (
     "1-minimal input and classed by op and rule (a section of docs/protocol.md or a "
     "seed heading); crashes, hangs and non-JSON output are classes of their own. Writes "
     "DIR/report.json and DIR/report.txt and shows progress on stderr. Exit 1 when any "
-    "disagreement or adapter failure was found, 0 otherwise, 2 on a usage error or an "
-    "adapter that cannot start."
+    "disagreement or adapter failure was found, 0 otherwise, 2 on a usage error, an "
+    "adapter that cannot start, or no Hypothesis (install it with: pip install "
+    "'replykit[fuzz]')."
 )
 
 
@@ -63,7 +64,8 @@ def add_parser(
     """
     parser = subparsers.add_parser(
         "fuzz",
-        help="fuzz another implementation (an adapter command) against replykit",
+        help="fuzz another implementation (an adapter command) against replykit "
+        "(needs the replykit[fuzz] extra)",
         description=FUZZ_DESCRIPTION,
     )
     parser.add_argument(
