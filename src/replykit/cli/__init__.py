@@ -25,6 +25,7 @@ undecodable input (one line on stderr).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -68,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``replykit`` command; returns the exit status (2 for a bad
-    input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment")."""
+    input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment"; 141 when the
+    reader of standard output went away, as a shell pipeline's ``| head`` does)."""
     try:
         args = build_parser().parse_args(argv)
     except InputError as e:
@@ -85,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(args.command, str(e))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader closed the pipe: stop quietly, and keep the interpreter's final
+        # flush from raising again on the closed descriptor.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 __all__ = ["GROUPS", "InputError", "build_parser", "check_message_id", "main"]
