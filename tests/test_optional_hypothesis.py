@@ -234,3 +234,16 @@ def test_hypothesis_is_the_fuzz_extra_and_the_test_extra_includes_it() -> None:
     assert [d for d in extras["fuzz"] if d.lower().startswith("hypothesis")]
     assert "replykit[fuzz]" in extras["test"]
     assert project["scripts"] == {"replykit": "replykit.cli:main"}
+
+
+def test_the_fuzz_targets_without_hypothesis_say_which_extra() -> None:
+    # ``python -m replykit.fuzzing`` and ``python -m replykit.testing.fuzzing``.
+    for module in ("replykit.fuzzing", "replykit.testing.fuzzing"):
+        code = f"import runpy\nrunpy.run_module({module!r}, run_name='__main__')"
+        proc = child(code)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stdout == ""
+        assert proc.stderr == (
+            "replykit.fuzzing: error: needs Hypothesis, which is not installed: "
+            "pip install 'replykit[fuzz]'\n"
+        )

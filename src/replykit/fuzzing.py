@@ -6,15 +6,28 @@
 
 from __future__ import annotations
 
-from replykit.testing.fuzzing import (
-    FuzzRun,
-    InvariantError,
-    check_message,
-    check_payload,
-    check_segmentation,
-    main,
-    run,
-)
+import sys
+
+from replykit.testing import FUZZ_EXTRA, is_missing_hypothesis
+
+try:
+    from replykit.testing.fuzzing import (
+        FuzzRun,
+        InvariantError,
+        check_message,
+        check_payload,
+        check_segmentation,
+        main,
+        run,
+    )
+except ImportError as _missing:  # run as a command: one line, not a traceback
+    if __name__ != "__main__" or not is_missing_hypothesis(_missing):
+        raise
+    print(
+        f"replykit.fuzzing: error: needs Hypothesis, which is not installed: {FUZZ_EXTRA}",
+        file=sys.stderr,
+    )
+    raise SystemExit(2) from None
 
 __all__ = [
     "FuzzRun",

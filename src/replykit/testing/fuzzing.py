@@ -23,9 +23,21 @@ import time
 from collections.abc import Sequence
 
 import attrs
-from hypothesis import HealthCheck, given, settings
-from hypothesis import seed as hypothesis_seed
-from hypothesis import strategies as st
+
+from replykit.testing import FUZZ_EXTRA, is_missing_hypothesis
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
+except ImportError as _missing:  # run as a command: one line, not a traceback
+    if __name__ != "__main__" or not is_missing_hypothesis(_missing):
+        raise
+    print(
+        f"replykit.fuzzing: error: needs Hypothesis, which is not installed: {FUZZ_EXTRA}",
+        file=sys.stderr,
+    )
+    raise SystemExit(2) from None
 
 from replykit.model import Segmentation
 from replykit.payload import (
