@@ -111,6 +111,19 @@ class Collector(Generic[T]):
         for item in items:
             self.append(item)
 
+    def absorb(self, overflow: Overflow[T] | None) -> None:
+        """Count what an inner collector left out as though each entry were appended
+        here now, after its kept entries were. Exact when the inner limit is at least
+        this one's: those kept entries then fill this collector, first error included,
+        so every left-out entry would be counted here too."""
+        if overflow is None:
+            return
+        self._left_error = self._left_error or overflow.errors > 0
+        if not self._first:
+            self._first.append(overflow.first)
+        for c in overflow.counts:
+            self._counter.add(c.code, c.severity, c.count)
+
     def __iter__(self) -> Iterator[T]:
         return iter(self._kept)
 

@@ -200,11 +200,12 @@ def test_fast_build_equals_the_full_build(value: object) -> None:
 
     doc = pyyaml.safe_dump({"k": value, "t": "x"}, default_flow_style=False, allow_unicode=True)
     parser = pyyaml.CBaseLoader if choose_loader() == "c" else RefereeParser
-    events, findings, complete = yaml12._events(doc, 64, parser)
-    fast = yaml12._plain_build(events)
+    stream = yaml12._Stream(doc, 64, parser)
+    events = list(stream)
+    fast = yaml12._plain_build(iter(events), [])
     builder = yaml12._Builder([])
     for event in events:
         builder.feed(event)
     if fast is not None:
-        assert complete and not findings and not builder.findings
+        assert stream.complete and stream.finding is None and not builder.findings
         assert repr(fast) == repr(builder.root)

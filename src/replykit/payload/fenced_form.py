@@ -126,18 +126,22 @@ def read_fenced_form(
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(nested)
     depth = limits.max_depth if max_depth is None else max_depth
-    read = read_yaml(payload, max_depth=depth, loader=loader)
-    if nested:
-        fence_lines = [(f.start, f.end) for f in nested]
-        sink.extend(
-            f
-            for f in read.findings
-            if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
-        )
-    else:
-        sink.extend(read.findings)
+    # The YAML reader keeps no more findings than the cap (an alias bomb has one per
+    # alias) and no yaml.syntax on a nested fence line: the fence is the error there.
+    read = read_yaml(
+        payload,
+        max_depth=depth,
+        loader=loader,
+        max_findings=limits.max_diagnostics,
+        quiet=[(f.start, f.end) for f in nested if f.start is not None and f.end is not None],
+    )
+    sink.extend(read.findings)
+    sink.absorb(read.overflow)
+    codes = {f.code for f in read.findings}
+    if read.overflow is not None:
+        codes.update(c.code for c in read.overflow.counts)
     root = read.value
-    if isinstance(root, dict) and not any(f.code in _NO_FIELD_CHECKS for f in read.findings):
+    if isinstance(root, dict) and not codes & _NO_FIELD_CHECKS:
         over = form_lists(root, limits)
         if over is not None:
             # Not placed by path: that would build the span map of every item. The
@@ -146,12 +150,7 @@ def read_fenced_form(
         else:
             # An alias node stands for a value we never build: it is reported once, as
             # an alias, and nothing under it is checked.
-            aliased = {
-                f.path
-                for f in read.findings
-                if f.code == "yaml.alias" and f.details.get("kind") == "alias"
-            }
-            checker = _Checker(payload, read.spans, read.key_spans, aliased, sink)
+            checker = _Checker(payload, read.spans, read.key_spans, read.aliases, sink)
             form = checker.form(root)
             return _result(form, read.spans, sink)
     return _result(None, read.spans, sink)
@@ -177,7 +176,7 @@ class _Checker:
         payload: str,
         spans: SpanMap,
         key_spans: SpanMap,
-        aliased: set[Path],
+        aliased: frozenset[Path],
         sink: Collector[Finding],
     ) -> None:
         self.payload = payload
@@ -523,13 +522,7 @@ class _Checker:
         return tuple(out)
 
 
-def _on_a_line(offset: int | None, lines: list[tuple[int | None, int | None]]) -> bool:
-    return offset is not None and any(
-        start is not None and end is not None and start <= offset <= end for start, end in lines
-    )
-
-
-def _under_any(path: Path, prefixes: set[Path]) -> bool:
+def _under_any(path: Path, prefixes: frozenset[Path]) -> bool:
     return bool(prefixes) and any(path[:cut] in prefixes for cut in range(len(path) + 1))
 
 

@@ -36,13 +36,19 @@ class Read:
     ``bool``/``None``), or ``None`` when nothing could be built (syntax error, nesting
     too deep). ``spans``: path -> code-point ``(start, end)`` of each value node in the
     payload. ``key_spans``: path of a mapping entry -> span of its key text.
-    ``findings``: every problem found, in payload order per kind.
+    ``findings``: every problem found, in payload order per kind, or, when the reader
+    was given a cap, the first ones up to it (the first error always kept);
+    ``overflow``: what that cap left out, all of it after the kept findings (``None``
+    when nothing). ``aliases``: the paths where a YAML alias stood (its value is a
+    ``None`` placeholder; a key's alias gives its mapping's path).
     """
 
     value: Any
     spans: SpanMap = _NO_SPANS
     key_spans: SpanMap = _NO_SPANS
     findings: tuple[Finding, ...] = ()
+    overflow: Overflow[Finding] | None = None
+    aliases: frozenset[Path] = frozenset()
 
     @property
     def ok(self) -> bool:

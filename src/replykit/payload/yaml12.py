@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+import sys
+from collections.abc import Iterator, Sequence
+from types import MappingProxyType
+from typing import Any, Protocol
 
 import yaml
 from yaml.events import (
     AliasEvent,
-    CollectionStartEvent,
     DocumentStartEvent,
     Event,
     MappingEndEvent,
@@ -30,9 +32,9 @@ from yaml.events import (
 
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.payload.describe import article, yaml_kind
-from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
+from replykit.payload.results import Read, Span, finding_sink, lazy_spans
 from replykit.payload.yaml_errors import kind_finding, syntax_finding
-from replykit.payload.yaml_loader import Loader, choose_loader
+from replykit.payload.yaml_loader import choose_loader
 from replykit.payload.yaml_referee import RefereeParser
 
 # Where libyaml and YAML 1.2.2 (or the referee, where YAML leaves a position open) are
@@ -101,6 +103,12 @@ _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U0001
 
 # Python's default int(str) digit limit (a guard against quadratic conversion).
 _MAX_INT_DIGITS = 4300
+
+
+class _Sink(Protocol):
+    """Where findings go: a list, or a collector that keeps only the first ones."""
+
+    def append(self, finding: Finding, /) -> None: ...
 
 
 class _Unset:
@@ -191,61 +199,62 @@ def _span(event: Event) -> Span:
     return _index(event.start_mark), _index(event.end_mark)
 
 
-def _events(
-    payload: str, max_depth: int, parser: type[Any]
-) -> tuple[list[Event], list[Finding], bool]:  # parser: RefereeParser or yaml.CBaseLoader
-    """First pass: collect events, enforcing depth and single-document rules.
+class _Stream:
+    """First pass, as an iterator over the events of the first document (so that no
+    caller need hold them all), enforcing the depth and single-document rules.
 
-    Returns ``(events, findings, complete)``: the events read (all of the first
-    document, or those before a syntax error or the depth limit), this pass's findings,
-    and whether the first document was read whole.
-    """
-    findings: list[Finding] = []
-    bad = _NOT_PRINTABLE.search(payload)
-    if bad is not None:
-        return [], [kind_finding(payload, "not_printable", bad.start())], False
-    events: list[Event] = []
-    depth = 0
-    documents = 0
-    loader = parser(payload)
-    try:
-        while loader.check_event():
-            event = loader.get_event()
-            if isinstance(event, DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    start, _ = _span(event)
-                    findings.append(
-                        Finding(
+    Once iterated: ``finding`` is what stopped the reading (``yaml.syntax``,
+    ``yaml.too_deep``, ``yaml.multiple_documents``) or ``None``; ``complete`` tells
+    whether the first document was read whole."""
+
+    def __init__(self, payload: str, max_depth: int, parser: type[Any]) -> None:
+        self.payload = payload
+        self.max_depth = max_depth
+        self.parser = parser  # RefereeParser or yaml.CBaseLoader
+        self.finding: Finding | None = None
+        self.complete = False
+
+    def __iter__(self) -> Iterator[Event]:
+        payload = self.payload
+        depth = 0
+        documents = 0
+        loader = self.parser(payload)
+        check_event, get_event = loader.check_event, loader.get_event
+        try:
+            while check_event():
+                event = get_event()
+                kind = type(event)  # PyYAML's event classes are used as they are
+                if kind is DocumentStartEvent:
+                    documents += 1
+                    if documents > 1:
+                        start, _ = _span(event)
+                        self.finding = Finding(
                             code="yaml.multiple_documents",
                             message="a questionnaire payload holds exactly one YAML document",
                             start=start,
                             end=min(start + 3, len(payload)),
                         )
-                    )
-                    break
-            elif isinstance(event, CollectionStartEvent):
-                depth += 1
-                if depth > max_depth:
-                    start, end = _span(event)
-                    findings.append(
-                        Finding(
+                        break
+                elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                    depth += 1
+                    if depth > self.max_depth:
+                        start, end = _span(event)
+                        self.finding = Finding(
                             code="yaml.too_deep",
-                            message=f"YAML nesting deeper than {max_depth} levels",
+                            message=f"YAML nesting deeper than {self.max_depth} levels",
                             start=start,
                             end=max(end, min(start + 1, len(payload))),
                         )
-                    )
-                    return events, findings, False
-            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
-                depth -= 1
-            events.append(event)
-    except (yaml.YAMLError, ValueError) as error:
-        findings.append(syntax_finding(payload, error))
-        return events, findings, False
-    finally:
-        loader.dispose()
-    return events, findings, True
+                        return
+                elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                    depth -= 1
+                yield event
+        except (yaml.YAMLError, ValueError) as error:
+            self.finding = syntax_finding(payload, error)
+            return
+        finally:
+            loader.dispose()
+        self.complete = True
 
 
 def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
@@ -291,7 +300,7 @@ def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
     return out
 
 
-def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
+def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
     plain = event.style in (None, "")
     if not plain:
         return event.value  # quoted and block scalars are strings
@@ -309,14 +318,22 @@ def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
     return value
 
 
-def read_yaml(payload: str, *, max_depth: int = 64, loader: str | None = None) -> Read:
+def read_yaml(
+    payload: str,
+    *,
+    max_depth: int = 64,
+    loader: str | None = None,
+    max_findings: int | None = None,
+    quiet: Sequence[Span] = (),
+) -> Read:
     """Read one YAML payload with the YAML 1.2 core schema (§4).
 
     Input: the payload text. Output: :class:`Read` whose ``value`` is the root mapping as
     ``dict[str, Any]`` (lists, str, int, float, bool, None inside; entries whose key is
     not a string are left out), or ``None`` when nothing could be built; ``spans`` and
     ``key_spans`` map paths (str keys, 0-based int indices) to code-point offsets into
-    ``payload``. Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
+    ``payload``; ``aliases`` holds the path of every alias node (a ``None`` in
+    ``value``). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
     float, ``.inf``, ``.nan``); quoted and block scalars are strings.
 
     Findings (all errors): ``yaml.empty`` (no document), ``yaml.syntax``,
@@ -325,56 +342,89 @@ def read_yaml(payload: str, *, max_depth: int = 64, loader: str | None = None) -
     alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
     (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
     ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
-    ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides).
+    ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides); one
+    that starts inside a ``(start, end)`` span of ``quiet`` is left out (a caller that
+    reports those lines itself, §8).
+
+    ``max_findings`` (§1): keep only the first that many findings in ``findings`` and
+    count the rest, all of which come after them, in ``overflow``, so a payload of 10^5
+    aliases never holds 10^5 findings; ``None`` keeps every one.
 
     ``loader`` (``"auto"``, ``"c"``, ``"pure"``; ``None`` reads the environment variable
     ``REPLYKIT_YAML_LOADER`` at call time) picks the event source; it changes no result.
     Raises ``ValueError`` only for a bad loader name, or ``"c"`` without PyYAML's C
     extension. Otherwise never raises; time and memory linear in ``len(payload)``.
     """
-    return _read(payload, max_depth, choose_loader(loader))
+    chosen = choose_loader(loader)
+    limit = sys.maxsize if max_findings is None else max_findings
+    bad = _NOT_PRINTABLE.search(payload)
+    if bad is not None:
+        found = kind_finding(payload, "not_printable", bad.start())
+        return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
+    if chosen == "c" and not _c_may_differ(payload):
+        read = _read(payload, max_depth, yaml.CBaseLoader, limit, quiet)
+        if read is not None:
+            return read
+    # The referee decides every payload the C parser cannot read, or must not (libyaml
+    # also scans ahead and caps flow nesting at 1000 itself, so its errors can pre-empt
+    # the depth limit).
+    read = _read(payload, max_depth, RefereeParser, limit, quiet)
+    assert read is not None  # the referee's reading is final
+    return read
 
 
-def _read(payload: str, max_depth: int, loader: Loader) -> Read:
-    complete = False
-    if loader == "c" and not _c_may_differ(payload):
-        events, stream_findings, complete = _events(payload, max_depth, yaml.CBaseLoader)
-    if not complete:
-        # The referee decides every payload the C parser cannot read, or must not
-        # (libyaml also scans ahead and caps flow nesting at 1000 itself, so its errors
-        # can pre-empt the depth limit).
-        events, stream_findings, complete = _events(payload, max_depth, RefereeParser)
-    if complete and not stream_findings:
-        plain = _plain_build(events)
-        if plain is not None:
-            # Nothing to report: the spans are built only if a caller asks for them.
-            spans, key_spans = lazy_spans(lambda: _built_spans(events))
-            return Read(value=plain, spans=spans, key_spans=key_spans)
-    findings: list[Finding] = []
+def _is_quiet(finding: Finding, quiet: Sequence[Span]) -> bool:
+    at = finding.start
+    return (
+        finding.code == "yaml.syntax"
+        and at is not None
+        and any(start <= at <= end for start, end in quiet)
+    )
+
+
+def _read(
+    payload: str, max_depth: int, parser: type[Any], limit: int, quiet: Sequence[Span]
+) -> Read | None:
+    """One reading with ``parser``; ``None`` when the parser is the C one and it did not
+    read the first document whole (the referee then reads the payload)."""
+    stream = _Stream(payload, max_depth, parser)
+    events = iter(stream)
+    seen: list[Event] = []
+    plain = _plain_build(events, seen)
+    if plain is not None and stream.complete and stream.finding is None:
+        # Nothing to report: the spans are built only if a caller asks for them.
+        spans, key_spans = lazy_spans(lambda: _built_spans(seen))
+        return Read(value=plain, spans=spans, key_spans=key_spans)
     # Events before an error are still built, bounded by the depth check, so that
-    # aliases, tags and duplicate keys there are reported too.
-    builder = _Builder(findings)
+    # aliases, tags and duplicate keys there are reported too. The rest of the stream is
+    # built as it is read, not held.
+    sink = finding_sink(limit)
+    builder = _Builder(sink)
+    for event in seen:
+        builder.feed(event)
+    seen.clear()
     for event in events:
         builder.feed(event)
-    findings.extend(stream_findings)
-    if not complete:
-        return Read(value=None, findings=tuple(findings))
+    if parser is not RefereeParser and not stream.complete:
+        return None
+    if stream.finding is not None and not _is_quiet(stream.finding, quiet):
+        sink.append(stream.finding)
+    aliases = frozenset(builder.aliases)
+    if not stream.complete:
+        return Read(value=None, findings=tuple(sink), overflow=sink.overflow, aliases=aliases)
     if not builder.has_root:
-        findings.insert(
-            0,
-            Finding(
-                code="yaml.empty",
-                message="the payload holds no YAML content",
-                start=0,
-                end=len(payload),
-            ),
+        # No node was read, so the builder found nothing: no cap to apply here.
+        empty = Finding(
+            code="yaml.empty",
+            message="the payload holds no YAML content",
+            start=0,
+            end=len(payload),
         )
-        return Read(value=None, findings=tuple(findings))
+        return Read(value=None, findings=(empty, *sink))
     root = builder.root
     root_span = builder.spans.get((), (0, len(payload)))
-    root_event = next(e for e in events if isinstance(e, NodeEvent))
-    if isinstance(root_event, CollectionStartEvent) and root_event.flow_style:
-        findings.append(
+    if builder.root_flow:
+        sink.append(
             Finding(
                 code="yaml.json_payload",
                 message=(
@@ -386,7 +436,7 @@ def _read(payload: str, max_depth: int, loader: Loader) -> Read:
             )
         )
     elif not isinstance(root, dict):
-        findings.append(
+        sink.append(
             Finding(
                 code="yaml.root_not_mapping",
                 message=f"the YAML root must be a block mapping, not {article(yaml_kind(root))}",
@@ -396,24 +446,29 @@ def _read(payload: str, max_depth: int, loader: Loader) -> Read:
         )
     return Read(
         value=root,
-        spans=freeze_spans(builder.spans),
-        key_spans=freeze_spans(builder.key_spans),
-        findings=tuple(findings),
+        # The builder is this call's own: its maps are wrapped, not copied.
+        spans=MappingProxyType(builder.spans),
+        key_spans=MappingProxyType(builder.key_spans),
+        findings=tuple(sink),
+        overflow=sink.overflow,
+        aliases=aliases,
     )
 
 
 _NO_VALUE = _Unset()
 
 
-def _plain_build(events: list[Any]) -> dict[str, Any] | None:
+def _plain_build(events: Iterator[Any], seen: list[Any]) -> dict[str, Any] | None:
     """Fast path of the build: the value of a document whose root is a block mapping and
     that holds nothing :class:`_Builder` would report (no anchor, alias, tag, duplicate
     or non-string key, oversized integer); ``None`` otherwise, and the full build runs.
-    The same values as :class:`_Builder` builds, without spans."""
+    The same values as :class:`_Builder` builds, without spans. Reads ``events`` up to
+    the first event that needs the full build, appending each to ``seen``."""
     stack: list[Any] = []
     keys: list[Any] = []
     root: Any = None
     for event in events:
+        seen.append(event)
         kind = type(event)
         if kind is ScalarEvent:
             if event.anchor is not None or event.tag is not None:
@@ -463,15 +518,18 @@ def _built_spans(events: list[Event]) -> tuple[dict[Path, Span], dict[Path, Span
 
 
 class _Builder:
-    """Second pass: builds values from a depth-checked event list, iteratively."""
+    """Second pass: builds values from depth-checked events, iteratively; findings go to
+    ``findings`` (a list, or a collector that keeps only the first ones)."""
 
-    def __init__(self, findings: list[Finding]) -> None:
+    def __init__(self, findings: _Sink) -> None:
         self.findings = findings
         self.stack: list[_Frame] = []
         self.spans: dict[Path, Span] = {}
         self.key_spans: dict[Path, Span] = {}
+        self.aliases: set[Path] = set()
         self.root: Any = None
         self.has_root = False
+        self.root_flow = False  # the root is a flow collection
 
     def _child_path(self) -> Path | None:
         if not self.stack:
@@ -501,7 +559,10 @@ class _Builder:
             path = self._child_path()
             if path is None:  # a key, or under a non-string key: the mapping's place
                 path = next((f.path for f in reversed(self.stack) if f.path is not None), ())
-            self.findings.extend(_node_event_findings(event, path))
+            if isinstance(event, AliasEvent):
+                self.aliases.add(path)
+            for finding in _node_event_findings(event, path):
+                self.findings.append(finding)
         if isinstance(event, ScalarEvent):
             value = _scalar_value(event, self.findings)
             scalar_frozen = _freeze_scalar(value) if self._needs_frozen() else None
@@ -512,6 +573,8 @@ class _Builder:
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             items: Any = {} if isinstance(event, MappingStartEvent) else []
             start, _ = _span(event)
+            if not self.stack and not self.has_root:
+                self.root_flow = bool(event.flow_style)
             self.stack.append(_Frame(items, self._child_path(), start, bool(event.flow_style)))
         elif isinstance(event, MappingEndEvent | SequenceEndEvent):
             frame = self.stack.pop()
