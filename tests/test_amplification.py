@@ -122,3 +122,47 @@ def test_json_families_cover_every_command_they_are_made_for() -> None:
         assert inp.size == sum(len(t.encode()) for t in inp.files.values()) + (
             len("msg-01") if "msg-01" in inp.argv else 0
         )
+
+
+def _near_misses_only(family: Family) -> bool:
+    """Whether the family's message keeps near-misses and no invalid block."""
+    result = segment(family.build(max(family.n // 10, 10)))
+    return any(d.code.startswith("near_miss.") for d in result.diagnostics) and not any(
+        d.severity == "error" for s in result.segments for d in s.diagnostics
+    )
+
+
+NEAR_MISS_FAMILIES = [f for f in FAMILIES if _near_misses_only(f)]
+
+
+def test_the_near_miss_families_are_those_of_tags_and_fence_lines() -> None:
+    names = {f.name for f in NEAR_MISS_FAMILIES}
+    assert {"unclosed_tags_with_attributes", "fence_indent_lines", "unclosed_tags"} <= names
+    assert "candidates_on_one_line" not in names  # invalid blocks: the allowance stays
+
+
+@pytest.mark.parametrize("family", NEAR_MISS_FAMILIES, ids=lambda f: f.name)
+def test_near_misses_need_no_allowance(
+    family: Family, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A near-miss is printed once per hostile tag or line: its message is short enough
+    that ``segment`` and ``check`` grow at most 16x the input's growth plus 8 KiB, with
+    no allowance per kept verdict (§1)."""
+    n = base_n(family)
+    for command in ("segment-json", "segment-text", "check"):
+        small = command_input(command, family, n)
+        large = command_input(command, family, 2 * n)
+        out_small = run(small, tmp_path, monkeypatch)
+        out_large = run(large, tmp_path, monkeypatch)
+        where = (family.name, command, small.size, out_small, large.size, out_large)
+        grown = FACTOR * (large.size - small.size) + GROWTH_SLACK
+        assert out_large - out_small <= grown, where
+
+
+def test_tag_near_miss_messages() -> None:
+    text = 'x <questionnaire >{}</questionnaire> <questionnaire id="1">'
+    assert [(d.code, d.message) for d in segment(text).diagnostics] == [
+        ("near_miss.tag_attributes", "'<questionnaire>' takes no spaces inside the brackets"),
+        ("near_miss.tag_attributes", "'<questionnaire>' takes no attributes"),
+        ("near_miss.unclosed_tag", "no '</questionnaire>' follows this tag"),
+    ]

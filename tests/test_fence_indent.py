@@ -38,7 +38,15 @@ def test_every_blank_that_is_not_indentation_gets_the_warning(blank: str) -> Non
 def test_the_message_names_the_characters_and_the_consequence() -> None:
     (d,) = segment("Intro\n\n\u3000\u00a0```questionnaire\n").diagnostics
     assert d.severity == "warning" and (d.line, d.column) == (3, 1)
-    assert "U+00A0, U+3000" in d.message and "not a fence" in d.message
+    assert d.message == (
+        "U+00A0, U+3000 before '```questionnaire' is not Markdown indentation: the line is "
+        "text, not a fence, and a closing fence after it opens a code block; remove them"
+    )
+    (d,) = segment("Intro\n\n\u3000~~~Questionnaire\n").diagnostics[:1]
+    assert d.message.startswith("U+3000 before '~~~Questionnaire' is not Markdown")
+    assert d.message.endswith("; remove it")
+    # A hostile reply repeats it once per 21-byte line: it stays short (§1).
+    assert len(d.message) <= 160
 
 
 @pytest.mark.parametrize("indent", [" ", "   ", "\t", "    ", " \t"])

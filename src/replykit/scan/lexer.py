@@ -593,12 +593,13 @@ class Lexer:
         if not _FAMILY_FENCE.fullmatch(first):
             return
         if prefix:
-            names = ", ".join(sorted({f"U+{ord(ch):04X}" for ch in prefix if ch != " "}))
+            found = sorted({f"U+{ord(ch):04X}" for ch in prefix if ch != " "})
+            # Short: a hostile reply repeats it once per line (§1's output bound).
             self._warn(
                 "near_miss.fence_indent",
-                f"'{fence}{first}' is preceded by {names}, which Markdown does not read as "
-                "indentation: the line is paragraph text, not a fence, and a closing fence "
-                "after it opens a code block; remove the character",
+                f"{', '.join(found)} before '{fence}{first}' is not Markdown indentation: the "
+                "line is text, not a fence, and a closing fence after it opens a code block; "
+                f"remove {'it' if len(found) == 1 else 'them'}",
                 start,
                 end,
             )
@@ -899,20 +900,12 @@ class Lexer:
                 p,
                 e,
             )
+        # Short messages: a hostile reply repeats them once per tag (§1's output bound).
         if rest != ">":
-            self._warn(
-                "near_miss.tag_attributes",
-                f"'<{name}' takes no attributes or spaces inside the brackets",
-                p,
-                e,
-            )
+            what = "spaces inside the brackets" if rest.strip(" \t\r\n") == ">" else "attributes"
+            self._warn("near_miss.tag_attributes", f"'<{name}>' takes no {what}", p, e)
         if closer < 0:
-            self._warn(
-                "near_miss.unclosed_tag",
-                f"'<{name}>' has no closing '</{name}>' after it",
-                p,
-                e,
-            )
+            self._warn("near_miss.unclosed_tag", f"no '</{name}>' follows this tag", p, e)
 
 
 def first_visible_ws(text: str, start: int, end: int) -> int:
