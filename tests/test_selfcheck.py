@@ -344,3 +344,21 @@ def test_can_submit_a_tool_call_message() -> None:
 def test_can_submit_index_out_of_range(index: int) -> None:
     with pytest.raises(IndexError):
         can_submit(_conv("x"), index)
+
+
+def test_stored_shapes_with_content_parts_are_read() -> None:
+    """§8: a list of content parts is the most common stored shape of ``content``; its
+    text parts, joined with nothing between them, are the message text, and a
+    ``{"messages": [...]}`` object is a conversation too."""
+    half = len(FENCED_OK) // 2
+    parts = [{"type": "text", "text": FENCED_OK[:half]}, {"type": "text", "text": FENCED_OK[half:]}]
+    messages = [
+        {"role": "user", "content": [{"type": "text", "text": "Plan the trip"}]},
+        {"role": "assistant", "content": parts},
+    ]
+    assert self_check(messages) == SelfCheckResult(True, 1, (), None)
+    assert self_check({"messages": messages}) == SelfCheckResult(True, 1, (), None)
+    assert can_submit(messages, 1)
+    near_miss = [{"role": "assistant", "content": [{"type": "text", "text": NEAR_MISS}]}]
+    result = self_check(near_miss)
+    assert not result.passed and [d.code for d in result.diagnostics] == ["near_miss.case"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from replykit import segment
+from replykit.cli import main
 from replykit.diagnostics import format_path
 from replykit.payload.json_strict import read_json, too_deep_at
 
@@ -94,3 +98,43 @@ def test_depth_scan_skips_strings() -> None:
     assert too_deep_at('["[[[[", "\\"[[["]', 1) is None
     assert too_deep_at("[[", 1) == 1
     assert read_json("[" * 64 + "]" * 64).findings[0].code == "json.not_object"
+
+
+@pytest.mark.parametrize(
+    ("payload", "message", "column"),
+    [
+        # Replykit's own words and place, whatever the interpreter's json module says.
+        ('{"a": 1 "b": 2}', "expected ',' or '}' after an object member, found '\"'", 24),
+        ('{"a": "x', "unterminated string: no closing '\"' before the end of the text", 22),
+        # A typographic quote inside a string: named, and where it is.
+        (
+            '{"title": "T”, "questions": [{"type": "text", "text": "x"}]}',
+            "expected ',' or '}' after an object member, found 'questions'; the string "
+            'before it, "T”, ", holds the typographic quote ” (U+201D), which does not end '
+            'a string: JSON strings end only at a straight double quote (")',
+            32,
+        ),
+    ],
+)
+def test_a_block_gets_replykits_json_syntax_message(
+    payload: str, message: str, column: int
+) -> None:
+    (d,) = segment(f"Intro\n<questionnaire>{payload}</questionnaire>").diagnostics
+    assert (d.code, d.message, d.line, d.column) == (
+        "json.syntax",
+        "JSON syntax error: " + message,
+        2,
+        column,
+    )
+
+
+def test_an_unreadable_argument_file_names_the_place_without_doubled_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "args.json"
+    path.write_text('{"a": "x', encoding="utf-8")
+    assert main(["tool", "questionnaire_async", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"replykit tool: error: arguments {path} is not strict JSON at line 1, column 7: "
+        "unterminated string: no closing '\"' before the end of the text\n"
+    )
