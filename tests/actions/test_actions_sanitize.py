@@ -487,3 +487,30 @@ def test_deep_nesting_costs_nothing() -> None:
         ("action.field_removed", "actions[1].extra"),
         ("action.type_unknown", "actions[2].type"),
     ]
+
+
+@pytest.mark.parametrize("reserved", ["__proto__", "constructor", "toString", "hasOwnProperty"])
+def test_an_id_a_javascript_object_inherits_drops_the_action(reserved: str) -> None:
+    """§12: a client keys persisted state by id, so an inherited name is never an id."""
+    answer = {
+        "actions": [
+            {"id": reserved, "type": "view.detail", "label": "Open"},
+            {"id": "ok", "type": "view.detail", "label": "Open"},
+        ]
+    }
+    result = sanitize(answer)
+    assert [a.id for a in result.actions] == ["ok"]
+    assert [(d.code, d.path) for d in result.diagnostics] == [
+        ("action.id_reserved", "actions[1].id")
+    ]
+
+
+def test_a_bidi_override_in_a_label_drops_the_action() -> None:
+    """§12: a cancel button whose label reads as "Complete" is not shown."""
+    label = "\u202eetelpmoC\u202c"
+    answer = {"actions": [{"id": "x", "type": "business.cancel", "label": label, "params": {}}]}
+    result = sanitize(answer)
+    assert result.actions == ()
+    assert [(d.code, d.path) for d in result.diagnostics] == [
+        ("action.text_unsafe", "actions[1].label")
+    ]

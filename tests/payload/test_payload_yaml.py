@@ -209,3 +209,34 @@ def test_fast_build_equals_the_full_build(value: object) -> None:
     if fast is not None:
         assert stream.complete and stream.finding is None and not builder.findings
         assert repr(fast) == repr(builder.root)
+
+
+@pytest.mark.parametrize(
+    ("payload", "value", "findings"),
+    [
+        # YAML 1.2.2 decides, not the parser at hand: a tab separates here ...
+        ("foo:\n \tbar", {"foo": "bar"}, []),
+        ("a: [?x, y?, x?y]", {"a": ["?x", "y?", "x?y"]}, []),
+        # ... but never indents, and '#' right after a block scalar header is no comment.
+        ("a:\n\t- b\n", None, [(3, "a tab cannot indent YAML; indent with spaces")]),
+        (
+            "a: >+#c\n  x",
+            None,
+            [
+                (
+                    5,
+                    "a block scalar header (| or >) holds only an indentation digit 1-9, "
+                    "a chomping sign + or -, and a comment",
+                )
+            ],
+        ),
+    ],
+)
+def test_yaml_12_decides_in_replykits_words(
+    payload: str, value: Any, findings: list[tuple[int, str]]
+) -> None:
+    read = read_yaml(payload)
+    assert read.value == value
+    assert [(f.start, f.message) for f in read.findings] == [
+        (start, "YAML syntax error: " + message) for start, message in findings
+    ]
