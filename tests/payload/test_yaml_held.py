@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from payload.yaml_text import yaml_texts
 from replykit.cap import Collector
 from replykit.diagnostics import Finding, LeftOut
-from replykit.hostile import yaml_alias_bomb
 from replykit.limits import Limits
 from replykit.payload import read_fenced_form, yaml12
 from replykit.payload.yaml12 import read_yaml
+from replykit.testing.hostile import yaml_alias_bomb
 
 
 def _bomb_payload(levels: int) -> str:
