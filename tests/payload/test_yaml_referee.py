@@ -41,6 +41,13 @@ VALID_12 = [
     ("a: |2\t\n   x", {"a": " x"}),
     ("a: [b\tc]", {"a": ["b\tc"]}),
     ('a: "b\n  \tc"', {"a": "b c"}),
+    # '-' before a safe character starts a plain scalar; '#' after white space (a tab
+    # too) or inside a plain scalar is no error.
+    ("x: [-a, -#, a-]", {"x": ["-a", "-#", "a-"]}),
+    ("x: {-: a}", {"x": {"-": "a"}}),  # ':' is safe after '-', then a value indicator
+    ('a: "b" #c\nd: [e]\t#c\nf: g#h', {"a": "b", "d": ["e"], "f": "g#h"}),
+    ("#c\na: b\n#c", {"a": "b"}),
+    ("\ufeff#c\na: 1", {"a": 1}),
 ]
 
 # (payload, kind of yaml.syntax, its offset): YAML 1.2.2 refuses all of these.
@@ -56,6 +63,24 @@ INVALID_12 = [
     ("\tb: c", "tab_before_block", 0),
     ("a: >+#c\n  x", "block_header", 5),  # libyaml reads '#c' as a comment
     ("a: |0\n  x", "block_header", 4),
+    # A lone '-' in flow context is no plain scalar (ns-plain-first): libyaml read '-'.
+    ("options: [+, -]", "bad_character", 13),
+    ("x: [-]", "bad_character", 4),
+    ("x: [a, -]", "bad_character", 7),
+    ("x: {a: -}", "bad_character", 7),
+    ("x: [-,]", "bad_character", 4),
+    ('x: ["b",-]', "bad_character", 8),
+    ("x: [[-]]", "bad_character", 5),
+    # White space separates a comment from the token before it (s-b-comment): both
+    # PyYAML parsers read these as comments.
+    ('a: "b"#c', "comment_space", 6),
+    ("a: 'b'#c", "comment_space", 6),
+    ("a: [b]#c", "comment_space", 6),
+    ("a: {b: c}#c", "comment_space", 9),
+    ("x: [a,#c\n b]", "comment_space", 6),
+    ("x: [#c\n b]", "comment_space", 4),
+    ('x: {"a":#c\n b}', "comment_space", 8),
+    ('- "a"#c', "comment_space", 5),
 ]
 
 
@@ -130,6 +155,7 @@ KINDS = {
     "block_mapping_end": ("a: 'b' c\n", 7),
     "block_list_end": ("- a\n- 'b' c\n", 10),
     "after_document": ("'a' b\n", 4),
+    "comment_space": ("a: [b]#c\n", 6),
     "tab_indent": ("a:\n\tb: c\n", 3),
     "tab_before_block": ("a:\n  -\t- b\n", 6),
     "not_printable": ("a: \x01\n", 3),

@@ -3,8 +3,10 @@
 Documents are drawn as trees (block and flow mappings and sequences, plain, quoted and
 block scalars) and written out with white space drawn per place (spaces, tabs, nothing,
 line breaks inside flow), comments, odd indentation, ``?``/``:``/``-``/``#`` inside and
-at the start of plain scalars; then a few edits insert tabs, indicators and line breaks
-anywhere, so that invalid YAML is drawn as often as valid YAML.
+at the start of plain scalars, lone ``-``/``?``/``:`` as flow nodes (one node in four),
+comments with and without white space before ``#``; then a few edits insert tabs,
+indicators and line breaks anywhere, so that invalid YAML is drawn as often as valid
+YAML.
 """
 
 from __future__ import annotations
@@ -25,8 +27,21 @@ _FLOW_SEP = [" ", "", "\t", "\n", "\n  ", "\n\t", " \n "]
 _COMMENT = ["", "", "", " # c", "\t# c", "#c", " #", "\t", " ", " \t"]
 
 
+_CALM_COMMENT = ["", "", " # c", " #", "#c"]
+_CALM_INDICATORS = ["-", "-", "-x", "-#"]
+# One text in three is calm: plain words from the safe list, no tabs and no edits, so
+# that PyYAML's C parser reads it and the differential test compares the two loaders on
+# it (a wild text mostly goes to the referee under both).
+_CALM = st.shared(st.integers(0, 2).map(lambda n: n == 0), key="yaml_text.calm")
+
+
+def _comment(draw: st.DrawFn) -> str:
+    return draw(st.sampled_from(_CALM_COMMENT if draw(_CALM) else _COMMENT))
+
+
 def _plain(draw: st.DrawFn) -> str:
-    vocabulary = _WORDS if draw(st.integers(0, 2)) == 0 else _SAFE_WORDS
+    wild = not draw(_CALM) and draw(st.integers(0, 2)) == 0
+    vocabulary = _WORDS if wild else _SAFE_WORDS
     words = draw(st.lists(st.sampled_from(vocabulary), min_size=1, max_size=3))
     return draw(st.sampled_from(_SEP[:6])).join(words)
 
@@ -83,15 +98,26 @@ def _flow(draw: st.DrawFn, depth: int) -> str:
     return "{" + sep() + ("," + sep()).join(entries) + sep() + "}"
 
 
+# A flow node that starts with an indicator: alone (before ',', ']', '}', white space
+# or the end), or before a safe character, where YAML readers differ most.
+_INDICATOR_NODES = ["-", "-", "-", "?", ":", "- ", "? ", ": ", "-#", "?x", ":x", "-x", "- x",
+                    "? x", ": x", "-\t", "?\n"]  # fmt: skip
+
+
 def _flow_node(draw: st.DrawFn, depth: int, key: bool = False) -> str:
-    if depth < 3 and not key and draw(st.integers(0, 3)) == 0:
+    choice = draw(st.integers(0, 7))
+    if depth < 3 and not key and choice <= 1:
         return _flow(draw, depth)
+    if choice <= 3:
+        # Calm texts take the '-' ones: '?' and ':' alone already send a text to the
+        # referee under both loaders.
+        return draw(st.sampled_from(_CALM_INDICATORS if draw(_CALM) else _INDICATOR_NODES))
     return _scalar(draw)
 
 
 def _block_scalar(draw: st.DrawFn, indent: int) -> str:
     header = draw(st.sampled_from(["|", ">", "|-", ">+", "|2", "|1-", ">-2", "|0"]))
-    header += draw(st.sampled_from(_COMMENT))
+    header += _comment(draw)
     pad = " " * (indent + draw(st.integers(1, 3)))
     lines = draw(
         st.lists(st.sampled_from(["x", "y z", "\tt", " more", "", "\t", "  ", "# no"]), max_size=4)
@@ -105,15 +131,15 @@ def _value(draw: st.DrawFn, indent: int, depth: int) -> str:
     choice = draw(st.integers(0, 9))
     sep = draw(st.sampled_from(_SEP))
     if choice <= 3 or depth >= 3:
-        return sep + _scalar(draw) + draw(st.sampled_from(_COMMENT))
+        return sep + _scalar(draw) + _comment(draw)
     if choice == 4:
-        return sep + _flow(draw, depth) + draw(st.sampled_from(_COMMENT))
+        return sep + _flow(draw, depth) + _comment(draw)
     if choice == 5:
         return sep + _block_scalar(draw, indent)
     if choice == 6:
-        return draw(st.sampled_from(_COMMENT))  # empty value
+        return _comment(draw)  # empty value
     step = draw(st.sampled_from([1, 2, 2, 4, 0]))
-    return draw(st.sampled_from(_COMMENT)) + "\n" + _block(draw, indent + step, depth + 1)
+    return _comment(draw) + "\n" + _block(draw, indent + step, depth + 1)
 
 
 def _block(draw: st.DrawFn, indent: int, depth: int) -> str:
@@ -170,6 +196,8 @@ def yaml_texts(draw: st.DrawFn) -> str:
             max_size=draw(st.sampled_from([0, 0, 1, 4])),
         )
     )
+    if draw(_CALM):
+        return text.replace("\t", " ")
     for fraction, piece in edits:
         at = int(fraction * len(text))
         text = text[:at] + piece + text[at:]

@@ -48,6 +48,18 @@ _ODD_ANCHOR = re.compile(
 )
 _HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
 _BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
+# An indicator '-', '?' or ':' standing alone at the start of a token, followed by a
+# flow indicator, white space or the end: in flow context YAML 1.2.2 reads it as an
+# indicator or refuses it, never as a plain scalar, where libyaml reads '-]' as the
+# scalar '-'. ('-' before white space is a block entry to libyaml too: an error in flow
+# context, so the referee decides it anyway.)
+_LONE_INDICATOR = re.compile(
+    "(?<![^ \t\r\n\x85\u2028\u2029\\[{,:?])"
+    "(?:-[,\\[\\]{}]|[?:](?:[ \t\r\n\x85\u2028\u2029,\\[\\]{}]|\\Z))"
+)
+# '#' right after a quoted scalar, a flow indicator or ':': libyaml reads a comment
+# there, YAML 1.2.2 asks for white space before one.
+_HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#")
 
 
 def _c_may_differ(payload: str) -> bool:
@@ -57,8 +69,10 @@ def _c_may_differ(payload: str) -> bool:
     '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
     explicit key with no key in flow context (libyaml places the empty key elsewhere);
     an anchor or alias whose name holds a character other than a letter, digit, '-' or
-    '_' (libyaml ends the name there); '#' right after a block scalar header (libyaml
-    reads a comment). Cheap substring tests first: typical forms hold none of these."""
+    '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
+    scalar, a flow indicator or ':' (libyaml reads a comment); a lone '-', '?' or ':'
+    before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
+    flow context). Cheap substring tests first: typical forms hold none of these."""
     if "\t" in payload or "\ufeff" in payload:
         return True
     if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
@@ -67,8 +81,10 @@ def _c_may_differ(payload: str) -> bool:
         payload.startswith(":") or any(pair in payload for pair in _COLON_AFTER)
     ) and _COLON_FIRST.search(payload):
         return True
-    if "#" in payload and _HASH_IN_HEADER.search(payload):
+    if "#" in payload and (_HASH_IN_HEADER.search(payload) or _HASH_UNSPACED.search(payload)):
         return True
+    if ("[" in payload or "{" in payload) and _LONE_INDICATOR.search(payload):
+        return True  # only flow context reads these otherwise
     at = payload.find("?")
     while at >= 0:
         before = payload[at - 1] if at else "\n"

@@ -71,6 +71,10 @@ MESSAGES: dict[str, tuple[str, bool]] = {
         False,
     ),
     "after_document": ("unexpected {what} after the end of the YAML document", False),
+    "comment_space": (
+        "a comment needs white space before '#'; add a space, or quote a value that holds '#'",
+        False,
+    ),
     "tab_indent": ("a tab cannot indent YAML; indent with spaces", False),
     "tab_before_block": (
         "a tab cannot come before a list item '-', a key, or '?'/':' that starts a "

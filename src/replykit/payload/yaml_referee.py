@@ -19,6 +19,8 @@ where it is stricter than both. This subclass changes exactly those:
   ``-`` followed by a "safe" character (ns-plain-first, ns-plain-char); ``:`` is a value
   indicator only before white space, a flow indicator, or right after a quoted scalar or
   flow collection (a JSON-like key).
+* A comment is separated from the token before it by white space (s-b-comment):
+  ``"b"#c``, ``[b]#c`` and ``[a,#c`` are errors.
 
 Errors of these rules are :class:`SyntaxProblem`; the others stay PyYAML's own error
 objects, which :mod:`replykit.payload.yaml_errors` turns into replykit's wording.
@@ -139,6 +141,9 @@ class RefereeParser(Reader, Scanner, Parser):
             white = self._skip(_WHITE)
             tab_at = before + white.index("\t") if "\t" in white else -1
             if self.peek() == "#":
+                if self.column > 0 and self.buffer[self.pointer - 1] not in " \t":
+                    # s-b-comment: white space separates a comment from a token before it.
+                    raise SyntaxProblem("comment_space", self.index)
                 self._skip(_COMMENT)
             if not self._line_break():
                 break
