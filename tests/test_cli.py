@@ -97,20 +97,22 @@ def test_compat_sage_reads_escaped_tags() -> None:
     assert [s["kind"] for s in out["segments"]] == ["markdown", "questionnaire"]
 
 
-def test_lone_surrogates_print_as_valid_utf8(tmp_path: Path) -> None:
-    # YAML's "\ud800" escape makes a lone surrogate (an XML+JSON payload refuses it).
+def test_a_yaml_surrogate_escape_is_a_diagnostic_and_output_stays_utf8(tmp_path: Path) -> None:
+    # YAML's "\ud800" escape denotes no character: the form is refused, as a JSON
+    # payload's is, and nothing unencodable reaches the output.
     path = tmp_path / "s.md"
     path.write_text(
         'Intro\n\n```questionnaire\ntitle: "工\\ud800"\nquestions:\n  - type: free_text\n'
         '    text: Q\n    default: ""\n```\n',
         encoding="utf-8",
     )
-    raw = run("segment", str(path)).stdout
-    assert '"title":"工\\ud800"'.encode() in raw  # UTF-8 kept, only the surrogate escaped
-    out = json.loads(raw.decode("utf-8"))
-    assert out["segments"][1]["questionnaire"]["title"] == "工\ud800"
+    out = json.loads(run("segment", str(path)).stdout.decode("utf-8"))
+    assert out["segments"][1]["valid"] is False
+    assert [(d["code"], d["start"], d["end"], d["path"]) for d in out["diagnostics"]] == [
+        ("yaml.lone_surrogate", 31, 40, "title")
+    ]
     text = run("segment", "--format", "text", str(path)).stdout.decode("utf-8")
-    assert "title: 工\\ud800" in text
+    assert "yaml.lone_surrogate" in text
 
 
 def test_lone_surrogate_escape_in_a_payload_is_a_diagnostic(tmp_path: Path) -> None:

@@ -28,10 +28,10 @@ from replykit.actions import ActionDiagnostic, sanitize, sanitize_json
 from replykit.cli import main
 from replykit.compat import SAGE, decode_transport
 from replykit.jsonout import displayable, dumps, portable
-from replykit.model import Question, Questionnaire
+from replykit.model import Option, Question, Questionnaire
 from replykit.payload.json_strict import read_json_value
-from replykit.response import AnswersError
-from replykit.tool import call_questionnaire_async
+from replykit.response import OTHER_VALUE, AnswersError
+from replykit.tool import call_questionnaire_async, questionnaire_from_tool_result
 
 FENCED = (Path(__file__).parent / "data" / "seed" / "fenced_task_paused.md").read_bytes()
 ARGS = '{"questions": [{"type": "text", "text": "x"}]}'
@@ -262,32 +262,91 @@ def test_answers_details_hold_only_json() -> None:
         json.loads(dumps([f.details for f in info.value.findings]))
 
 
-def test_a_lone_surrogate_never_makes_output_unencodable() -> None:
+def test_a_lone_surrogate_from_a_python_caller_is_refused() -> None:
+    # JSON cannot carry one faithfully: "\ud800\udc00" written as two escapes reads back
+    # as U+10000. So no form, id or answer may hold one (§1).
     form = Questionnaire(
+        title="T",
+        questions=(
+            Question(id="q1", type="free_text", text="Q"),
+            Question(
+                id="q2", type="single_choice", text="R", options=(Option("a", "a"),),
+                allow_other=True,
+            ),
+        ),
+    )  # fmt: skip
+    with pytest.raises(AnswersError) as info:
+        answers = {"q1": "a\ud800\udc00b", "q2": {"value": OTHER_VALUE, "other_text": "\udfff"}}
+        build_response(form, answers, questionnaire_id="m_q1")
+    assert [(f.code, f.path, dict(f.details)) for f in info.value.findings] == [
+        ("json.lone_surrogate", ("q1",), {"path": "q1"}),
+        ("json.lone_surrogate", ("q2", "other_text"), {"path": "q2.other_text"}),
+    ]
+    assert info.value.findings[0].message == (
+        "q1 holds U+D800, half of a surrogate pair and no character; JSON cannot carry it "
+        "faithfully"
+    )
+    by_hand = Questionnaire(
         title="T", questions=(Question(id="q1", type="free_text", text="Why\ud800?"),)
     )
-    built = build_response(form, {"q1": "a\udc00b"}, questionnaire_id="m_q1", locale="en")
-    agent = built.agent_text.encode("utf-8").decode("utf-8")
-    assert '"question":"Why\\ud800?"' in agent and '"answer":"a\\udc00b"' in agent
-    assert built.display_text == "Questionnaire answers\nWhy\ufffd?: a\ufffdb"
-    built.display_text.encode("utf-8")
-    assert dumps(built.to_json()).encode("utf-8")
+    with pytest.raises(ValueError, match=r"^questionnaire\.questions\[1\]\.text holds U\+D800"):
+        build_response(by_hand, {}, questionnaire_id="m_q1")
+    with pytest.raises(ValueError, match=r"^questionnaire_id holds U\+DC00"):
+        build_response(form, {}, questionnaire_id="m\udc00")
+    with pytest.raises(ValueError, match=r"^ui_text\.other holds U\+D800"):
+        build_response(form, {}, questionnaire_id="m_q1", ui_text={"other": "\ud800"})
+    with pytest.raises(ValueError, match="message_id holds a surrogate"):
+        segment("Hi", message_id="m\ud800")
+    # An answer key that is no question id only reaches a diagnostic: escaped there.
+    with pytest.raises(AnswersError) as info:
+        build_response(form, {"x\ud800": "a"}, questionnaire_id="m_q1")
+    assert [f.code for f in info.value.findings] == ["answer.unknown_question"]
+    assert dumps([dict(f.details) for f in info.value.findings]).encode("utf-8")
 
 
-def test_cli_writes_a_lone_surrogate_as_an_escape_and_keeps_utf8(
+def test_tool_arguments_with_a_lone_surrogate_are_not_read() -> None:
+    questions = [
+        {"type": "single_choice", "text": "Q", "options": ["a", {"value": "b", "label": "\udc00"}]},
+        {"type": "text", "text": "R", "x\ud800y": 1},
+    ]
+    result = questionnaire_async("T\ud800", questions, locale="en")
+    assert result["success"] is False
+    assert [(e["code"], e["path"]) for e in result["errors"]] == [
+        ("json.lone_surrogate", "title"),
+        ("json.lone_surrogate", "questions[1].options[2].label"),
+        ("json.lone_surrogate", "questions[2].x\ud800y"),  # a key: at its entry
+    ]
+    assert dumps(result).encode("utf-8")
+    zh = questionnaire_async("T\ud800", questions[:1])["errors"][0]
+    assert zh["message"] == "title 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。"
+    # A forged success result holding one opens no form either.
+    forged = {
+        "success": True, "validation_passed": True, "title": "T",
+        "questions": [{"id": "q1", "type": "free_text", "text": "\ud800", "default": ""}],
+    }  # fmt: skip
+    opened = questionnaire_from_tool_result(forged, "call_1", locale="en")
+    assert opened.questionnaire is None
+    assert [(e.code, e.path) for e in opened.errors] == [
+        ("json.lone_surrogate", "questions[1].text")
+    ]
+
+
+def test_respond_refuses_a_form_whose_yaml_escape_is_a_surrogate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    message = "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n"
-    message += '    text: "工\\ud800"\n    default: ""\n```\n'
+    # The chain: the form is refused where it is read, so no answer to it is
+    # ever built and read back as another character.
+    message = "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: multi_choice\n"
+    message += '    text: Q\n    options: ["\\ud800\\udc00", "a"]\n    default: []\n```\n'
     path = _put(tmp_path, "m.md", message)
-    answers = _put(tmp_path, "a.json", '{"q1": "好"}')
-    code, out, _err = _run(
+    answers = _put(tmp_path, "a.json", "{}")
+    code, out, err = _run(
         ["respond", "--message", path, "--message-id", "m", "--answers", answers], capsys
     )
-    assert code == 0
-    assert "工\\\\ud800" in out and "好" in out  # the agent text's JSON inside the JSON
-    data = json.loads(out)
-    assert data["display_text"].endswith("工\ufffd：好")
+    assert (code, out) == (2, "")
+    assert "no valid questionnaire" in err
+    (diag,) = segment(message).diagnostics
+    assert (diag.code, diag.path) == ("yaml.lone_surrogate", "questions[1].options[1]")
 
 
 def test_writer_guards() -> None:

@@ -218,6 +218,7 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         "yaml.tag": "不允许使用 YAML 显式标签。",
         "yaml.key_not_string": "YAML 的键必须是字符串。",
         "yaml.number_too_large": "数字过大。",
+        "yaml.lone_surrogate": "YAML 字符串的转义表示不成对的代理项（\\udXXX），它不是字符。",
         "yaml.too_deep": "YAML 嵌套层级过深。",
         "json.syntax": "JSON 语法错误。",
         "json.constant": "JSON 中不允许 NaN 或 Infinity。",
@@ -342,19 +343,22 @@ def problem_line(
 
 
 #: Chinese messages of the limit codes a ``questionnaire_async`` call can report (§1),
-#: filled from the finding's ``details`` (``path``, ``limit``, ``actual``).
+#: and of a lone surrogate in its arguments, filled from the finding's ``details``
+#: (``path``, ``limit``, ``actual``).
 LIMIT_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
     {
         "limit.payload_size": "参数作为 JSON 文本超过 {limit} 个字符，未读取。",
         "limit.questions": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
         "limit.options": "{path} 有 {actual} 项，超过上限 {limit}，未读取。",
         "json.too_deep": "参数的嵌套层级超过 {limit} 层。",
+        "json.lone_surrogate": "{path} 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。",
     }
 )
 
 
 def limit_message(code: str, details: Mapping[str, Any], english: str, locale: Locale) -> str:
-    """The message of a limit finding (``limit.*``, ``json.too_deep``) in ``locale``:
+    """The message of a limit finding (``limit.*``, ``json.too_deep``,
+    ``json.lone_surrogate``) in ``locale``:
     ``english`` for ``en`` or a code without a Chinese template."""
     template = LIMIT_MESSAGES_ZH.get(code)
     if locale == "en" or template is None:

@@ -37,6 +37,7 @@ from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
 from replykit.payload.describe import article, brief, json_type
 from replykit.payload.json_strict import read_json_value
+from replykit.surrogates import first_lone_surrogate, lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex, is_blank
 
 #: The value of the "other" choice (§7).
@@ -272,6 +273,7 @@ def build_response(
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
+    _no_lone_surrogate(questionnaire, questionnaire_id, ui)
     built, findings = _resolve(questionnaire, answers, ui["other"], limits)
     if findings:
         raise AnswersError(findings)
@@ -292,6 +294,22 @@ def build_response(
         display_text=displayable(display_text(by_id, built, ui)),
         answers=tuple(built),
     )
+
+
+def _no_lone_surrogate(form: Questionnaire, questionnaire_id: str, ui: Mapping[str, str]) -> None:
+    """Raise ``ValueError`` when a text of the form (built by hand: no reader makes one),
+    the id or ``ui_text`` holds a surrogate, which the JSON would not carry faithfully."""
+    for what, value in (
+        ("questionnaire", form.to_json()),
+        ("questionnaire_id", questionnaire_id),
+        ("ui_text", dict(ui)),
+    ):
+        for path, char in lone_surrogates(value):
+            where = format_path(path)
+            raise ValueError(
+                f"{what}{'.' + where if where else ''} holds U+{ord(char):04X}, half of a "
+                "surrogate pair and no character; JSON cannot carry it faithfully"
+            )
 
 
 @typed
@@ -455,6 +473,8 @@ def _one(
                 )
             )
             other_text = None
+        elif isinstance(other_text, str):
+            _check_text(other_text, (*base, "other_text"), findings)
         raw = raw["value"]
         value_path = (*base, "value")
     labels = _option_labels(q)
@@ -519,6 +539,14 @@ def _duplicate_value(q: Question, value: str, path: Path, findings: _Findings) -
             value=value,
         )
     )
+
+
+def _check_text(text: str, path: Path, findings: _Findings) -> None:
+    """``json.lone_surrogate`` for a typed text (free text, ``other_text``) holding a
+    surrogate, which the response JSON would not carry faithfully (§1)."""
+    char = first_lone_surrogate(text)
+    if char is not None:
+        findings.append(lone_surrogate_finding(path, char))
 
 
 def _label(labels: Mapping[str, str], value: str, other_label: str) -> str:
@@ -644,6 +672,7 @@ def _free(
             )
         )
         return None
+    _check_text(raw, path, findings)
     if other_text is not None:
         findings.append(
             _finding(

@@ -24,6 +24,7 @@ from replykit.profiles import CLIENT, Profile
 from replykit.scan.grammar import lexemes, parse
 from replykit.scan.lexer import Lexer
 from replykit.scan.parts import FencedPart, MarkdownRun
+from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
 
 # Exact fast path: without the family name (in any ASCII case) there can be no
@@ -68,10 +69,12 @@ def segment(
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
     a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`);
     ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
-    points (every block id repeats it, §6).
+    points (every block id repeats it, §6) or holding a surrogate code point (§1).
     """
     if len(message_id) > MAX_MESSAGE_ID:
         raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
+    if first_lone_surrogate(message_id) is not None:
+        raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
     mode = resolve(compat)
     decoded = None
     if mode is not None:

@@ -38,7 +38,8 @@ from replykit.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.model import Questionnaire
 from replykit.payload import ACCEPTED_TYPES, normalize_form
 from replykit.payload.json_strict import read_json_value
-from replykit.payload.results import FormRead
+from replykit.payload.results import FormRead, finding_sink
+from replykit.surrogates import lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex, is_blank
 
 #: The tool's name in a tool definition and in ``replykit tool``.
@@ -141,10 +142,15 @@ def capped_errors(
 
 def _read(arguments: Any, limits: Limits) -> FormRead:
     """The arguments normalized, or the one limit finding when they are too large or
-    too deep as JSON (§1: ``max_payload`` is their size as JSON text)."""
+    too deep as JSON (§1: ``max_payload`` is their size as JSON text), or their
+    ``json.lone_surrogate`` errors: a value strict JSON cannot hold is not read (§1)."""
     too_big = arguments_size(arguments, limits)
     if too_big is not None:
         return FormRead(None, findings=(too_big,))
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(lone_surrogate_finding(path, char) for path, char in lone_surrogates(arguments))
+    if sink.has_error:
+        return FormRead(None, findings=tuple(sink), overflow=sink.overflow)
     return normalize_form(arguments, allow_extras=False, limits=limits)
 
 
@@ -171,6 +177,9 @@ def call_questionnaire_async(
     ``INVALID_ARGUMENT``, ``validation_passed`` false, ``errors`` (every problem, each
     ``{code, path, message, details}``, codes ``questionnaire.start.*`` of §7 plus
     ``arguments_not_object`` with path ``null`` when ``arguments`` is not an object).
+
+    A string (or key) holding a surrogate code point, which strict JSON cannot carry
+    (§1), is a ``json.lone_surrogate`` error at its path and the arguments are not read.
 
     ``limits`` (§1): arguments longer than ``max_payload`` as compact JSON text are one
     ``limit.payload_size`` error and nesting deeper than ``max_depth`` one

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replykit.diagnostics import format_path
+from replykit.payload import read_fenced_form
 from replykit.payload.yaml12 import read_yaml, resolve_plain
 
 
@@ -123,6 +124,11 @@ CASES = [
     ("? [a]\n: b\n", "yaml.key_not_string", None, 2, 5),
     ("# only a comment\n", "yaml.empty", None, 0, 17),
     ("a: 1" + "0" * 4400 + "\n", "yaml.number_too_large", None, 3, 4404),
+    # A \u escape denotes a code point: a surrogate is none, and two escapes are two.
+    ('a: "\\ud800"\n', "yaml.lone_surrogate", "a", 3, 11),
+    ('a: "x\\ud800\\udc00"\n', "yaml.lone_surrogate", "a", 3, 18),
+    ('a: [b, "\\U0000DFFF"]\n', "yaml.lone_surrogate", "a[2]", 7, 19),
+    ('a:\n  "\\udc00": b\n', "yaml.lone_surrogate", "a", 5, 13),
 ]
 
 
@@ -135,6 +141,18 @@ def test_yaml_codes(payload: str, code: str, path: str | None, start: int, end: 
     assert f.severity == "error"
     assert format_path(f.path) == path
     assert (f.start, f.end) == (start, end)
+
+
+def test_surrogate_escapes_are_errors_and_characters_are_not() -> None:
+    ok = read_yaml('a: "\\U0001F600 \\u00e9 \\\\ud800"\nb: \'\\ud800\'\n')
+    assert (ok.findings, ok.value) == ((), {"a": "😀 é \\ud800", "b": "\\ud800"})
+    bad = read_fenced_form(
+        'title: T\nquestions:\n  - type: free_text\n    text: "Q\\ud800"\n    default: ""\n'
+    )
+    assert bad.value is None
+    assert [(f.code, format_path(f.path)) for f in bad.findings] == [
+        ("yaml.lone_surrogate", "questions[1].text")
+    ]
 
 
 def test_alias_use_is_reported_and_not_expanded() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from replykit.jsonout import dumps
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
 from replykit.payload.json_strict import read_json_value
+from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
 from replykit.textout import escape
 
@@ -21,10 +22,13 @@ class InputError(Exception):
 
 
 def check_message_id(message_id: str) -> None:
-    """Raise :class:`InputError` for a ``--message-id`` longer than ``segment()`` takes
-    (``MAX_MESSAGE_ID`` code points: every block id repeats it, §1 bounded output)."""
+    """Raise :class:`InputError` for a ``--message-id`` that ``segment()`` refuses: longer
+    than ``MAX_MESSAGE_ID`` code points (every block id repeats it, §1 bounded output),
+    or not UTF-8 (an undecodable byte reaches Python as a surrogate, §1)."""
     if len(message_id) > MAX_MESSAGE_ID:
         raise InputError(f"--message-id is longer than {MAX_MESSAGE_ID} characters")
+    if first_lone_surrogate(message_id) is not None:
+        raise InputError("--message-id is not valid UTF-8")
 
 
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:

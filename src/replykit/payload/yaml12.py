@@ -117,6 +117,10 @@ _NAN = frozenset({".nan", ".NaN", ".NAN"})
 # the C parser's UTF-8 encoder.
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
+# A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
+# are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 # Python's default int(str) digit limit (a guard against quadratic conversion).
 _MAX_INT_DIGITS = 4300
 
@@ -316,6 +320,28 @@ def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
     return out
 
 
+def _lone_surrogate(event: ScalarEvent, path: Path) -> Finding | None:
+    """``yaml.lone_surrogate`` at ``path`` for a double-quoted scalar whose escapes
+    denote a surrogate code point (``"\\ud800"``, also ``"\\ud800\\udc00"``: two
+    escapes are two code points in YAML, not a pair), else ``None``."""
+    if event.style != '"':
+        return None
+    found = _SURROGATE.search(event.value)
+    if found is None:
+        return None
+    start, end = _span(event)
+    return Finding(
+        code="yaml.lone_surrogate",
+        message=(
+            f"this string holds the escape of U+{ord(found.group()):04X}, a surrogate, which "
+            "is not a character; write the character itself or its \\U escape"
+        ),
+        path=path,
+        start=start,
+        end=end,
+    )
+
+
 def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
     plain = event.style in (None, "")
     if not plain:
@@ -357,6 +383,7 @@ def read_yaml(
     collections, checked on the event stream before building), ``yaml.alias`` (anchor or
     alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
     (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
+    ``yaml.lone_surrogate`` (a double-quoted scalar with a ``\\ud800``-style escape),
     ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
     ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides); one
     that starts inside a ``(start, end)`` span of ``quiet`` is left out (a caller that
@@ -493,6 +520,8 @@ def _plain_build(events: Iterator[Any], seen: list[Any]) -> dict[str, Any] | Non
                 value, ok = resolve_plain(event.value)
                 if not ok:
                     return None
+            elif event.style == '"' and _SURROGATE.search(event.value):
+                return None  # yaml.lone_surrogate: the full build reports it
             else:
                 value = event.value
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
@@ -559,6 +588,10 @@ class _Builder:
             return None  # a key, or the value of a non-string key
         return (*top.path, top.key)
 
+    def _place(self) -> Path:
+        """The path of the innermost addressable collection (for a key's findings)."""
+        return next((f.path for f in reversed(self.stack) if f.path is not None), ())
+
     def _needs_frozen(self) -> bool:
         # Frozen values compare keys for duplicates: only keys and what nests in them.
         if not self.stack:
@@ -574,12 +607,15 @@ class _Builder:
         ):
             path = self._child_path()
             if path is None:  # a key, or under a non-string key: the mapping's place
-                path = next((f.path for f in reversed(self.stack) if f.path is not None), ())
+                path = self._place()
             if isinstance(event, AliasEvent):
                 self.aliases.add(path)
             for finding in _node_event_findings(event, path):
                 self.findings.append(finding)
         if isinstance(event, ScalarEvent):
+            lone = _lone_surrogate(event, self._child_path() or self._place())
+            if lone is not None:
+                self.findings.append(lone)
             value = _scalar_value(event, self.findings)
             scalar_frozen = _freeze_scalar(value) if self._needs_frozen() else None
             self._deliver(value, _span(event), scalar_frozen)

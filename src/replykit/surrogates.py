@@ -1,0 +1,63 @@
+"""Lone surrogates in values a Python caller passes (docs/protocol.md §1).
+
+A surrogate code point (U+D800-U+DFFF) is half of a UTF-16 pair, not a character. JSON
+cannot carry one faithfully: written as a ``\\udXXX`` escape, a high one directly
+followed by a low one reads back as a single character (``"\\ud800\\udc00"`` is
+U+10000). Every text reader refuses them (``json.lone_surrogate``,
+``yaml.lone_surrogate``); these helpers find them in Python values that reach a form or
+an answer without a reader: tool arguments, answers, a form built by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from replykit.diagnostics import Finding, Path, format_path
+
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def first_lone_surrogate(text: str) -> str | None:
+    """The first surrogate code point in ``text``, or ``None``. In a Python ``str`` every
+    one is lone: a pair of them is two code points, never one character."""
+    found = _LONE.search(text)
+    return None if found is None else found.group()
+
+
+def lone_surrogate_finding(path: Path, char: str) -> Finding:
+    """The ``json.lone_surrogate`` error for the string at ``path`` holding ``char``;
+    ``details["path"]`` is the 1-based path (``questions[1].text``)."""
+    where = format_path(path) or "a string"
+    return Finding(
+        code="json.lone_surrogate",
+        message=(
+            f"{where} holds U+{ord(char):04X}, half of a surrogate pair and no character; "
+            "JSON cannot carry it faithfully"
+        ),
+        path=path,
+        details={"path": format_path(path)},
+    )
+
+
+def lone_surrogates(value: Any) -> Iterator[tuple[Path, str]]:
+    """``(path, surrogate)`` for every string (mapping keys too, at the entry's path) in
+    a JSON-like ``value`` (mappings, lists, tuples) that holds a surrogate, in document
+    order. Iterative; the caller bounds the value's size first (a cyclic value never
+    ends)."""
+    stack: list[tuple[Any, Path]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            char = first_lone_surrogate(item)
+            if char is not None:
+                yield path, char
+        elif isinstance(item, Mapping):
+            for key, child in reversed(list(item.items())):
+                where = (*path, key if isinstance(key, str) else str(key))
+                stack.append((child, where))
+                if isinstance(key, str):
+                    stack.append((key, where))
+        elif isinstance(item, list | tuple):
+            stack.extend((child, (*path, i)) for i, child in reversed(list(enumerate(item))))
