@@ -144,7 +144,7 @@ def test_yaml_codes(payload: str, code: str, path: str | None, start: int, end: 
 
 
 def test_surrogate_escapes_are_errors_and_characters_are_not() -> None:
-    ok = read_yaml('a: "\\U0001F600 \\u00e9 \\\\ud800"\nb: \'\\ud800\'\n')
+    ok = read_yaml("a: \"\\U0001F600 \\u00e9 \\\\ud800\"\nb: '\\ud800'\n")
     assert (ok.findings, ok.value) == ((), {"a": "😀 é \\ud800", "b": "\\ud800"})
     bad = read_fenced_form(
         'title: T\nquestions:\n  - type: free_text\n    text: "Q\\ud800"\n    default: ""\n'
