@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replykit import segment
+from replykit import Limits, segment
 from replykit.blocks import PayloadMap
 from replykit.compat import SAGE, Compat, unescape_payload
 
@@ -74,8 +74,40 @@ def test_filter_invalid_questions_drops_with_a_warning() -> None:
     assert [(d.code, d.severity, d.path) for d in relaxed.diagnostics] == [
         ("compat.question_dropped", "warning", "questions[1]")
     ]
+    # The warning covers the dropped question, not the whole payload.
+    (dropped,) = relaxed.diagnostics
+    assert text[dropped.start : dropped.end] == '{"type": "bogus", "text": "a"}'
     assert relaxed.questionnaire is not None
     assert [q.text for q in relaxed.questionnaire.questions] == ["Why?"]
+
+
+@pytest.mark.parametrize(
+    ("bad", "code", "at"),
+    [
+        ('{"type": "text", "text": "a", "x": NaN}', "json.constant", "NaN"),
+        ('{"type": "text", "text": "a", "text": "b"}', "json.duplicate_key", '"text"'),
+        ('{"type": "text", "text": "\\ud800"}', "json.lone_surrogate", "\\ud800"),
+        ('{"type": "text", "text": 1e400}', "json.number_too_large", "1e400"),
+    ],
+)
+def test_filter_never_hides_a_strict_json_error(bad: str, code: str, at: str) -> None:
+    # §1: strict-JSON problems are never resolved silently, not by dropping a question
+    # either (Sage's own client refuses NaN for the whole payload).
+    text = f'Intro <questionnaire>{{"questions": [{bad}, {{"type": "text", "text": "Q"}}]}}</questionnaire>'
+    block = segment(text, compat=SAGE).segments[1]
+    assert not block.valid and block.questionnaire is None
+    assert [(d.code, d.path, text[d.start : d.end]) for d in block.diagnostics] == [
+        (code, "questions[1]" + (".x" if code == "json.constant" else ".text"), at)
+    ]
+
+
+def test_filter_never_hides_a_limit() -> None:
+    form = {"questions": [{"type": "single_choice", "text": "a", "options": ["x", "y", "z"]}]}
+    form["questions"].append({"type": "text", "text": "Q"})
+    text = f"Intro <questionnaire>{json.dumps(form)}</questionnaire>"
+    block = segment(text, compat=SAGE, limits=Limits(max_options=2)).segments[1]
+    assert not block.valid
+    assert [d.code for d in block.diagnostics] == ["limit.options"]
 
 
 def test_filter_keeps_the_error_when_nothing_is_left() -> None:

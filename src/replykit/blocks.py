@@ -23,6 +23,7 @@ from replykit.payload.fenced_form import read_fenced_form
 from replykit.payload.json_strict import number_problem, read_json
 from replykit.payload.lenient import normalize_form
 from replykit.payload.results import FormRead, ResponseRead
+from replykit.payload.results import place as place_findings
 from replykit.payload.xml_form import read_xml_request, read_xml_response
 from replykit.profiles import RESPONSE_SUFFIX, Profile
 from replykit.scan.grammar import lexemes
@@ -315,22 +316,41 @@ def _json_syntax_error(payload: str, ctx: Context) -> bool:
     return any(f.code in ("json.syntax", "json.too_deep") for f in findings)
 
 
+_START = "questionnaire.start."
+
+
 def _bad_questions(findings: Iterable[Finding]) -> set[int]:
+    """The positions of the questions with a §7 error (``questionnaire.start.*``)."""
     return {
         f.path[1]
         for f in findings
         if f.severity == "error"
+        and f.code.startswith(_START)
         and len(f.path) >= 2
         and f.path[0] == "questions"
         and isinstance(f.path[1], int)
     }
 
 
+def _only_question_errors(read: FormRead) -> bool:
+    """Whether every error of ``read`` (those the cap left out too) is a §7 one: a
+    ``json.*`` or ``limit.*`` error is never resolved by leaving questions out (§1)."""
+    left_out = read.overflow.counts if read.overflow is not None else ()
+    return all(f.code.startswith(_START) for f in read.findings if f.severity == "error") and all(
+        c.code.startswith(_START) for c in left_out if c.severity == "error"
+    )
+
+
 def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> FormRead:
-    """§9 ``filter_invalid_questions``: drop each question with an error, then read again.
+    """§9 ``filter_invalid_questions``: drop each question with a §7 error, then read
+    again; a payload with any other error (strict JSON, a limit) is left as it is.
 
     When the diagnostics cap (§1) left findings out, some questions with errors are not
-    known yet: the form is read again after each drop until a read is complete."""
+    known yet: the form is read again after each drop until a read is complete. Each
+    ``compat.question_dropped`` covers the dropped question in the payload; findings of
+    the later reads are given the paths and spans of the payload."""
+    if not _only_question_errors(read):
+        return read
     raw = read_json(payload, max_depth=limits.max_depth).value
     if not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
         return read
@@ -338,12 +358,13 @@ def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> For
     original = list(range(len(questions)))  # position now -> position in the payload
     dropped: list[int] = []
     current = read
+    kept = original
     while True:
         bad = _bad_questions(current.findings)
         if not bad:
             break
-        dropped.extend(original[i] for i in sorted(bad))
-        original = [o for i, o in enumerate(original) if i not in bad]
+        dropped.extend(kept[i] for i in sorted(bad))
+        kept = [o for i, o in enumerate(kept) if i not in bad]
         questions = [q for i, q in enumerate(questions) if i not in bad]
         complete = current.overflow is None
         current = normalize_form({**raw, "questions": questions}, allow_extras=True, limits=limits)
@@ -360,4 +381,22 @@ def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> For
         )
         for i in sorted(dropped)
     )
-    return attrs.evolve(current, spans=read.spans, findings=notes + current.findings)
+    later = tuple(_in_payload(f, kept) for f in current.findings)
+    return attrs.evolve(
+        current, spans=read.spans, findings=place_findings(notes + later, read.spans)
+    )
+
+
+def _in_payload(finding: Finding, kept: list[int]) -> Finding:
+    """``finding`` of a read without the dropped questions, with the path it has in the
+    payload (``kept``: position in that read -> position in the payload)."""
+    path = finding.path
+    if not (len(path) >= 2 and path[0] == "questions" and isinstance(path[1], int)):
+        return finding
+    moved = ("questions", kept[path[1]], *path[2:])
+    before, after = format_path(path), format_path(moved)
+    message = finding.message  # §7 messages start with the path they are about
+    if message.startswith(before):
+        message = after + message[len(before) :]
+    details = {**finding.details, "path": after} if "path" in finding.details else finding.details
+    return attrs.evolve(finding, path=moved, message=message, details=details)
