@@ -337,10 +337,11 @@ def test_each_error_code(
 def test_every_code_has_zh_and_en_messages() -> None:
     assert set(START_MESSAGES_ZH) == set(MESSAGES_EN)
     codes = {P + c[1] for c in CASES}
-    # Every error code of §7 is in the table above (the two warnings are XML-only).
+    # Every error code of §7 is in the table above (the three warnings are XML-only).
     assert {k for k in MESSAGES_EN if "#" not in k} - codes == {
         P + "ui_text_invalid",
         P + "timeout_seconds_invalid",
+        P + "default_duplicate_item",
     }
 
 
@@ -591,3 +592,33 @@ def test_every_schema_input_validates_or_fails_only_on_values(arguments: Any) ->
     else:
         again = questionnaire_async(result["title"], result["questions"], locale="en")
         assert again == result
+
+
+def test_null_is_absent_for_every_optional_field() -> None:
+    # Strict function-calling modes send null for an optional field the model leaves
+    # out: title, id, a question's title, default and allow_other (§7, documented).
+    questions = [
+        {"id": None, "type": "single_choice", "text": "Q", "title": None, "options": ["a"],
+         "default": None, "allow_other": None},
+        {"type": "multi_choice", "text": None, "title": "R", "options": ["a"], "default": None},
+        {"type": "text", "text": "S", "default": None},
+    ]  # fmt: skip
+    result = call_questionnaire_async({"title": None, "questions": questions}, locale="en")
+    assert result["success"] is True
+    assert result["title"] == ""
+    assert [(q["id"], q["text"], q["default"], q["allow_other"]) for q in result["questions"]] == [
+        ("q1", "Q", "", False),
+        ("q2", "R", [], False),
+        ("q3", "S", "", False),
+    ]
+    # An XML+JSON request also reads null as absent for ui_text, its keys and timeout.
+    from replykit import segment
+
+    form = {"title": None, "ui_text": {"other": None}, "timeout_seconds": None,
+            "questions": questions}  # fmt: skip
+    block = segment(f"Intro <questionnaire>{json.dumps(form)}</questionnaire>").segments[1]
+    assert block.valid and block.diagnostics == ()
+    assert block.questionnaire is not None
+    assert (block.questionnaire.ui_text, block.questionnaire.timeout_seconds) == ((), None)
+    bare = segment(f"Intro <questionnaire>{json.dumps({**form, 'ui_text': None})}</questionnaire>")
+    assert bare.segments[1].valid and bare.diagnostics == ()

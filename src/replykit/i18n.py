@@ -51,6 +51,9 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         _P + "question_option_invalid#duplicate": (
             "{path} 重复了选项值 {value}；选项值必须互不相同。"
         ),
+        _P + "question_option_invalid#reserved": (
+            "{path} 的值 {value} 是“其他”选项的保留值；请换一个选项值。"
+        ),
         _P + "default_type_invalid": "{path} 必须是{expected}，{actual_clause}。",
         _P + "default_value_not_in_options": "{path} 的值 {value} 不是选项值之一：{allowed}。",
         _P + "default_value_not_in_options#items": (
@@ -59,6 +62,7 @@ START_MESSAGES_ZH: Mapping[str, str] = MappingProxyType(
         _P + "default_list_invalid_items": (
             "{path} 含有不是字符串的项：{invalid_items}；多选的默认值是选项值组成的数组。"
         ),
+        _P + "default_duplicate_item": "{path} 重复了默认项 {value}；只选中一次。",
         _P + "allow_other_type_invalid": "{path} 必须是布尔值，{actual_clause}。",
         _P + "ui_text_invalid": "{path} 必须是{expected}，{actual_clause}；已忽略。",
         _P + "ui_text_invalid#too_long": "{path} 超过 {limit} 个字符；已忽略。",
@@ -248,6 +252,7 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         "question.allow_other_forbidden": "free_text 问题不能有 allow_other。",
         "question.allow_other_invalid": "allow_other 必须是布尔值。",
         "question.duplicate_option": "选项重复。",
+        "question.duplicate_default": "多选题的默认项重复，只选中一次。",
         "response.type_mismatch": "回答的 type 与标签名称不对应。",
         "response.questionnaire_id_missing": "回答缺少 questionnaire_id。",
         "response.answers_invalid": "回答的 answers 必须是数组。",
@@ -268,6 +273,7 @@ DIAGNOSTICS_ZH: Mapping[str, str] = MappingProxyType(
         _P + "default_value_not_in_options": "default 必须是选项值之一。",
         _P + "default_list_invalid_items": "default 中含有不是字符串的项。",
         _P + "allow_other_type_invalid": "allow_other 必须是布尔值。",
+        _P + "default_duplicate_item": "多选题的默认项重复，只选中一次。",
         _P + "ui_text_invalid": "ui_text 的值无效，已忽略。",
         _P + "timeout_seconds_invalid": "timeout_seconds 必须是非负数，已忽略。",
     }

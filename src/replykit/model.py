@@ -10,6 +10,8 @@ from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
 
 QuestionType = Literal["single_choice", "multi_choice", "free_text"]
+#: The value of the "other" choice in an answer (§7); no option may have it.
+OTHER_VALUE = "__questionnaire_other__"
 Encoding = Literal["fenced_yaml", "xml_json"]
 SegmentKind = Literal["markdown", "questionnaire", "questionnaire_response"]
 

@@ -33,6 +33,7 @@ from replykit.diagnostics import Finding, LeftOut, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
 from replykit.jsonout import displayable, dumps, portable
 from replykit.limits import DEFAULT_LIMITS, Limits
+from replykit.model import OTHER_VALUE as OTHER_VALUE  # the value answers carry for "other"
 from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
 from replykit.payload.describe import article, brief, json_type
@@ -40,8 +41,6 @@ from replykit.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate, lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex, is_blank
 
-#: The value of the "other" choice (§7).
-OTHER_VALUE = "__questionnaire_other__"
 #: The only ``status`` a client sends (seed: status 当前使用 submitted).
 STATUS_SUBMITTED = "submitted"
 _NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire")

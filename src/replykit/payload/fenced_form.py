@@ -17,7 +17,7 @@ import attrs
 from replykit.cap import Collector
 from replykit.diagnostics import Finding, Path, Severity, format_path
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
-from replykit.model import Option, Question, Questionnaire, QuestionType
+from replykit.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import article, brief, yaml_kind
 from replykit.payload.results import FormRead, SpanMap, finding_sink, locate, place
 from replykit.payload.yaml12 import read_yaml
@@ -101,8 +101,9 @@ def read_fenced_form(
     ``question.default_invalid``, ``question.default_not_in_options``,
     ``question.options_required``, ``question.option_invalid``,
     ``question.options_forbidden``, ``question.allow_other_forbidden``,
-    ``question.allow_other_invalid`` (errors) and ``question.duplicate_option``
-    (warning). Raises only the ``ValueError`` of a bad ``loader``.
+    ``question.allow_other_invalid`` (errors), ``question.duplicate_option`` and
+    ``question.duplicate_default`` (warnings; a repeated multi-choice default item is
+    kept once). Raises only the ``ValueError`` of a bad ``loader``.
 
     ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
     ``max_questions``/``max_options`` is one ``limit.questions``/``limit.options`` error
@@ -415,6 +416,15 @@ class _Checker:
         seen: set[str] = set()
         for j, option in enumerate(options):
             op = (*p, j)
+            if option == OTHER_VALUE:
+                # An answer with this value means "other": the option could not be chosen.
+                self.add(
+                    "question.option_invalid",
+                    f"{format_path(op)} {brief(option)} is the value of the 'other' choice; "
+                    "write another option",
+                    op,
+                )
+                continue
             if isinstance(option, str) and not is_blank(option):
                 if option in seen:
                     self.add(
@@ -501,9 +511,22 @@ class _Checker:
             )
             return ()
         out: list[str] = []
+        seen: set[str] = set()
         known = None if values is None else frozenset(values)
         for k, item in enumerate(value):
             ip = (*p, k)
+            if isinstance(item, str) and item in seen:
+                # Kept once: an answer may not repeat a value, so the form could not be
+                # submitted with its defaults otherwise (§4, §7).
+                self.add(
+                    "question.duplicate_default",
+                    f"{format_path(ip)} repeats the default {brief(item)}; it is selected once",
+                    ip,
+                    severity="warning",
+                )
+                continue
+            if isinstance(item, str):
+                seen.add(item)
             if not isinstance(item, str):
                 self.add(
                     "question.default_invalid",

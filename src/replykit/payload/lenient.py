@@ -17,7 +17,7 @@ from typing import Any
 
 from replykit.diagnostics import Finding, Path, Severity, format_path
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
-from replykit.model import Option, Question, Questionnaire, QuestionType
+from replykit.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import json_type
 from replykit.payload.messages import render
 from replykit.payload.results import FormRead, finding_sink
@@ -70,14 +70,18 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     errors ``arguments_not_object``, ``title_invalid``, ``questions_must_be_list``,
     ``questions_empty``, ``question_not_object``, ``question_type_invalid``,
     ``question_text_required``, ``question_id_invalid``, ``question_id_duplicate``,
-    ``question_options_required``, ``question_option_invalid``, ``default_type_invalid``,
+    ``question_options_required``, ``question_option_invalid`` (also a repeated option
+    value, and the value ``__questionnaire_other__`` of the "other" choice),
+    ``default_type_invalid``,
     ``default_value_not_in_options`` (a single-choice default, ``value``; or the string
     items of a multi-choice default that are no option, ``invalid_items``),
     ``default_list_invalid_items`` (the items of a multi-choice default that are not
     strings, ``invalid_items``), ``allow_other_type_invalid``; warnings
     (``allow_extras`` only, value dropped) ``ui_text_invalid`` (not an object, a known
     key's value not a string or longer than :data:`MAX_UI_TEXT`),
-    ``timeout_seconds_invalid``. A JSON ``null`` counts as absent.
+    ``timeout_seconds_invalid``, ``default_duplicate_item`` (a multi-choice default item
+    equal, after trimming, to an earlier one: kept once; without ``allow_extras`` it is
+    kept once silently). A JSON ``null`` counts as absent for every optional field.
     Never raises.
 
     ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
@@ -88,7 +92,7 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     over = form_lists(args, limits)
     if over is not None:
         return FormRead(value=None, findings=(over,))
-    n = _Normalizer(limits.max_diagnostics)
+    n = _Normalizer(limits.max_diagnostics, warn=allow_extras)
     form = n.form(args, allow_extras)
     return FormRead(
         value=None if n.findings.has_error or form is None else form,
@@ -103,8 +107,9 @@ def _get(obj: Mapping[str, Any], key: str) -> Any:
 
 
 class _Normalizer:
-    def __init__(self, max_findings: int) -> None:
+    def __init__(self, max_findings: int, *, warn: bool) -> None:
         self.findings = finding_sink(max_findings)
+        self.warn = warn  # XML+JSON requests have warnings; the tool's result has none
 
     def add(
         self,
@@ -263,6 +268,12 @@ class _Normalizer:
                     value=item,
                 )
                 continue
+            if option.value == OTHER_VALUE:
+                # An answer with this value means "other": the option could not be chosen.
+                self.add(
+                    "question_option_invalid", (*path, j), variant="reserved", value=option.value
+                )
+                continue
             if option.value in seen:
                 self.add(
                     "question_option_invalid", (*path, j), variant="duplicate", value=option.value
@@ -295,7 +306,7 @@ class _Normalizer:
                 "default_type_invalid", path, expected="array of strings", actual=json_type(raw)
             )
             return ()
-        items = [trim_blank(item) for item in raw if isinstance(item, str)]
+        items = self.distinct_items(raw, path)
         not_strings = [item for item in raw if not isinstance(item, str)]
         if not_strings:
             self.add(
@@ -316,6 +327,25 @@ class _Normalizer:
                     allowed=values,
                 )
         return tuple(items)
+
+    def distinct_items(self, raw: list[Any], path: Path) -> list[str]:
+        """The string items of a multi-choice default, trimmed, each kept once: an answer
+        may not repeat a value, so a form with a repeated default item could not be
+        submitted with its defaults (§7). A repeat is the warning
+        ``default_duplicate_item`` where warnings are reported (XML+JSON)."""
+        items: list[str] = []
+        seen: set[str] = set()
+        for k, item in enumerate(raw):
+            if not isinstance(item, str):
+                continue
+            value = trim_blank(item)
+            if value in seen:
+                if self.warn:
+                    self.add("default_duplicate_item", (*path, k), severity="warning", value=value)
+                continue
+            seen.add(value)
+            items.append(value)
+        return items
 
     def ui_text(self, raw: Any) -> tuple[tuple[str, str], ...]:
         if raw is None:

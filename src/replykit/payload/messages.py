@@ -40,6 +40,9 @@ MESSAGES_EN: Mapping[str, str] = MappingProxyType(
         _P + "question_option_invalid#duplicate": (
             "{path} repeats the option value {value}; option values must be unique."
         ),
+        _P + "question_option_invalid#reserved": (
+            "{path} {value} is the value of the 'other' choice; use another option value."
+        ),
         _P + "default_type_invalid": "{path} must be {expected}, not {actual}.",
         _P + "default_value_not_in_options": (
             "{path} {value} is not one of the option values: {allowed}."
@@ -50,6 +53,9 @@ MESSAGES_EN: Mapping[str, str] = MappingProxyType(
         _P + "default_list_invalid_items": (
             "{path} holds items that are not strings: {invalid_items}; a multi-choice default "
             "is an array of option values."
+        ),
+        _P + "default_duplicate_item": (
+            "{path} repeats the default item {value}; it is selected once."
         ),
         _P + "allow_other_type_invalid": "{path} must be a boolean, not {actual}.",
         _P + "ui_text_invalid": "{path} must be {expected}, not {actual}; it is ignored.",
