@@ -93,7 +93,8 @@ def test_filter_invalid_questions_drops_with_a_warning() -> None:
 def test_filter_never_hides_a_strict_json_error(bad: str, code: str, at: str) -> None:
     # §1: strict-JSON problems are never resolved silently, not by dropping a question
     # either (Sage's own client refuses NaN for the whole payload).
-    text = f'Intro <questionnaire>{{"questions": [{bad}, {{"type": "text", "text": "Q"}}]}}</questionnaire>'
+    payload = f'{{"questions": [{bad}, {{"type": "text", "text": "Q"}}]}}'
+    text = f"Intro <questionnaire>{payload}</questionnaire>"
     block = segment(text, compat=SAGE).segments[1]
     assert not block.valid and block.questionnaire is None
     assert [(d.code, d.path, text[d.start : d.end]) for d in block.diagnostics] == [
