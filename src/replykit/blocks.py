@@ -396,7 +396,7 @@ def _in_payload(finding: Finding, kept: list[int]) -> Finding:
     moved = ("questions", kept[path[1]], *path[2:])
     before, after = format_path(path), format_path(moved)
     message = finding.message  # §7 messages start with the path they are about
-    if message.startswith(before):
+    if before is not None and after is not None and message.startswith(before):
         message = after + message[len(before) :]
     details = {**finding.details, "path": after} if "path" in finding.details else finding.details
     return attrs.evolve(finding, path=moved, message=message, details=details)
