@@ -25,7 +25,7 @@ from replykit import (
     segment,
 )
 from replykit.response import OTHER_VALUE
-from replykit.strategies import yaml_quote
+from replykit.testing.strategies import yaml_quote
 from replykit.tool import questionnaire_from_tool_result
 
 # "x\ud800\udc00" holds two surrogates: no source may make a form of it that the

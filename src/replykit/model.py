@@ -222,10 +222,16 @@ class Segmentation:
     def to_json(self) -> dict[str, Any]:
         """``{"segments": [...], "diagnostics": [...]}``, plus ``"decoded"`` (the text the
         offsets index) when a §9 transport decoding changed the input."""
-        out: dict[str, Any] = {
-            "segments": [s.to_json() for s in self.segments],
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+        return {
+            key: [item.to_json() for item in value] if isinstance(value, tuple) else value
+            for key, value in self.json_fields().items()
         }
+
+    def json_fields(self) -> dict[str, Any]:
+        """The fields of :meth:`to_json` with ``segments`` and ``diagnostics`` as the
+        objects themselves (each has ``to_json()``), for a writer that converts a few at
+        a time."""
+        out: dict[str, Any] = {"segments": self.segments, "diagnostics": self.diagnostics}
         if self.decoded is not None:
             out["decoded"] = self.decoded
         return out

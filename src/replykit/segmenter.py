@@ -113,7 +113,13 @@ def segment(
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:
             overflows.append(block.overflow)
-    for nm in lx.near_misses:
+    # Each near-miss becomes a diagnostic and is let go at once: the two are never all
+    # held together (§1, memory of a message dense with near-misses).
+    near = list(lx.near_misses)
+    del lx
+    near.reverse()
+    while near:
+        nm = near.pop()
         line, col = lines.line_col(nm.start)
         diagnostics.append(
             Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)

@@ -54,10 +54,15 @@ class SelfCheckResult:
 
     def to_json(self) -> dict[str, Any]:
         """``{"passed", "index", "diagnostics": [diagnostic JSON], "repair_prompt"}``."""
+        return {**self.json_fields(), "diagnostics": [d.to_json() for d in self.diagnostics]}
+
+    def json_fields(self) -> dict[str, Any]:
+        """The fields of :meth:`to_json` with ``diagnostics`` as the objects themselves,
+        for a writer that converts a few at a time."""
         return {
             "passed": self.passed,
             "index": self.index,
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "diagnostics": self.diagnostics,
             "repair_prompt": self.repair_prompt,
         }
 

@@ -15,8 +15,19 @@ standard input.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 
-from replykit.cli.io import InputError, check_message_id, dump, fail, read_json, read_text, write
+from replykit.cli.io import (
+    InputError,
+    check_message_id,
+    dump,
+    fail,
+    read_json,
+    read_text,
+    write,
+    write_json,
+    write_lines,
+)
 from replykit.conversation import ConversationError, read_conversations
 from replykit.i18n import LOCALES
 from replykit.model import Segment
@@ -106,18 +117,22 @@ def add_parser(
 
 
 def _check_text(result: SelfCheckResult, path: str) -> str:
+    return render(_check_lines(result, path))
+
+
+def _check_lines(result: SelfCheckResult, path: str) -> Iterator[str]:
+    """The text view of one result, a line at a time (rendered by the caller)."""
     where = "no assistant reply to check" if result.index is None else f"message {result.index}"
-    out = [f"{path}: {'passed' if result.passed else 'failed'} ({where})"]
+    yield f"{path}: {'passed' if result.passed else 'failed'} ({where})"
     for d in result.diagnostics:
         at = f" at {d.path}" if d.path else ""
         # The position is inside the checked message, not the conversation file.
         where_in = f"message {result.index} {d.line}:{d.column}"
-        out.append(f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}")
+        yield f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}"
     if result.repair_prompt is not None:
         # A protocol value (§1): its lines kept, each marked so none passes for a view line.
-        out.append("repair prompt:")
-        out += [f"  {CONTINUATION}{line}" for line in value_lines(result.repair_prompt)]
-    return render(out)
+        yield "repair prompt:"
+        yield from (f"  {CONTINUATION}{line}" for line in value_lines(result.repair_prompt))
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -137,35 +152,55 @@ def run_check(args: argparse.Namespace) -> int:
     a conversation does not have the shape above (the message named).
     """
     name = "<stdin>" if args.conversation == "-" else args.conversation
-    results: list[tuple[int | None, SelfCheckResult]] = []
+    # Nothing is printed before every conversation has been read (exit 2 prints nothing),
+    # so each result is kept (as its JSON text, equal texts shared) and each conversation
+    # is let go once checked: memory stays near the input's size (§1).
+    results: list[tuple[int | None, SelfCheckResult | str]] = []
+    shared: dict[str, str] = {}
+    passed = True
     try:
         text = read_text(args.conversation, "conversation", bom=True)
         try:
             stored = read_conversations(text, json_lines=True if args.jsonl else None)
         except ConversationError as exc:
             raise InputError(f"conversation {args.conversation} is {exc}") from None
-        for conversation in stored:
+        del text
+        pending = list(reversed(stored))
+        del stored
+        while pending:
+            conversation = pending.pop()
             try:
-                results.append(
-                    (conversation.line, self_check(conversation.value, locale=args.locale))
-                )
+                result = self_check(conversation.value, locale=args.locale)
             except TypeError as exc:
                 at = "" if conversation.line is None else f" (line {conversation.line})"
                 raise InputError(f"the conversation{at} is malformed: {exc}") from None
+            passed = passed and result.passed
+            if args.format == "text" or conversation.line is None:
+                results.append((conversation.line, result))
+            else:
+                shown = dump(result.to_json())
+                results.append((conversation.line, shared.setdefault(shown, shown)))
     except InputError as exc:
         return fail("check", str(exc))
-    out: list[str] = []
-    for line, result in results:
-        if line is None:
-            out.append(
-                _check_text(result, name) if args.format == "text" else dump(result.to_json())
-            )
-        elif args.format == "text":
-            out.append(_check_text(result, f"{name}:{line}"))
-        else:
-            out.append(dump({"line": line, **result.to_json()}))
-    write("".join(out))
-    return 0 if all(result.passed for _, result in results) else 1
+    # Written a batch at a time: the output is never held whole.
+    if args.format == "text":
+        write_lines(
+            view_line
+            for line, kept in results
+            if isinstance(kept, SelfCheckResult)
+            for view_line in _check_lines(kept, name if line is None else f"{name}:{line}")
+        )
+    elif len(results) == 1 and isinstance(results[0][1], SelfCheckResult):
+        write_json(results[0][1].json_fields())  # one conversation: diagnostics in batches
+    else:
+        out: list[str] = []
+        for i, (line, kept) in enumerate(results, 1):
+            if isinstance(kept, str):
+                out.append(f'{{"line":{line},' + kept[1:])  # dump({"line": line, **result})
+            if i % 1000 == 0 or i == len(results):
+                write("".join(out))
+                out.clear()
+    return 0 if passed else 1
 
 
 def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:

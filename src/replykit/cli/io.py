@@ -7,6 +7,7 @@ parsers unchanged; output is always valid UTF-8, whatever the locale.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from replykit.jsonout import dumps
@@ -14,7 +15,7 @@ from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
 from replykit.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
-from replykit.textout import escape
+from replykit.textout import escape, render
 
 
 class InputError(Exception):
@@ -91,6 +92,47 @@ def dump(obj: Any) -> str:
     every diagnostic several times the size of a short construct it reports), UTF-8 kept
     (a lone surrogate as a ``\\udXXX`` escape), trailing newline."""
     return dumps(obj, compact=True) + "\n"
+
+
+#: Items of a list that :func:`write_json` converts and encodes at a time.
+_BATCH = 1000
+
+
+def _json_value(value: Any) -> Any:
+    return value.to_json() if hasattr(value, "to_json") else value
+
+
+def write_json(fields: Mapping[str, Any]) -> None:
+    """Write ``dump(fields)`` to standard output, the same bytes, piece by piece: a list
+    or tuple value (of JSON values, or of objects with a ``to_json()`` method such as
+    :class:`~replykit.model.Segment`) is converted and encoded :data:`_BATCH` items at a
+    time, so neither every item's JSON value nor the whole text is held at once (§1:
+    memory near the input's size when the output is large)."""
+    write("{")
+    for i, (key, value) in enumerate(fields.items()):
+        write(("," if i else "") + dumps(key) + ":")
+        if isinstance(value, list | tuple):
+            write("[")
+            for at in range(0, len(value), _BATCH):
+                batch = [_json_value(item) for item in value[at : at + _BATCH]]
+                write(("," if at else "") + dumps(batch, compact=True)[1:-1])
+            write("]")
+        else:
+            write(dumps(_json_value(value), compact=True))
+    write("}\n")
+
+
+def write_lines(lines: Iterable[str]) -> None:
+    """Write the text view of ``lines`` (:func:`~replykit.textout.render`: each escaped,
+    ``\\n`` after each), :data:`_BATCH` lines at a time, never the whole view at once."""
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) == _BATCH:
+            write(render(batch))
+            batch.clear()
+    if batch:
+        write(render(batch))
 
 
 def fail(command: str, message: str) -> int:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 
-from replykit.cli.io import InputError, check_message_id, dump, read_text, write
+from replykit.cli.io import InputError, check_message_id, read_text, write_json, write_lines
 from replykit.limits import MAX_MESSAGE_ID
 from replykit.model import Segmentation
 from replykit.profiles import profile_from_string
@@ -67,8 +68,13 @@ def segment_text(name: str, text: str, result: Segmentation) -> str:
     ``NAME:LINE:COLUMN: severity code message`` line per diagnostic. Every value is
     escaped (:func:`~replykit.textout.render`, §1): none can add a line or send a
     control character."""
+    return render(segment_lines(name, text, result))
+
+
+def segment_lines(name: str, text: str, result: Segmentation) -> Iterator[str]:
+    """The lines of :func:`segment_text`, one at a time and not yet escaped (a large
+    listing is never held whole)."""
     lines = LineIndex(text)
-    out = []
     for seg in result.segments:
         first = lines.line_col(seg.start)[0]
         last = lines.line_col(max(seg.start, seg.end - 1))[0]
@@ -76,20 +82,19 @@ def segment_text(name: str, text: str, result: Segmentation) -> str:
         if seg.kind != "markdown":
             state = "valid" if seg.valid else ("invalid" if seg.registered else "unregistered")
             head += f" {seg.encoding} {seg.name} {seg.id} {state}"
-        out.append(head)
+        yield head
         if seg.questionnaire is not None:
             form = seg.questionnaire
-            out.append(f"  title: {form.title}")
+            yield f"  title: {form.title}"
             for q in form.questions:
                 opts = ", ".join(o.label for o in q.options)
-                out.append(f"  {q.id} [{q.type}] {q.text}" + (f" ({opts})" if opts else ""))
+                yield f"  {q.id} [{q.type}] {q.text}" + (f" ({opts})" if opts else "")
         if seg.response is not None:
             for a in seg.response.answers:
-                out.append(f"  {a.question_id}: {json.dumps(a.answer, ensure_ascii=False)}")
+                yield f"  {a.question_id}: {json.dumps(a.answer, ensure_ascii=False)}"
     for d in result.diagnostics:
         where = f" at {d.path}" if d.path else ""
-        out.append(f"{name}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{where}")
-    return render(out)
+        yield f"{name}:{d.line}:{d.column}: {d.severity} {d.code} {d.message}{where}"
 
 
 def run_segment(args: argparse.Namespace) -> int:
@@ -105,8 +110,8 @@ def run_segment(args: argparse.Namespace) -> int:
     text = read_text(args.file, "message")
     result = segment(text, message_id=args.message_id, profile=profile, compat=args.compat)
     if args.format == "json":
-        write(dump(result.to_json()))
+        write_json(result.json_fields())  # a large output is never held whole
     else:
         name = "<stdin>" if args.file == "-" else args.file
-        write(segment_text(name, result.decoded or text, result))
+        write_lines(segment_lines(name, result.decoded or text, result))
     return 0

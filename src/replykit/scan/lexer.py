@@ -230,6 +230,9 @@ class Lexer:
         self.leaf: _Leaf | None = None
         self.tokens: list[Token] = []
         self.near: list[NearMiss] = []
+        # Equal near-miss messages share one string: a message dense with near-misses
+        # repeats a few texts many times (§1: memory stays near the input's size).
+        self.messages: dict[str, str] = {}
         self.pos = 0  # text before pos is tokenized
         self.seen_visible = False
         self.idx = Indexes(text)
@@ -295,7 +298,7 @@ class Lexer:
 
     def _warn(self, code: str, message: str, start: int, end: int) -> None:
         if self.protocol and not self.dry and not self.halted:
-            self.near.append(NearMiss(code, message, start, end))
+            self.near.append(NearMiss(code, self.messages.setdefault(message, message), start, end))
 
     # ---- one physical line ---------------------------------------------------------
     def _line(self, ls: int) -> int:

@@ -99,23 +99,24 @@ def run_case(family: JsonFamily, case: JsonCase) -> object:
     benchmark times and the tests count): ``call_questionnaire_async`` on the decoded
     arguments; ``sanitize`` and ``lint`` on the decoded answer; ``segment`` of the
     message and ``build_response`` on its first valid form (an ``AnswersError`` is the
-    result); ``self_check`` on the decoded conversation. Imports replykit lazily, so the
-    generators above stay free of it."""
+    result); ``self_check`` on each conversation of the text (JSON Lines too). Imports
+    replykit lazily, so the generators above stay free of it."""
     import json
 
     from replykit.actions import lint, sanitize
+    from replykit.conversation import read_conversations
     from replykit.response import AnswersError, build_response
     from replykit.segmenter import segment
     from replykit.selfcheck import self_check
     from replykit.tool import call_questionnaire_async
 
+    if family.command == "check":
+        return [self_check(stored.value) for stored in read_conversations(case.json)]
     data = json.loads(case.json)
     if family.command == "tool":
         return call_questionnaire_async(data)
     if family.command == "actions":
         return sanitize(data), lint(data)
-    if family.command == "check":
-        return self_check(data)
     forms = [s for s in segment(case.message, message_id=MESSAGE_ID).segments if s.valid]
     form = forms[0]
     assert form.questionnaire is not None and form.id is not None

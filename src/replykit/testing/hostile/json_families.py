@@ -27,13 +27,15 @@ class JsonCase:
 @dataclass(frozen=True)
 class JsonFamily:
     """A hostile JSON family: ``build(n)`` gives the case for size ``n``; ``command``
-    is the command it is made for (``tool``, ``actions``, ``respond``, ``check``)."""
+    is the command it is made for (``tool``, ``actions``, ``respond``, ``check``);
+    ``exempt`` as for :class:`~replykit.testing.hostile.Family`."""
 
     name: str
     command: str
     build: Callable[[int], JsonCase]
     n: int
     description: str
+    exempt: tuple[str, ...] = ()
 
 
 def compact_json(value: object) -> str:
@@ -195,9 +197,18 @@ def check_many_messages(n: int) -> JsonCase:
     return JsonCase(conversation_json(content, before=n), content)
 
 
-def _json_family(build: Callable[[int], JsonCase], command: str, n: int) -> JsonFamily:
+def check_failing_lines(n: int) -> JsonCase:
+    """JSON Lines of ``n`` short conversations, each a reply with one near-miss: every
+    line's result carries a whole repair instruction (§8)."""
+    content = "Hi\n~~~questionnaire\n"
+    return JsonCase((conversation_json(content) + "\n") * n, content)
+
+
+def _json_family(
+    build: Callable[[int], JsonCase], command: str, n: int, exempt: tuple[str, ...] = ()
+) -> JsonFamily:
     doc = " ".join((build.__doc__ or "").split())
-    return JsonFamily(build.__name__, command, build, n, doc)
+    return JsonFamily(build.__name__, command, build, n, doc, exempt)
 
 
 #: The JSON families; ``n`` is a size the benchmark grows until the input reaches about
@@ -218,6 +229,8 @@ JSON_FAMILIES: tuple[JsonFamily, ...] = (
     _json_family(check_repeated_problem, "check", 1_000),
     _json_family(check_invalid_form, "check", 1_000),
     _json_family(check_many_messages, "check", 1_000),
+    # A whole repair instruction per failing conversation (§8, the documented shape).
+    _json_family(check_failing_lines, "check", 1_000, exempt=("check",)),
 )
 
 JSON_BY_NAME: dict[str, JsonFamily] = {f.name: f for f in JSON_FAMILIES}
