@@ -38,6 +38,7 @@ CODE_RULES: Final[Mapping[str, str]] = MappingProxyType(
         "yaml.json_payload": SEED_BOUNDARY,
         "yaml.nested_fence": SEED_BOUNDARY,
         "question.duplicate_option": "§4",
+        "question.duplicate_default": "§4",
         "near_miss.in_container": "§3c",
         "name.unregistered": "§6",
         "response.answers_invalid": SEED_RESPONSE,
