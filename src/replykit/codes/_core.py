@@ -123,11 +123,17 @@ class Code:
         end: int | None = None,
         variant: str | None = None,
         details: Mapping[str, Any] | None = None,
-        **params: Any,
+        params: Mapping[str, Any] | None = None,
+        **more: Any,
     ) -> Finding:
         """A :class:`~replykit.diagnostics.Finding` of this code: the English message
-        rendered from ``params`` and ``variant``, both recorded on the finding.
-        ``details`` (default: none) are the machine-readable fields callers see."""
+        rendered from ``params`` (and ``more``) and ``variant``, both recorded on the
+        finding. ``details`` (default: none) are the machine-readable fields callers see.
+        Raises ``KeyError`` for a variant the code does not have."""
+        if more:
+            params = {**(params or {}), **more}
+        elif params is None:
+            params = {}
         return Finding(
             code=self.name,
             message=self.render(params, variant),

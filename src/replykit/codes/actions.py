@@ -63,8 +63,7 @@ ACTION_ID_RESERVED: Final = _action(
         "": "id is a name JavaScript objects inherit, which a client keying state by id "
         "would confuse with the object's own member" + _DROPPED
     },
-    "`id` is a name JavaScript objects inherit (`__proto__`, `constructor`, `toString` ..., "
-    "§2)",
+    "`id` is a name JavaScript objects inherit (`__proto__`, `constructor`, `toString` ..., §2)",
 )
 ACTION_ID_DUPLICATE: Final = _action(
     "action.id_duplicate",
@@ -150,8 +149,7 @@ LINT_ACTIONS_NOT_BESIDE_DATASETS: Final = Code(
         "in_datasets": "actions inside datasets are never read; put them beside datasets",
         "in_dataset": "actions inside a dataset are never read; put them beside datasets",
     },
-    meaning="answerData has actions but no `datasets` object, or actions are nested in "
-    "datasets",
+    meaning="answerData has actions but no `datasets` object, or actions are nested in datasets",
     doc="actions",
 )
 LINT_PAYLOAD_ACTIONS_IGNORED: Final = _lint(

@@ -36,10 +36,7 @@ FORM_UNKNOWN_FIELD: Final = Code(
     "form.unknown_field",
     "error",
     rules.FIELDS,
-    en={
-        "": "unknown top-level field {field}; a fenced questionnaire has only title and "
-        "questions"
-    },
+    en={"": "unknown top-level field {field}; a fenced questionnaire has only title and questions"},
     meaning="a top-level key other than title/questions",
     example="`id: x`",
     summary_zh="顶层只允许 title 和 questions。",
@@ -112,8 +109,7 @@ QUESTION_TYPE_INVALID: Final = Code(
     "error",
     rules.FIELDS,
     en={
-        "": "{path} {given} is not a question type; use single_choice, multi_choice or "
-        "free_text",
+        "": "{path} {given} is not a question type; use single_choice, multi_choice or free_text",
         "alias": "{path} {given} is an alias that strict fenced YAML does not accept; "
         "write {strict}",
         "not_string": "{path} must be a string; {hint}",

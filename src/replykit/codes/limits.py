@@ -21,8 +21,7 @@ LIMIT_PAYLOAD_SIZE: Final = Code(
         "": "负载有 {size} 个字符，超过上限 {limit}，未读取。",
         "arguments": "参数作为 JSON 文本超过 {limit} 个字符，未读取。",
     },
-    meaning="a payload (or the tool's arguments as JSON text) longer than `max_payload`; "
-    "not read",
+    meaning="a payload (or the tool's arguments as JSON text) longer than `max_payload`; not read",
     example="a 2 MB payload",
 )
 LIMIT_QUESTIONS: Final = Code(
@@ -57,8 +56,7 @@ LIMIT_DIAGNOSTICS: Final = Code(
         "": "另有 {total} 条诊断未列出（上限 {limit} 条）：{left_out}。",
         "one": "另有 {total} 条诊断未列出（上限 {limit} 条）：{left_out}。",
     },
-    meaning="the summary of what the diagnostics cap left out, with `left_out` counts "
-    "(section 8)",
+    meaning="the summary of what the diagnostics cap left out, with `left_out` counts (section 8)",
     example="999 non-mapping questions: 199 kept, the summary counts 800",
 )
 COMPAT_QUESTION_DROPPED: Final = Code(

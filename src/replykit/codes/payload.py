@@ -107,8 +107,7 @@ YAML_NESTED_FENCE: Final = Code(
         "closing_text": "this line looks like a closing fence with text after it; a closing "
         "fence stands alone on its line, so the questionnaire does not end here",
     },
-    meaning="a payload line would open a fence, or looks like a closing fence with text "
-    "after it",
+    meaning="a payload line would open a fence, or looks like a closing fence with text after it",
     example="a ```` ``` ```` line inside; ```` ```。 ````",
     summary_zh="问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。",
 )
@@ -183,9 +182,8 @@ JSON_SYNTAX: Final = Code(
         "": "JSON syntax error: {reason}",
         "undecodable": "JSON syntax error: cannot be decoded",
     },
-    meaning="JSON syntax error: replykit's position and message (section 5; smart quotes "
-    "named)",
-    example="`{“title”: 1}`, `{\"a\": 1,}`",
+    meaning="JSON syntax error: replykit's position and message (section 5; smart quotes named)",
+    example='`{“title”: 1}`, `{"a": 1,}`',
     summary_zh="JSON 语法错误。",
 )
 JSON_DUPLICATE_KEY: Final = Code(
