@@ -77,7 +77,8 @@ class FindingSink:
     leave the finding unplaced (placed later by path). ``skip``: paths not to report
     (under a YAML alias). ``path_in_details``: ``details`` start with ``path``, 1-based,
     followed by the ``details`` reported, or by the parameters when none are (the
-    lenient normalizer's and a response's findings)."""
+    lenient normalizer's and a response's findings). ``into``: an existing collector to
+    append to (a reader's, already holding its syntax findings), else a new one."""
 
     def __init__(
         self,
@@ -86,8 +87,11 @@ class FindingSink:
         locate: Locate | None = None,
         skip: Callable[[Path], bool] | None = None,
         path_in_details: bool = False,
+        into: Collector[Finding] | None = None,
     ) -> None:
-        self.findings: Collector[Finding] = Collector(limit, _code, _severity)
+        self.findings: Collector[Finding] = (
+            Collector(limit, _code, _severity) if into is None else into
+        )
         self._locate = locate
         self._skip = skip
         self._path_in_details = path_in_details

@@ -24,6 +24,8 @@ HINTS: Final[Mapping[str, str]] = MappingProxyType(
         "long": "YAML reads it as {actual}; quote it to keep the text",
         "source": "YAML reads {source} as {actual}; quote it to keep the text: {quoted}",
         "empty_list": "an empty list",
+        "found_value": "found {value}",
+        "found_kind": "found {actual}",
         "missing": "it is missing",
         "empty": "it is empty",
         "blank": "it is blank",

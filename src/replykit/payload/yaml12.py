@@ -28,8 +28,20 @@ from yaml.events import (
     SequenceStartEvent,
 )
 
+from replykit.codes.payload import (
+    YAML_ALIAS,
+    YAML_DUPLICATE_KEY,
+    YAML_EMPTY,
+    YAML_JSON_PAYLOAD,
+    YAML_KEY_NOT_STRING,
+    YAML_MULTIPLE_DOCUMENTS,
+    YAML_NUMBER_TOO_LARGE,
+    YAML_ROOT_NOT_MAPPING,
+    YAML_TAG,
+    YAML_TOO_DEEP,
+)
 from replykit.diagnostics import Finding, Path, format_path
-from replykit.payload.describe import article, yaml_kind
+from replykit.payload.describe import yaml_kind
 from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
 from replykit.payload.yaml_errors import kind_finding, syntax_finding
 from replykit.payload.yaml_loader import Loader, choose_loader
@@ -216,11 +228,8 @@ def _events(
                 if documents > 1:
                     start, _ = _span(event)
                     findings.append(
-                        Finding(
-                            code="yaml.multiple_documents",
-                            message="a questionnaire payload holds exactly one YAML document",
-                            start=start,
-                            end=min(start + 3, len(payload)),
+                        YAML_MULTIPLE_DOCUMENTS.finding(
+                            start=start, end=min(start + 3, len(payload))
                         )
                     )
                     break
@@ -229,11 +238,10 @@ def _events(
                 if depth > max_depth:
                     start, end = _span(event)
                     findings.append(
-                        Finding(
-                            code="yaml.too_deep",
-                            message=f"YAML nesting deeper than {max_depth} levels",
+                        YAML_TOO_DEEP.finding(
                             start=start,
                             end=max(end, min(start + 1, len(payload))),
+                            limit=max_depth,
                         )
                     )
                     return events, findings, False
@@ -255,37 +263,35 @@ def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
     out: list[Finding] = []
     if isinstance(event, AliasEvent):
         out.append(
-            Finding(
-                code="yaml.alias",
-                message=f"YAML aliases are not allowed (*{event.anchor}); write the value out",
-                path=path,
+            YAML_ALIAS.finding(
+                path,
                 start=start,
                 end=end,
                 details={"kind": "alias"},
+                anchor=event.anchor,
             )
         )
         return out
     if event.anchor is not None:
         out.append(
-            Finding(
-                code="yaml.alias",
-                message=f"YAML anchors are not allowed (&{event.anchor})",
-                path=path,
+            YAML_ALIAS.finding(
+                path,
                 start=start,
                 end=end if isinstance(event, ScalarEvent) else start + 1,
+                variant="anchor",
                 details={"kind": "anchor"},
+                anchor=event.anchor,
             )
         )
     tag = getattr(event, "tag", None)
     if tag is not None:
         out.append(
-            Finding(
-                code="yaml.tag",
-                message=f"explicit YAML tags are not allowed ({tag}); write the value untagged",
-                path=path,
+            YAML_TAG.finding(
+                path,
                 start=start,
                 end=end if isinstance(event, ScalarEvent) else start + 1,
                 details={"kind": "tag"},
+                tag=tag,
             )
         )
     return out
@@ -299,12 +305,7 @@ def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
     if not ok:
         start, end = _span(event)
         findings.append(
-            Finding(
-                code="yaml.number_too_large",
-                message=f"integer with more than {_MAX_INT_DIGITS} digits; quote it",
-                start=start,
-                end=end,
-            )
+            YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=_MAX_INT_DIGITS)
         )
     return value
 
@@ -362,12 +363,7 @@ def _read(payload: str, max_depth: int, loader: Loader) -> Read:
     if not builder.has_root:
         findings.insert(
             0,
-            Finding(
-                code="yaml.empty",
-                message="the payload holds no YAML content",
-                start=0,
-                end=len(payload),
-            ),
+            YAML_EMPTY.finding(start=0, end=len(payload), variant="no_content"),
         )
         return Read(value=None, findings=tuple(findings))
     root = builder.root
@@ -375,23 +371,12 @@ def _read(payload: str, max_depth: int, loader: Loader) -> Read:
     root_event = next(e for e in events if isinstance(e, NodeEvent))
     if isinstance(root_event, CollectionStartEvent) and root_event.flow_style:
         findings.append(
-            Finding(
-                code="yaml.json_payload",
-                message=(
-                    "the payload is a flow collection ({...} or [...], e.g. JSON); "
-                    "write it as block YAML (title: ...)"
-                ),
-                start=root_span[0],
-                end=root_span[1],
-            )
+            YAML_JSON_PAYLOAD.finding(start=root_span[0], end=root_span[1])
         )
     elif not isinstance(root, dict):
         findings.append(
-            Finding(
-                code="yaml.root_not_mapping",
-                message=f"the YAML root must be a block mapping, not {article(yaml_kind(root))}",
-                start=root_span[0],
-                end=root_span[1],
+            YAML_ROOT_NOT_MAPPING.finding(
+                start=root_span[0], end=root_span[1], actual=yaml_kind(root)
             )
         )
     return Read(
@@ -554,14 +539,14 @@ class _Builder:
         if top.frozen is not None:
             top.frozen.append((key_frozen, frozen))
         if key_frozen in top.seen:
-            where = "" if top.path is None else f" at {_describe(top.path)}"
             self.findings.append(
-                Finding(
-                    code="yaml.duplicate_key",
-                    message=f"duplicate key {_key_text(key)}{where}; each key may appear once",
-                    path=path if path is not None else (top.path or ()),
+                YAML_DUPLICATE_KEY.finding(
+                    path if path is not None else (top.path or ()),
                     start=key_span[0],
                     end=key_span[1],
+                    variant=None if top.path is None else "at",
+                    key=_key_text(key),
+                    where=None if top.path is None else _describe(top.path),
                 )
             )
             return
@@ -570,13 +555,10 @@ class _Builder:
             if isinstance(key_frozen, tuple) and key_frozen[:1] == ("alias",):
                 return  # an alias key is already reported
             self.findings.append(
-                Finding(
-                    code="yaml.key_not_string",
-                    message=(
-                        f"mapping key {_key_text(key)} is {article(yaml_kind(key))}, not a string; "
-                        "keys are field names"
-                    ),
-                    path=top.path or (),
+                YAML_KEY_NOT_STRING.finding(
+                    top.path or (),
+                    key=_key_text(key),
+                    actual=yaml_kind(key),
                     start=key_span[0],
                     end=key_span[1],
                 )
