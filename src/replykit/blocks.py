@@ -11,12 +11,17 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
 from replykit.cap import Overflow
+from replykit.codes import Code
+from replykit.codes.limits import COMPAT_QUESTION_DROPPED
+from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
+from replykit.codes.start import TIMEOUT_SECONDS_INVALID
 from replykit.compat import Compat, unescape_payload
-from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
+from replykit.diagnostics import Diagnostic, Finding, format_path
 from replykit.limits import Limits, payload_size
 from replykit.model import Segment
 from replykit.payload.fenced_form import read_fenced_form
@@ -43,17 +48,20 @@ class Context:
     limits: Limits
 
     def diagnostic(
-        self,
-        code: str,
-        message: str,
-        start: int,
-        end: int,
-        severity: Severity = "error",
-        path: str | None = None,
+        self, code: Code, start: int, end: int, *, variant: str | None = None, **params: Any
     ) -> Diagnostic:
-        """A :class:`Diagnostic` at message offsets ``start``-``end``."""
+        """A :class:`Diagnostic` of ``code`` at message offsets ``start``-``end``, its
+        message rendered from ``params`` and ``variant`` (both recorded)."""
+        return self.placed(code.finding(variant=variant, params=params), start, end)
+
+    def placed(self, f: Finding, start: int, end: int) -> Diagnostic:
+        """The payload finding ``f`` as a :class:`Diagnostic` at message offsets
+        ``start``-``end`` (its path 1-based; its parameters and variant kept)."""
         line, col = self.lines.line_col(start)
-        return Diagnostic(code, severity, message, start, max(start, end), line, col, path)
+        return Diagnostic(
+            f.code, f.severity, f.message, start, max(start, end), line, col,
+            format_path(f.path), params=f.params, variant=f.variant,
+        )  # fmt: skip
 
 
 @attrs.frozen
@@ -123,7 +131,7 @@ def place(
         else:
             start = to_message(f.start)
             end = to_message(f.end) if f.end is not None else start
-        out.append(ctx.diagnostic(f.code, f.message, start, end, f.severity, format_path(f.path)))
+        out.append(ctx.placed(f, start, end))
     return out
 
 
@@ -148,25 +156,13 @@ def _overflow(
 
 
 def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
-    return ctx.diagnostic(
-        "questionnaire.start.timeout_seconds_invalid",
-        f"timeout_seconds {value[:20]}{'…' if len(value) > 20 else ''} is too large to "
-        "read as a number; ignored",
-        at,
-        at + len(value),
-        "warning",
-        "timeout_seconds",
-    )
+    shown = value[:20] + ("…" if len(value) > 20 else "")
+    f = TIMEOUT_SECONDS_INVALID.finding(("timeout_seconds",), variant="too_large", shown=shown)
+    return ctx.placed(f, at, at + len(value))
 
 
 def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
-    return ctx.diagnostic(
-        "name.unregistered",
-        f"'{name}' is not registered in this profile; clients show it as Markdown",
-        start,
-        end,
-        "warning",
-    )
+    return ctx.diagnostic(NAME_UNREGISTERED, start, end, name=name)
 
 
 def fenced_block(
@@ -190,17 +186,9 @@ def fenced_block(
         diags.append(_unregistered(name, *fence, ctx))
     else:
         if not closed:
-            diags.append(ctx.diagnostic(
-                "fence.unclosed",
-                "the questionnaire fence is never closed; it runs to the end of the message",
-                *fence,
-            ))  # fmt: skip
+            diags.append(ctx.diagnostic(FENCE_UNCLOSED, *fence))
         if not preface:
-            diags.append(ctx.diagnostic(
-                "fence.no_preface",
-                "a fenced questionnaire needs visible prose before it in the message",
-                *fence,
-            ))  # fmt: skip
+            diags.append(ctx.diagnostic(FENCE_NO_PREFACE, *fence))
         content, to_message = fenced_content(text, *payload, len(om.group("indent")))
         limits = ctx.limits
         fence_length = len(om.group("fence"))
@@ -352,12 +340,6 @@ def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> For
     if not dropped:
         return read
     notes = tuple(
-        Finding(
-            "compat.question_dropped",
-            f"question {i + 1} has errors and is left out (Sage compatibility)",
-            ("questions", i),
-            "warning",
-        )
-        for i in sorted(dropped)
+        COMPAT_QUESTION_DROPPED.finding(("questions", i), number=i + 1) for i in sorted(dropped)
     )
     return attrs.evolve(current, spans=read.spans, findings=notes + current.findings)

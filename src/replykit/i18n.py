@@ -15,6 +15,17 @@ from types import MappingProxyType
 
 from replykit.codes import Locale, lookup
 
+__all__ = [
+    "LOCALES",
+    "UI_TEXT_DEFAULTS",
+    "Locale",
+    "check_locale",
+    "diagnostic_message",
+    "problem_line",
+    "repair_prompt",
+    "start_success_message",
+]
+
 LOCALES: tuple[Locale, ...] = ("zh", "en")
 
 

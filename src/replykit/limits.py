@@ -77,13 +77,9 @@ def payload_size(payload: str, limits: Limits) -> Finding | None:
 
 def _over(code: Code, what: str, size: int, limit: int, path: Path) -> Finding:
     where = format_path(path)
+    params = {"what": what, "size": size, "limit": limit, "path": where}
     return code.finding(
-        path,
-        details={"path": where, "limit": limit, "actual": size},
-        what=what,
-        size=size,
-        limit=limit,
-        path=where,
+        path, details={"path": where, "limit": limit, "actual": size}, params=params
     )
 
 

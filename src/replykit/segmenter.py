@@ -111,9 +111,20 @@ def segment(
         if block.overflow is not None:
             overflows.append(block.overflow)
     for nm in lx.near_misses:
-        line, col = lines.line_col(nm.start)
+        line, col = lines.line_col(nm.start or 0)
+        start, end = nm.start or 0, nm.end or 0
         diagnostics.append(
-            Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
+            Diagnostic(
+                nm.code,
+                nm.severity,
+                nm.message,
+                start,
+                end,
+                line,
+                col,
+                params=nm.params,
+                variant=nm.variant,
+            )
         )
     diagnostics.sort(key=lambda d: d.start)
     if len(diagnostics) > limits.max_diagnostics or overflows:

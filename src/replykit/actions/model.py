@@ -1,4 +1,4 @@
-"""Models of the answer-actions protocol (seed 004 §3, PROTOCOL-DECISIONS §12).
+"""Models of the answer-actions protocol (§12; docs/actions.md).
 
 Every class is a frozen attrs class. Field names are the seed's JSON names
 (``riskLevel``, ``requiresConfirmation``, ``componentId``, ``chartType``) so that a
@@ -16,8 +16,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.argcheck import typed
-from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message
+from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_params
+from replykit.codes import Code
 from replykit.diagnostics import LeftOut
+from replykit.findings import Cursor
 from replykit.text import is_blank
 
 ActionType = Literal[
@@ -158,13 +160,11 @@ def unsafe_char(value: str, *, prompt: bool = False) -> int | None:
     return None if found is None else found.start()
 
 
-def unsafe_message(field: str, value: str, index: int) -> str:
-    """The §12 ``action.text_unsafe`` sentence for ``field``: names the code point and its
-    1-based character position, never quotes the value."""
-    return (
-        f"{field} holds U+{ord(value[index]):04X} at character {index + 1}, a control or "
-        "bidi formatting character that could make the button read as another"
-    )
+def unsafe_params(field: str, value: str, index: int) -> dict[str, Any]:
+    """The parameters of an ``action.text_unsafe``/``lint.text_unsafe`` message for
+    ``field`` (§12): the code point (``codepoint``, hex) and its 1-based character
+    ``position``, never the value."""
+    return {"field": field, "codepoint": f"{ord(value[index]):04X}", "position": index + 1}
 
 
 def valid_text(value: object, limit: int) -> bool:
@@ -227,6 +227,8 @@ class ActionDiagnostic:
     otherwise.
     ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap
     (§1): the diagnostics it stands for, counted by code (``severity`` ``None``).
+    ``params``/``variant``: what ``message`` was rendered from (the code's template in
+    :mod:`replykit.codes`); not part of equality nor of the JSON shape.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -239,6 +241,8 @@ class ActionDiagnostic:
     column: int | None = None
 
     left_out: tuple[LeftOut, ...] = ()
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"code": str, "path": str | null, "message": str}``, plus ``start``, ``end``,
@@ -258,8 +262,10 @@ def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagn
     rest by code, placed where the first left-out one stood; unchanged when they fit."""
 
     def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
+        params, variant = summary_params(counts, limit)
+        message = summary_message(counts, limit) + "."  # one sentence, as every action one
         return ActionDiagnostic(
-            LIMIT_DIAGNOSTICS, None, summary_message(counts, limit) + ".", left_out=counts
+            LIMIT_DIAGNOSTICS, None, message, left_out=counts, params=params, variant=variant
         )
 
     return tuple(
@@ -481,3 +487,57 @@ class ActionSet:
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "source": self.source,
         }
+
+
+class OddKey(str):
+    """A mapping key that is not a ``str`` (possible from Python only), as its ``str()``:
+    :func:`action_path` always writes it in brackets, as :func:`key_path` does."""
+
+
+def path_key(key: object) -> str:
+    """``key`` as a path part: itself when a ``str``, else an :class:`OddKey`."""
+    return key if isinstance(key, str) else OddKey(key)
+
+
+def action_path(path: Sequence[str | int]) -> str | None:
+    """A path inside the actions' container as §12 writes it: 0-based indices shown
+    1-based in brackets, keys joined by :func:`key_path` (``actions[3].params.prompt``);
+    ``None`` for ``()``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text = f"{text}[{part + 1}]"
+        elif isinstance(part, OddKey):
+            text = f"{text}[{json.dumps(str(part), ensure_ascii=False)}]"
+        else:
+            text = key_path(text, part)
+    return text or None
+
+
+class ActionSink:
+    """The :class:`~replykit.findings.Sink` of ``sanitize`` and ``lint``: each report
+    becomes an :class:`ActionDiagnostic` (path as :func:`action_path` writes it, message
+    rendered from the code's template), in ``diagnostics``, capped by the caller."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[ActionDiagnostic] = []
+
+    def at(self, *path: str | int) -> Cursor:
+        """A cursor at ``path`` reporting here."""
+        return Cursor(self, path)
+
+    def report(
+        self,
+        code: Code,
+        path: Sequence[str | int],
+        variant: str | None,
+        details: Mapping[str, Any] | None,
+        on_key: bool,
+        params: dict[str, Any],
+    ) -> None:
+        """See :meth:`replykit.findings.Sink.report` (``details`` and ``on_key`` unused:
+        an action diagnostic has neither)."""
+        message = code.render(params, variant)
+        self.diagnostics.append(
+            ActionDiagnostic(code.name, action_path(path), message, params=params, variant=variant)
+        )

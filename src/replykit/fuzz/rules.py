@@ -24,7 +24,7 @@ PREFACE_RULE: Final = rules.PREFACE.tag
 DEFAULT_RULE: Final = rules.SEGMENTS.tag
 
 _FAMILY_RULES: Final[Mapping[str, str]] = {
-    code.family: code.rule.tag for code in reversed(CODES.values())
+    code.family: code.rule.tag for code in reversed(list(CODES.values()))
 }
 
 

@@ -304,9 +304,7 @@ def _scalar_value(event: ScalarEvent, findings: list[Finding]) -> Any:
     value, ok = resolve_plain(event.value)
     if not ok:
         start, end = _span(event)
-        findings.append(
-            YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=_MAX_INT_DIGITS)
-        )
+        findings.append(YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=_MAX_INT_DIGITS))
     return value
 
 
@@ -370,9 +368,7 @@ def _read(payload: str, max_depth: int, loader: Loader) -> Read:
     root_span = builder.spans.get((), (0, len(payload)))
     root_event = next(e for e in events if isinstance(e, NodeEvent))
     if isinstance(root_event, CollectionStartEvent) and root_event.flow_style:
-        findings.append(
-            YAML_JSON_PAYLOAD.finding(start=root_span[0], end=root_span[1])
-        )
+        findings.append(YAML_JSON_PAYLOAD.finding(start=root_span[0], end=root_span[1]))
     elif not isinstance(root, dict):
         findings.append(
             YAML_ROOT_NOT_MAPPING.finding(

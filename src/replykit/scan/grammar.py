@@ -80,6 +80,19 @@ def lexemes() -> Lexemes:
     )
 
 
+@functools.cache
+def family_pattern() -> str:
+    """The family-name pattern, ``(?:[a-z0-9]+-)?questionnaire``: the regular
+    expression of the grammar's ``FENCED_NAME`` terminal, its one spelling (§3a, §6).
+
+    A request name matches it in full; a response name is one followed by
+    ``-response``; a product namespace ``ns`` is one for which ``ns-questionnaire``
+    matches. Everything else that needs the pattern (profiles, responses, Sage
+    compatibility, the schemas, the fuzzer) derives it from here.
+    """
+    return lexemes().fenced_name.pattern
+
+
 def parse(text: str, result: LexResult) -> list[Part]:
     """Parse the token stream of ``text`` (rule ``start``) into the message's parts.
 
