@@ -18,6 +18,7 @@ import attrs
 from replykit.cap import Overflow
 from replykit.codes import Code
 from replykit.codes.limits import COMPAT_QUESTION_DROPPED
+from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
 from replykit.codes.start import TIMEOUT_SECONDS_INVALID
 from replykit.compat import Compat, unescape_payload
@@ -300,7 +301,7 @@ def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], in
 
 def _json_syntax_error(payload: str, ctx: Context) -> bool:
     findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
-    return any(f.code in ("json.syntax", "json.too_deep") for f in findings)
+    return any(f.code in (JSON_SYNTAX.name, JSON_TOO_DEEP.name) for f in findings)
 
 
 def _bad_questions(findings: Iterable[Finding]) -> set[int]:

@@ -28,14 +28,18 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
-from replykit.cap import LIMIT_DIAGNOSTICS, Collector, finish, summary_message
+from replykit.cap import Collector, finish, summary_params
+from replykit.codes import Code
+from replykit.codes.limits import LIMIT_DIAGNOSTICS as SUMMARY
+from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_QUESTIONS
+from replykit.codes.payload import JSON_NOT_OBJECT
 from replykit.diagnostics import Finding, LeftOut, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
 from replykit.jsonout import displayable, dumps, portable
 from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
-from replykit.payload.describe import article, brief, json_type
+from replykit.payload.describe import brief, json_type
 from replykit.payload.json_strict import read_json_value
 from replykit.text import LineIndex, is_blank
 
@@ -130,14 +134,10 @@ class _Findings(Collector[Finding]):
         limit = self.limit
 
         def summary(counts: tuple[LeftOut, ...]) -> Finding:
-            return _finding(
-                LIMIT_DIAGNOSTICS,
-                summary_message(counts, limit),
-                (),
-                "warning",
-                limit=limit,
-                left_out=[c.to_json() for c in counts],
-            )
+            params, variant = summary_params(counts, limit)
+            left_out = [c.to_json() for c in counts]
+            details = portable({"path": None, "limit": limit, "left_out": left_out})
+            return SUMMARY.finding(variant=variant, details=details, params=params)
 
         overflow = self.overflow
         return tuple(
@@ -161,14 +161,10 @@ def _option_labels(q: Question) -> dict[str, str]:
     return labels
 
 
-def _over_limit(code: str, what: str, size: int, limit: int, path: Path) -> Finding:
-    return _finding(
-        code,
-        f"{what} has {size} items; the limit is {limit}, so it is not read",
-        path,
-        limit=limit,
-        actual=size,
-    )
+def _over_limit(code: Code, what: str, size: int, limit: int, path: Path) -> Finding:
+    where = format_path(path)
+    details = {"path": where, "limit": limit, "actual": size}
+    return code.finding(path, details=details, what=what, size=size, limit=limit, path=where)
 
 
 def _require(value: object, cls: type, what: str) -> None:
@@ -326,12 +322,8 @@ def build_response_json(
     findings = sorted(read.findings, key=lambda f: f.start or 0)
     if not findings and not isinstance(read.value, dict):
         findings = [
-            Finding(
-                "json.not_object",
-                "the answers must be a JSON object from question id to answer, not "
-                f"{article(json_type(read.value))}",
-                start=0,
-                end=len(answers_text),
+            JSON_NOT_OBJECT.finding(
+                start=0, end=len(answers_text), variant="answers", actual=json_type(read.value)
             )
         ]
     if findings:
@@ -392,7 +384,7 @@ def _resolve(
     findings = _Findings(limits.max_diagnostics)
     if len(answers) > limits.max_questions:
         size, limit = len(answers), limits.max_questions
-        return [], (_over_limit("limit.questions", "the answers", size, limit, ()),)
+        return [], (_over_limit(LIMIT_QUESTIONS, "the answers", size, limit, ()),)
     known = {q.id for q in form.questions}
     for q in form.questions:
         raw = answers.get(q.id, _MISSING)
@@ -462,7 +454,7 @@ def _one(
         if isinstance(raw, list | tuple) and len(raw) > limits.max_options:
             what = format_path(value_path) or q.id
             size, limit = len(raw), limits.max_options
-            findings.append(_over_limit("limit.options", what, size, limit, value_path))
+            findings.append(_over_limit(LIMIT_OPTIONS, what, size, limit, value_path))
             return None
         answer = _multi(q, labels, raw, value_path, other_label, other_text, findings)
     elif q.type == "single_choice":
@@ -700,7 +692,7 @@ def check_answers(
     """
     if len(response.answers) > limits.max_questions:
         size, limit = len(response.answers), limits.max_questions
-        return (_over_limit("limit.questions", "answers", size, limit, ("answers",)),)
+        return (_over_limit(LIMIT_QUESTIONS, "answers", size, limit, ("answers",)),)
     findings = _Findings(limits.max_diagnostics)
     if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
         findings.append(
@@ -766,7 +758,7 @@ def check_answers(
             key, size = too_long
             where = format_path((*base, key)) or key
             findings.append(
-                _over_limit("limit.options", where, size, limits.max_options, (*base, key))
+                _over_limit(LIMIT_OPTIONS, where, size, limits.max_options, (*base, key))
             )
             continue
         labels = _option_labels(q)

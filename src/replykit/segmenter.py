@@ -15,7 +15,15 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.blocks import Block, Context, fenced_block, xml_block
-from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, cap, merge_counts, summary_message
+from replykit.cap import (
+    LIMIT_DIAGNOSTICS,
+    Overflow,
+    cap,
+    merge_counts,
+    summary_message,
+    summary_params,
+)
+from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.compat import Compat, decode_transport, resolve
 from replykit.diagnostics import Diagnostic
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
@@ -159,9 +167,7 @@ def _capped(
         limit,
         code=lambda d: d.code,
         severity=lambda d: d.severity,
-        protected=lambda d: (
-            id(d) in verdicts or d.code.startswith("near_miss.") or d.code == "name.unregistered"
-        ),
+        protected=lambda d: id(d) in verdicts or d.code in ALWAYS_SHOWN,
         reserve=bool(overflows),
     )
     firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
@@ -170,6 +176,7 @@ def _capped(
     first = min(firsts, key=lambda d: d.start)
     counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
     line, col = lines.line_col(first.start)
+    params, variant = summary_params(counts, limit)
     summary = Diagnostic(
         LIMIT_DIAGNOSTICS,
         "warning",
@@ -180,6 +187,8 @@ def _capped(
         col,
         None,
         counts,
+        params=params,
+        variant=variant,
     )
     if overflow is None or first is not overflow.first:
         # Left out by a block's reader: after every kept diagnostic at the same offset.

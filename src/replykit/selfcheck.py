@@ -18,6 +18,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
+from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.conversation import conversation_messages, has_tool_part, message_text
 from replykit.diagnostics import Diagnostic
 from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
@@ -94,11 +95,7 @@ def _has_text(message: Any, index: int) -> str | None:
 def is_blocking(diagnostic: Diagnostic) -> bool:
     """True when ``diagnostic`` fails Self-check (§8): an error, any ``near_miss.*``, or
     ``name.unregistered``."""
-    return (
-        diagnostic.severity == "error"
-        or diagnostic.code.startswith("near_miss.")
-        or diagnostic.code == "name.unregistered"
-    )
+    return diagnostic.severity == "error" or diagnostic.code in ALWAYS_SHOWN
 
 
 def _names() -> tuple[str, ...]:

@@ -333,7 +333,7 @@ def questionnaire_from_tool_result(
         rest: dict[str, int] = {}
         for item in raw[limits.max_diagnostics :]:
             code = item.get("code") if isinstance(item, Mapping) else None
-            key = code if isinstance(code, str) else "tool_result.error_invalid"
+            key = code if isinstance(code, str) else TOOL_RESULT_ERROR_INVALID.name
             rest[key] = rest.get(key, 0) + 1
         extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
         listed = capped_errors(listed, limits.max_diagnostics, loc, extra)

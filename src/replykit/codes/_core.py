@@ -118,6 +118,7 @@ class Code:
     def finding(
         self,
         path: Path = (),
+        /,
         *,
         start: int | None = None,
         end: int | None = None,

@@ -224,7 +224,10 @@ JSON_NOT_OBJECT: Final = Code(
     "json.not_object",
     "error",
     rules.XML_JSON,
-    en={"": "the payload must be a JSON object, not {actual}"},
+    en={
+        "": "the payload must be a JSON object, not {actual}",
+        "answers": "the answers must be a JSON object from question id to answer, not {actual}",
+    },
     meaning="root not an object",
     example="`[1]`",
     summary_zh="JSON 负载必须是一个对象。",

@@ -138,3 +138,9 @@ CODES: Final = (
     NEAR_MISS_TAG_ATTRIBUTES,
     NEAR_MISS_FENCE_INDENT,
 )
+
+#: The near-miss codes (§8).
+NEAR_MISSES: Final = frozenset(c.name for c in CODES if c.family == "near_miss")
+#: The warnings the diagnostics cap never hides and Self-check fails on (§2, §8):
+#: every near-miss and ``name.unregistered``.
+ALWAYS_SHOWN: Final = NEAR_MISSES | {NAME_UNREGISTERED.name}

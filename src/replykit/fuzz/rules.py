@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from replykit.codes import CODES, rules
+from replykit.codes.segment import NEAR_MISSES
 from replykit.regions import code_regions
 from replykit.text import iter_lines
 
@@ -130,7 +131,7 @@ def _why_not_a_block(text: str, start: int, diagnostics: Sequence[Mapping[str, A
         at = d.get("start")
         if (
             isinstance(code, str)
-            and code.startswith("near_miss.")
+            and code in NEAR_MISSES
             and isinstance(at, int)
             and start <= at < end
         ):

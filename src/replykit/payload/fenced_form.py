@@ -16,7 +16,14 @@ import attrs
 
 from replykit.cap import Collector
 from replykit.codes import fields as F
-from replykit.codes.payload import YAML_EMPTY, YAML_NESTED_FENCE
+from replykit.codes.payload import (
+    YAML_ALIAS,
+    YAML_EMPTY,
+    YAML_JSON_PAYLOAD,
+    YAML_NESTED_FENCE,
+    YAML_ROOT_NOT_MAPPING,
+    YAML_SYNTAX,
+)
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.findings import Cursor, FindingSink
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
@@ -33,7 +40,7 @@ _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
 _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": "free_text"}
 # Reader results after which field checks would only repeat the same problem.
-_NO_FIELD_CHECKS = frozenset({"yaml.json_payload", "yaml.root_not_mapping"})
+_NO_FIELD_CHECKS = frozenset({YAML_JSON_PAYLOAD.name, YAML_ROOT_NOT_MAPPING.name})
 
 
 def _symbol(ch: str) -> bool:
@@ -122,7 +129,7 @@ def read_fenced_form(
         sink.extend(
             f
             for f in read.findings
-            if not (f.code == "yaml.syntax" and _on_a_line(f.start, fence_lines))
+            if not (f.code == YAML_SYNTAX.name and _on_a_line(f.start, fence_lines))
         )
     else:
         sink.extend(read.findings)
@@ -139,7 +146,7 @@ def read_fenced_form(
             aliased = {
                 f.path
                 for f in read.findings
-                if f.code == "yaml.alias" and f.details.get("kind") == "alias"
+                if f.code == YAML_ALIAS.name and f.details.get("kind") == "alias"
             }
             at = FindingSink(
                 limits.max_diagnostics,

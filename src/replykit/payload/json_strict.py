@@ -57,6 +57,10 @@ _STRING_UNIT = re.compile(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\.|[\ud800-\udfff
 _LONE = re.compile("[\ud800-\udfff]")
 
 
+# Findings after which the payload has no value to check further.
+_UNREAD = frozenset({JSON_SYNTAX.name, JSON_TOO_DEEP.name})
+
+
 def too_deep_at(text: str, max_depth: int) -> int | None:
     """Offset of the first ``[``/``{`` that opens level ``max_depth + 1``, or None.
 
@@ -196,9 +200,7 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
     value read). Never raises; linear time.
     """
     read = read_json_value(payload, max_depth=max_depth)
-    if isinstance(read.value, dict) or any(
-        f.code in ("json.syntax", "json.too_deep") for f in read.findings
-    ):
+    if isinstance(read.value, dict) or any(f.code in _UNREAD for f in read.findings):
         return read
     findings = (*read.findings, _root_finding(payload, read.value, max_depth))
     return Read(value=read.value, spans=read.spans, key_spans=read.key_spans, findings=findings)

@@ -9,6 +9,7 @@ import attrs
 
 from replykit.cap import Collector, Overflow, merge_counts
 from replykit.codes import responses as R
+from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
 from replykit.diagnostics import Finding
 from replykit.findings import Cursor, FindingSink
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
@@ -21,7 +22,7 @@ from replykit.text import is_blank
 
 RESPONSE_SUFFIX = "-response"
 # JSON findings whose value is read as a placeholder (None, 0).
-_PLACEHOLDER_CODES = frozenset({"json.constant", "json.number_too_large"})
+_PLACEHOLDER_CODES = frozenset({JSON_CONSTANT.name, JSON_NUMBER_TOO_LARGE.name})
 ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
 
 

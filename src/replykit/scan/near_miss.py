@@ -63,14 +63,10 @@ def fence_near_misses(
     if len(fence) == 2:
         out.append(NEAR_MISS_SHORT_FENCE.finding(start=start, end=end))
     if first != first.lower():
-        out.append(
-            NEAR_MISS_CASE.finding(start=start, end=end, name=first, lower=first.lower())
-        )
+        out.append(NEAR_MISS_CASE.finding(start=start, end=end, name=first, lower=first.lower()))
     if trimmed != first:
         out.append(
-            NEAR_MISS_EXTRA_WORDS.finding(
-                start=start, end=end, lower=first.lower(), info=trimmed
-            )
+            NEAR_MISS_EXTRA_WORDS.finding(start=start, end=end, lower=first.lower(), info=trimmed)
         )
     if in_container:
         out.append(NEAR_MISS_IN_CONTAINER.finding(start=start, end=end))

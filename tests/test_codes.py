@@ -1,0 +1,205 @@
+"""The registry of diagnostic codes (§2): one home per code, messages rendered from
+recorded parameters, docs tables that are the registry, and the family pattern spelled
+once (the grammar's)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import replykit
+from replykit.actions import lint, sanitize
+from replykit.actions.model import ActionDiagnostic
+from replykit.codes import CODES, RULES, Code, lookup
+from replykit.codes import tables as code_tables
+from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISSES
+from replykit.diagnostics import Diagnostic, Finding
+from replykit.payload import normalize_form
+from replykit.profiles import profile_from_string
+from replykit.strategies import action_lists, explicit_examples, messages, tool_arguments
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = {
+    "protocol": ROOT / "docs" / "protocol.md",
+    "responses": ROOT / "docs" / "protocol-responses.md",
+    "actions": ROOT / "docs" / "actions.md",
+}
+
+
+# ---------------------------------------------------------------- the registry itself
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_code_is_complete() -> None:
+    assert len(CODES) >= 116
+    for code in CODES.values():
+        assert code.meaning, code.name
+        assert code.rule.tag in RULES, code.name
+        assert (code.severity is None) == (code.doc == "actions"), code.name
+        assert set(code.zh) <= set(code.en), code.name
+        for variant in code.en:
+            # Every template renders from parameters alone, whatever they hold.
+            params = {name: "x" for name in _fields(code.en[variant])}
+            assert "{" not in code.render(params, variant or None).replace("{value, label}", "")
+            assert code.render(params, variant or None, "zh")
+
+
+def test_unknown_variant_and_bad_names_are_refused() -> None:
+    with pytest.raises(KeyError):
+        CODES["yaml.alias"].render({}, "nonexistent")
+    with pytest.raises(ValueError):
+        Code("Yaml.Alias", "error", RULES["§4"], en={"": "x"}, meaning="m")
+    with pytest.raises(ValueError):
+        Code("yaml.alias", "error", RULES["§4"], en={"v": "x"}, meaning="m")
+
+
+def test_every_rule_resolves_to_a_numbered_section() -> None:
+    for rule in RULES.values():
+        text = DOCS[rule.doc].read_text(encoding="utf-8")
+        heading = re.compile(rf"^#+ {re.escape(rule.section)}\. ", re.MULTILINE)
+        assert heading.search(text), (rule.tag, rule.doc, rule.section)
+
+
+def test_near_misses_and_always_shown() -> None:
+    assert "near_miss.fence_indent" in NEAR_MISSES
+    assert ALWAYS_SHOWN == NEAR_MISSES | {"name.unregistered"}
+
+
+# ---------------------------------------------------------------- docs tables
+
+
+def test_protocol_code_table_is_generated_from_the_registry() -> None:
+    text = DOCS["protocol"].read_text(encoding="utf-8")
+    assert code_tables.rendered(text) == text, "run: python -m replykit.codes.tables"
+    assert code_tables.main([str(ROOT), "--check"]) == 0
+
+
+def test_table_generator_rewrites_a_stale_table(tmp_path: Path) -> None:
+    doc = tmp_path / "docs" / "protocol.md"
+    doc.parent.mkdir()
+    doc.write_text(f"# T\n\n{code_tables.BEGIN}\n| old |\n{code_tables.END}\n", encoding="utf-8")
+    assert code_tables.main([str(tmp_path), "--check"]) == 1
+    assert code_tables.main([str(tmp_path)]) == 0
+    assert "| `yaml.alias` | E | §4 |" in doc.read_text(encoding="utf-8")
+    assert code_tables.main([str(tmp_path), "--check"]) == 0
+    doc.write_text("no markers", encoding="utf-8")
+    assert code_tables.main([str(tmp_path)]) == 2
+
+
+_ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_*]+)+)`( \(warning\))? \|(.*)\|\s*$", re.MULTILINE)
+
+
+def _rows(doc: str) -> Iterator[tuple[str, bool, list[str]]]:
+    text = DOCS[doc].read_text(encoding="utf-8")
+    for m in _ROW.finditer(text):
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", m.group(3))]
+        yield m.group(1), bool(m.group(2)), cells
+
+
+def test_every_table_row_is_a_registered_code() -> None:
+    for doc in DOCS:
+        for name, warning, cells in _rows(doc):
+            code = lookup(name)
+            assert code is not None, (doc, name)
+            if warning:
+                assert code.severity == "warning", (doc, name)
+            if doc == "responses" and code.severity == "warning":
+                assert warning, (doc, name)
+            if doc == "protocol" and cells[0] in ("E", "W"):
+                assert cells[0] == {"error": "E", "warning": "W"}[code.severity or ""], name
+
+
+def test_every_code_has_a_row_with_its_meaning() -> None:
+    for code in CODES.values():
+        meanings = [cells for name, _, cells in _rows(code.doc) if name == code.name]
+        assert any(code.meaning in cells for cells in meanings), (code.doc, code.name)
+
+
+# ---------------------------------------------------------------- emitted codes
+
+
+def _check(found: Iterable[Finding | Diagnostic | ActionDiagnostic]) -> set[str]:
+    """Every record is of a registered code and its message is the English rendering of
+    its recorded parameters and variant; returns the codes seen."""
+    seen = set()
+    for f in found:
+        code = lookup(f.code)
+        assert code is not None, f.code
+        assert f.message.rstrip(".") == code.render(f.params, f.variant).rstrip("."), f
+        assert code.render(f.params, f.variant, "zh")
+        seen.add(f.code)
+    return seen
+
+
+def _segment(text: str, profile: str = "client", compat: Any = None) -> set[str]:
+    seg = replykit.segment(text, profile=profile_from_string(profile), compat=compat)
+    return _check(seg.diagnostics)
+
+
+def _vectors() -> list[Mapping[str, Any]]:
+    cases: list[Mapping[str, Any]] = json.loads(
+        (ROOT / "tests" / "vectors" / "segment.json").read_text(encoding="utf-8")
+    )["cases"]
+    return cases
+
+
+def test_every_code_emitted_by_vectors_and_examples_is_registered() -> None:
+    seen: set[str] = set()
+    for case in _vectors():
+        seen |= _segment(case["input"], case["profile"])
+        seen |= _segment(case["input"], case["profile"], "sage")
+    for example in explicit_examples():
+        body = example.request
+        if example.op == "segment":
+            seen |= _segment(body["text"], body["profile"])
+        elif example.op == "questionnaire_async":
+            seen |= _check(normalize_form(body["arguments"], allow_extras=False).findings)
+        else:
+            seen |= _check(sanitize(body["answer"]).diagnostics)
+            seen |= _check(lint(body["answer"]))
+    # The corpus reaches most families; each of these is emitted at least once.
+    for family in ("fence", "name", "near_miss", "yaml", "json", "form", "question"):
+        assert any(c.startswith(family + ".") for c in seen), family
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(messages(), st.sampled_from(["client", "self_check"]), st.sampled_from([None, "sage"]))
+def test_generated_messages_report_registered_codes(
+    text: str, profile: str, compat: str | None
+) -> None:
+    _segment(text, profile, compat)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tool_arguments(), action_lists())
+def test_generated_tool_arguments_and_actions_report_registered_codes(
+    arguments: Any, actions: Any
+) -> None:
+    _check(normalize_form(arguments, allow_extras=True).findings)
+    _check(sanitize({"actions": actions}).diagnostics)
+    _check(lint({"actions": actions, "datasets": {}}))
+
+
+def test_a_finding_records_its_variant_and_zh_renders_from_it() -> None:
+    args = {"questions": [{"type": "single_choice", "text": "Q", "options": ["a", "a"]}]}
+    (f,) = normalize_form(args, allow_extras=False).findings
+    assert (f.code, f.variant) == ("questionnaire.start.question_option_invalid", "duplicate")
+    assert f.params["value"] == "a"
+    code = CODES[f.code]
+    assert code.render(f.params, f.variant, "zh") == (
+        'questions[1].options[2] 重复了选项值 "a"；选项值必须互不相同。'
+    )
+    seg = replykit.segment("Intro\n\n```questionnaire\ntitle: T\nquestions:\n- &a x\n```\n")
+    alias = next(d for d in seg.diagnostics if d.code == "yaml.alias")
+    assert (alias.variant, alias.params["anchor"]) == ("anchor", "a")
