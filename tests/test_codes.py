@@ -50,8 +50,10 @@ def test_every_code_is_complete() -> None:
         assert set(code.zh) <= set(code.en), code.name
         for variant in code.en:
             # Every template renders from parameters alone, whatever they hold.
-            params = {name: "x" for name in _fields(code.en[variant])}
-            assert "{" not in code.render(params, variant or None).replace("{value, label}", "")
+            names = _fields(code.en[variant])
+            params = {name: "x" for name in names}
+            english = code.render(params, variant or None)
+            assert not any("{" + name + "}" in english for name in names), (code.name, variant)
             assert code.render(params, variant or None, "zh")
 
 
@@ -67,7 +69,7 @@ def test_unknown_variant_and_bad_names_are_refused() -> None:
 def test_every_rule_resolves_to_a_numbered_section() -> None:
     for rule in RULES.values():
         text = DOCS[rule.doc].read_text(encoding="utf-8")
-        heading = re.compile(rf"^#+ {re.escape(rule.section)}\. ", re.MULTILINE)
+        heading = re.compile(rf"^#+ {re.escape(rule.section)}\.? ", re.MULTILINE)
         assert heading.search(text), (rule.tag, rule.doc, rule.section)
 
 
@@ -97,14 +99,25 @@ def test_table_generator_rewrites_a_stale_table(tmp_path: Path) -> None:
     assert code_tables.main([str(tmp_path)]) == 2
 
 
-_ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_*]+)+)`( \(warning\))? \|(.*)\|\s*$", re.MULTILINE)
+_ROW = re.compile(r"\| `([a-z_]+(?:\.[a-z_*]+)+)`( \(warning\))? \|(.*)\|\s*")
 
 
 def _rows(doc: str) -> Iterator[tuple[str, bool, list[str]]]:
-    text = DOCS[doc].read_text(encoding="utf-8")
-    for m in _ROW.finditer(text):
-        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", m.group(3))]
-        yield m.group(1), bool(m.group(2)), cells
+    """The rows of every table whose first column is ``Code``: the code, whether it is
+    marked ``(warning)``, the other cells."""
+    in_table = False
+    for line in DOCS[doc].read_text(encoding="utf-8").splitlines():
+        if line.startswith("| Code |"):
+            in_table = True
+            continue
+        if not line.startswith("|"):
+            in_table = False
+            continue
+        m = _ROW.fullmatch(line)
+        if in_table and not line.startswith("|--") and not line.startswith("| ---"):
+            assert m is not None, (doc, line)
+            cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", m.group(3))]
+            yield m.group(1), bool(m.group(2)), cells
 
 
 def test_every_table_row_is_a_registered_code() -> None:

@@ -205,7 +205,7 @@ class _Fields(dict[str, str]):
             from replykit.codes.fields import HINTS  # which imports this module
 
             text = HINTS.get(str(value.get("as")), "").format_map(_Fields(value, self.locale))
-        elif key == "left_out":  # LeftOut counts of a limit.diagnostics summary
+        elif key == "left_out" and isinstance(value, list | tuple):  # LeftOut counts
             severity = {"error": "错误", "warning": "警告"} if zh else {}
             text = ("、" if zh else ", ").join(
                 (f"{c.code} ×{c.count}" if zh else f"{c.code} x{c.count}")

@@ -121,7 +121,7 @@ def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> C
 ANSWER_UNKNOWN_QUESTION: Final = _answer(
     "unknown_question",
     {"": "the form has no question with id {value}"},
-    "an answer to a question id the form does not have",
+    "no such question",
     '`{"zz": "a"}`',
 )
 ANSWER_DUPLICATE: Final = _answer(
@@ -140,7 +140,7 @@ ANSWER_TYPE_MISMATCH: Final = _answer(
         "item": "{path} must be a string (an option value)",
         "other_text": "{path} must be a string",
     },
-    "the answer's type is not the question's type, or a value of the wrong JSON type",
+    "the answer's type is not the question's type, or `answer` has the wrong JSON type",
     '`{"q1": 3}` for a single choice',
 )
 ANSWER_VALUES_NOT_LIST: Final = _answer(
@@ -152,7 +152,7 @@ ANSWER_VALUES_NOT_LIST: Final = _answer(
 ANSWER_VALUE_NOT_IN_OPTIONS: Final = _answer(
     "value_not_in_options",
     {"": "{path}: {value} is not an option value of question {question}"},
-    "a value that is not an option value",
+    "not an option value",
     '`{"q1": "z"}`',
 )
 ANSWER_OTHER_NOT_ALLOWED: Final = _answer(
@@ -161,12 +161,12 @@ ANSWER_OTHER_NOT_ALLOWED: Final = _answer(
         "": "{path}: question {question} does not allow an 'other' answer",
         "free_text": "{path}: a free_text question has no 'other' answer",
     },
-    '"other" chosen without `allow_other`, or `other_text` on a free-text question',
+    '"other" without `allow_other`; `other_text` on free text',
 )
 ANSWER_OTHER_TEXT_UNEXPECTED: Final = _answer(
     "other_text_unexpected",
     {"": "{path}: other_text is only allowed with the value {other}"},
-    '`other_text` given when "other" was not chosen',
+    '`other_text` when "other" was not chosen',
 )
 ANSWER_FIELD_INVALID: Final = _answer(
     "field_invalid",
@@ -185,7 +185,7 @@ ANSWER_DUPLICATE_VALUE: Final = _answer(
 ANSWER_QUESTIONNAIRE_ID_MISMATCH: Final = _answer(
     "questionnaire_id_mismatch",
     {"": "the response answers {given}, not {expected_id}"},
-    "the response's `questionnaire_id` differs from the form's id",
+    "the id differs from `questionnaire_id` (only checked when that argument is given)",
 )
 ANSWER_INCONSISTENT: Final = _answer(
     "inconsistent",
