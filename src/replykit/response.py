@@ -41,13 +41,13 @@ from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
 from replykit.payload.describe import brief, json_type
 from replykit.payload.json_strict import read_json_value
+from replykit.scan.grammar import family_pattern
 from replykit.text import LineIndex, is_blank
 
 #: The value of the "other" choice (§7).
 OTHER_VALUE = "__questionnaire_other__"
 #: The only ``status`` a client sends (seed: status 当前使用 submitted).
 STATUS_SUBMITTED = "submitted"
-_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire")
 _INPUT_KEYS = ("value", "other_text")
 _MISSING: Any = object()
 
@@ -263,7 +263,7 @@ def build_response(
     ``questionnaire_id`` not a ``str``, ``limits`` not a
     :class:`~replykit.limits.Limits`).
     """
-    if not _NAME.fullmatch(name):
+    if not re.fullmatch(family_pattern(), name):
         raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")

@@ -9,6 +9,7 @@ profile.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -29,14 +30,21 @@ from replykit.diagnostics import Diagnostic
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
-from replykit.scan.grammar import lexemes, parse
+from replykit.scan.grammar import family_parts, lexemes, parse
 from replykit.scan.lexer import Lexer
 from replykit.scan.parts import FencedPart, MarkdownRun
 from replykit.text import LineIndex
 
+
+@functools.cache
+def _base_name() -> re.Pattern[str]:
+    """The family's base name in any ASCII case: a message without it holds no
+    candidate and no near-miss (every family name ends with it)."""
+    return re.compile(re.escape(family_parts().base), re.IGNORECASE | re.ASCII)
+
+
 # Exact fast path: without the family name (in any ASCII case) there can be no
 # candidate and no near-miss, so the message is one Markdown segment.
-_FAMILY = re.compile(r"questionnaire", re.IGNORECASE | re.ASCII)
 
 
 @typed
@@ -86,7 +94,7 @@ def segment(
         plain = decode_transport(text, mode)
         if plain != text:
             text = decoded = plain
-    if not _FAMILY.search(text):
+    if not _base_name().search(text):
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
     lx = Lexer(text, lexemes(), compat=mode).run()
