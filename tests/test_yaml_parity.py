@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from payload.yaml_text import yaml_texts
 
+from replykit.codes.payload import YAML_SYNTAX
 from replykit.payload import read_fenced_form
 from replykit.payload.results import Read
 from replykit.payload.yaml12 import read_yaml
-from replykit.codes.payload import YAML_SYNTAX
 from replykit.payload.yaml_loader import ENV_VAR, c_available, choose_loader
 
 needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")

@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
+from replykit.codes import CODES, RULES
 from replykit.fuzz import (
     first_difference,
     lines_of,
@@ -18,7 +19,6 @@ from replykit.fuzz import (
     shrink_json,
     shrink_text,
 )
-from replykit.codes import CODES, RULES
 from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS
