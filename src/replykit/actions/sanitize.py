@@ -111,7 +111,7 @@ def _optional_text(
 
 
 def _check_drop(
-    item: object, at: Cursor, seen: Mapping[str, str]
+    item: object, at: Cursor, seen: Mapping[str, Cursor]
 ) -> tuple[ActionType, str, str] | None:
     """Apply the drop rules in their fixed order; the first that fails is reported
     (and ``None`` returned)."""
@@ -132,7 +132,7 @@ def _check_drop(
     if _unsafe(at.descend("id"), "id", action_id):
         return None
     if action_id in seen:
-        at.add(A.ACTION_ID_DUPLICATE, "id", first=seen[action_id])
+        at.add(A.ACTION_ID_DUPLICATE, "id", first=action_path(seen[action_id].path))
         return None
     label = item.get("label")
     if not isinstance(label, str) or not valid_text(label, MAX_LABEL):
@@ -312,14 +312,14 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
         actions.add(A.ACTIONS_NOT_LIST, type=json_type(raw))
         return ActionSet(diagnostics=tuple(sink.diagnostics), source=source)
     shown: list[AnswerAction] = []
-    seen: dict[str, str] = {}  # id -> path of the action that first used it
+    seen: dict[str, Cursor] = {}  # id -> the action that first used it
     for index, item in enumerate(raw):
         at = actions.descend(index)
         checked = _check_drop(item, at, seen)
         if checked is None or not isinstance(item, dict):
             continue
         action_type, action_id, label = checked
-        seen[action_id] = action_path(at.path) or ""
+        seen[action_id] = at
         if len(shown) >= MAX_SHOWN:
             at.add(A.ACTION_OVER_LIMIT, limit=MAX_SHOWN)
             continue
