@@ -22,9 +22,10 @@ from replykit.codes import CODES, RULES, Code, lookup
 from replykit.codes import tables as code_tables
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISSES
 from replykit.diagnostics import Diagnostic, Finding
+from replykit.fuzz.examples import explicit_examples
 from replykit.payload import normalize_form
 from replykit.profiles import profile_from_string
-from replykit.strategies import action_lists, explicit_examples, messages, tool_arguments
+from replykit.testing.strategies import action_lists, messages, tool_arguments
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = {
