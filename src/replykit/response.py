@@ -1,4 +1,4 @@
-"""Answers to a questionnaire (seed "Inline 回答协议"; PROTOCOL-DECISIONS §7).
+"""Answers to a questionnaire (§7; docs/protocol-responses.md section 1).
 
 - :func:`initial_answers`: the draft a client starts from (the form's defaults).
 - :func:`build_response`: the agent text ``<{name}-response>{json}</{name}-response>``,
@@ -46,7 +46,7 @@ from replykit.text import LineIndex, is_blank
 
 #: The value of the "other" choice (§7).
 OTHER_VALUE = "__questionnaire_other__"
-#: The only ``status`` a client sends (seed: status 当前使用 submitted).
+#: The only ``status`` a client sends (§7).
 STATUS_SUBMITTED = "submitted"
 _INPUT_KEYS = ("value", "other_text")
 _MISSING: Any = object()
@@ -223,7 +223,7 @@ def build_response(
     locale: str = "zh",
     limits: Limits = DEFAULT_LIMITS,
 ) -> BuiltResponse:
-    """Build the response to ``questionnaire`` (§7; seed "Inline 回答协议").
+    """Build the response to ``questionnaire`` (§7; docs/protocol-responses.md section 1).
 
     Input: the form; ``answers`` (see the module doc: question id -> ``str`` /
     ``list[str]`` / ``{"value", "other_text"}``; left-out questions take their default);
@@ -656,7 +656,7 @@ def check_answers(
     questionnaire_id: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Finding, ...]:
-    """Every way ``response`` does not fit ``questionnaire`` (§7; issue 3 item 1).
+    """Every way ``response`` does not fit ``questionnaire`` (§7; docs/protocol-responses.md 1.4).
 
     Input: the form and a parsed response (from ``segment()`` or
     :func:`~replykit.payload.read_xml_response`); ``questionnaire_id``, when given, the

@@ -56,7 +56,7 @@ def segment(
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Segmentation:
-    """Split one assistant message into segments (PROTOCOL-DECISIONS §2-§6, §8).
+    """Split one assistant message into segments (§2-§6, §8).
 
     Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
     ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``

@@ -10,7 +10,7 @@
 - :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
   tool definition.
 
-The tool returns at once: it never waits for, polls or stores the user's answer (seed).
+The tool returns at once: it never waits for, polls or stores the user's answer (§7).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ ERROR_CODE = "INVALID_ARGUMENT"
 @typed
 @attrs.frozen
 class ToolError:
-    """One entry of a failed result's ``errors`` (seed "校验失败"): ``code``
+    """One entry of a failed result's ``errors`` (§7): ``code``
     (``questionnaire.start.*``; ``json.*`` for arguments text that is not strict JSON;
     ``tool_result.*`` for a malformed result), ``path``
     (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
@@ -205,7 +205,7 @@ def call_questionnaire_async(
 def questionnaire_async(
     title: Any = "", questions: Any = None, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
 ) -> dict[str, Any]:
-    """The ``questionnaire_async`` tool with its two parameters (seed "调用参数"; §7).
+    """The ``questionnaire_async`` tool with its two parameters (§7).
 
     Input: ``title`` (optional string), ``questions`` (non-empty list of question
     objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.

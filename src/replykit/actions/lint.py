@@ -29,12 +29,12 @@ from replykit.codes import actions as A
 from replykit.findings import Cursor
 from replykit.limits import DEFAULT_LIMITS, Limits
 
-#: Vague references a business prompt must not lean on (seed 004 §11 "它""那个").
+#: Vague references a business prompt must not lean on (§12; docs/actions.md section 9).
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
 VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this\s+one)\b", re.IGNORECASE)
 
 # Field names (lower case, without "_" and "-") that carry what must never be sent
-# (seed 004 §8 list, §11 "不传工具名、鉴权信息、令牌和任意执行参数").
+# (§12; docs/actions.md section 9: no tool names, credentials, tokens or execution arguments).
 _FORBIDDEN: Final[dict[str, str]] = {
     **dict.fromkeys(
         ("tool", "toolname", "tools", "toolid", "mcp", "mcptool", "function", "functionname"),
@@ -94,7 +94,7 @@ def _forbidden(mapping: dict[object, object], allowed: tuple[str, ...], at: Curs
 def has_vague_reference(prompt: str) -> bool:
     """True when ``prompt`` contains 它, 那个, 这个, or the words it, that, this one.
 
-    Case-insensitive for English, whole words only. Source rule: seed 004 §11.
+    Case-insensitive for English, whole words only. Source rule: §12 (docs/actions.md section 9).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return any(word in prompt for word in VAGUE_ZH) or VAGUE_EN_RE.search(prompt) is not None
@@ -177,7 +177,7 @@ def _action(item: dict[object, object], at: Cursor) -> None:
 
 @typed
 def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
-    """Warn about producer mistakes listed in seed 004 §11; input as for ``sanitize``.
+    """Warn about producer mistakes (§12; docs/actions.md section 9); input as for ``sanitize``.
 
     Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
     order: structure, then each action in input order (dropped ones included):

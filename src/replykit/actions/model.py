@@ -64,15 +64,15 @@ STYLES: Final[tuple[Style, ...]] = ("primary", "default", "danger")
 RISK_LEVELS: Final[tuple[RiskLevel, ...]] = ("LOW", "MEDIUM", "HIGH")
 LOCALES: Final[tuple[Locale, ...]] = ("zh", "en")
 
-#: Types that cannot work without ``params.prompt`` (seed 004 §8).
+#: Types that cannot work without ``params.prompt`` (§12; docs/actions.md section 2).
 PROMPT_REQUIRED_TYPES: Final[frozenset[str]] = frozenset(
     {"conversation.continue", "business.execute", "business.cancel"}
 )
-#: Types that use ``params.prompt`` at all; conversation.modify has a default (seed 004 §4.5).
+#: Types that use ``params.prompt`` at all; conversation.modify has a default (§12).
 PROMPT_TYPES: Final[frozenset[str]] = PROMPT_REQUIRED_TYPES | {"conversation.modify"}
 BUSINESS_TYPES: Final[frozenset[str]] = frozenset({"business.execute", "business.cancel"})
 
-# Limits in code points (seed 004 §3.1) and the number of actions shown (seed 004 §3.1, §12).
+# Limits in code points and the number of actions shown (§12; docs/actions.md section 4).
 MAX_ID: Final = 80
 MAX_LABEL: Final = 32
 MAX_TITLE: Final = 80
@@ -81,7 +81,7 @@ MAX_TARGET: Final = 120
 MAX_PROMPT: Final = 800
 MAX_SHOWN: Final = 8
 
-#: Every top-level field of an action the protocol knows (seed 004 §3).
+#: Every top-level field of an action the protocol knows (docs/actions.md section 3).
 ACTION_FIELDS: Final[tuple[str, ...]] = (
     "id",
     "type",
@@ -170,7 +170,7 @@ def unsafe_params(field: str, value: str, index: int) -> dict[str, Any]:
 def valid_text(value: object, limit: int) -> bool:
     """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points.
 
-    Source rule: seed 004 §3.1 ("非空，最多 N 字符") with §12 (code points, §1 blank).
+    Source rule: §12 (docs/actions.md section 4: non-blank, at most N code points; §1 blank).
     """
     return isinstance(value, str) and len(value) <= limit and not is_blank(value)
 
@@ -178,23 +178,23 @@ def valid_text(value: object, limit: int) -> bool:
 def as_action_type(value: object) -> ActionType | None:
     """The whitelisted event type equal to ``value`` (exact, case-sensitive), else ``None``.
 
-    Source rule: seed 004 §4 (the 8 events) and §8.
+    Source rule: §12 (docs/actions.md section 2: the 8 events).
     """
     return _TYPE_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_chart_type(value: object) -> ChartType | None:
-    """The supported chart type equal to ``value``, else ``None`` (seed 004 §4.2)."""
+    """The supported chart type equal to ``value``, else ``None`` (docs/actions.md section 8)."""
     return _CHART_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_style(value: object) -> Style | None:
-    """The button style equal to ``value``, else ``None`` (seed 004 §3.1)."""
+    """The button style equal to ``value``, else ``None`` (docs/actions.md section 3)."""
     return _STYLE_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_risk_level(value: object) -> RiskLevel | None:
-    """The risk level equal to ``value`` (upper case only), else ``None`` (seed 004 §3.1)."""
+    """The risk level equal to ``value`` (upper case only), else ``None`` (§12)."""
     return _RISK_BY_NAME.get(value) if isinstance(value, str) else None
 
 
@@ -292,10 +292,10 @@ def _optional_text(limit: int, *, prompt: bool = False) -> Any:
 @typed
 @attrs.frozen
 class Target:
-    """The controlled target of an action (seed 004 §3, §3.1).
+    """The controlled target of an action (§12; docs/actions.md section 3).
 
-    ``dataset`` (reserved: the whole detail view opens, seed 004 §4.1, §10) and
-    ``componentId`` (a chart of this answer, seed 004 §4.2): non-blank, at most 120 code
+    ``dataset`` (reserved: the whole detail view opens, docs/actions.md section 7) and
+    ``componentId`` (a chart of this answer, docs/actions.md section 8): non-blank, at most 120 code
     points. At least one is set; an action without a target has ``target=None``.
 
     Raises ``ValueError`` when constructed with a value the protocol would remove.
@@ -322,7 +322,7 @@ class Target:
 @typed
 @attrs.frozen
 class Params:
-    """The only parameters that reach execution (seed 004 §3, §8): ``prompt``, ``chartType``.
+    """The only parameters that reach execution (§12): ``prompt``, ``chartType``.
 
     ``prompt``: non-blank, at most 800 code points, free of the characters
     :func:`unsafe_char` finds (tab and line breaks allowed). ``chartType``: one of
@@ -353,7 +353,7 @@ class Params:
 
 
 def action_problem(action: AnswerAction) -> str | None:
-    """Why ``action`` breaks a keep or removal rule (seed 004 §3.1, §8, §12), or ``None``.
+    """Why ``action`` breaks a keep or removal rule (§12; docs/actions.md 2, 3), or ``None``.
 
     Returns an English reason. Used by the :class:`AnswerAction` constructor, so every
     ``AnswerAction`` that exists is one :func:`~replykit.actions.sanitize` would keep
@@ -401,7 +401,7 @@ def action_problem(action: AnswerAction) -> str | None:
 @typed
 @attrs.frozen
 class AnswerAction:
-    """One sanitized action (seed 004 §3): only protocol fields, every value valid.
+    """One sanitized action (§12; docs/actions.md 3): only protocol fields, every value valid.
 
     ``requiresConfirmation`` is ``True`` or ``False`` (``False`` = absent in JSON, the
     seed honours only ``true``). ``target``/``params`` are ``None`` when absent.
@@ -441,7 +441,7 @@ class AnswerAction:
         return self.target.componentId if self.target else None
 
     def to_json(self) -> dict[str, Any]:
-        """The action as JSON, keys in the seed's order (seed 004 §3), absent fields left out."""
+        """The action as JSON, keys in the protocol's order (§12), absent fields left out."""
         out: dict[str, Any] = {"id": self.id, "type": self.type, "label": self.label}
         for key in ("style", "title", "description", "riskLevel"):
             value = getattr(self, key)
@@ -461,10 +461,10 @@ class AnswerAction:
 class ActionSet:
     """The result of :func:`~replykit.actions.sanitize`, optionally with client-added entries.
 
-    ``actions``: the kept actions shown, in input order, at most 8 (seed 004 §3.1);
+    ``actions``: the kept actions shown, in input order, at most 8 (docs/actions.md section 4);
     ``diagnostics``: one per dropped action and per removed field, in input order;
     ``source``: which container supplied the list (``None`` when neither had one);
-    ``added``: client-added entries (seed 004 §5), filled by
+    ``added``: client-added entries (docs/actions.md section 5), filled by
     :func:`~replykit.actions.with_defaults`, shown after ``actions``.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """

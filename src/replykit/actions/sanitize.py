@@ -55,7 +55,7 @@ from replykit.text import LineIndex
 
 @typed
 def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
-    """Find the raw ``actions`` value and the container it came from (seed 004 §2, §12).
+    """Find the raw ``actions`` value and the container it came from (§12).
 
     Input: a decoded JSON value (not a ``str``: ``TypeError`` naming ``answer``, as for
     every wrong argument type). A dict with an ``answerData`` or ``payload`` key is the wrapper
@@ -300,7 +300,7 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     Never raises on a decoded JSON value other than a string, non-string keys included
     (a non-object answer has no actions). Raises ``TypeError`` naming ``answer`` for a
     ``str`` (JSON text left undecoded: decode it first) or a value of no JSON type.
-    Source rule: seed 004 §2, §3.1, §8; §12.
+    Source rule: §12 (docs/actions.md section 1-4).
     """
     located = locate_actions(answer)
     if located is None:
