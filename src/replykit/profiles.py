@@ -65,8 +65,9 @@ def product(namespace: str) -> Profile:
     not ``[a-z0-9]+`` (the namespace part of the grammar's family pattern).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    if not isinstance(namespace, str) or not _namespace().fullmatch(namespace):
-        raise ValueError(f"product namespace must match [a-z0-9]+, got {namespace!r}")
+    pattern = _namespace()
+    if not isinstance(namespace, str) or not pattern.fullmatch(namespace):
+        raise ValueError(f"product namespace must match {pattern.pattern}, got {namespace!r}")
     return Profile(
         f"product:{namespace}", frozenset({"questionnaire", f"{namespace}-questionnaire"})
     )

@@ -264,7 +264,7 @@ def build_response(
     :class:`~replykit.limits.Limits`).
     """
     if not re.fullmatch(family_pattern(), name):
-        raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
+        raise ValueError(f"name must match {family_pattern()}, got {name!r}")
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
