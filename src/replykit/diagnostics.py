@@ -27,6 +27,12 @@ def format_path(path: Path | None) -> str | None:
     give ``None`` (a diagnostic not about a place inside the payload).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
+    return path_text(path)
+
+
+def path_text(path: Path | None) -> str | None:
+    """:func:`format_path` without the argument check, for readers that built ``path``
+    themselves (called once per finding)."""
     if not path:
         return None
     out: list[str] = []

@@ -13,13 +13,11 @@ template (:mod:`replykit.codes`) and the recorded parameters.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
-
-import attrs
+from typing import Any, NamedTuple, Protocol
 
 from replykit.cap import Collector
 from replykit.codes._core import Code
-from replykit.diagnostics import Finding, Path, PathPart, Severity, format_path
+from replykit.diagnostics import Finding, Path, PathPart, Severity, path_text
 
 Span = tuple[int, int]
 
@@ -40,9 +38,9 @@ class Sink(Protocol):
         that entry rather than its value)."""
 
 
-@attrs.frozen
-class Cursor:
-    """A place in the input (``path``) and the :class:`Sink` findings there go to."""
+class Cursor(NamedTuple):
+    """A place in the input (``path``) and the :class:`Sink` findings there go to
+    (immutable; a tuple, cheap to make at each step of a descent)."""
 
     sink: Sink
     path: Path = ()
@@ -112,7 +110,7 @@ class FindingSink:
         """See :meth:`Sink.report`."""
         if self._skip is not None and self._skip(path):
             return
-        where = format_path(path)
+        where = path_text(path)
         params.setdefault("path", where)
         if self._path_in_details:
             details = {"path": where, **(params if details is None else details)}

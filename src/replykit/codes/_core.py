@@ -9,8 +9,9 @@ message is a rendering of that record (:meth:`Code.render`).
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
@@ -168,9 +169,24 @@ _WORDS_ZH: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def _listing(items: Any, separator: str, limit: int = 10) -> str:
-    from replykit.payload.describe import brief  # the payload package imports this one
+@attrs.frozen
+class _Helpers:
+    article: Callable[[str], str]
+    brief: Callable[[Any], str]
+    hints: Mapping[str, str]
 
+
+@functools.cache
+def _helpers() -> _Helpers:
+    # Imported at first use: the payload package and the fields codes import this module.
+    from replykit.codes.fields import HINTS
+    from replykit.payload.describe import article, brief
+
+    return _Helpers(article, brief, HINTS)
+
+
+def _listing(items: Any, separator: str, limit: int = 10) -> str:
+    brief = _helpers().brief
     if not isinstance(items, list | tuple):
         return brief(items)
     more = "…" if len(items) > limit else ""
@@ -186,8 +202,8 @@ class _Fields(dict[str, str]):
         self.locale = locale
 
     def __missing__(self, key: str) -> str:
-        from replykit.payload.describe import article, brief  # imports this module
-
+        helpers = _helpers()
+        article, brief = helpers.article, helpers.brief
         params, zh = self.params, self.locale == "zh"
         value = params.get(key)
         if key == "path":
@@ -202,9 +218,8 @@ class _Fields(dict[str, str]):
             word = str(params.get("actual") or "")
             text = "当前缺失" if word in ("", "missing") else f"当前为{_WORDS_ZH.get(word, word)}"
         elif key == "hint" and isinstance(value, Mapping):
-            from replykit.codes.fields import HINTS  # which imports this module
-
-            text = HINTS.get(str(value.get("as")), "").format_map(_Fields(value, self.locale))
+            hint = helpers.hints.get(str(value.get("as")), "")
+            text = hint.format_map(_Fields(value, self.locale))
         elif key == "left_out" and isinstance(value, list | tuple):  # LeftOut counts
             severity = {"error": "错误", "warning": "警告"} if zh else {}
             text = ("、" if zh else ", ").join(
