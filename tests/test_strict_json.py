@@ -530,14 +530,15 @@ def test_sage_timeout_attribute_out_of_range_is_ignored_with_a_warning(value: st
 
 
 def test_every_json_code_is_documented_and_translated() -> None:
-    from replykit.i18n import DIAGNOSTICS_ZH
+    from replykit.codes import CODES
 
     doc = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
     rows = set(re.findall(r"^\| `(json\.[a-z_]+)` \| E \|", doc, flags=re.MULTILINE))
     codes = {f.code for text, *_ in REFUSED for f in read_json_value(text).findings}
     codes |= {"json.syntax", "json.too_deep", "json.not_object", "json.string_payload"}
     assert codes == rows
-    assert codes <= set(DIAGNOSTICS_ZH)
+    assert codes == {c for c in CODES if c.startswith("json.")}
+    assert all(CODES[c].summary_zh for c in codes)
 
 
 @pytest.mark.parametrize(

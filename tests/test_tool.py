@@ -9,9 +9,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from replykit.i18n import START_MESSAGES_ZH, render_start
+from replykit.codes import CODES
 from replykit.model import Option, Question, Questionnaire
-from replykit.payload.messages import MESSAGES_EN
 from replykit.response import build_response
 from replykit.tool import (
     ToolError,
@@ -157,7 +156,7 @@ def _q(**fields: Any) -> dict[str, Any]:
     return {"questions": [{"type": "single_choice", "text": "T", "options": ["a"], **fields}]}
 
 
-# args, code, path, details, zh message (en is payload/messages.py's, checked separately)
+# args, code, path, details, zh message (en is the registry's, checked separately)
 CASES: list[tuple[Any, str, str | None, dict[str, Any], str]] = [
     (
         ["x"],
@@ -315,6 +314,8 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any], str]] = [
 
 
 def _variant(zh: str, details: dict[str, Any]) -> str | None:
+    if zh.startswith("缺少"):
+        return "missing"
     if "重复" in zh:
         return "duplicate"
     return "items" if "invalid_items" in details and "不属于选项值" in zh else None
@@ -329,16 +330,17 @@ def test_each_error_code(
     assert result["errors"] == [{"code": P + code, "path": path, "message": zh, "details": details}]
     en = call_questionnaire_async(args, locale="en")["errors"]
     assert [e["message"] for e in en] == [
-        render_start(P + code, details, variant=_variant(zh, details), locale="en")
+        CODES[P + code].render(details, _variant(zh, details), "en")
     ]
     assert en[0]["message"].startswith(path or "The questionnaire arguments")
 
 
 def test_every_code_has_zh_and_en_messages() -> None:
-    assert set(START_MESSAGES_ZH) == set(MESSAGES_EN)
+    start = [c for c in CODES.values() if c.family == "questionnaire.start"]
+    assert all(set(c.zh) == set(c.en) for c in start)
     codes = {P + c[1] for c in CASES}
     # Every error code of §7 is in the table above (the three warnings are XML-only).
-    assert {k for k in MESSAGES_EN if "#" not in k} - codes == {
+    assert {c.name for c in start} - codes == {
         P + "ui_text_invalid",
         P + "timeout_seconds_invalid",
         P + "default_duplicate_item",

@@ -11,12 +11,19 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
 from replykit.cap import Overflow
+from replykit.codes import Code, lookup
+from replykit.codes import start as start_codes
+from replykit.codes.limits import COMPAT_QUESTION_DROPPED
+from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
+from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
+from replykit.codes.start import TIMEOUT_SECONDS_INVALID
 from replykit.compat import Compat, unescape_payload
-from replykit.diagnostics import Diagnostic, Finding, Severity, format_path
+from replykit.diagnostics import Diagnostic, Finding, format_path
 from replykit.limits import Limits, payload_size
 from replykit.model import Segment
 from replykit.payload.fenced_form import read_fenced_form
@@ -44,17 +51,20 @@ class Context:
     limits: Limits
 
     def diagnostic(
-        self,
-        code: str,
-        message: str,
-        start: int,
-        end: int,
-        severity: Severity = "error",
-        path: str | None = None,
+        self, code: Code, start: int, end: int, *, variant: str | None = None, **params: Any
     ) -> Diagnostic:
-        """A :class:`Diagnostic` at message offsets ``start``-``end``."""
+        """A :class:`Diagnostic` of ``code`` at message offsets ``start``-``end``, its
+        message rendered from ``params`` and ``variant`` (both recorded)."""
+        return self.placed(code.finding(variant=variant, params=params), start, end)
+
+    def placed(self, f: Finding, start: int, end: int) -> Diagnostic:
+        """The payload finding ``f`` as a :class:`Diagnostic` at message offsets
+        ``start``-``end`` (its path 1-based; its parameters and variant kept)."""
         line, col = self.lines.line_col(start)
-        return Diagnostic(code, severity, message, start, max(start, end), line, col, path)
+        return Diagnostic(
+            f.code, f.severity, f.message, start, max(start, end), line, col,
+            format_path(f.path), params=f.params, variant=f.variant,
+        )  # fmt: skip
 
 
 @attrs.frozen
@@ -124,7 +134,7 @@ def place(
         else:
             start = to_message(f.start)
             end = to_message(f.end) if f.end is not None else start
-        out.append(ctx.diagnostic(f.code, f.message, start, end, f.severity, format_path(f.path)))
+        out.append(ctx.placed(f, start, end))
     return out
 
 
@@ -149,25 +159,13 @@ def _overflow(
 
 
 def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
-    return ctx.diagnostic(
-        "questionnaire.start.timeout_seconds_invalid",
-        f"timeout_seconds {value[:20]}{'…' if len(value) > 20 else ''} is too large to "
-        "read as a number; ignored",
-        at,
-        at + len(value),
-        "warning",
-        "timeout_seconds",
-    )
+    shown = value[:20] + ("…" if len(value) > 20 else "")
+    f = TIMEOUT_SECONDS_INVALID.finding(("timeout_seconds",), variant="too_large", shown=shown)
+    return ctx.placed(f, at, at + len(value))
 
 
 def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
-    return ctx.diagnostic(
-        "name.unregistered",
-        f"'{name}' is not registered in this profile; clients show it as Markdown",
-        start,
-        end,
-        "warning",
-    )
+    return ctx.diagnostic(NAME_UNREGISTERED, start, end, name=name)
 
 
 def fenced_block(
@@ -191,17 +189,9 @@ def fenced_block(
         diags.append(_unregistered(name, *fence, ctx))
     else:
         if not closed:
-            diags.append(ctx.diagnostic(
-                "fence.unclosed",
-                "the questionnaire fence is never closed; it runs to the end of the message",
-                *fence,
-            ))  # fmt: skip
+            diags.append(ctx.diagnostic(FENCE_UNCLOSED, *fence))
         if not preface:
-            diags.append(ctx.diagnostic(
-                "fence.no_preface",
-                "a fenced questionnaire needs visible prose before it in the message",
-                *fence,
-            ))  # fmt: skip
+            diags.append(ctx.diagnostic(FENCE_NO_PREFACE, *fence))
         content, to_message = fenced_content(text, *payload, len(om.group("indent")))
         limits = ctx.limits
         fence_length = len(om.group("fence"))
@@ -313,10 +303,12 @@ def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], in
 
 def _json_syntax_error(payload: str, ctx: Context) -> bool:
     findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
-    return any(f.code in ("json.syntax", "json.too_deep") for f in findings)
+    return any(f.code in (JSON_SYNTAX.name, JSON_TOO_DEEP.name) for f in findings)
 
 
-_START = "questionnaire.start."
+#: The codes of §7 (``questionnaire.start.*``), the only errors leaving a question out
+#: resolves.
+_START: frozenset[str] = frozenset(c.name for c in start_codes.CODES)
 
 
 def _bad_questions(findings: Iterable[Finding]) -> set[int]:
@@ -325,7 +317,7 @@ def _bad_questions(findings: Iterable[Finding]) -> set[int]:
         f.path[1]
         for f in findings
         if f.severity == "error"
-        and f.code.startswith(_START)
+        and f.code in _START
         and len(f.path) >= 2
         and f.path[0] == "questions"
         and isinstance(f.path[1], int)
@@ -336,8 +328,8 @@ def _only_question_errors(read: FormRead) -> bool:
     """Whether every error of ``read`` (those the cap left out too) is a §7 one: a
     ``json.*`` or ``limit.*`` error is never resolved by leaving questions out (§1)."""
     left_out = read.overflow.counts if read.overflow is not None else ()
-    return all(f.code.startswith(_START) for f in read.findings if f.severity == "error") and all(
-        c.code.startswith(_START) for c in left_out if c.severity == "error"
+    return all(f.code in _START for f in read.findings if f.severity == "error") and all(
+        c.code in _START for c in left_out if c.severity == "error"
     )
 
 
@@ -373,13 +365,7 @@ def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> For
     if not dropped:
         return read
     notes = tuple(
-        Finding(
-            "compat.question_dropped",
-            f"question {i + 1} has errors and is left out (Sage compatibility)",
-            ("questions", i),
-            "warning",
-        )
-        for i in sorted(dropped)
+        COMPAT_QUESTION_DROPPED.finding(("questions", i), number=i + 1) for i in sorted(dropped)
     )
     later = tuple(_in_payload(f, kept) for f in current.findings)
     return attrs.evolve(
@@ -394,9 +380,9 @@ def _in_payload(finding: Finding, kept: list[int]) -> Finding:
     if not (len(path) >= 2 and path[0] == "questions" and isinstance(path[1], int)):
         return finding
     moved = ("questions", kept[path[1]], *path[2:])
-    before, after = format_path(path), format_path(moved)
-    message = finding.message  # §7 messages start with the path they are about
-    if before is not None and after is not None and message.startswith(before):
-        message = after + message[len(before) :]
+    after = format_path(moved)
+    params = {**finding.params, "path": after} if "path" in finding.params else finding.params
+    code = lookup(finding.code)
+    message = finding.message if code is None else code.render(params, finding.variant)
     details = {**finding.details, "path": after} if "path" in finding.details else finding.details
-    return attrs.evolve(finding, path=moved, message=message, details=details)
+    return attrs.evolve(finding, path=moved, message=message, details=details, params=params)

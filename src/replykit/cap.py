@@ -24,10 +24,12 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from replykit.codes import Locale
+from replykit.codes.limits import LIMIT_DIAGNOSTICS as SUMMARY
 from replykit.diagnostics import LeftOut, Severity
 
 #: The code of the summary entry.
-LIMIT_DIAGNOSTICS = "limit.diagnostics"
+LIMIT_DIAGNOSTICS = SUMMARY.name
 
 T = TypeVar("T")
 CodeOf = Callable[[T], str]
@@ -213,19 +215,17 @@ def finish(
     return kept
 
 
-def summary_message(counts: Sequence[LeftOut], limit: int, locale: str = "en") -> str:
+def summary_params(counts: Sequence[LeftOut], limit: int) -> tuple[dict[str, object], str | None]:
+    """The parameters and variant of a ``limit.diagnostics`` summary (its code's
+    templates in :mod:`replykit.codes.limits`): ``total``, ``limit``, ``left_out``."""
+    total = sum(c.count for c in counts)
+    return {"total": total, "limit": limit, "left_out": tuple(counts)}, (
+        "one" if total == 1 else None
+    )
+
+
+def summary_message(counts: Sequence[LeftOut], limit: int, locale: Locale = "en") -> str:
     """The message of a ``limit.diagnostics`` summary: how many entries are left out,
     the limit, and the count of each code (with its severity), in ``en`` or ``zh``."""
-    total = sum(c.count for c in counts)
-    if locale == "zh":
-        words = {"error": "错误", "warning": "警告", None: ""}
-        parts = "、".join(
-            f"{c.code} ×{c.count}" + (f"（{words[c.severity]}）" if c.severity else "")
-            for c in counts
-        )
-        return f"另有 {total} 条诊断未列出（上限 {limit} 条）：{parts}。"
-    parts = ", ".join(
-        f"{c.code} x{c.count}" + (f" ({c.severity})" if c.severity else "") for c in counts
-    )
-    noun = "diagnostic is" if total == 1 else "diagnostics are"
-    return f"{total} more {noun} left out (the limit is {limit}): {parts}"
+    params, variant = summary_params(counts, limit)
+    return SUMMARY.render(params, variant, locale)

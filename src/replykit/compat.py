@@ -6,6 +6,7 @@ separate switch of :class:`Compat`; ``segment(..., compat="sage")`` turns all on
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -14,7 +15,15 @@ import attrs
 from replykit.argcheck import typed
 from replykit.payload.json_strict import read_json_value
 
-_ESCAPED_TAG = re.compile(r"&lt;/?(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
+
+@functools.cache
+def _escaped_tag() -> re.Pattern[str]:
+    """``&lt;`` or ``&lt;/`` and a family name, any ASCII case (the grammar's pattern)."""
+    from replykit.scan.grammar import family_pattern  # the scanner imports this module
+
+    return re.compile("&lt;/?" + family_pattern(), re.IGNORECASE | re.ASCII)
+
+
 # One JSON string escape, or a quote or backslash that is not part of one.
 _STRING_PART = re.compile(r'\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])|["\\]')
 _SIMPLE_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n",
@@ -82,7 +91,7 @@ def decode_transport(text: str, compat: Compat) -> str:
             read = read_json_value(body)  # strict (§1): a lone surrogate is not decoded
             if not read.findings and isinstance(read.value, str):
                 text = read.value
-    if compat.decode_entities and _ESCAPED_TAG.search(text):
+    if compat.decode_entities and _escaped_tag().search(text):
         text = html.unescape(text)
     return text
 

@@ -1,4 +1,4 @@
-"""Diagnostics as data (PROTOCOL-DECISIONS §2): every problem is reported, none raised.
+"""Diagnostics as data (§2): every problem is reported, none raised.
 
 Payload readers work on a payload string and report :class:`Finding` objects with
 offsets relative to that payload and a structural path; the segmenter maps them to
@@ -27,6 +27,12 @@ def format_path(path: Path | None) -> str | None:
     give ``None`` (a diagnostic not about a place inside the payload).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
+    return path_text(path)
+
+
+def path_text(path: Path | None) -> str | None:
+    """:func:`format_path` without the argument check, for readers that built ``path``
+    themselves (called once per finding)."""
     if not path:
         return None
     out: list[str] = []
@@ -46,7 +52,10 @@ class Finding:
     ``start``/``end`` are code-point offsets into the payload string, or ``None`` when
     the reader only knows the ``path`` (the segmenter then uses the span of the value
     at that path, else the whole payload). ``details`` holds machine-readable
-    parameters (``expected``, ``actual``, ``value``, ``allowed`` ...).
+    parameters (``expected``, ``actual``, ``value``, ``allowed`` ...). ``params`` and
+    ``variant`` record what the message was rendered from (its code's template in
+    :mod:`replykit.codes`), so any locale renders from them; they take no part in
+    equality.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -57,6 +66,8 @@ class Finding:
     start: int | None = None
     end: int | None = None
     details: Mapping[str, Any] = attrs.field(factory=dict)
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @typed
@@ -91,6 +102,8 @@ class Diagnostic:
     payload, 1-based as in the seed (``questions[2].default``), or ``None``.
     ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap (§1):
     the diagnostics it stands for, counted by code and severity; ``()`` on every other.
+    ``params``/``variant``: what ``message`` was rendered from (see :class:`Finding`),
+    for other locales; not part of equality nor of the JSON shape.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -103,6 +116,8 @@ class Diagnostic:
     column: int
     path: str | None = None
     left_out: tuple[LeftOut, ...] = ()
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI/JSON shape: ``code, severity, message, start, end, line, column, path``,

@@ -16,6 +16,9 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
+from replykit.codes._core import Code
+from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_PAYLOAD_SIZE, LIMIT_QUESTIONS
+from replykit.codes.payload import JSON_TOO_DEEP
 from replykit.diagnostics import Finding, Path, format_path
 
 #: The highest ``max_depth`` allowed: far below Python's recursion limit.
@@ -65,19 +68,18 @@ def payload_size(payload: str, limits: Limits) -> Finding | None:
     """``limit.payload_size`` when ``payload`` is longer than ``limits.max_payload``."""
     if len(payload) <= limits.max_payload:
         return None
-    return Finding(
-        "limit.payload_size",
-        f"the payload has {len(payload)} characters; the limit is {limits.max_payload}",
+    return LIMIT_PAYLOAD_SIZE.finding(
         details={"limit": limits.max_payload, "actual": len(payload)},
+        size=len(payload),
+        limit=limits.max_payload,
     )
 
 
-def _over(code: str, what: str, size: int, limit: int, path: Path) -> Finding:
-    return Finding(
-        code,
-        f"{what} has {size} items; the limit is {limit}, so it is not read",
-        path,
-        details={"path": format_path(path), "limit": limit, "actual": size},
+def _over(code: Code, what: str, size: int, limit: int, path: Path) -> Finding:
+    where = format_path(path)
+    params = {"what": what, "size": size, "limit": limit, "path": where}
+    return code.finding(
+        path, details={"path": where, "limit": limit, "actual": size}, params=params
     )
 
 
@@ -96,7 +98,7 @@ def form_lists(root: Any, limits: Limits) -> Finding | None:
         return None
     if len(questions) > limits.max_questions:
         return _over(
-            "limit.questions", "questions", len(questions), limits.max_questions, ("questions",)
+            LIMIT_QUESTIONS, "questions", len(questions), limits.max_questions, ("questions",)
         )
     for i, question in enumerate(questions):
         if not isinstance(question, Mapping):
@@ -105,7 +107,7 @@ def form_lists(root: Any, limits: Limits) -> Finding | None:
             value = question.get(key)
             if isinstance(value, list) and len(value) > limits.max_options:
                 path: Path = ("questions", i, key)
-                return _over("limit.options", key, len(value), limits.max_options, path)
+                return _over(LIMIT_OPTIONS, key, len(value), limits.max_options, path)
     return None
 
 
@@ -120,7 +122,7 @@ def response_lists(root: Any, limits: Limits) -> Finding | None:
     if not isinstance(answers, list):
         return None
     if len(answers) > limits.max_questions:
-        return _over("limit.questions", "answers", len(answers), limits.max_questions, ("answers",))
+        return _over(LIMIT_QUESTIONS, "answers", len(answers), limits.max_questions, ("answers",))
     for i, answer in enumerate(answers):
         if not isinstance(answer, Mapping):
             continue
@@ -128,7 +130,7 @@ def response_lists(root: Any, limits: Limits) -> Finding | None:
             value = answer.get(key)
             if isinstance(value, list) and len(value) > limits.max_options:
                 path: Path = ("answers", i, key)
-                return _over("limit.options", key, len(value), limits.max_options, path)
+                return _over(LIMIT_OPTIONS, key, len(value), limits.max_options, path)
     return None
 
 
@@ -163,10 +165,10 @@ def arguments_size(arguments: Any, limits: Limits) -> Finding | None:
         value, depth = stack.pop()
         if isinstance(value, Mapping | list | tuple):
             if depth > limits.max_depth:
-                return Finding(
-                    "json.too_deep",
-                    f"the arguments nest deeper than {limits.max_depth} levels",
+                return JSON_TOO_DEEP.finding(
+                    variant="arguments",
                     details={"path": None, "limit": limits.max_depth},
+                    limit=limits.max_depth,
                 )
             items = list(value.items()) if isinstance(value, Mapping) else list(value)
             size += 2 + max(len(items) - 1, 0)
@@ -178,10 +180,9 @@ def arguments_size(arguments: Any, limits: Limits) -> Finding | None:
         else:
             size += _scalar_size(value)
         if size > limits.max_payload:
-            return Finding(
-                "limit.payload_size",
-                f"the arguments are longer than {limits.max_payload} characters as JSON "
-                "text, so they are not read",
+            return LIMIT_PAYLOAD_SIZE.finding(
+                variant="arguments",
                 details={"path": None, "limit": limits.max_payload},
+                limit=limits.max_payload,
             )
     return None

@@ -1,4 +1,4 @@
-"""Profiles (PROTOCOL-DECISIONS §6): which request names count as registered.
+"""Profiles (§6): which request names count as registered.
 
 A block's *registered* flag, and so its validity, depends on the profile; how a
 message is segmented and which ids its blocks get never does.
@@ -6,14 +6,21 @@ message is segmented and which ids its blocks get never does.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
 
 from replykit.argcheck import typed
 
-_NAMESPACE = re.compile(r"[a-z0-9]+")
 RESPONSE_SUFFIX = "-response"
+
+
+@functools.cache
+def _namespace() -> re.Pattern[str]:
+    from replykit.scan.grammar import family_parts  # the grammar's; imported when used
+
+    return re.compile(family_parts().namespace)
 
 
 @typed
@@ -34,9 +41,9 @@ class Profile:
         return block_name in self.requests
 
 
-#: What Sage Desktop and Server Web render (seed 000, "XML+JSON 与别名边界").
+#: What Sage Desktop and Server Web render (docs/protocol.md section 6).
 CLIENT = Profile("client", frozenset({"questionnaire", "sage-questionnaire"}))
-#: The five names the runtime's Self-check reads (seed 000, "XML+JSON 与别名边界").
+#: The five names the runtime's Self-check reads (docs/protocol.md section 6).
 SELF_CHECK = Profile(
     "self_check",
     frozenset(
@@ -55,11 +62,12 @@ SELF_CHECK = Profile(
 def product(namespace: str) -> Profile:
     """The profile of a product's own client: ``questionnaire`` and
     ``<namespace>-questionnaire`` (§6). Raises ``ValueError`` when ``namespace`` is
-    not ``[a-z0-9]+``.
+    not ``[a-z0-9]+`` (the namespace part of the grammar's family pattern).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
-        raise ValueError(f"product namespace must match [a-z0-9]+, got {namespace!r}")
+    pattern = _namespace()
+    if not isinstance(namespace, str) or not pattern.fullmatch(namespace):
+        raise ValueError(f"product namespace must match {pattern.pattern}, got {namespace!r}")
     return Profile(
         f"product:{namespace}", frozenset({"questionnaire", f"{namespace}-questionnaire"})
     )

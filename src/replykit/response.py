@@ -1,4 +1,4 @@
-"""Answers to a questionnaire (seed "Inline 回答协议"; PROTOCOL-DECISIONS §7).
+"""Answers to a questionnaire (§7; docs/protocol-responses.md section 1).
 
 - :func:`initial_answers`: the draft a client starts from (the form's defaults).
 - :func:`build_response`: the agent text ``<{name}-response>{json}</{name}-response>``,
@@ -28,7 +28,11 @@ from typing import Any
 import attrs
 
 from replykit.argcheck import typed
-from replykit.cap import LIMIT_DIAGNOSTICS, Collector, finish, summary_message
+from replykit.cap import Collector, finish, summary_params
+from replykit.codes import Code
+from replykit.codes.limits import LIMIT_DIAGNOSTICS as SUMMARY
+from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_QUESTIONS
+from replykit.codes.payload import JSON_NOT_OBJECT
 from replykit.diagnostics import Finding, LeftOut, Path, Severity, format_path
 from replykit.i18n import UI_TEXT_DEFAULTS, check_locale
 from replykit.jsonout import displayable, dumps, portable
@@ -36,14 +40,14 @@ from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.model import OTHER_VALUE as OTHER_VALUE  # the value answers carry for "other"
 from replykit.model import Answer, Question, Questionnaire, Response
 from replykit.payload import UI_TEXT_KEYS, response_type
-from replykit.payload.describe import article, brief, json_type
+from replykit.payload.describe import brief, json_type
 from replykit.payload.json_strict import read_json_value
+from replykit.scan.grammar import family_pattern
 from replykit.surrogates import first_lone_surrogate, lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex, is_blank
 
-#: The only ``status`` a client sends (seed: status 当前使用 submitted).
+#: The only ``status`` a client sends (§7).
 STATUS_SUBMITTED = "submitted"
-_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire")
 _INPUT_KEYS = ("value", "other_text")
 _MISSING: Any = object()
 
@@ -130,14 +134,10 @@ class _Findings(Collector[Finding]):
         limit = self.limit
 
         def summary(counts: tuple[LeftOut, ...]) -> Finding:
-            return _finding(
-                LIMIT_DIAGNOSTICS,
-                summary_message(counts, limit),
-                (),
-                "warning",
-                limit=limit,
-                left_out=[c.to_json() for c in counts],
-            )
+            params, variant = summary_params(counts, limit)
+            left_out = [c.to_json() for c in counts]
+            details = portable({"path": None, "limit": limit, "left_out": left_out})
+            return SUMMARY.finding(variant=variant, details=details, params=params)
 
         overflow = self.overflow
         return tuple(
@@ -161,14 +161,10 @@ def _option_labels(q: Question) -> dict[str, str]:
     return labels
 
 
-def _over_limit(code: str, what: str, size: int, limit: int, path: Path) -> Finding:
-    return _finding(
-        code,
-        f"{what} has {size} items; the limit is {limit}, so it is not read",
-        path,
-        limit=limit,
-        actual=size,
-    )
+def _over_limit(code: Code, what: str, size: int, limit: int, path: Path) -> Finding:
+    where = format_path(path)
+    details = {"path": where, "limit": limit, "actual": size}
+    return code.finding(path, details=details, what=what, size=size, limit=limit, path=where)
 
 
 def _require(value: object, cls: type, what: str) -> None:
@@ -227,7 +223,7 @@ def build_response(
     locale: str = "zh",
     limits: Limits = DEFAULT_LIMITS,
 ) -> BuiltResponse:
-    """Build the response to ``questionnaire`` (§7; seed "Inline 回答协议").
+    """Build the response to ``questionnaire`` (§7; docs/protocol-responses.md section 1).
 
     Input: the form; ``answers`` (see the module doc: question id -> ``str`` /
     ``list[str]`` / ``{"value", "other_text"}``; left-out questions take their default);
@@ -267,8 +263,8 @@ def build_response(
     ``questionnaire_id`` not a ``str``, ``limits`` not a
     :class:`~replykit.limits.Limits`).
     """
-    if not _NAME.fullmatch(name):
-        raise ValueError(f"name must match ([a-z0-9]+-)?questionnaire, got {name!r}")
+    if not re.fullmatch(family_pattern(), name):
+        raise ValueError(f"name must match {family_pattern()}, got {name!r}")
     if is_blank(questionnaire_id):
         raise ValueError("questionnaire_id must not be blank")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
@@ -343,12 +339,8 @@ def build_response_json(
     findings = sorted(read.findings, key=lambda f: f.start or 0)
     if not findings and not isinstance(read.value, dict):
         findings = [
-            Finding(
-                "json.not_object",
-                "the answers must be a JSON object from question id to answer, not "
-                f"{article(json_type(read.value))}",
-                start=0,
-                end=len(answers_text),
+            JSON_NOT_OBJECT.finding(
+                start=0, end=len(answers_text), variant="answers", actual=json_type(read.value)
             )
         ]
     if findings:
@@ -409,7 +401,7 @@ def _resolve(
     findings = _Findings(limits.max_diagnostics)
     if len(answers) > limits.max_questions:
         size, limit = len(answers), limits.max_questions
-        return [], (_over_limit("limit.questions", "the answers", size, limit, ()),)
+        return [], (_over_limit(LIMIT_QUESTIONS, "the answers", size, limit, ()),)
     known = {q.id for q in form.questions}
     for q in form.questions:
         raw = answers.get(q.id, _MISSING)
@@ -481,7 +473,7 @@ def _one(
         if isinstance(raw, list | tuple) and len(raw) > limits.max_options:
             what = format_path(value_path) or q.id
             size, limit = len(raw), limits.max_options
-            findings.append(_over_limit("limit.options", what, size, limit, value_path))
+            findings.append(_over_limit(LIMIT_OPTIONS, what, size, limit, value_path))
             return None
         answer = _multi(q, labels, raw, value_path, other_label, other_text, findings)
     elif q.type == "single_choice":
@@ -692,7 +684,7 @@ def check_answers(
     questionnaire_id: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Finding, ...]:
-    """Every way ``response`` does not fit ``questionnaire`` (§7; issue 3 item 1).
+    """Every way ``response`` does not fit ``questionnaire`` (§7; docs/protocol-responses.md 1.4).
 
     Input: the form and a parsed response (from ``segment()`` or
     :func:`~replykit.payload.read_xml_response`); ``questionnaire_id``, when given, the
@@ -728,7 +720,7 @@ def check_answers(
     """
     if len(response.answers) > limits.max_questions:
         size, limit = len(response.answers), limits.max_questions
-        return (_over_limit("limit.questions", "answers", size, limit, ("answers",)),)
+        return (_over_limit(LIMIT_QUESTIONS, "answers", size, limit, ("answers",)),)
     findings = _Findings(limits.max_diagnostics)
     if questionnaire_id is not None and response.questionnaire_id != questionnaire_id:
         findings.append(
@@ -794,7 +786,7 @@ def check_answers(
             key, size = too_long
             where = format_path((*base, key)) or key
             findings.append(
-                _over_limit("limit.options", where, size, limits.max_options, (*base, key))
+                _over_limit(LIMIT_OPTIONS, where, size, limits.max_options, (*base, key))
             )
             continue
         labels = _option_labels(q)

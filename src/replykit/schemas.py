@@ -14,7 +14,15 @@ from typing import Any
 
 from replykit.argcheck import typed
 from replykit.payload import UI_TEXT_KEYS
+from replykit.scan.grammar import family_parts
 from replykit.tool import tool_schema
+
+
+def _response_type_pattern() -> str:
+    """A response's ``type``: a family name with ``_`` for ``-``, then ``_response``
+    (the grammar's family pattern, §7)."""
+    return f"^{family_parts().name_pattern('_')}_response$"
+
 
 _SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
@@ -98,7 +106,7 @@ def response_schema() -> dict[str, Any]:
         ),
         "type": "object",
         "properties": {
-            "type": {"type": "string", "pattern": "^([a-z0-9]+_)?questionnaire_response$"},
+            "type": {"type": "string", "pattern": _response_type_pattern()},
             "questionnaire_id": {"type": "string", "minLength": 1},
             "status": {"const": "submitted"},
             "answers": {

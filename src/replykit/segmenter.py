@@ -9,27 +9,43 @@ profile.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
 
 from replykit.argcheck import typed
 from replykit.blocks import Block, Context, fenced_block, xml_block
-from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, cap, merge_counts, summary_message
+from replykit.cap import (
+    LIMIT_DIAGNOSTICS,
+    Overflow,
+    cap,
+    merge_counts,
+    summary_message,
+    summary_params,
+)
+from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.compat import Compat, decode_transport, resolve
 from replykit.diagnostics import Diagnostic
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
-from replykit.scan.grammar import lexemes, parse
+from replykit.scan.grammar import family_parts, lexemes, parse
 from replykit.scan.lexer import Lexer
 from replykit.scan.parts import FencedPart, MarkdownRun
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
 
+
+@functools.cache
+def _base_name() -> re.Pattern[str]:
+    """The family's base name in any ASCII case: a message without it holds no
+    candidate and no near-miss (every family name ends with it)."""
+    return re.compile(re.escape(family_parts().base), re.IGNORECASE | re.ASCII)
+
+
 # Exact fast path: without the family name (in any ASCII case) there can be no
 # candidate and no near-miss, so the message is one Markdown segment.
-_FAMILY = re.compile(r"questionnaire", re.IGNORECASE | re.ASCII)
 
 
 @typed
@@ -41,7 +57,7 @@ def segment(
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Segmentation:
-    """Split one assistant message into segments (PROTOCOL-DECISIONS §2-§6, §8).
+    """Split one assistant message into segments (§2-§6, §8).
 
     Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
     ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``
@@ -81,7 +97,7 @@ def segment(
         plain = decode_transport(text, mode)
         if plain != text:
             text = decoded = plain
-    if not _FAMILY.search(text):
+    if not _base_name().search(text):
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
     lx = Lexer(text, lexemes(), compat=mode).run()
@@ -120,9 +136,20 @@ def segment(
     near.reverse()
     while near:
         nm = near.pop()
-        line, col = lines.line_col(nm.start)
+        start, end = nm.start or 0, nm.end or 0
+        line, col = lines.line_col(start)
         diagnostics.append(
-            Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
+            Diagnostic(
+                nm.code,
+                nm.severity,
+                nm.message,
+                start,
+                end,
+                line,
+                col,
+                params=nm.params,
+                variant=nm.variant,
+            )
         )
     diagnostics.sort(key=lambda d: d.start)
     if len(diagnostics) > limits.max_diagnostics or overflows:
@@ -157,9 +184,7 @@ def _capped(
         limit,
         code=lambda d: d.code,
         severity=lambda d: d.severity,
-        protected=lambda d: (
-            id(d) in verdicts or d.code.startswith("near_miss.") or d.code == "name.unregistered"
-        ),
+        protected=lambda d: id(d) in verdicts or d.code in ALWAYS_SHOWN,
         reserve=bool(overflows),
     )
     firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
@@ -168,6 +193,7 @@ def _capped(
     first = min(firsts, key=lambda d: d.start)
     counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
     line, col = lines.line_col(first.start)
+    params, variant = summary_params(counts, limit)
     summary = Diagnostic(
         LIMIT_DIAGNOSTICS,
         "warning",
@@ -178,6 +204,8 @@ def _capped(
         col,
         None,
         counts,
+        params=params,
+        variant=variant,
     )
     if overflow is None or first is not overflow.first:
         # Left out by a block's reader: after every kept diagnostic at the same offset.

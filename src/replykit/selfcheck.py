@@ -1,5 +1,5 @@
-"""Self-check and the submission rule (seed "Self-check", "前端实现要求";
-PROTOCOL-DECISIONS §8, §11).
+"""Self-check and the submission rule (§8, §11; docs/protocol-responses.md sections 3
+and 4).
 
 A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``, or
 a mapping with such a ``messages`` list (:func:`~replykit.conversation.conversation_messages`):
@@ -18,6 +18,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
+from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.conversation import conversation_messages, has_tool_part, message_text
 from replykit.diagnostics import Diagnostic
 from replykit.i18n import Locale, check_locale, diagnostic_message, problem_line, repair_prompt
@@ -99,11 +100,7 @@ def _has_text(message: Any, index: int) -> str | None:
 def is_blocking(diagnostic: Diagnostic) -> bool:
     """True when ``diagnostic`` fails Self-check (§8): an error, any ``near_miss.*``, or
     ``name.unregistered``."""
-    return (
-        diagnostic.severity == "error"
-        or diagnostic.code.startswith("near_miss.")
-        or diagnostic.code == "name.unregistered"
-    )
+    return diagnostic.severity == "error" or diagnostic.code in ALWAYS_SHOWN
 
 
 def _names() -> tuple[str, ...]:
@@ -115,7 +112,7 @@ def _names() -> tuple[str, ...]:
 def self_check(
     messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, locale: str = "zh"
 ) -> SelfCheckResult:
-    """Check a conversation the way the runtime's Self-check does (seed "Self-check"; §8).
+    """Check a conversation the way the runtime's Self-check does (§8).
 
     Input: ``messages`` (see the module doc: a list of messages, an object with a
     ``messages`` list, or one message object with ``role``), ``locale`` (``zh``
@@ -236,8 +233,8 @@ def can_submit(
     *,
     readonly: bool = False,
 ) -> bool:
-    """Whether the forms of ``messages[index]`` may still be submitted (seed: 只允许最新、
-    非只读 assistant 消息中的问卷提交; §11).
+    """Whether the forms of ``messages[index]`` may still be submitted (§11: only the
+    forms of the latest assistant message that is not read-only).
 
     ``messages`` takes the shapes :func:`self_check` takes (``index`` is a position in
     the messages list). True iff ``readonly`` is false, ``messages[index]`` is an

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from replykit.codes.payload import JSON_LONE_SURROGATE
 from replykit.diagnostics import Finding, Path, format_path
 
 _LONE = re.compile("[\ud800-\udfff]")
@@ -29,15 +30,13 @@ def first_lone_surrogate(text: str) -> str | None:
 def lone_surrogate_finding(path: Path, char: str) -> Finding:
     """The ``json.lone_surrogate`` error for the string at ``path`` holding ``char``;
     ``details["path"]`` is the 1-based path (``questions[1].text``)."""
-    where = format_path(path) or "a string"
-    return Finding(
-        code="json.lone_surrogate",
-        message=(
-            f"{where} holds U+{ord(char):04X}, half of a surrogate pair and no character; "
-            "JSON cannot carry it faithfully"
-        ),
-        path=path,
-        details={"path": format_path(path)},
+    where = format_path(path)
+    return JSON_LONE_SURROGATE.finding(
+        path,
+        variant="value" if where else "root_value",
+        details={"path": where},
+        path=where,
+        shown=f"U+{ord(char):04X}",
     )
 
 

@@ -1,4 +1,4 @@
-"""The ``questionnaire_async`` tool (seed "`questionnaire_async`"; PROTOCOL-DECISIONS §7).
+"""The ``questionnaire_async`` tool (§7; docs/protocol-responses.md section 2).
 
 - :func:`questionnaire_async` / :func:`call_questionnaire_async`: validate and normalize
   the tool-call arguments; return the seed's success object or error object (a plain
@@ -10,7 +10,7 @@
 - :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
   tool definition.
 
-The tool returns at once: it never waits for, polls or stores the user's answer (seed).
+The tool returns at once: it never waits for, polls or stores the user's answer (§7).
 """
 
 from __future__ import annotations
@@ -22,17 +22,14 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, finish, summary_message
-from replykit.diagnostics import Finding, LeftOut, format_path
-from replykit.i18n import (
-    DIAGNOSTICS_ZH,
-    TOOL_RESULT_MESSAGES,
-    Locale,
-    check_locale,
-    limit_message,
-    render_start,
-    start_success_message,
-    start_variant,
+from replykit.codes import Code, lookup
+from replykit.codes.responses import (
+    TOOL_RESULT_ERROR_INVALID,
+    TOOL_RESULT_FAILED,
+    TOOL_RESULT_INVALID,
 )
+from replykit.diagnostics import Finding, LeftOut, format_path
+from replykit.i18n import Locale, check_locale, start_success_message
 from replykit.jsonout import portable
 from replykit.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.model import Questionnaire
@@ -51,7 +48,7 @@ ERROR_CODE = "INVALID_ARGUMENT"
 @typed
 @attrs.frozen
 class ToolError:
-    """One entry of a failed result's ``errors`` (seed "校验失败"): ``code``
+    """One entry of a failed result's ``errors`` (§7): ``code``
     (``questionnaire.start.*``; ``json.*`` for arguments text that is not strict JSON;
     ``tool_result.*`` for a malformed result), ``path``
     (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
@@ -105,13 +102,9 @@ def _errors(
     for f in findings:
         if f.severity != "error":
             continue
-        message = f.message
         details = portable(dict(f.details))
-        if f.code.startswith("questionnaire.start.") and locale != "en":
-            variant = start_variant(f.code, details, f.message)
-            message = render_start(f.code, details, variant=variant, locale=locale)
-        else:
-            message = limit_message(f.code, details, f.message, locale)
+        code = lookup(f.code)
+        message = f.message if code is None else code.render(f.params, f.variant, locale)
         path = details.get("path")
         out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
     inner = overflow.counts if overflow is not None else ()
@@ -221,7 +214,7 @@ def call_questionnaire_async(
 def questionnaire_async(
     title: Any = "", questions: Any = None, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
 ) -> dict[str, Any]:
-    """The ``questionnaire_async`` tool with its two parameters (seed "调用参数"; §7).
+    """The ``questionnaire_async`` tool with its two parameters (§7).
 
     Input: ``title`` (optional string), ``questions`` (non-empty list of question
     objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
@@ -268,7 +261,9 @@ def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict
         path = format_path(f.path)
         message = f.message
         if loc == "zh":
-            sentence = DIAGNOSTICS_ZH.get(f.code, "参数不是严格的 JSON。").rstrip("。")
+            code = lookup(f.code)
+            summary = None if code is None else code.summary_zh
+            sentence = (summary or "参数不是严格的 JSON。").rstrip("。")
             message = f"{sentence}（第 {line} 行第 {column} 列）：{f.message}"
         details = {"path": path, "start": start, "end": f.end, "line": line, "column": column}
         errors.append(ToolError(f.code, path, message, details).to_json())
@@ -281,9 +276,9 @@ def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict
     }
 
 
-def _result_error(code: str, path: str | None, locale: Locale) -> ToolError:
-    template = TOOL_RESULT_MESSAGES[locale][code]
-    return ToolError(code, path, template.format(path=path or ""), {"path": path})
+def _result_error(code: Code, path: str | None, locale: Locale) -> ToolError:
+    message = code.render({"path": path}, locale=locale)
+    return ToolError(code.name, path, message, {"path": path})
 
 
 def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
@@ -298,7 +293,7 @@ def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> Tool
             and arguments_size(details, limits) is None  # copied below: bounded first
         ):
             return ToolError(code, path, message, portable(dict(details)))
-    return _result_error("tool_result.error_invalid", f"errors[{index + 1}]", locale)
+    return _result_error(TOOL_RESULT_ERROR_INVALID, f"errors[{index + 1}]", locale)
 
 
 @typed
@@ -331,7 +326,7 @@ def questionnaire_from_tool_result(
     if is_blank(tool_call_id):
         raise ValueError("tool_call_id must not be blank")
     if not isinstance(result, Mapping):
-        return ToolForm(tool_call_id, None, (_result_error("tool_result.invalid", None, loc),))
+        return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
     if result.get("success") is True and result.get("validation_passed") is True:
         read = _read({"title": result.get("title"), "questions": result.get("questions")}, limits)
         if read.value is not None:
@@ -347,12 +342,12 @@ def questionnaire_from_tool_result(
         rest: dict[str, int] = {}
         for item in raw[limits.max_diagnostics :]:
             code = item.get("code") if isinstance(item, Mapping) else None
-            key = code if isinstance(code, str) else "tool_result.error_invalid"
+            key = code if isinstance(code, str) else TOOL_RESULT_ERROR_INVALID.name
             rest[key] = rest.get(key, 0) + 1
         extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
         listed = capped_errors(listed, limits.max_diagnostics, loc, extra)
     if not listed:
-        listed = [_result_error("tool_result.failed", None, loc)]
+        listed = [_result_error(TOOL_RESULT_FAILED, None, loc)]
     return ToolForm(tool_call_id, None, tuple(listed))
 
 

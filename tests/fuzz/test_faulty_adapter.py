@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from replykit.fuzz import Adapter, check, lines_of
-from replykit.fuzz.rules import SEED_BOUNDARY, SEED_STANDARD
+from replykit.fuzz.rules import CLOSER_RULE, PREFACE_RULE
 
 from .helpers import python_adapter, run_cli
 
@@ -58,8 +58,8 @@ def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     assert tilde["input"]["text"] == "~~~questionnaire"
     assert tilde["field"] == "/segments/0/kind"
     assert (tilde["expected"], tilde["actual"]) == ("markdown", "questionnaire")
-    # 3. a shorter closing fence closes: the seed's closing-fence rule
-    closer = classes[SEED_BOUNDARY]
+    # 3. a shorter closing fence closes: the closing-fence rule (§3a closer)
+    closer = classes[CLOSER_RULE]
     assert closer["input"]["text"] == "````questionnaire\n```\no"
     assert closer["field"] == "/segments/0/end"
     assert (closer["expected"], closer["actual"]) == (23, 22)
@@ -67,8 +67,8 @@ def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     yaml11 = classes["§4"]
     assert "yes" in yaml11["input"]["text"]
     assert (yaml11["expected"], yaml11["actual"]) == (True, False)
-    # 5. preface rule ignored: fence.no_preface (the seed's 新消息的标准格式)
-    preface = classes[SEED_STANDARD]
+    # 5. preface rule ignored: fence.no_preface (§4 preface)
+    preface = classes[PREFACE_RULE]
     assert preface["input"]["text"].startswith("```questionnaire\n")
     assert (preface["expected"], preface["actual"]) == (False, True)
     rules = [c["rule"] for c in report["classes"]]
@@ -76,7 +76,7 @@ def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     # the other ops are unsupported by the faulty adapter, not failures
     assert report["unsupported_ops"] == ["questionnaire_async", "sanitize_actions"]
     assert not [c for c in report["classes"] if c["rule"].startswith("adapter.")]
-    for rule in ("§3b", "§8", SEED_BOUNDARY, "§4", SEED_STANDARD):
+    for rule in ("§3b", "§8", CLOSER_RULE, "§4", PREFACE_RULE):
         assert classes[rule]["count"] >= 1
         assert f"segment · {rule} · disagreement" in report["_text"]
 

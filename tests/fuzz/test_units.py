@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
+from replykit.codes import CODES, RULES
 from replykit.fuzz import (
     first_difference,
     lines_of,
@@ -21,7 +22,7 @@ from replykit.fuzz import (
 from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS
-from replykit.fuzz.rules import DEFAULT_RULE, SEED_STANDARD
+from replykit.fuzz.rules import DEFAULT_RULE, PREFACE_RULE
 
 from .helpers import ROOT, run_cli
 
@@ -112,27 +113,14 @@ def test_shrink_json_structural_then_strings() -> None:
 # ---------------------------------------------------------------- rules
 
 
-def _codes_in_source() -> set[str]:
-    pattern = re.compile(
-        r'"((?:fence|yaml|json|form|question|near_miss|name|response|action|actions|'
-        r'tool_result|compat)\.[a-z_]+)"'
-    )
-    codes: set[str] = set()
-    for path in (ROOT / "src" / "replykit").rglob("*.py"):
-        if "fuzz" in path.parts:
-            continue
-        codes |= set(pattern.findall(path.read_text(encoding="utf-8")))
-    text = (ROOT / "src" / "replykit" / "payload" / "messages.py").read_text(encoding="utf-8")
-    codes |= {"questionnaire.start." + c for c in re.findall(r'_P \+ "([a-z_]+)"', text)}
-    return {c for c in codes if c not in ("answer.refresh", "action.type")}
-
-
 def test_every_replykit_code_has_a_rule() -> None:
-    codes = _codes_in_source()
-    assert {"fence.no_preface", "yaml.alias", "near_miss.tilde", "action.over_limit"} <= codes
-    for code in codes:
-        assert rule_for_code(code) != DEFAULT_RULE, code
-    assert rule_for_code("fence.no_preface") == SEED_STANDARD
+    # Tags come from the registry: every code's rule is one of the registered rules,
+    # each resolving to a numbered section of its docs file.
+    assert {"fence.no_preface", "yaml.alias", "near_miss.tilde", "action.over_limit"} <= set(CODES)
+    for code in CODES.values():
+        assert rule_for_code(code.name) == code.rule.tag
+        assert RULES[code.rule.tag] is code.rule
+    assert rule_for_code("fence.no_preface") == PREFACE_RULE == "§4 preface"
     assert rule_for_code("fence.unclosed") == "§3a"
     assert rule_for_code("yaml.duplicate_key") == "§4"
     assert rule_for_code("json.constant") == "§5"
@@ -140,6 +128,9 @@ def test_every_replykit_code_has_a_rule() -> None:
     assert rule_for_code("questionnaire.start.questions_empty") == "§7"
     assert rule_for_code("name.unregistered") == "§6"
     assert rule_for_code("action.id_duplicate") == "§12"
+    # An adapter's own code takes its family's rule, an unknown family the default.
+    assert rule_for_code("yaml.made_up") == "§4"
+    assert rule_for_code("nothing.known") == DEFAULT_RULE
 
 
 # ---------------------------------------------------------------- strategies
@@ -164,7 +155,7 @@ def test_explicit_examples_are_unique_and_tagged() -> None:
     examples = explicit_examples(OPS)
     names = [(e.op, e.name) for e in examples]
     assert len(names) == len(set(names))
-    assert all(e.rule.startswith(("§", "seed 000 · ")) for e in examples)
+    assert all(e.rule in RULES for e in examples)
     assert {e.op for e in examples} == set(OPS)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from replykit.diagnostics import format_path
 from replykit.payload.yaml12 import read_yaml
-from replykit.payload.yaml_errors import MESSAGES
+from replykit.payload.yaml_errors import KINDS as MESSAGE_KINDS
 
 # (payload, the value YAML 1.2.2 gives): the pure scanner refused all of these; libyaml
 # refused the block scalar and the tab-indented cases, and read [?x] as a mapping.
@@ -163,7 +163,7 @@ KINDS = {
 
 
 def test_every_message_kind_has_a_case() -> None:
-    assert set(KINDS) == set(MESSAGES) - {"other"}
+    assert set(KINDS) == set(MESSAGE_KINDS) - {"other"}
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

@@ -1,4 +1,4 @@
-"""Producer lint: the seed's checklist for whoever emits actions (seed 004 §11).
+"""Producer lint: the checklist for whoever emits actions (§12; docs/actions.md section 9).
 
 Warnings only: :func:`~replykit.actions.sanitize` stays the authority on what is kept.
 """
@@ -15,23 +15,26 @@ from replykit.actions.model import (
     PARAMS_FIELDS,
     TARGET_FIELDS,
     ActionDiagnostic,
+    ActionSink,
     capped,
     is_reserved_id,
-    key_path,
+    path_key,
     unsafe_char,
-    unsafe_message,
+    unsafe_params,
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
 from replykit.argcheck import typed
+from replykit.codes import actions as A
+from replykit.findings import Cursor
 from replykit.limits import DEFAULT_LIMITS, Limits
 
-#: Vague references a business prompt must not lean on (seed 004 §11 "它""那个").
+#: Vague references a business prompt must not lean on (§12; docs/actions.md section 9).
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
 VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this\s+one)\b", re.IGNORECASE)
 
 # Field names (lower case, without "_" and "-") that carry what must never be sent
-# (seed 004 §8 list, §11 "不传工具名、鉴权信息、令牌和任意执行参数").
+# (§12; docs/actions.md section 9: no tool names, credentials, tokens or execution arguments).
 _FORBIDDEN: Final[dict[str, str]] = {
     **dict.fromkeys(
         ("tool", "toolname", "tools", "toolid", "mcp", "mcptool", "function", "functionname"),
@@ -78,37 +81,26 @@ def _category(key: object, value: object) -> str | None:
     return found
 
 
-def _forbidden(
-    mapping: dict[object, object], allowed: tuple[str, ...], base: str
-) -> list[ActionDiagnostic]:
-    out: list[ActionDiagnostic] = []
+def _forbidden(mapping: dict[object, object], allowed: tuple[str, ...], at: Cursor) -> None:
     for key, value in mapping.items():
         if isinstance(key, str) and key in allowed:
             continue
         category = _category(key, value)
         if category is not None:
-            out.append(
-                ActionDiagnostic(
-                    "lint.forbidden_field",
-                    key_path(base, key),
-                    f"this field looks like {category}; never send it with an action",
-                )
-            )
-    return out
+            at.add(A.LINT_FORBIDDEN_FIELD, path_key(key), category=category)
 
 
 @typed
 def has_vague_reference(prompt: str) -> bool:
     """True when ``prompt`` contains 它, 那个, 这个, or the words it, that, this one.
 
-    Case-insensitive for English, whole words only. Source rule: seed 004 §11.
+    Case-insensitive for English, whole words only. Source rule: §12 (docs/actions.md section 9).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return any(word in prompt for word in VAGUE_ZH) or VAGUE_EN_RE.search(prompt) is not None
 
 
-def _structure(answer: dict[object, object]) -> list[ActionDiagnostic]:
-    out: list[ActionDiagnostic] = []
+def _structure(answer: dict[object, object], at: Cursor) -> None:
     is_wrapper = "answerData" in answer or "payload" in answer
     answer_data = answer.get("answerData") if is_wrapper else None
     payload = answer.get("payload") if is_wrapper else None
@@ -118,41 +110,24 @@ def _structure(answer: dict[object, object]) -> list[ActionDiagnostic]:
         else:
             answer_data = answer
     elif "actions" in answer:
-        out.append(
-            ActionDiagnostic(
-                "lint.actions_misplaced",
-                "actions",
-                "actions beside answerData/payload are never read; put them in answerData "
-                "beside datasets",
-            )
-        )
+        at.add(A.LINT_ACTIONS_MISPLACED, "actions")
     if isinstance(answer_data, dict):
         datasets = answer_data.get("datasets")
         if "actions" in answer_data and not isinstance(datasets, dict):
-            out.append(
-                ActionDiagnostic(
-                    "lint.actions_not_beside_datasets",
-                    "actions",
-                    "answerData has actions but no datasets object beside them",
-                )
-            )
+            at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
         if isinstance(datasets, dict):
             if "actions" in datasets:
-                out.append(
-                    ActionDiagnostic(
-                        "lint.actions_not_beside_datasets",
-                        "datasets.actions",
-                        "actions inside datasets are never read; put them beside datasets",
-                    )
+                at.add(
+                    A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "datasets", "actions", variant="in_datasets"
                 )
             for name, dataset in datasets.items():
                 if isinstance(dataset, dict) and "actions" in dataset:
-                    out.append(
-                        ActionDiagnostic(
-                            "lint.actions_not_beside_datasets",
-                            key_path(key_path("datasets", name), "actions"),
-                            "actions inside a dataset are never read; put them beside datasets",
-                        )
+                    at.add(
+                        A.LINT_ACTIONS_NOT_BESIDE_DATASETS,
+                        "datasets",
+                        path_key(name),
+                        "actions",
+                        variant="in_dataset",
                     )
         if (
             "actions" in answer_data
@@ -160,27 +135,13 @@ def _structure(answer: dict[object, object]) -> list[ActionDiagnostic]:
             and "actions" in payload
             and payload is not answer_data
         ):
-            out.append(
-                ActionDiagnostic(
-                    "lint.payload_actions_ignored",
-                    "actions",
-                    "payload.actions is ignored because answerData has actions",
-                )
-            )
-    return out
+            at.add(A.LINT_PAYLOAD_ACTIONS_IGNORED, "actions")
 
 
-def _texts(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
+def _texts(item: dict[object, object], at: Cursor) -> None:
     """Reserved ids and unsafe characters (§12), whatever else the action gets wrong."""
-    out: list[ActionDiagnostic] = []
     if is_reserved_id(item.get("id")):
-        out.append(
-            ActionDiagnostic(
-                "lint.id_reserved",
-                base + ".id",
-                "this id is a name JavaScript objects inherit; clients drop the action",
-            )
-        )
+        at.add(A.LINT_ID_RESERVED, "id")
     params = item.get("params")
     fields: list[tuple[str, object, bool]] = [
         (name, item.get(name), False) for name in ("id", "label", "title", "description")
@@ -190,60 +151,33 @@ def _texts(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
     for name, value, prompt in fields:
         index = unsafe_char(value, prompt=prompt) if isinstance(value, str) else None
         if isinstance(value, str) and index is not None:
-            out.append(
-                ActionDiagnostic(
-                    "lint.text_unsafe",
-                    f"{base}.{name}",
-                    unsafe_message(name, value, index) + "; clients drop or remove it",
-                )
-            )
-    return out
+            at.add(A.LINT_TEXT_UNSAFE, *name.split("."), **unsafe_params(name, value, index))
 
 
-def _action(item: dict[object, object], base: str) -> list[ActionDiagnostic]:
-    out = _texts(item, base)
+def _action(item: dict[object, object], at: Cursor) -> None:
+    _texts(item, at)
     action_type = item.get("type")
     params = item.get("params")
     business = isinstance(action_type, str) and action_type in BUSINESS_TYPES
     prompt = params.get("prompt") if isinstance(params, dict) else None
     if business and isinstance(prompt, str) and has_vague_reference(prompt):
-        out.append(
-            ActionDiagnostic(
-                "lint.vague_reference",
-                base + ".params.prompt",
-                "a business prompt must name the object and the action, not refer to it "
-                "vaguely (它, 那个, 这个, it, that, this one)",
-            )
-        )
+        at.add(A.LINT_VAGUE_REFERENCE, "params", "prompt")
     risk = item.get("riskLevel")
     if (business or risk == "HIGH") and not valid_text(item.get("description"), MAX_DESCRIPTION):
-        out.append(
-            ActionDiagnostic(
-                "lint.description_missing",
-                base + ".description",
-                "a high-risk action needs a clear description of its effect",
-            )
-        )
+        at.add(A.LINT_DESCRIPTION_MISSING, "description")
     if business and risk not in ("MEDIUM", "HIGH"):
-        out.append(
-            ActionDiagnostic(
-                "lint.risk_level_mismatch",
-                base + ".riskLevel",
-                f"{action_type} has business impact; declare riskLevel MEDIUM or HIGH",
-            )
-        )
-    out.extend(_forbidden(item, ACTION_FIELDS, base))
+        at.add(A.LINT_RISK_LEVEL_MISMATCH, "riskLevel", action_type=action_type)
+    _forbidden(item, ACTION_FIELDS, at)
     if isinstance(params, dict):
-        out.extend(_forbidden(params, PARAMS_FIELDS, base + ".params"))
+        _forbidden(params, PARAMS_FIELDS, at.descend("params"))
     target = item.get("target")
     if isinstance(target, dict):
-        out.extend(_forbidden(target, TARGET_FIELDS, base + ".target"))
-    return out
+        _forbidden(target, TARGET_FIELDS, at.descend("target"))
 
 
 @typed
 def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
-    """Warn about producer mistakes listed in seed 004 §11; input as for ``sanitize``.
+    """Warn about producer mistakes (§12; docs/actions.md section 9); input as for ``sanitize``.
 
     Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
     order: structure, then each action in input order (dropped ones included):
@@ -260,18 +194,14 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     :class:`~replykit.limits.Limits`, nothing else; looks only two levels deep, so
     nesting depth costs nothing.
     """
+    sink = ActionSink()
     if not isinstance(answer, dict):
-        return (
-            ActionDiagnostic(
-                "lint.answer_not_object",
-                None,
-                "the answer must be a JSON object (answerData, payload or the wrapper)",
-            ),
-        )
-    out = _structure(answer)
+        sink.at().add(A.LINT_ANSWER_NOT_OBJECT)
+        return tuple(sink.diagnostics)
+    _structure(answer, sink.at())
     located = locate_actions(answer)
     if located is not None and isinstance(located[1], list):
         for index, item in enumerate(located[1]):
             if isinstance(item, dict):
-                out.extend(_action(item, f"actions[{index + 1}]"))
-    return capped(out, limits.max_diagnostics)
+                _action(item, sink.at("actions", index))
+    return capped(sink.diagnostics, limits.max_diagnostics)

@@ -1,4 +1,4 @@
-"""Models of the answer-actions protocol (seed 004 §3, PROTOCOL-DECISIONS §12).
+"""Models of the answer-actions protocol (§12; docs/actions.md).
 
 Every class is a frozen attrs class. Field names are the seed's JSON names
 (``riskLevel``, ``requiresConfirmation``, ``componentId``, ``chartType``) so that a
@@ -16,8 +16,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.argcheck import typed
-from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message
+from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_params
+from replykit.codes import Code
 from replykit.diagnostics import LeftOut
+from replykit.findings import Cursor
 from replykit.text import is_blank
 
 ActionType = Literal[
@@ -62,15 +64,15 @@ STYLES: Final[tuple[Style, ...]] = ("primary", "default", "danger")
 RISK_LEVELS: Final[tuple[RiskLevel, ...]] = ("LOW", "MEDIUM", "HIGH")
 LOCALES: Final[tuple[Locale, ...]] = ("zh", "en")
 
-#: Types that cannot work without ``params.prompt`` (seed 004 §8).
+#: Types that cannot work without ``params.prompt`` (§12; docs/actions.md section 2).
 PROMPT_REQUIRED_TYPES: Final[frozenset[str]] = frozenset(
     {"conversation.continue", "business.execute", "business.cancel"}
 )
-#: Types that use ``params.prompt`` at all; conversation.modify has a default (seed 004 §4.5).
+#: Types that use ``params.prompt`` at all; conversation.modify has a default (§12).
 PROMPT_TYPES: Final[frozenset[str]] = PROMPT_REQUIRED_TYPES | {"conversation.modify"}
 BUSINESS_TYPES: Final[frozenset[str]] = frozenset({"business.execute", "business.cancel"})
 
-# Limits in code points (seed 004 §3.1) and the number of actions shown (seed 004 §3.1, §12).
+# Limits in code points and the number of actions shown (§12; docs/actions.md section 4).
 MAX_ID: Final = 80
 MAX_LABEL: Final = 32
 MAX_TITLE: Final = 80
@@ -79,7 +81,7 @@ MAX_TARGET: Final = 120
 MAX_PROMPT: Final = 800
 MAX_SHOWN: Final = 8
 
-#: Every top-level field of an action the protocol knows (seed 004 §3).
+#: Every top-level field of an action the protocol knows (docs/actions.md section 3).
 ACTION_FIELDS: Final[tuple[str, ...]] = (
     "id",
     "type",
@@ -158,19 +160,17 @@ def unsafe_char(value: str, *, prompt: bool = False) -> int | None:
     return None if found is None else found.start()
 
 
-def unsafe_message(field: str, value: str, index: int) -> str:
-    """The §12 ``action.text_unsafe`` sentence for ``field``: names the code point and its
-    1-based character position, never quotes the value."""
-    return (
-        f"{field} holds U+{ord(value[index]):04X} at character {index + 1}, a control or "
-        "bidi formatting character that could make the button read as another"
-    )
+def unsafe_params(field: str, value: str, index: int) -> dict[str, Any]:
+    """The parameters of an ``action.text_unsafe``/``lint.text_unsafe`` message for
+    ``field`` (§12): the code point (``codepoint``, hex) and its 1-based character
+    ``position``, never the value."""
+    return {"field": field, "codepoint": f"{ord(value[index]):04X}", "position": index + 1}
 
 
 def valid_text(value: object, limit: int) -> bool:
     """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points.
 
-    Source rule: seed 004 §3.1 ("非空，最多 N 字符") with §12 (code points, §1 blank).
+    Source rule: §12 (docs/actions.md section 4: non-blank, at most N code points; §1 blank).
     """
     return isinstance(value, str) and len(value) <= limit and not is_blank(value)
 
@@ -178,23 +178,23 @@ def valid_text(value: object, limit: int) -> bool:
 def as_action_type(value: object) -> ActionType | None:
     """The whitelisted event type equal to ``value`` (exact, case-sensitive), else ``None``.
 
-    Source rule: seed 004 §4 (the 8 events) and §8.
+    Source rule: §12 (docs/actions.md section 2: the 8 events).
     """
     return _TYPE_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_chart_type(value: object) -> ChartType | None:
-    """The supported chart type equal to ``value``, else ``None`` (seed 004 §4.2)."""
+    """The supported chart type equal to ``value``, else ``None`` (docs/actions.md section 8)."""
     return _CHART_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_style(value: object) -> Style | None:
-    """The button style equal to ``value``, else ``None`` (seed 004 §3.1)."""
+    """The button style equal to ``value``, else ``None`` (docs/actions.md section 3)."""
     return _STYLE_BY_NAME.get(value) if isinstance(value, str) else None
 
 
 def as_risk_level(value: object) -> RiskLevel | None:
-    """The risk level equal to ``value`` (upper case only), else ``None`` (seed 004 §3.1)."""
+    """The risk level equal to ``value`` (upper case only), else ``None`` (§12)."""
     return _RISK_BY_NAME.get(value) if isinstance(value, str) else None
 
 
@@ -227,6 +227,8 @@ class ActionDiagnostic:
     otherwise.
     ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap
     (§1): the diagnostics it stands for, counted by code (``severity`` ``None``).
+    ``params``/``variant``: what ``message`` was rendered from (the code's template in
+    :mod:`replykit.codes`); not part of equality nor of the JSON shape.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -239,6 +241,8 @@ class ActionDiagnostic:
     column: int | None = None
 
     left_out: tuple[LeftOut, ...] = ()
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"code": str, "path": str | null, "message": str}``, plus ``start``, ``end``,
@@ -258,8 +262,10 @@ def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagn
     rest by code, placed where the first left-out one stood; unchanged when they fit."""
 
     def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
+        params, variant = summary_params(counts, limit)
+        message = summary_message(counts, limit) + "."  # one sentence, as every action one
         return ActionDiagnostic(
-            LIMIT_DIAGNOSTICS, None, summary_message(counts, limit) + ".", left_out=counts
+            LIMIT_DIAGNOSTICS, None, message, left_out=counts, params=params, variant=variant
         )
 
     return tuple(
@@ -286,10 +292,10 @@ def _optional_text(limit: int, *, prompt: bool = False) -> Any:
 @typed
 @attrs.frozen
 class Target:
-    """The controlled target of an action (seed 004 §3, §3.1).
+    """The controlled target of an action (§12; docs/actions.md section 3).
 
-    ``dataset`` (reserved: the whole detail view opens, seed 004 §4.1, §10) and
-    ``componentId`` (a chart of this answer, seed 004 §4.2): non-blank, at most 120 code
+    ``dataset`` (reserved: the whole detail view opens, docs/actions.md section 7) and
+    ``componentId`` (a chart of this answer, docs/actions.md section 8): non-blank, at most 120 code
     points. At least one is set; an action without a target has ``target=None``.
 
     Raises ``ValueError`` when constructed with a value the protocol would remove.
@@ -316,7 +322,7 @@ class Target:
 @typed
 @attrs.frozen
 class Params:
-    """The only parameters that reach execution (seed 004 §3, §8): ``prompt``, ``chartType``.
+    """The only parameters that reach execution (§12): ``prompt``, ``chartType``.
 
     ``prompt``: non-blank, at most 800 code points, free of the characters
     :func:`unsafe_char` finds (tab and line breaks allowed). ``chartType``: one of
@@ -347,7 +353,7 @@ class Params:
 
 
 def action_problem(action: AnswerAction) -> str | None:
-    """Why ``action`` breaks a keep or removal rule (seed 004 §3.1, §8, §12), or ``None``.
+    """Why ``action`` breaks a keep or removal rule (§12; docs/actions.md 2, 3), or ``None``.
 
     Returns an English reason. Used by the :class:`AnswerAction` constructor, so every
     ``AnswerAction`` that exists is one :func:`~replykit.actions.sanitize` would keep
@@ -395,7 +401,7 @@ def action_problem(action: AnswerAction) -> str | None:
 @typed
 @attrs.frozen
 class AnswerAction:
-    """One sanitized action (seed 004 §3): only protocol fields, every value valid.
+    """One sanitized action (§12; docs/actions.md 3): only protocol fields, every value valid.
 
     ``requiresConfirmation`` is ``True`` or ``False`` (``False`` = absent in JSON, the
     seed honours only ``true``). ``target``/``params`` are ``None`` when absent.
@@ -435,7 +441,7 @@ class AnswerAction:
         return self.target.componentId if self.target else None
 
     def to_json(self) -> dict[str, Any]:
-        """The action as JSON, keys in the seed's order (seed 004 §3), absent fields left out."""
+        """The action as JSON, keys in the protocol's order (§12), absent fields left out."""
         out: dict[str, Any] = {"id": self.id, "type": self.type, "label": self.label}
         for key in ("style", "title", "description", "riskLevel"):
             value = getattr(self, key)
@@ -455,10 +461,10 @@ class AnswerAction:
 class ActionSet:
     """The result of :func:`~replykit.actions.sanitize`, optionally with client-added entries.
 
-    ``actions``: the kept actions shown, in input order, at most 8 (seed 004 §3.1);
+    ``actions``: the kept actions shown, in input order, at most 8 (docs/actions.md section 4);
     ``diagnostics``: one per dropped action and per removed field, in input order;
     ``source``: which container supplied the list (``None`` when neither had one);
-    ``added``: client-added entries (seed 004 §5), filled by
+    ``added``: client-added entries (docs/actions.md section 5), filled by
     :func:`~replykit.actions.with_defaults`, shown after ``actions``.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
@@ -481,3 +487,57 @@ class ActionSet:
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "source": self.source,
         }
+
+
+class OddKey(str):
+    """A mapping key that is not a ``str`` (possible from Python only), as its ``str()``:
+    :func:`action_path` always writes it in brackets, as :func:`key_path` does."""
+
+
+def path_key(key: object) -> str:
+    """``key`` as a path part: itself when a ``str``, else an :class:`OddKey`."""
+    return key if isinstance(key, str) else OddKey(key)
+
+
+def action_path(path: Sequence[str | int]) -> str | None:
+    """A path inside the actions' container as §12 writes it: 0-based indices shown
+    1-based in brackets, keys joined by :func:`key_path` (``actions[3].params.prompt``);
+    ``None`` for ``()``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text = f"{text}[{part + 1}]"
+        elif isinstance(part, OddKey):
+            text = f"{text}[{json.dumps(str(part), ensure_ascii=False)}]"
+        else:
+            text = key_path(text, part)
+    return text or None
+
+
+class ActionSink:
+    """The :class:`~replykit.findings.Sink` of ``sanitize`` and ``lint``: each report
+    becomes an :class:`ActionDiagnostic` (path as :func:`action_path` writes it, message
+    rendered from the code's template), in ``diagnostics``, capped by the caller."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[ActionDiagnostic] = []
+
+    def at(self, *path: str | int) -> Cursor:
+        """A cursor at ``path`` reporting here."""
+        return Cursor(self, path)
+
+    def report(
+        self,
+        code: Code,
+        path: Sequence[str | int],
+        variant: str | None,
+        details: Mapping[str, Any] | None,
+        on_key: bool,
+        params: dict[str, Any],
+    ) -> None:
+        """See :meth:`replykit.findings.Sink.report` (``details`` and ``on_key`` unused:
+        an action diagnostic has neither)."""
+        message = code.render(params, variant)
+        self.diagnostics.append(
+            ActionDiagnostic(code.name, action_path(path), message, params=params, variant=variant)
+        )

@@ -1,16 +1,15 @@
 """``sanitize``: from any JSON value to the kept actions and a diagnostic per loss.
 
-Source rules: seed 004 §2 (where actions live, answerData first), §3/§3.1 (fields and
-limits), §8 (drop and removal rules) and §12 (input shape, codes, reserved ids, unsafe
-characters, 1-based paths, first 8 kept).
+Rules: §12 (docs/actions.md sections 1-4): where actions live (answerData first),
+fields and limits, drop and removal rules, codes, reserved ids, unsafe characters,
+1-based paths, the first 8 kept. Each loss is reported at a cursor that descends with
+the reading (:mod:`replykit.findings`), its message the code's template.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-
-import attrs
 
 from replykit.actions.model import (
     MAX_DESCRIPTION,
@@ -23,6 +22,7 @@ from replykit.actions.model import (
     PROMPT_REQUIRED_TYPES,
     ActionDiagnostic,
     ActionSet,
+    ActionSink,
     ActionType,
     AnswerAction,
     AnswerValue,
@@ -32,19 +32,21 @@ from replykit.actions.model import (
     Source,
     Style,
     Target,
+    action_path,
     as_action_type,
     as_chart_type,
     as_risk_level,
     as_style,
     capped,
     is_reserved_id,
-    key_path,
+    path_key,
     unsafe_char,
-    unsafe_message,
+    unsafe_params,
     valid_text,
 )
 from replykit.argcheck import typed
-from replykit.diagnostics import Path
+from replykit.codes import actions as A
+from replykit.findings import Cursor
 from replykit.limits import DEFAULT_LIMITS, Limits
 from replykit.payload.describe import json_type
 from replykit.payload.json_strict import read_json_value
@@ -53,7 +55,7 @@ from replykit.text import LineIndex
 
 @typed
 def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
-    """Find the raw ``actions`` value and the container it came from (seed 004 §2, §12).
+    """Find the raw ``actions`` value and the container it came from (§12).
 
     Input: a decoded JSON value (not a ``str``: ``TypeError`` naming ``answer``, as for
     every wrong argument type). A dict with an ``answerData`` or ``payload`` key is the wrapper
@@ -81,199 +83,146 @@ def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
     return None
 
 
-def _drop(code: str, path: str, message: str) -> ActionDiagnostic:
-    return ActionDiagnostic(code, path, message + "; the action is dropped.")
-
-
-def _removed(path: str, message: str) -> ActionDiagnostic:
-    return ActionDiagnostic("action.field_removed", path, message + "; the field is removed.")
-
-
-def _unsafe(field: str, value: str, *, prompt: bool = False) -> str | None:
-    """The ``action.text_unsafe`` message for ``value``, or ``None`` when it is safe."""
+def _unsafe(
+    at: Cursor, field: str, value: str, *, prompt: bool = False, removed: bool = False
+) -> bool:
+    """Report ``action.text_unsafe`` at ``at`` when ``value`` holds a character §12
+    forbids (the action dropped, or with ``removed`` the field); True when it does."""
     index = unsafe_char(value, prompt=prompt)
-    return None if index is None else unsafe_message(field, value, index)
+    if index is None:
+        return False
+    variant = "removed" if removed else None
+    at.add(A.ACTION_TEXT_UNSAFE, variant=variant, **unsafe_params(field, value, index))
+    return True
 
 
 def _optional_text(
-    value: object,
-    path: str,
-    field: str,
-    limit: int,
-    reason: str,
-    out: list[ActionDiagnostic],
-    *,
-    prompt: bool = False,
+    value: object, at: Cursor, field: str, limit: int, reason: str, *, prompt: bool = False
 ) -> str | None:
-    """An optional text kept, or ``None`` with its removal reported: ``reason`` as
-    ``action.field_removed`` when not a non-blank string within ``limit``, else
-    ``action.text_unsafe`` when it holds a forbidden character (§12)."""
+    """An optional text kept, or ``None`` with its removal reported: the ``reason``
+    variant of ``action.field_removed`` when not a non-blank string within ``limit``,
+    else ``action.text_unsafe`` when it holds a forbidden character (§12)."""
     if not isinstance(value, str) or not valid_text(value, limit):
-        out.append(_removed(path, reason))
+        at.add(A.ACTION_FIELD_REMOVED, variant=reason, limit=limit)
         return None
-    unsafe = _unsafe(field, value, prompt=prompt)
-    if unsafe is not None:
-        out.append(ActionDiagnostic("action.text_unsafe", path, unsafe + "; the field is removed."))
+    if _unsafe(at, field, value, prompt=prompt, removed=True):
         return None
     return value
 
 
-@attrs.frozen
-class _Checked:
-    """A kept action before the limit of 8, with the removals found while building it."""
-
-    action: AnswerAction
-    removed: tuple[ActionDiagnostic, ...]
-
-
 def _check_drop(
-    item: object, base: str, seen: Mapping[str, str]
-) -> ActionDiagnostic | tuple[ActionType, str, str]:
-    """Apply the drop rules in their fixed order; the first that fails is reported."""
+    item: object, at: Cursor, seen: Mapping[str, Cursor]
+) -> tuple[ActionType, str, str] | None:
+    """Apply the drop rules in their fixed order; the first that fails is reported
+    (and ``None`` returned)."""
     if not isinstance(item, dict):
-        return _drop(
-            "action.not_object", base, f"An action must be an object, not {json_type(item)}"
-        )
+        at.add(A.ACTION_NOT_OBJECT, type=json_type(item))
+        return None
     action_type = as_action_type(item.get("type"))
     if action_type is None:
-        return _drop(
-            "action.type_unknown",
-            base + ".type",
-            "type is missing or not one of the 8 supported events",
-        )
+        at.add(A.ACTION_TYPE_UNKNOWN, "type")
+        return None
     action_id = item.get("id")
     if not isinstance(action_id, str) or not valid_text(action_id, MAX_ID):
-        return _drop(
-            "action.id_invalid",
-            base + ".id",
-            f"id must be a non-blank string of at most {MAX_ID} characters",
-        )
+        at.add(A.ACTION_ID_INVALID, "id", limit=MAX_ID)
+        return None
     if is_reserved_id(action_id):
-        return _drop(
-            "action.id_reserved",
-            base + ".id",
-            "id is a name JavaScript objects inherit, which a client keying state by id "
-            "would confuse with the object's own member",
-        )
-    unsafe = _unsafe("id", action_id)
-    if unsafe is not None:
-        return _drop("action.text_unsafe", base + ".id", unsafe)
+        at.add(A.ACTION_ID_RESERVED, "id")
+        return None
+    if _unsafe(at.descend("id"), "id", action_id):
+        return None
     if action_id in seen:
-        return _drop(
-            "action.id_duplicate",
-            base + ".id",
-            f"id is already used by {seen[action_id]} (the first one wins)",
-        )
+        at.add(A.ACTION_ID_DUPLICATE, "id", first=action_path(seen[action_id].path))
+        return None
     label = item.get("label")
     if not isinstance(label, str) or not valid_text(label, MAX_LABEL):
-        return _drop(
-            "action.label_invalid",
-            base + ".label",
-            f"label must be a non-blank string of at most {MAX_LABEL} characters",
-        )
-    unsafe = _unsafe("label", label)
-    if unsafe is not None:
-        return _drop("action.text_unsafe", base + ".label", unsafe)
+        at.add(A.ACTION_LABEL_INVALID, "label", limit=MAX_LABEL)
+        return None
+    if _unsafe(at.descend("label"), "label", label):
+        return None
     params = item.get("params")
     if action_type in PROMPT_REQUIRED_TYPES and not (
         isinstance(params, dict) and valid_text(params.get("prompt"), MAX_PROMPT)
     ):
-        return _drop(
-            "action.prompt_required",
-            base + ".params.prompt",
-            f"{action_type} needs params.prompt, a non-blank string of at most "
-            f"{MAX_PROMPT} characters",
+        at.add(
+            A.ACTION_PROMPT_REQUIRED, "params", "prompt", action_type=action_type, limit=MAX_PROMPT
         )
-    if action_type in PROMPT_REQUIRED_TYPES and isinstance(params, dict):
-        unsafe = _unsafe("params.prompt", params["prompt"], prompt=True)
-        if unsafe is not None:
-            return _drop("action.text_unsafe", base + ".params.prompt", unsafe)
+        return None
+    if (
+        action_type in PROMPT_REQUIRED_TYPES
+        and isinstance(params, dict)
+        and _unsafe(at.descend("params", "prompt"), "params.prompt", params["prompt"], prompt=True)
+    ):
+        return None
     if action_type == "render.change" and not (
         isinstance(params, dict) and as_chart_type(params.get("chartType")) is not None
     ):
-        return _drop(
-            "action.chart_type_invalid",
-            base + ".params.chartType",
-            "render.change needs params.chartType: bar, row, line, area, donut, scatter or table",
-        )
+        at.add(A.ACTION_CHART_TYPE_INVALID, "params", "chartType")
+        return None
     return action_type, action_id, label
 
 
-def _target(value: object, path: str, out: list[ActionDiagnostic]) -> Target | None:
+def _target(value: object, at: Cursor) -> Target | None:
     if not isinstance(value, dict):
-        out.append(_removed(path, f"target must be an object, not {json_type(value)}"))
+        at.add(A.ACTION_FIELD_REMOVED, variant="target_type", type=json_type(value))
         return None
     if not value:
-        out.append(_removed(path, "target is empty"))
+        at.add(A.ACTION_FIELD_REMOVED, variant="target_empty")
         return None
     found: dict[str, str] = {}
     for key, sub in value.items():
-        sub_path = key_path(path, key)
         if key in ("dataset", "componentId"):
             if isinstance(sub, str) and valid_text(sub, MAX_TARGET):
                 found[key] = sub
             else:
-                out.append(
-                    _removed(
-                        sub_path,
-                        f"target.{key} must be a non-blank string of at most "
-                        f"{MAX_TARGET} characters",
-                    )
+                at.add(
+                    A.ACTION_FIELD_REMOVED, key, variant="target_field", field=key, limit=MAX_TARGET
                 )
         else:
-            out.append(_removed(sub_path, "target holds only dataset and componentId"))
+            at.add(A.ACTION_FIELD_REMOVED, path_key(key), variant="target_only")
     if not found:
         return None
     return Target(dataset=found.get("dataset"), componentId=found.get("componentId"))
 
 
-def _params(
-    value: object, action_type: ActionType, path: str, out: list[ActionDiagnostic]
-) -> Params | None:
+def _params(value: object, action_type: ActionType, at: Cursor) -> Params | None:
     if not isinstance(value, dict):
-        out.append(_removed(path, f"params must be an object, not {json_type(value)}"))
+        at.add(A.ACTION_FIELD_REMOVED, variant="params_type", type=json_type(value))
         return None
     if not value:
-        out.append(_removed(path, "params is empty"))
+        at.add(A.ACTION_FIELD_REMOVED, variant="params_empty")
         return None
     prompt: str | None = None
     chart: ChartType | None = None
     for key, sub in value.items():
-        sub_path = key_path(path, key)
         if key == "prompt":
             if action_type in PROMPT_REQUIRED_TYPES:
                 # Already checked by _check_drop; the isinstance only narrows the type.
                 prompt = sub if isinstance(sub, str) else None
             elif action_type == "conversation.modify":
                 prompt = _optional_text(
-                    sub,
-                    sub_path,
-                    "params.prompt",
-                    MAX_PROMPT,
-                    "conversation.modify prompt must be a non-blank string of at most "
-                    f"{MAX_PROMPT} characters (the default prompt applies)",
-                    out,
-                    prompt=True,
+                    sub, at.descend(key), "params.prompt", MAX_PROMPT, "modify_prompt", prompt=True
                 )
             else:
-                out.append(_removed(sub_path, f"{action_type} does not use params.prompt"))
+                at.add(
+                    A.ACTION_FIELD_REMOVED, key, variant="unused_prompt", action_type=action_type
+                )
         elif key == "chartType":
             if action_type == "render.change":
                 chart = as_chart_type(sub)
             else:
-                out.append(_removed(sub_path, f"{action_type} does not use params.chartType"))
+                at.add(A.ACTION_FIELD_REMOVED, key, variant="unused_chart", action_type=action_type)
         else:
-            out.append(_removed(sub_path, "params holds only prompt and chartType"))
+            at.add(A.ACTION_FIELD_REMOVED, path_key(key), variant="params_only")
     if prompt is None and chart is None:
         return None
     return Params(prompt=prompt, chartType=chart)
 
 
 def _build(
-    item: dict[Any, Any], base: str, action_type: ActionType, action_id: str, label: str
-) -> _Checked:
+    item: dict[Any, Any], at: Cursor, action_type: ActionType, action_id: str, label: str
+) -> AnswerAction:
     """Build the kept action from the protocol fields, reporting every removed one."""
-    out: list[ActionDiagnostic] = []
     style: Style | None = None
     title: str | None = None
     description: str | None = None
@@ -282,48 +231,36 @@ def _build(
     target: Target | None = None
     params: Params | None = None
     for key, value in item.items():
-        path = key_path(base, key)
+        field = at.descend(path_key(key))
         if key in ("id", "type", "label"):
             continue
         if key == "style":
             style = as_style(value)
             if style is None:
-                out.append(_removed(path, "style must be primary, default or danger"))
+                field.add(A.ACTION_FIELD_REMOVED, variant="style")
         elif key == "title":
-            title = _optional_text(
-                value,
-                path,
-                "title",
-                MAX_TITLE,
-                f"title must be a non-blank string of at most {MAX_TITLE}",
-                out,
-            )
+            title = _optional_text(value, field, "title", MAX_TITLE, "title")
         elif key == "description":
             description = _optional_text(
-                value,
-                path,
-                "description",
-                MAX_DESCRIPTION,
-                f"description must be a non-blank string of at most {MAX_DESCRIPTION}",
-                out,
+                value, field, "description", MAX_DESCRIPTION, "description"
             )
         elif key == "riskLevel":
             risk = as_risk_level(value)
             if risk is None:
-                out.append(_removed(path, "riskLevel must be LOW, MEDIUM or HIGH"))
+                field.add(A.ACTION_FIELD_REMOVED, variant="risk_level")
         elif key == "requiresConfirmation":
-            # Only the JSON literal true counts (seed 004 §3.1 "仅 true 有效"); 1 is not true.
+            # Only the JSON literal true counts (§12: "仅 true 有效"); 1 is not true.
             if value is True:
                 confirm = True
             else:
-                out.append(_removed(path, "requiresConfirmation is honoured only when true"))
+                field.add(A.ACTION_FIELD_REMOVED, variant="confirmation")
         elif key == "target":
-            target = _target(value, path, out)
+            target = _target(value, field)
         elif key == "params":
-            params = _params(value, action_type, path, out)
+            params = _params(value, action_type, field)
         else:
-            out.append(_removed(path, "this field is not part of the protocol"))
-    action = AnswerAction(
+            field.add(A.ACTION_FIELD_REMOVED)
+    return AnswerAction(
         id=action_id,
         type=action_type,
         label=label,
@@ -335,7 +272,6 @@ def _build(
         target=target,
         params=params,
     )
-    return _Checked(action, tuple(out))
 
 
 @typed
@@ -364,51 +300,34 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     Never raises on a decoded JSON value other than a string, non-string keys included
     (a non-object answer has no actions). Raises ``TypeError`` naming ``answer`` for a
     ``str`` (JSON text left undecoded: decode it first) or a value of no JSON type.
-    Source rule: seed 004 §2, §3.1, §8; §12.
+    Source rule: §12 (docs/actions.md section 1-4).
     """
     located = locate_actions(answer)
     if located is None:
         return ActionSet()
     source, raw = located
+    sink = ActionSink()
+    actions = sink.at("actions")
     if not isinstance(raw, list):
-        return ActionSet(
-            diagnostics=(
-                ActionDiagnostic(
-                    "actions.not_list",
-                    "actions",
-                    f"actions must be an array, not {json_type(raw)}; no action is shown.",
-                ),
-            ),
-            source=source,
-        )
+        actions.add(A.ACTIONS_NOT_LIST, type=json_type(raw))
+        return ActionSet(diagnostics=tuple(sink.diagnostics), source=source)
     shown: list[AnswerAction] = []
-    diagnostics: list[ActionDiagnostic] = []
-    seen: dict[str, str] = {}  # id -> path of the action that first used it
+    seen: dict[str, Cursor] = {}  # id -> the action that first used it
     for index, item in enumerate(raw):
-        base = f"actions[{index + 1}]"
-        checked = _check_drop(item, base, seen)
-        if isinstance(checked, ActionDiagnostic):
-            diagnostics.append(checked)
-            continue
-        if not isinstance(item, dict):  # pragma: no cover - _check_drop guarantees a dict
+        at = actions.descend(index)
+        checked = _check_drop(item, at, seen)
+        if checked is None or not isinstance(item, dict):
             continue
         action_type, action_id, label = checked
-        seen[action_id] = base
+        seen[action_id] = at
         if len(shown) >= MAX_SHOWN:
-            diagnostics.append(
-                _drop(
-                    "action.over_limit",
-                    base,
-                    f"only the first {MAX_SHOWN} valid actions are shown",
-                )
-            )
+            at.add(A.ACTION_OVER_LIMIT, limit=MAX_SHOWN)
             continue
-        built = _build(item, base, action_type, action_id, label)
-        shown.append(built.action)
-        diagnostics.extend(built.removed)
+        # A dropped action reports only its drop: removals are reported once it is kept.
+        shown.append(_build(item, at, action_type, action_id, label))
     return ActionSet(
         actions=tuple(shown),
-        diagnostics=capped(diagnostics, limits.max_diagnostics),
+        diagnostics=capped(sink.diagnostics, limits.max_diagnostics),
         source=source,
     )
 
@@ -444,14 +363,15 @@ def sanitize_json(text: str, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
         line, column = lines.line_col(start)
         out.append(
             ActionDiagnostic(
-                f.code, _json_path(f.path), f.message, start, f.end or start, line, column
+                f.code,
+                action_path(f.path),
+                f.message,
+                start,
+                f.end or start,
+                line,
+                column,
+                params=f.params,
+                variant=f.variant,
             )
         )
     return ActionSet(diagnostics=capped(out, limits.max_diagnostics))
-
-
-def _json_path(path: Path) -> str | None:
-    text = ""
-    for part in path:
-        text = f"{text}[{part + 1}]" if isinstance(part, int) else key_path(text, part)
-    return text or None

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from replykit.fuzz.generate import requests
     from replykit.fuzz.ops import OPS, Op
     from replykit.fuzz.report import report_json, report_text, write_report
-    from replykit.fuzz.rules import CODE_RULES, PREFIX_RULES, rule_for_code, segment_rule
+    from replykit.fuzz.rules import rule_for_code, segment_rule
     from replykit.fuzz.runner import FuzzClass, FuzzReport, Verdict, check, fuzz
     from replykit.fuzz.shrink import lines_of, shrink_json, shrink_text
     from replykit.fuzz.vectors import export, shipped_segment_vectors
@@ -54,8 +54,6 @@ _HOMES: dict[str, str] = {
     "report_json": "report",
     "report_text": "report",
     "write_report": "report",
-    "CODE_RULES": "rules",
-    "PREFIX_RULES": "rules",
     "rule_for_code": "rules",
     "segment_rule": "rules",
     "FuzzClass": "runner",
@@ -79,9 +77,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "CODE_RULES",
     "OPS",
-    "PREFIX_RULES",
     "Adapter",
     "AdapterStartError",
     "Difference",

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.codes import rules
 from replykit.fuzz.ops import OPS, Op
 
 
@@ -21,8 +22,8 @@ class Example:
     """A hand-written input the fuzzer always runs before generated ones, so every
     family of edge cases is tried whatever Hypothesis version draws the rest.
 
-    ``op``: the operation; ``rule``: the rule it exercises (a ``docs/protocol.md``
-    section or a seed heading, ``seed 000 · Inline Questionnaire · 协议边界``);
+    ``op``: the operation; ``rule``: the rule it exercises, a tag of
+    :mod:`replykit.codes.rules` (``§3a closer``);
     ``name``: a stable identifier; ``request``: the request body (without
     ``id``/``op``), as :func:`replykit.fuzz.generate.requests` draws it.
     """
@@ -42,9 +43,9 @@ _JSON = (
     '{"title":"T","questions":[{"type":"single_choice","text":"Go?",'
     '"options":["a","b"],"default":"a"}]}'
 )
-_BOUNDARY = "seed 000 · Inline Questionnaire · 协议边界"
-_FIELDS = "seed 000 · Inline Questionnaire · fenced YAML 字段"
-_STANDARD = "seed 000 · Inline Questionnaire · 新消息的标准格式"
+_BOUNDARY = rules.CLOSER.tag
+_FIELDS = rules.FIELDS.tag
+_STANDARD = rules.PREFACE.tag
 
 
 def _seg(rule: str, name: str, text: str, profile: str = "client") -> Example:
@@ -120,7 +121,7 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "Intro\n\n```questionnaire\ntitle: &t T\nquestions:\n"
         "  - type: free_text\n    text: *t\n    default: ''\n```\n",
     ),
-    _seg(_BOUNDARY, "json-in-fence", f"Intro\n\n```questionnaire\n{_JSON}\n```\n"),
+    _seg(rules.YAML_PAYLOAD.tag, "json-in-fence", f"Intro\n\n```questionnaire\n{_JSON}\n```\n"),
     _seg(_FIELDS, "unknown-field", f"Intro\n\n```questionnaire\n{_FREE}subtitle: S\n```\n"),
     _seg(_STANDARD, "no-preface", f"```questionnaire\n{_FREE}```\n"),
     _seg(_STANDARD, "preface-only-code", f"`code`\n\n```questionnaire\n{_FREE}```\n"),
@@ -185,8 +186,7 @@ _SEED_ARGUMENTS: Final[dict[str, Any]] = {
         }
     ],
 }
-_QA_RESULT = "seed 000 · questionnaire_async · 成功结果"
-_QA_ARGS = "seed 000 · questionnaire_async · 调用参数"
+_QA_RESULT = _QA_ARGS = rules.TOOL.tag
 
 _QA_EXAMPLES: Final[tuple[Example, ...]] = (
     _qa(_QA_RESULT, "seed-example", _SEED_ARGUMENTS),

@@ -1,87 +1,46 @@
 """Rule tags: which rule stands behind each of replykit's decisions.
 
-A rule tag is a section of ``PROTOCOL-DECISIONS.md`` (``§3a``) or a heading of a seed
-document, cited as ``seed 000 · <section> · <heading>``. Where the seed itself states a
-rule (the closing fence may not be shorter; prose before a fenced form), the seed's
-heading is the tag; where a decision fills in what the seed leaves open (YAML 1.2,
-strict JSON, near-misses), the § is.
-
-:func:`rule_for_code` maps a diagnostic code to its tag; :func:`segment_rule`,
-:func:`questionnaire_rule` and :func:`actions_rule` give the rule behind replykit's
-answer at the first field where an adapter's answer differs.
+A rule tag is a :class:`~replykit.codes.Rule` of the registry (:mod:`replykit.codes.rules`):
+a section of docs/protocol.md (``§3a``), optionally with a sub-rule (``§4 preface``).
+:func:`rule_for_code` gives a diagnostic code's rule from the registry;
+:func:`segment_rule`, :func:`questionnaire_rule` and :func:`actions_rule` give the rule
+behind replykit's answer at the first field where an adapter's answer differs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any, Final
 
+from replykit.codes import CODES, rules
+from replykit.codes.segment import NEAR_MISSES
 from replykit.regions import code_regions
 from replykit.text import iter_lines
 
-#: seed 000, the protocol boundary list under "新消息的标准格式" (fence length, closer,
-#: block YAML not JSON, no nested fences).
-SEED_BOUNDARY: Final = "seed 000 · Inline Questionnaire · 协议边界"
-#: seed 000, "问卷前必须有非空的普通说明文字" (the preface rule).
-SEED_STANDARD: Final = "seed 000 · Inline Questionnaire · 新消息的标准格式"
-#: seed 000, the strict field table of fenced YAML.
-SEED_FIELDS: Final = "seed 000 · Inline Questionnaire · fenced YAML 字段"
-#: seed 000, the response protocol (status submitted, answers an array).
-SEED_RESPONSE: Final = "seed 000 · Inline Questionnaire · Inline 回答协议"
-
-#: Exact codes, checked before :data:`PREFIX_RULES`.
-CODE_RULES: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "fence.unclosed": "§3a",
-        "fence.no_preface": SEED_STANDARD,
-        "yaml.json_payload": SEED_BOUNDARY,
-        "yaml.nested_fence": SEED_BOUNDARY,
-        "question.duplicate_option": "§4",
-        "question.duplicate_default": "§4",
-        "near_miss.in_container": "§3c",
-        "name.unregistered": "§6",
-        "response.answers_invalid": SEED_RESPONSE,
-        "response.status_unknown": SEED_RESPONSE,
-        "compat.question_dropped": "§9",
-    }
-)
-#: Code prefixes (longest match wins) and their rules.
-PREFIX_RULES: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "fence.": "§3a",
-        "yaml.": "§4",
-        "form.": SEED_FIELDS,
-        "question.": SEED_FIELDS,
-        "json.": "§5",
-        "questionnaire.start.": "§7",
-        "response.": "§7",
-        "tool_result.": "§7",
-        "near_miss.": "§8",
-        "name.": "§6",
-        "action.": "§12",
-        "actions.": "§12",
-    }
-)
+#: The closing fence may not be shorter than the opener (a fenced block's end).
+CLOSER_RULE: Final = rules.CLOSER.tag
+#: Prose before a fenced form (``fence.no_preface``).
+PREFACE_RULE: Final = rules.PREFACE.tag
 #: The rule when nothing more specific is known (segments and their order).
-DEFAULT_RULE: Final = "§2"
+DEFAULT_RULE: Final = rules.SEGMENTS.tag
+
+_FAMILY_RULES: Final[Mapping[str, str]] = {
+    code.family: code.rule.tag for code in reversed(list(CODES.values()))
+}
 
 
 def rule_for_code(code: str) -> str:
-    """The rule tag of a replykit diagnostic code: ``"yaml.alias"`` -> ``"§4"``,
-    ``"fence.no_preface"`` -> ``"seed 000 · Inline Questionnaire · 新消息的标准格式"``.
+    """The rule tag of a diagnostic code: ``"yaml.alias"`` -> ``"§4"``,
+    ``"fence.no_preface"`` -> ``"§4 preface"``.
 
-    Input: any string. Output: a tag from :data:`CODE_RULES`, else the rule of the
-    longest matching prefix of :data:`PREFIX_RULES`, else :data:`DEFAULT_RULE`.
-    Never raises.
+    Input: any string. Output: the registered code's rule; for a code replykit does not
+    know (an adapter's own), the rule of the first registered code of its family
+    (``yaml.foo`` -> ``§4``), else :data:`DEFAULT_RULE`. Never raises.
     """
-    if code in CODE_RULES:
-        return CODE_RULES[code]
-    best = ""
-    for prefix in PREFIX_RULES:
-        if code.startswith(prefix) and len(prefix) > len(best):
-            best = prefix
-    return PREFIX_RULES[best] if best else DEFAULT_RULE
+    found = CODES.get(code)
+    if found is not None:
+        return found.rule.tag
+    return _FAMILY_RULES.get(code.rsplit(".", 1)[0], DEFAULT_RULE)
 
 
 # ---------------------------------------------------------------- segment
@@ -120,21 +79,21 @@ def _validity_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> st
     if their_errors:
         return rule_for_code(their_errors[0])
     if expected.get("registered") is False:
-        return "§6"
+        return rules.PROFILES.tag
     if expected.get("kind") == "questionnaire_response":
-        return "§7"
-    return "§4" if expected.get("encoding") == "fenced_yaml" else "§5"
+        return rules.TOOL.tag
+    return rules.YAML.tag if expected.get("encoding") == "fenced_yaml" else rules.XML_JSON.tag
 
 
 def _block_field_rule(
     field: str, expected: Mapping[str, Any], actual: Mapping[str, Any], rest: str
 ) -> str:
     if field in ("encoding", "name", "kind"):
-        return "§3a"
+        return rules.CANDIDATES.tag
     if field in ("registered", "id"):
-        return "§6"
+        return rules.PROFILES.tag
     if field == "text":
-        return "§2"
+        return rules.SEGMENTS.tag
     if field == "diagnostics":
         mine, theirs = _all_codes(expected), _all_codes(actual)
         for code in mine:
@@ -148,8 +107,10 @@ def _block_field_rule(
         if field != "valid" and expected.get(field) is not None and actual.get(field) is not None:
             # Both read a value and the values differ: the reading rules.
             if field == "response":
-                return "§7"
-            return "§4" if expected.get("encoding") == "fenced_yaml" else "§5"
+                return rules.TOOL.tag
+            return (
+                rules.YAML.tag if expected.get("encoding") == "fenced_yaml" else rules.XML_JSON.tag
+            )
         return _validity_rule(expected, actual)
     return DEFAULT_RULE
 
@@ -170,15 +131,15 @@ def _why_not_a_block(text: str, start: int, diagnostics: Sequence[Mapping[str, A
         at = d.get("start")
         if (
             isinstance(code, str)
-            and code.startswith("near_miss.")
+            and code in NEAR_MISSES
             and isinstance(at, int)
             and start <= at < end
         ):
             return rule_for_code(code)
     for region in code_regions(text):
         if region.start < end and start < region.end:
-            return "§3b"
-    return "§3a"
+            return rules.INERT.tag
+    return rules.CANDIDATES.tag
 
 
 def _utf16_offset(
@@ -207,10 +168,10 @@ def segment_rule(
     "end")``). Output: a rule tag. Boundaries: a block the adapter missed or placed
     differently is §3a; a block only the adapter found is explained by replykit's
     near-miss warning on its line (§8, §3c), else an inert region (§3b), else §3a; a
-    fenced block's end is the seed's closing-fence rule (:data:`SEED_BOUNDARY`), an
+    fenced block's end is the closing-fence rule (:data:`CLOSER_RULE`), an
     XML+JSON block's end §3a. Block fields: ``registered``/``id`` §6, validity and
     forms the rule of replykit's first error the adapter did not report (e.g.
-    ``fence.no_preface`` -> :data:`SEED_STANDARD`), else §4 (fenced) / §5 (XML+JSON)
+    ``fence.no_preface`` -> :data:`PREFACE_RULE`), else §4 (fenced) / §5 (XML+JSON)
     / §7 (responses). Message diagnostics: the rule of the first code in one list and
     not the other. Never raises.
     """
@@ -237,28 +198,28 @@ def segment_rule(
     a_kind = a.get("kind") if a is not None else None
     a_block = a is not None and a_kind not in (None, "markdown")
     if field in ("start", "end") and a is not None and _utf16_offset(text, e, a, field):
-        return "§1"  # the adapter counts UTF-16 code units, not code points
+        return rules.TEXT_UNITS.tag  # the adapter counts UTF-16 code units, not code points
     if field in (None, "kind", "start", "end"):
         a_start = a.get("start") if a is not None else None
         a_end = a.get("end") if a is not None else None
         if e_block and a_block and field == "end" and a_start == e.get("start"):
-            return SEED_BOUNDARY if e.get("encoding") == "fenced_yaml" else "§3a"
+            return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
         if e_block and a_block and field == "kind":
-            return "§3a"
+            return rules.CANDIDATES.tag
         if not e_block and a is not None and a_kind == "markdown" and isinstance(a_end, int):
             e_end = e.get("end")
             if isinstance(e_end, int) and a_end < e_end:
                 return _why_not_a_block(text, a_end, diags)
-            return "§3a"
+            return rules.CANDIDATES.tag
         if not e_block and a_block and isinstance(a_start, int):
             return _why_not_a_block(text, a_start, diags)
         if e_block and a_block and isinstance(a_start, int):
             e_start = e.get("start")
             if isinstance(e_start, int) and a_start < e_start:
                 return _why_not_a_block(text, a_start, diags)
-        return "§3a"
+        return rules.CANDIDATES.tag
     if not e_block:
-        return "§2"
+        return rules.SEGMENTS.tag
     return _block_field_rule(field, e, a or {}, "")
 
 
@@ -288,11 +249,13 @@ def questionnaire_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -
     differs: the rule of the first error code only one side reports
     (``questionnaire.start.*`` -> §7), else §7. Input: both ``{"result": {...}}``
     responses. Never raises."""
-    return _list_rule(expected.get("result"), actual.get("result"), "errors", "§7")
+    return _list_rule(expected.get("result"), actual.get("result"), "errors", rules.TOOL.tag)
 
 
 def actions_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
     """The rule behind replykit's ``sanitize_actions`` result where the adapter's
     differs: the rule of the first diagnostic code only one side reports (``action.*``
     -> §12), else §12. Never raises."""
-    return _list_rule(expected.get("result"), actual.get("result"), "diagnostics", "§12")
+    return _list_rule(
+        expected.get("result"), actual.get("result"), "diagnostics", rules.ACTIONS.tag
+    )

@@ -1,5 +1,6 @@
 """Payload readers: pure functions from the text inside one block to a normalized value
-plus every problem found (PROTOCOL-DECISIONS §4, §5, §7).
+plus every problem found (§4, §5, §7). Their messages are rendered from the registry of
+codes (:mod:`replykit.codes`).
 
 - :func:`read_yaml`: YAML 1.2 core schema on PyYAML's event stream.
 - :func:`read_json_value`: any JSON text, strictly (§1); :func:`read_json`: an
@@ -17,14 +18,12 @@ from __future__ import annotations
 from replykit.payload.fenced_form import read_fenced_form
 from replykit.payload.json_strict import read_json, read_json_value
 from replykit.payload.lenient import ACCEPTED_TYPES, UI_TEXT_KEYS, normalize_form
-from replykit.payload.messages import MESSAGES_EN, render
 from replykit.payload.results import FormRead, Read, ResponseRead, Span, SpanMap, locate, place
 from replykit.payload.xml_form import read_xml_request, read_xml_response, response_type
 from replykit.payload.yaml12 import read_yaml, resolve_plain
 
 __all__ = [
     "ACCEPTED_TYPES",
-    "MESSAGES_EN",
     "UI_TEXT_KEYS",
     "FormRead",
     "Read",
@@ -40,7 +39,6 @@ __all__ = [
     "read_xml_request",
     "read_xml_response",
     "read_yaml",
-    "render",
     "resolve_plain",
     "response_type",
 ]

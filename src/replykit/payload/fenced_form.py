@@ -1,4 +1,4 @@
-"""Strict reader for fenced-YAML questionnaires (seed "fenced YAML 字段"; §4).
+"""Strict reader for fenced-YAML questionnaires (§4; docs/protocol.md section 4.2).
 
 The field table of the seed is applied exactly: no aliases, no ``{value, label}``
 options, no extra keys; every violation is reported.
@@ -9,17 +9,25 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
 from replykit.cap import Collector
-from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.codes import fields as F
+from replykit.codes.payload import (
+    YAML_EMPTY,
+    YAML_JSON_PAYLOAD,
+    YAML_NESTED_FENCE,
+    YAML_ROOT_NOT_MAPPING,
+)
+from replykit.diagnostics import Finding, Path, format_path
+from replykit.findings import Cursor, FindingSink
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
-from replykit.payload.describe import article, brief, yaml_kind
-from replykit.payload.results import FormRead, SpanMap, finding_sink, locate, place
+from replykit.payload.describe import yaml_kind
+from replykit.payload.results import FormRead, Span, SpanMap, finding_sink, locate, place
 from replykit.payload.yaml12 import read_yaml
 from replykit.text import is_blank, iter_lines
 
@@ -30,16 +38,17 @@ _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
 _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": "free_text"}
 # Reader results after which field checks would only repeat the same problem.
-_NO_FIELD_CHECKS = frozenset({"yaml.json_payload", "yaml.root_not_mapping"})
+_NO_FIELD_CHECKS = frozenset({YAML_JSON_PAYLOAD.name, YAML_ROOT_NOT_MAPPING.name})
 
 
 def _symbol(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
-def _fence_message(payload: str, start: int, end: int, fence_length: int) -> str | None:
-    """The ``yaml.nested_fence`` message for the line ``payload[start:end]``, or None
-    when it is no fence line."""
+def _fence_variant(payload: str, start: int, end: int, fence_length: int) -> str | None:
+    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` (``""``
+    for a line that opens a fence, ``closing_text`` for one that looks like a closing
+    fence with text after it), or None when it is no fence line."""
     match = _FENCE_LINE.match(payload, start, end)
     if match is None:
         return None
@@ -48,15 +57,9 @@ def _fence_message(payload: str, start: int, end: int, fence_length: int) -> str
         # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
         text = rest.strip(" \t")
         if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
-            return (
-                "this line looks like a closing fence with text after it; a closing fence "
-                "stands alone on its line, so the questionnaire does not end here"
-            )
+            return "closing_text"
     if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
-        return (
-            "a line inside the questionnaire opens a code fence; a questionnaire cannot "
-            "contain other fenced blocks"
-        )
+        return ""
     return None
 
 
@@ -64,14 +67,13 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
     (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes), or that looks
     like the closing fence of an opener of ``fence_length`` backticks with punctuation
-    or symbols after it (§8); offsets of that line's content (§4, seed:
-    问卷内部不能嵌套其他代码围栏)."""
+    or symbols after it (§8); offsets of that line's content (§4 payload)."""
     if "```" not in payload and "~~~" not in payload:
         return  # no line can be a fence: the common case, without a pass over lines
     for start, content_end, _end in iter_lines(payload):
-        message = _fence_message(payload, start, content_end, fence_length)
-        if message is not None:
-            yield Finding(code="yaml.nested_fence", message=message, start=start, end=content_end)
+        variant = _fence_variant(payload, start, content_end, fence_length)
+        if variant is not None:
+            yield YAML_NESTED_FENCE.finding(start=start, end=content_end, variant=variant or None)
 
 
 def read_fenced_form(
@@ -114,14 +116,7 @@ def read_fenced_form(
     if is_blank(payload):
         return FormRead(
             value=None,
-            findings=(
-                Finding(
-                    code="yaml.empty",
-                    message="the questionnaire block is empty",
-                    start=0,
-                    end=len(payload),
-                ),
-            ),
+            findings=(YAML_EMPTY.finding(start=0, end=len(payload)),),
         )
     nested = list(nested_fences(payload, fence_length))
     sink = finding_sink(limits.max_diagnostics)
@@ -151,8 +146,15 @@ def read_fenced_form(
         else:
             # An alias node stands for a value we never build: it is reported once, as
             # an alias, and nothing under it is checked.
-            checker = _Checker(payload, read.spans, read.key_spans, read.aliases, sink)
-            form = checker.form(root)
+            aliased = read.aliases
+            at = FindingSink(
+                limits.max_diagnostics,
+                locate=_locator(read.spans, read.key_spans),
+                skip=(lambda path: _under_any(path, aliased)) if aliased else None,
+                into=sink,
+            )
+            checker = _Checker(payload, read.spans)
+            form = checker.form(root, at.at())
             return _result(form, read.spans, sink)
     return _result(None, read.spans, sink)
 
@@ -169,162 +171,105 @@ def _result(form: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]
     )
 
 
-class _Checker:
-    """Applies the seed's field table to a built YAML mapping, collecting findings."""
+def _locator(spans: SpanMap, key_spans: SpanMap) -> Callable[[Path, bool], Span | None]:
+    def find(path: Path, on_key: bool) -> Span | None:
+        span = key_spans.get(path) if on_key else None
+        return locate(spans, path) if span is None else span
 
-    def __init__(
-        self,
-        payload: str,
-        spans: SpanMap,
-        key_spans: SpanMap,
-        aliased: frozenset[Path],
-        sink: Collector[Finding],
-    ) -> None:
+    return find
+
+
+class _Checker:
+    """Applies the seed's field table to a built YAML mapping; reports at its cursor."""
+
+    def __init__(self, payload: str, spans: SpanMap) -> None:
         self.payload = payload
         self.spans = spans
-        self.key_spans = key_spans
-        self.aliased = aliased
-        self.findings = sink
-
-    def add(
-        self,
-        code: str,
-        message: str,
-        path: Path,
-        *,
-        on_key: bool = False,
-        severity: Severity = "error",
-    ) -> None:
-        if _under_any(path, self.aliased):
-            return
-        span = self.key_spans.get(path) if on_key else None
-        if span is None:
-            span = locate(self.spans, path)
-        self.findings.append(
-            Finding(
-                code=code,
-                message=message,
-                path=path,
-                severity=severity,
-                start=None if span is None else span[0],
-                end=None if span is None else span[1],
-            )
-        )
 
     def source(self, path: Path) -> str | None:
         span = self.spans.get(path)
         return None if span is None else self.payload[span[0] : span[1]]
 
-    def kind_hint(self, value: Any, path: Path) -> str:
-        """How YAML read a non-string scalar, and the quoted spelling to use instead."""
+    def kind_hint(self, value: Any, path: Path) -> dict[str, Any]:
+        """How YAML read a value: the ``{hint}`` of :mod:`replykit.codes.fields` (the
+        quoted spelling to use instead, for a non-string scalar)."""
         kind = yaml_kind(value)
         if isinstance(value, str):
-            return f"it is the string {brief(value)}"
+            return {"as": "string", "value": value}
         if isinstance(value, dict | list):
-            return f"it is {article(kind)}"
+            return {"as": "kind", "actual": kind}
         src = self.source(path)
         if value is None and not src:
-            return "it is empty (null)"
+            return {"as": "null"}
         if src is None:
-            return f"it is {article(kind)}"
+            return {"as": "kind", "actual": kind}
         if len(src) > 40:
-            return f"YAML reads it as {article(kind)}; quote it to keep the text"
-        return (
-            f"YAML reads {src} as {article(kind)}; quote it to keep the text: "
-            f"{json.dumps(src, ensure_ascii=False)}"
-        )
+            return {"as": "long", "actual": kind}
+        quoted = json.dumps(src, ensure_ascii=False)
+        return {"as": "source", "source": src, "actual": kind, "quoted": quoted}
 
-    def form(self, root: dict[str, Any]) -> Questionnaire:
+    def form(self, root: dict[str, Any], at: Cursor) -> Questionnaire:
         for key in root:
             if key not in _TOP_FIELDS:
-                self.add(
-                    "form.unknown_field",
-                    f"unknown top-level field {key!r}; a fenced questionnaire has only "
-                    "title and questions",
-                    (key,),
-                    on_key=True,
-                )
-        title = self.title(root)
+                at.add(F.FORM_UNKNOWN_FIELD, key, on_key=True, field=repr(key))
+        title = self.title(root, at)
         questions: list[Question] = []
         if "questions" not in root:
-            self.add(
-                "form.questions_required",
-                "questions is required: a non-empty list of questions",
-                ("questions",),
-            )
+            at.add(F.FORM_QUESTIONS_REQUIRED, "questions")
         elif not isinstance(root["questions"], list) or not root["questions"]:
             raw = root["questions"]
-            what = "an empty list" if raw == [] else self.kind_hint(raw, ("questions",))
-            self.add(
-                "form.questions_invalid",
-                f"questions must be a non-empty list of questions; {what}",
-                ("questions",),
-            )
+            hint = {"as": "empty_list"} if raw == [] else self.kind_hint(raw, ("questions",))
+            at.add(F.FORM_QUESTIONS_INVALID, "questions", hint=hint)
         else:
             for i, raw in enumerate(root["questions"]):
-                q = self.question(raw, ("questions", i), i)
+                q = self.question(raw, at.descend("questions", i), i)
                 if q is not None:
                     questions.append(q)
         return Questionnaire(title=title, questions=tuple(questions))
 
-    def title(self, root: dict[str, Any]) -> str:
+    def title(self, root: dict[str, Any], at: Cursor) -> str:
         if "title" not in root:
-            self.add("form.title_required", "title is required: a non-blank string", ("title",))
+            at.add(F.FORM_TITLE_REQUIRED, "title")
             return ""
         title = root["title"]
         if not isinstance(title, str):
-            hint = self.kind_hint(title, ("title",))
-            self.add("form.title_invalid", f"title must be a string; {hint}", ("title",))
+            at.add(F.FORM_TITLE_INVALID, "title", hint=self.kind_hint(title, ("title",)))
             return ""
         if is_blank(title):
-            self.add("form.title_required", "title must not be blank", ("title",))
+            at.add(F.FORM_TITLE_REQUIRED, "title", variant="blank")
         return title
 
-    def question(self, raw: Any, path: Path, index: int) -> Question | None:
-        where = format_path(path)
+    def question(self, raw: Any, at: Cursor, index: int) -> Question | None:
+        where = format_path(at.path)
         if not isinstance(raw, dict):
-            self.add(
-                "question.not_mapping",
-                f"{where} must be a mapping with type, text and default; "
-                f"it is {article(yaml_kind(raw))}",
-                path,
-            )
+            at.add(F.QUESTION_NOT_MAPPING, actual=yaml_kind(raw))
             return None
         for key in raw:
             if key not in _QUESTION_FIELDS:
-                self.add(
-                    "question.unknown_field",
-                    f"unknown field {key!r} in {where}; allowed: {', '.join(_QUESTION_FIELDS)}",
-                    (*path, key),
+                at.add(
+                    F.QUESTION_UNKNOWN_FIELD,
+                    key,
                     on_key=True,
+                    field=repr(key),
+                    question=where,
+                    allowed_fields=", ".join(_QUESTION_FIELDS),
                 )
-        qtype = self.qtype(raw, path)
-        text = self.text(raw, path)
+        qtype = self.qtype(raw, at)
+        text = self.text(raw, at)
         if "default" not in raw:
-            example = {"multi_choice": "[]", "free_text": '""'}.get(
-                qtype or "", "one of the options"
-            )
-            self.add(
-                "question.default_required",
-                f"{where}.default is required (for example {example})",
-                (*path, "default"),
-            )
+            variant = qtype if qtype in ("multi_choice", "free_text") else None
+            at.add(F.QUESTION_DEFAULT_REQUIRED, "default", variant=variant, question=where)
         if qtype is None:
             return None
         if qtype == "free_text":
-            return self.free_text(raw, path, index, text)
-        return self.choice(raw, path, index, text, qtype)
+            return self.free_text(raw, at, index, text)
+        return self.choice(raw, at, index, text, qtype)
 
-    def qtype(self, raw: dict[str, Any], path: Path) -> QuestionType | None:
+    def qtype(self, raw: dict[str, Any], at: Cursor) -> QuestionType | None:
         """The question's type; for an alias (reported) the type it stands for, so the
         rest of the question is still checked; None when unknown."""
-        p = (*path, "type")
         if "type" not in raw:
-            self.add(
-                "question.type_required",
-                f"{format_path(p)} is required: single_choice, multi_choice or free_text",
-                p,
-            )
+            at.add(F.QUESTION_TYPE_REQUIRED, "type")
             return None
         value = raw["type"]
         if isinstance(value, str):
@@ -333,61 +278,41 @@ class _Checker:
                     return t
             if value in _ALIASES:
                 strict = _ALIASES[value]
-                self.add(
-                    "question.type_invalid",
-                    f"{format_path(p)} {value!r} is an alias that strict fenced YAML does "
-                    f"not accept; write {strict!r}",
-                    p,
+                at.add(
+                    F.QUESTION_TYPE_INVALID,
+                    "type",
+                    variant="alias",
+                    given=repr(value),
+                    strict=repr(strict),
                 )
                 return strict
-            else:
-                message = (
-                    f"{format_path(p)} {value!r} is not a question type; use "
-                    "single_choice, multi_choice or free_text"
-                )
+            at.add(F.QUESTION_TYPE_INVALID, "type", given=repr(value))
         else:
-            message = f"{format_path(p)} must be a string; {self.kind_hint(value, p)}"
-        self.add("question.type_invalid", message, p)
+            hint = self.kind_hint(value, (*at.path, "type"))
+            at.add(F.QUESTION_TYPE_INVALID, "type", variant="not_string", hint=hint)
         return None
 
-    def text(self, raw: dict[str, Any], path: Path) -> str:
-        p = (*path, "text")
+    def text(self, raw: dict[str, Any], at: Cursor) -> str:
         if "text" not in raw:
-            self.add("question.text_required", f"{format_path(p)} is required", p)
+            at.add(F.QUESTION_TEXT_REQUIRED, "text")
             return ""
         value = raw["text"]
         if not isinstance(value, str):
-            self.add(
-                "question.text_invalid",
-                f"{format_path(p)} must be a string; {self.kind_hint(value, p)}",
-                p,
-            )
+            at.add(F.QUESTION_TEXT_INVALID, "text", hint=self.kind_hint(value, (*at.path, "text")))
             return ""
         if is_blank(value):
-            self.add("question.text_required", f"{format_path(p)} must not be blank", p)
+            at.add(F.QUESTION_TEXT_REQUIRED, "text", variant="blank")
         return value
 
-    def free_text(self, raw: dict[str, Any], path: Path, index: int, text: str) -> Question:
-        for key, code in (
-            ("options", "options_forbidden"),
-            ("allow_other", "allow_other_forbidden"),
-        ):
-            if key in raw:
-                self.add(
-                    f"question.{code}",
-                    f"a free_text question takes no {key}",
-                    (*path, key),
-                    on_key=True,
-                )
+    def free_text(self, raw: dict[str, Any], at: Cursor, index: int, text: str) -> Question:
+        if "options" in raw:
+            at.add(F.QUESTION_OPTIONS_FORBIDDEN, "options", on_key=True)
+        if "allow_other" in raw:
+            at.add(F.QUESTION_ALLOW_OTHER_FORBIDDEN, "allow_other", on_key=True)
         default = raw.get("default", "")
-        p = (*path, "default")
         if "default" in raw and not isinstance(default, str):
-            self.add(
-                "question.default_invalid",
-                f'{format_path(p)} of a free_text question must be a string ("" for none); '
-                f"{self.kind_hint(default, p)}",
-                p,
-            )
+            hint = self.kind_hint(default, (*at.path, "default"))
+            at.add(F.QUESTION_DEFAULT_INVALID, "default", variant="free_text", hint=hint)
         return Question(
             id=f"q{index + 1}",
             type="free_text",
@@ -395,85 +320,55 @@ class _Checker:
             default=default if isinstance(default, str) else "",
         )
 
-    def options(self, raw: dict[str, Any], path: Path) -> list[str] | None:
-        p = (*path, "options")
+    def options(self, raw: dict[str, Any], at: Cursor) -> list[str] | None:
         options = raw.get("options")
         if not isinstance(options, list) or not options:
             if "options" not in raw:
-                what = "it is missing"
+                hint: dict[str, Any] = {"as": "missing"}
             elif options == []:
-                what = "it is empty"
+                hint = {"as": "empty"}
             else:
-                what = self.kind_hint(options, p)
-            self.add(
-                "question.options_required",
-                f"{format_path(p)} is required for a choice question: a non-empty list of "
-                f"strings; {what}",
-                p,
-            )
+                hint = self.kind_hint(options, at.path)
+            at.add(F.QUESTION_OPTIONS_REQUIRED, hint=hint)
             return None
         values: list[str] = []
         seen: set[str] = set()
         for j, option in enumerate(options):
-            op = (*p, j)
             if option == OTHER_VALUE:
                 # An answer with this value means "other": the option could not be chosen.
-                self.add(
-                    "question.option_invalid",
-                    f"{format_path(op)} {brief(option)} is the value of the 'other' choice; "
-                    "write another option",
-                    op,
-                )
+                at.add(F.QUESTION_OPTION_INVALID, j, variant="reserved", value=option)
                 continue
             if isinstance(option, str) and not is_blank(option):
                 if option in seen:
-                    self.add(
-                        "question.duplicate_option",
-                        f"{format_path(op)} repeats the option {brief(option)}",
-                        op,
-                        severity="warning",
-                    )
+                    at.add(F.QUESTION_DUPLICATE_OPTION, j, value=option)
                 seen.add(option)
                 values.append(option)
                 continue
             if isinstance(option, dict):
-                what = (
-                    "strict fenced YAML takes options as strings, not {value, label} "
-                    "objects (those belong to XML+JSON and questionnaire_async)"
-                )
+                hint = {"as": "option_object"}
             elif isinstance(option, str):
-                what = "it is blank"
+                hint = {"as": "blank"}
             else:
-                what = self.kind_hint(option, op)
-            self.add(
-                "question.option_invalid",
-                f"{format_path(op)} must be a non-blank string; {what}",
-                op,
-            )
+                hint = self.kind_hint(option, (*at.path, j))
+            at.add(F.QUESTION_OPTION_INVALID, j, hint=hint)
         return values
 
     def choice(
-        self, raw: dict[str, Any], path: Path, index: int, text: str, qtype: QuestionType
+        self, raw: dict[str, Any], at: Cursor, index: int, text: str, qtype: QuestionType
     ) -> Question:
-        values = self.options(raw, path)
+        values = self.options(raw, at.descend("options"))
         allow_other = raw.get("allow_other", False)
         if not isinstance(allow_other, bool):
-            p = (*path, "allow_other")
-            hint = self.kind_hint(allow_other, p)
-            if isinstance(allow_other, str):
-                hint += " (YAML 1.2 reads only true/false as booleans, not yes/no/on/off)"
-            self.add(
-                "question.allow_other_invalid",
-                f"{format_path(p)} must be true or false; {hint}",
-                p,
-            )
+            hint = self.kind_hint(allow_other, (*at.path, "allow_other"))
+            variant = "yes_no" if isinstance(allow_other, str) else None
+            at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
             allow_other = False
         default: str | tuple[str, ...] = "" if qtype == "single_choice" else ()
         if "default" in raw:
             if qtype == "single_choice":
-                default = self.single_default(raw["default"], (*path, "default"), values)
+                default = self.single_default(raw["default"], at.descend("default"), values)
             else:
-                default = self.multi_default(raw["default"], (*path, "default"), values)
+                default = self.multi_default(raw["default"], at.descend("default"), values)
         options = tuple(Option(value=v, label=v) for v in (values or ()))
         return Question(
             id=f"q{index + 1}",
@@ -484,62 +379,35 @@ class _Checker:
             allow_other=allow_other,
         )
 
-    def single_default(self, value: Any, p: Path, values: list[str] | None) -> str:
+    def single_default(self, value: Any, at: Cursor, values: list[str] | None) -> str:
         if not isinstance(value, str):
-            self.add(
-                "question.default_invalid",
-                f"{format_path(p)} of a single_choice question must be one of the options "
-                f"(a string); {self.kind_hint(value, p)}",
-                p,
-            )
+            hint = self.kind_hint(value, at.path)
+            at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
         if values is not None and value not in values:
-            self.add(
-                "question.default_not_in_options",
-                f"{format_path(p)} {brief(value)} is not one of the options ({_listing(values)})",
-                p,
-            )
+            at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
         return value
 
-    def multi_default(self, value: Any, p: Path, values: list[str] | None) -> tuple[str, ...]:
+    def multi_default(self, value: Any, at: Cursor, values: list[str] | None) -> tuple[str, ...]:
         if not isinstance(value, list):
-            self.add(
-                "question.default_invalid",
-                f"{format_path(p)} of a multi_choice question must be a list of options "
-                f"([] for none); {self.kind_hint(value, p)}",
-                p,
-            )
+            hint = self.kind_hint(value, at.path)
+            at.add(F.QUESTION_DEFAULT_INVALID, variant="multi_choice", hint=hint)
             return ()
         out: list[str] = []
         seen: set[str] = set()
         known = None if values is None else frozenset(values)
         for k, item in enumerate(value):
-            ip = (*p, k)
             if isinstance(item, str) and item in seen:
                 # Kept once: an answer may not repeat a value, so the form could not be
                 # submitted with its defaults otherwise (§4, §7).
-                self.add(
-                    "question.duplicate_default",
-                    f"{format_path(ip)} repeats the default {brief(item)}; it is selected once",
-                    ip,
-                    severity="warning",
-                )
+                at.add(F.QUESTION_DUPLICATE_DEFAULT, k, value=item)
                 continue
             if isinstance(item, str):
                 seen.add(item)
             if not isinstance(item, str):
-                self.add(
-                    "question.default_invalid",
-                    f"{format_path(ip)} must be a string; {self.kind_hint(item, ip)}",
-                    ip,
-                )
+                at.add(F.QUESTION_DEFAULT_INVALID, k, hint=self.kind_hint(item, (*at.path, k)))
             elif known is not None and values is not None and item not in known:
-                self.add(
-                    "question.default_not_in_options",
-                    f"{format_path(ip)} {brief(item)} is not one of the options "
-                    f"({_listing(values)})",
-                    ip,
-                )
+                at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, k, value=item, allowed=values)
             else:
                 out.append(item)
         return tuple(out)
@@ -547,8 +415,3 @@ class _Checker:
 
 def _under_any(path: Path, prefixes: frozenset[Path]) -> bool:
     return bool(prefixes) and any(path[:cut] in prefixes for cut in range(len(path) + 1))
-
-
-def _listing(values: list[str]) -> str:
-    shown = ", ".join(brief(v) for v in values[:10])
-    return shown + (", …" if len(values) > 10 else "")

@@ -15,8 +15,18 @@ import math
 import re
 from typing import Any
 
+from replykit.codes.payload import (
+    JSON_CONSTANT,
+    JSON_DUPLICATE_KEY,
+    JSON_LONE_SURROGATE,
+    JSON_NOT_OBJECT,
+    JSON_NUMBER_TOO_LARGE,
+    JSON_STRING_PAYLOAD,
+    JSON_SYNTAX,
+    JSON_TOO_DEEP,
+)
 from replykit.diagnostics import Finding, Path
-from replykit.payload.describe import article, json_type
+from replykit.payload.describe import json_type
 from replykit.payload.json_syntax import syntax_error
 from replykit.payload.results import Read, Span, freeze_spans, lazy_spans
 
@@ -47,6 +57,10 @@ _STRING_UNIT = re.compile(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\.|[\ud800-\udfff
 _LONE = re.compile("[\ud800-\udfff]")
 
 
+# Findings after which the payload has no value to check further.
+_UNREAD = frozenset({JSON_SYNTAX.name, JSON_TOO_DEEP.name})
+
+
 def too_deep_at(text: str, max_depth: int) -> int | None:
     """Offset of the first ``[``/``{`` that opens level ``max_depth + 1``, or None.
 
@@ -67,31 +81,27 @@ def too_deep_at(text: str, max_depth: int) -> int | None:
 def _syntax_finding(text: str) -> Finding:
     problem = syntax_error(text)
     if problem is None:  # json.loads refused what RFC 8259 allows: never seen, kept safe
-        return Finding(code="json.syntax", message="JSON syntax error: cannot be decoded")
-    return Finding(
-        code="json.syntax",
-        message=f"JSON syntax error: {problem.message}",
-        start=problem.start,
-        end=problem.end,
-    )
+        return JSON_SYNTAX.finding(variant="undecodable")
+    return JSON_SYNTAX.finding(start=problem.start, end=problem.end, reason=problem.message)
 
 
 def _digit_count(token: str) -> int:
     return sum(c.isdigit() for c in token)
 
 
-def number_problem(token: str) -> str | None:
-    """Why a JSON number token cannot be read exactly (``None`` when it can): written
-    with more than 4300 digits, or beyond a 64-bit float's range (it would read as
-    infinity)."""
+def number_problem(token: str) -> tuple[str | None, dict[str, Any]] | None:
+    """Why a JSON number token cannot be read exactly (``None`` when it can): the
+    ``json.number_too_large`` variant and parameters: written with more than 4300
+    digits (the default, ``limit``), or beyond a 64-bit float's range (``range``,
+    ``number``: it would read as infinity)."""
     if len(token) > MAX_NUMBER_DIGITS and _digit_count(token) > MAX_NUMBER_DIGITS:
-        return f"a number written with more than {MAX_NUMBER_DIGITS} digits"
+        return None, {"limit": MAX_NUMBER_DIGITS}
     is_int = token.lstrip("-").isdigit()
     if is_int and len(token) - token.startswith("-") <= _INT_FLOAT_SAFE:
         return None
     if math.isinf(float(token)):
         shown = token if len(token) <= 24 else token[:20] + "…"
-        return f"the number {shown} is beyond a 64-bit float's range (it would read as infinity)"
+        return "range", {"number": shown}
     return None
 
 
@@ -190,9 +200,7 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
     value read). Never raises; linear time.
     """
     read = read_json_value(payload, max_depth=max_depth)
-    if isinstance(read.value, dict) or any(
-        f.code in ("json.syntax", "json.too_deep") for f in read.findings
-    ):
+    if isinstance(read.value, dict) or any(f.code in _UNREAD for f in read.findings):
         return read
     findings = (*read.findings, _root_finding(payload, read.value, max_depth))
     return Read(value=read.value, spans=read.spans, key_spans=read.key_spans, findings=findings)
@@ -205,21 +213,15 @@ def _walk_spans(text: str) -> tuple[dict[Path, Span], dict[Path, Span]]:
 
 
 def _too_deep(max_depth: int, at: int) -> Finding:
-    return Finding(
-        code="json.too_deep",
-        message=f"JSON nesting deeper than {max_depth} levels",
-        start=at,
-        end=at + 1,
-    )
+    return JSON_TOO_DEEP.finding(start=at, end=at + 1, limit=max_depth)
 
 
-def _number_too_large(message: str, span: Span, path: Path) -> Finding:
-    return Finding(
-        code="json.number_too_large",
-        message=f"{message}; write it as a string or a smaller number",
-        path=path,
-        start=span[0],
-        end=span[1],
+def _number_too_large(
+    problem: tuple[str | None, dict[str, Any]], span: Span, path: Path
+) -> Finding:
+    variant, params = problem
+    return JSON_NUMBER_TOO_LARGE.finding(
+        path, start=span[0], end=span[1], variant=variant, params=params
     )
 
 
@@ -241,14 +243,9 @@ def _lone_surrogate(raw: str, span: Span, path: Path) -> Finding | None:
                 continue
         if hex4 is not None or _LONE.fullmatch(m.group()):
             shown = m.group() if hex4 is not None else f"U+{ord(m.group()):04X}"
-            return Finding(
-                code="json.lone_surrogate",
-                message=(
-                    f"lone surrogate {shown} in a string: a surrogate must come as a pair, "
-                    "a high one (\\ud800-\\udbff) directly followed by a low one "
-                    "(\\udc00-\\udfff), or the text cannot be written as UTF-8"
-                ),
-                path=path,
+            return JSON_LONE_SURROGATE.finding(
+                path,
+                shown=shown,
                 start=span[0] + m.start(),
                 end=span[0] + m.end(),
             )
@@ -264,21 +261,8 @@ def _root_finding(payload: str, value: Any, max_depth: int) -> Finding:
         except json.JSONDecodeError:
             pass
         else:
-            return Finding(
-                code="json.string_payload",
-                message=(
-                    "the payload is a JSON string that holds JSON; write the object "
-                    "itself, not a quoted copy of it"
-                ),
-                start=span[0],
-                end=span[1],
-            )
-    return Finding(
-        code="json.not_object",
-        message=f"the payload must be a JSON object, not {article(json_type(value))}",
-        start=span[0],
-        end=span[1],
-    )
+            return JSON_STRING_PAYLOAD.finding(start=span[0], end=span[1])
+    return JSON_NOT_OBJECT.finding(start=span[0], end=span[1], actual=json_type(value))
 
 
 class _Container:
@@ -355,13 +339,9 @@ class _Walk:
                 self.findings.append(lone)
         if key in top.seen:
             self.findings.append(
-                Finding(
-                    code="json.duplicate_key",
-                    message=(
-                        f"duplicate key {json.dumps(key, ensure_ascii=False)}; "
-                        "each key may appear once"
-                    ),
-                    path=(*where, key) if top.path is not None else (),
+                JSON_DUPLICATE_KEY.finding(
+                    (*where, key) if top.path is not None else (),
+                    key=json.dumps(key, ensure_ascii=False),
                     start=span[0],
                     end=span[1],
                 )
@@ -378,10 +358,9 @@ class _Walk:
             self.spans[path] = span
         if kind == "lit" and token in _CONSTANTS:
             self.findings.append(
-                Finding(
-                    code="json.constant",
-                    message=f"{token} is not JSON; use a number or a string",
-                    path=path or (),
+                JSON_CONSTANT.finding(
+                    path or (),
+                    token=token,
                     start=span[0],
                     end=span[1],
                 )

@@ -15,15 +15,14 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.codes import start as S
+from replykit.findings import Cursor, FindingSink
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
 from replykit.payload.describe import json_type
-from replykit.payload.messages import render
-from replykit.payload.results import FormRead, finding_sink
+from replykit.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
 
-_P = "questionnaire.start."
 ACCEPTED_TYPES = ("single_choice", "multiple_choice", "multi_choice", "text", "free_text")
 _TYPE_MAP: Mapping[str, QuestionType] = {
     "single_choice": "single_choice",
@@ -92,12 +91,13 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     over = form_lists(args, limits)
     if over is not None:
         return FormRead(value=None, findings=(over,))
-    n = _Normalizer(limits.max_diagnostics, warn=allow_extras)
-    form = n.form(args, allow_extras)
+    sink = FindingSink(limits.max_diagnostics, path_in_details=True)
+    # XML+JSON requests (allow_extras) have warnings; the tool's result has none.
+    form = _form(args, allow_extras, sink.at())
     return FormRead(
-        value=None if n.findings.has_error or form is None else form,
-        findings=tuple(n.findings),
-        overflow=n.findings.overflow,
+        value=None if sink.findings.has_error or form is None else form,
+        findings=tuple(sink.findings),
+        overflow=sink.findings.overflow,
     )
 
 
@@ -106,305 +106,248 @@ def _get(obj: Mapping[str, Any], key: str) -> Any:
     return obj.get(key)
 
 
-class _Normalizer:
-    def __init__(self, max_findings: int, *, warn: bool) -> None:
-        self.findings = finding_sink(max_findings)
-        self.warn = warn  # XML+JSON requests have warnings; the tool's result has none
+def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
+    if not isinstance(args, dict):
+        at.add(S.ARGUMENTS_NOT_OBJECT, expected="object", actual=json_type(args))
+        return None
+    title = _get(args, "title")
+    if title is None:
+        title = ""
+    elif not isinstance(title, str):
+        at.add(S.TITLE_INVALID, "title", expected="string", actual=json_type(title))
+        title = ""
+    title = trim_blank(title)
+    questions = _questions(_get(args, "questions"), at.descend("questions"), allow_extras)
+    ui_text: tuple[tuple[str, str], ...] = ()
+    timeout: int | float | None = None
+    if allow_extras:
+        ui_text = _ui_text(_get(args, "ui_text"), at.descend("ui_text"))
+        timeout = _timeout(_get(args, "timeout_seconds"), at.descend("timeout_seconds"))
+    return Questionnaire(title=title, questions=questions, ui_text=ui_text, timeout_seconds=timeout)
 
-    def add(
-        self,
-        code: str,
-        path: Path,
-        *,
-        variant: str | None = None,
-        severity: Severity = "error",
-        **params: Any,
-    ) -> None:
-        details: dict[str, Any] = {"path": format_path(path), **params}
-        self.findings.append(
-            Finding(
-                code=_P + code,
-                message=render(_P + code, details, variant=variant),
-                path=path,
-                severity=severity,
-                details=details,
-            )
+
+def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
+    if not isinstance(raw, list):
+        # "is required" reads better than "must be an array, not missing"
+        variant = "missing" if raw is None else None
+        at.add(S.QUESTIONS_MUST_BE_LIST, variant=variant, expected="array", actual=_actual(raw))
+        return ()
+    if not raw:
+        at.add(S.QUESTIONS_EMPTY)
+        return ()
+    out: list[Question] = []
+    used: set[str] = set()
+    for i, item in enumerate(raw):
+        q = _question(item, at.descend(i), i, used, warn)
+        if q is not None:
+            out.append(q)
+    return tuple(out)
+
+
+def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Question | None:
+    if not isinstance(raw, dict):
+        at.add(S.QUESTION_NOT_OBJECT, expected="object", actual=json_type(raw))
+        return None
+    qid = _question_id(raw, at, index, used)
+    qtype = _question_type(raw, at)
+    text = _text(raw, at)
+    if qtype is None:
+        return None
+    if qtype == "free_text":
+        answer_text = _text_default(_get(raw, "default"), at.descend("default"))
+        return Question(id=qid, type="free_text", text=text, default=answer_text)
+    options = _options(_get(raw, "options"), at.descend("options"))
+    allow_other = _get(raw, "allow_other")
+    if allow_other is None:
+        allow_other = False
+    elif not isinstance(allow_other, bool):
+        at.add(
+            S.ALLOW_OTHER_TYPE_INVALID,
+            "allow_other",
+            expected="boolean",
+            actual=json_type(allow_other),
         )
+        allow_other = False
+    values = None if options is None else [o.value for o in options]
+    d_at = at.descend("default")
+    raw_default = _get(raw, "default")
+    default: str | tuple[str, ...]
+    if qtype == "single_choice":
+        default = _single_default(raw_default, d_at, values)
+    else:
+        default = _multi_default(raw_default, d_at, values, warn)
+    return Question(
+        id=qid,
+        type=qtype,
+        text=text,
+        options=tuple(options or ()),
+        default=default,
+        allow_other=allow_other,
+    )
 
-    def form(self, args: Any, allow_extras: bool) -> Questionnaire | None:
-        if not isinstance(args, dict):
-            self.add("arguments_not_object", (), expected="object", actual=json_type(args))
-            return None
-        title = _get(args, "title")
-        if title is None:
-            title = ""
-        elif not isinstance(title, str):
-            self.add("title_invalid", ("title",), expected="string", actual=json_type(title))
-            title = ""
-        title = trim_blank(title)
-        questions = self.questions(_get(args, "questions"))
-        ui_text: tuple[tuple[str, str], ...] = ()
-        timeout: int | float | None = None
-        if allow_extras:
-            ui_text = self.ui_text(_get(args, "ui_text"))
-            timeout = self.timeout(_get(args, "timeout_seconds"))
-        return Questionnaire(
-            title=title, questions=questions, ui_text=ui_text, timeout_seconds=timeout
-        )
 
-    def questions(self, raw: Any) -> tuple[Question, ...]:
-        path: Path = ("questions",)
-        if not isinstance(raw, list):
-            self.add("questions_must_be_list", path, expected="array", actual=_actual(raw))
-            return ()
-        if not raw:
-            self.add("questions_empty", path)
-            return ()
-        out: list[Question] = []
-        used: set[str] = set()
-        for i, item in enumerate(raw):
-            q = self.question(item, (*path, i), i, used)
-            if q is not None:
-                out.append(q)
-        return tuple(out)
+def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str:
+    given = _get(raw, "id")
+    qid = f"q{index + 1}"
+    if given is not None and not isinstance(given, str):
+        at.add(S.QUESTION_ID_INVALID, "id", expected="string", actual=json_type(given))
+    elif isinstance(given, str) and not is_blank(given):
+        qid = given
+    if qid in used:
+        at.add(S.QUESTION_ID_DUPLICATE, "id", value=qid)
+    used.add(qid)
+    return qid
 
-    def question(self, raw: Any, path: Path, index: int, used: set[str]) -> Question | None:
-        if not isinstance(raw, dict):
-            self.add("question_not_object", path, expected="object", actual=json_type(raw))
-            return None
-        qid = self.question_id(raw, path, index, used)
-        qtype = self.question_type(raw, path)
-        text = self.text(raw, path)
-        if qtype is None:
-            return None
-        if qtype == "free_text":
-            answer_text = self.text_default(_get(raw, "default"), (*path, "default"))
-            return Question(id=qid, type="free_text", text=text, default=answer_text)
-        options = self.options(_get(raw, "options"), (*path, "options"))
-        allow_other = _get(raw, "allow_other")
-        if allow_other is None:
-            allow_other = False
-        elif not isinstance(allow_other, bool):
-            self.add(
-                "allow_other_type_invalid",
-                (*path, "allow_other"),
-                expected="boolean",
-                actual=json_type(allow_other),
+
+def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
+    given = _get(raw, "type")
+    if isinstance(given, str):
+        qtype = _TYPE_MAP.get(trim_blank(given).lower())
+        if qtype is not None:
+            return qtype
+    at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
+    return None
+
+
+def _text(raw: dict[str, Any], at: Cursor) -> str:
+    for key in ("text", "title"):
+        value = _get(raw, key)
+        if isinstance(value, str) and not is_blank(value):
+            return trim_blank(value)
+    given = _get(raw, "text")
+    actual = "missing" if given is None else json_type(given)
+    at.add(S.QUESTION_TEXT_REQUIRED, "text", expected="non-blank string", actual=actual)
+    return ""
+
+
+def _options(raw: Any, at: Cursor) -> list[Option] | None:
+    if not isinstance(raw, list) or not raw:
+        actual = "empty array" if raw == [] else _actual(raw)
+        at.add(S.QUESTION_OPTIONS_REQUIRED, expected="non-empty array", actual=actual)
+        return None
+    out: list[Option] = []
+    seen: set[str] = set()
+    for j, item in enumerate(raw):
+        option = _option(item)
+        if option is None:
+            at.add(
+                S.QUESTION_OPTION_INVALID,
+                j,
+                expected="non-blank string or {value, label} object",
+                actual=json_type(item),
+                value=item,
             )
-            allow_other = False
-        values = None if options is None else [o.value for o in options]
-        d_path = (*path, "default")
-        raw_default = _get(raw, "default")
-        default: str | tuple[str, ...]
-        if qtype == "single_choice":
-            default = self.single_default(raw_default, d_path, values)
-        else:
-            default = self.multi_default(raw_default, d_path, values)
-        return Question(
-            id=qid,
-            type=qtype,
-            text=text,
-            options=tuple(options or ()),
-            default=default,
-            allow_other=allow_other,
-        )
+            continue
+        if option.value == OTHER_VALUE:
+            # An answer with this value means "other": the option could not be chosen.
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="reserved", value=option.value)
+            continue
+        if option.value in seen:
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=option.value)
+            continue
+        seen.add(option.value)
+        out.append(option)
+    return out
 
-    def question_id(self, raw: dict[str, Any], path: Path, index: int, used: set[str]) -> str:
-        given = _get(raw, "id")
-        qid = f"q{index + 1}"
-        if given is not None and not isinstance(given, str):
-            self.add(
-                "question_id_invalid", (*path, "id"), expected="string", actual=json_type(given)
+
+def _text_default(raw: Any, at: Cursor) -> str:
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        at.add(S.DEFAULT_TYPE_INVALID, expected="string", actual=json_type(raw))
+        return ""
+    return trim_blank(raw)
+
+
+def _single_default(raw: Any, at: Cursor, values: list[str] | None) -> str:
+    default = _text_default(raw, at)
+    # "" is the seed's own normalized "no default".
+    if default and values is not None and default not in values:
+        at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
+    return default
+
+
+def _multi_default(raw: Any, at: Cursor, values: list[str] | None, warn: bool) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        at.add(S.DEFAULT_TYPE_INVALID, expected="array of strings", actual=json_type(raw))
+        return ()
+    items = _distinct_items(raw, at, warn)
+    not_strings = [item for item in raw if not isinstance(item, str)]
+    if not_strings:
+        at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=values or [])
+    if values is not None:
+        known = frozenset(values)
+        outside = [item for item in items if item not in known]
+        if outside:
+            at.add(
+                S.DEFAULT_VALUE_NOT_IN_OPTIONS,
+                variant="items",
+                invalid_items=outside,
+                allowed=values,
             )
-        elif isinstance(given, str) and not is_blank(given):
-            qid = given
-        if qid in used:
-            self.add("question_id_duplicate", (*path, "id"), value=qid)
-        used.add(qid)
-        return qid
+    return tuple(items)
 
-    def question_type(self, raw: dict[str, Any], path: Path) -> QuestionType | None:
-        given = _get(raw, "type")
-        if isinstance(given, str):
-            qtype = _TYPE_MAP.get(trim_blank(given).lower())
-            if qtype is not None:
-                return qtype
-        self.add(
-            "question_type_invalid", (*path, "type"), value=given, allowed=list(ACCEPTED_TYPES)
+
+def _distinct_items(raw: list[Any], at: Cursor, warn: bool) -> list[str]:
+    """The string items of a multi-choice default, trimmed, each kept once: an answer
+    may not repeat a value, so a form with a repeated default item could not be
+    submitted with its defaults (§7). A repeat is the warning
+    ``default_duplicate_item`` where warnings are reported (``warn``: XML+JSON)."""
+    items: list[str] = []
+    seen: set[str] = set()
+    for k, item in enumerate(raw):
+        if not isinstance(item, str):
+            continue
+        value = trim_blank(item)
+        if value in seen:
+            if warn:
+                at.add(S.DEFAULT_DUPLICATE_ITEM, k, value=value)
+            continue
+        seen.add(value)
+        items.append(value)
+    return items
+
+
+def _ui_text(raw: Any, at: Cursor) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        at.add(S.UI_TEXT_INVALID, expected="object", actual=json_type(raw))
+        return ()
+    out: list[tuple[str, str]] = []
+    for key, value in raw.items():
+        if key not in UI_TEXT_KEYS or value is None:
+            continue  # unknown ui_text keys are ignored like unknown top-level keys
+        if not isinstance(value, str):
+            at.add(S.UI_TEXT_INVALID, key, expected="string", actual=json_type(value))
+            continue
+        if len(value) > MAX_UI_TEXT:
+            # Every question's display line repeats it: a long one would multiply.
+            at.add(S.UI_TEXT_INVALID, key, variant="too_long", limit=MAX_UI_TEXT, actual=len(value))
+            continue
+        out.append((key, value))
+    return tuple(out)
+
+
+def _timeout(raw: Any, at: Cursor) -> int | float | None:
+    if raw is None:
+        return None
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or raw < 0
+        or (isinstance(raw, float) and not math.isfinite(raw))
+    ):
+        at.add(
+            S.TIMEOUT_SECONDS_INVALID,
+            expected="non-negative number",
+            actual=json_type(raw),
+            value=raw,
         )
         return None
-
-    def text(self, raw: dict[str, Any], path: Path) -> str:
-        for key in ("text", "title"):
-            value = _get(raw, key)
-            if isinstance(value, str) and not is_blank(value):
-                return trim_blank(value)
-        given = _get(raw, "text")
-        actual = "missing" if given is None else json_type(given)
-        self.add(
-            "question_text_required", (*path, "text"), expected="non-blank string", actual=actual
-        )
-        return ""
-
-    def options(self, raw: Any, path: Path) -> list[Option] | None:
-        if not isinstance(raw, list) or not raw:
-            self.add(
-                "question_options_required",
-                path,
-                expected="non-empty array",
-                actual="empty array" if raw == [] else _actual(raw),
-            )
-            return None
-        out: list[Option] = []
-        seen: set[str] = set()
-        for j, item in enumerate(raw):
-            option = _option(item)
-            if option is None:
-                self.add(
-                    "question_option_invalid",
-                    (*path, j),
-                    expected="non-blank string or {value, label} object",
-                    actual=json_type(item),
-                    value=item,
-                )
-                continue
-            if option.value == OTHER_VALUE:
-                # An answer with this value means "other": the option could not be chosen.
-                self.add(
-                    "question_option_invalid", (*path, j), variant="reserved", value=option.value
-                )
-                continue
-            if option.value in seen:
-                self.add(
-                    "question_option_invalid", (*path, j), variant="duplicate", value=option.value
-                )
-                continue
-            seen.add(option.value)
-            out.append(option)
-        return out
-
-    def text_default(self, raw: Any, path: Path) -> str:
-        if raw is None:
-            return ""
-        if not isinstance(raw, str):
-            self.add("default_type_invalid", path, expected="string", actual=json_type(raw))
-            return ""
-        return trim_blank(raw)
-
-    def single_default(self, raw: Any, path: Path, values: list[str] | None) -> str:
-        default = self.text_default(raw, path)
-        # "" is the seed's own normalized "no default".
-        if default and values is not None and default not in values:
-            self.add("default_value_not_in_options", path, value=default, allowed=values)
-        return default
-
-    def multi_default(self, raw: Any, path: Path, values: list[str] | None) -> tuple[str, ...]:
-        if raw is None:
-            return ()
-        if not isinstance(raw, list):
-            self.add(
-                "default_type_invalid", path, expected="array of strings", actual=json_type(raw)
-            )
-            return ()
-        items = self.distinct_items(raw, path)
-        not_strings = [item for item in raw if not isinstance(item, str)]
-        if not_strings:
-            self.add(
-                "default_list_invalid_items",
-                path,
-                invalid_items=not_strings,
-                allowed=values or [],
-            )
-        if values is not None:
-            known = frozenset(values)
-            outside = [item for item in items if item not in known]
-            if outside:
-                self.add(
-                    "default_value_not_in_options",
-                    path,
-                    variant="items",
-                    invalid_items=outside,
-                    allowed=values,
-                )
-        return tuple(items)
-
-    def distinct_items(self, raw: list[Any], path: Path) -> list[str]:
-        """The string items of a multi-choice default, trimmed, each kept once: an answer
-        may not repeat a value, so a form with a repeated default item could not be
-        submitted with its defaults (§7). A repeat is the warning
-        ``default_duplicate_item`` where warnings are reported (XML+JSON)."""
-        items: list[str] = []
-        seen: set[str] = set()
-        for k, item in enumerate(raw):
-            if not isinstance(item, str):
-                continue
-            value = trim_blank(item)
-            if value in seen:
-                if self.warn:
-                    self.add("default_duplicate_item", (*path, k), severity="warning", value=value)
-                continue
-            seen.add(value)
-            items.append(value)
-        return items
-
-    def ui_text(self, raw: Any) -> tuple[tuple[str, str], ...]:
-        if raw is None:
-            return ()
-        if not isinstance(raw, dict):
-            self.add(
-                "ui_text_invalid",
-                ("ui_text",),
-                severity="warning",
-                expected="object",
-                actual=json_type(raw),
-            )
-            return ()
-        out: list[tuple[str, str]] = []
-        for key, value in raw.items():
-            if key not in UI_TEXT_KEYS or value is None:
-                continue  # unknown ui_text keys are ignored like unknown top-level keys
-            if not isinstance(value, str):
-                self.add(
-                    "ui_text_invalid",
-                    ("ui_text", key),
-                    severity="warning",
-                    expected="string",
-                    actual=json_type(value),
-                )
-                continue
-            if len(value) > MAX_UI_TEXT:
-                # Every question's display line repeats it: a long one would multiply.
-                self.add(
-                    "ui_text_invalid",
-                    ("ui_text", key),
-                    variant="too_long",
-                    severity="warning",
-                    limit=MAX_UI_TEXT,
-                    actual=len(value),
-                )
-                continue
-            out.append((key, value))
-        return tuple(out)
-
-    def timeout(self, raw: Any) -> int | float | None:
-        if raw is None:
-            return None
-        if (
-            isinstance(raw, bool)
-            or not isinstance(raw, int | float)
-            or raw < 0
-            or (isinstance(raw, float) and not math.isfinite(raw))
-        ):
-            self.add(
-                "timeout_seconds_invalid",
-                ("timeout_seconds",),
-                severity="warning",
-                expected="non-negative number",
-                actual=json_type(raw),
-                value=raw,
-            )
-            return None
-        return raw
+    return raw
 
 
 def _actual(value: Any) -> str:

@@ -8,10 +8,13 @@ from typing import Any
 import attrs
 
 from replykit.cap import Collector, Overflow, merge_counts
-from replykit.diagnostics import Finding, Path, Severity, format_path
+from replykit.codes import responses as R
+from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
+from replykit.diagnostics import Finding
+from replykit.findings import Cursor, FindingSink
 from replykit.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
 from replykit.model import Answer, Questionnaire, Response
-from replykit.payload.describe import article, brief, json_type
+from replykit.payload.describe import json_type
 from replykit.payload.json_strict import read_json
 from replykit.payload.lenient import normalize_form
 from replykit.payload.results import FormRead, ResponseRead, SpanMap, finding_sink, place
@@ -19,7 +22,7 @@ from replykit.text import is_blank
 
 RESPONSE_SUFFIX = "-response"
 # JSON findings whose value is read as a placeholder (None, 0).
-_PLACEHOLDER_CODES = frozenset({"json.constant", "json.number_too_large"})
+_PLACEHOLDER_CODES = frozenset({JSON_CONSTANT.name, JSON_NUMBER_TOO_LARGE.name})
 ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
 
 
@@ -141,10 +144,10 @@ def read_xml_response(
         if over is not None:
             sink.append(over)  # covers the payload, as for a request
         else:
-            checker = _ResponseChecker(limits.max_diagnostics)
-            response = checker.response(root, response_type(name))
-            sink.extend(place(_beside(tuple(checker.findings), read.findings), read.spans))
-            return _response_result(response, read.spans, sink, checker.findings.overflow)
+            found = FindingSink(limits.max_diagnostics, path_in_details=True)
+            response = _response(root, response_type(name), found.at())
+            sink.extend(place(_beside(tuple(found.findings), read.findings), read.spans))
+            return _response_result(response, read.spans, sink, found.findings.overflow)
     return _response_result(None, read.spans, sink, None)
 
 
@@ -163,165 +166,147 @@ def _response_result(
     )
 
 
-class _ResponseChecker:
-    def __init__(self, max_findings: int) -> None:
-        self.findings = finding_sink(max_findings)
+def _got(root: dict[str, Any], key: str) -> dict[str, Any]:
+    """The ``{hint}`` of a field that is missing or has the wrong value."""
+    return {"as": "missing"} if key not in root else {"as": "found_value", "value": root[key]}
 
-    def add(
-        self, code: str, message: str, path: Path, severity: Severity = "error", **details: Any
-    ) -> None:
-        self.findings.append(
-            Finding(
-                code=code,
-                message=message,
-                path=path,
-                severity=severity,
-                details={"path": format_path(path), **details},
-            )
+
+def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
+    rtype = root.get("type")
+    if rtype != expected_type:
+        at.add(
+            R.RESPONSE_TYPE_MISMATCH,
+            "type",
+            details={"expected": expected_type, "value": rtype},
+            quoted_type=repr(expected_type),
+            hint=_got(root, "type"),
         )
-
-    def response(self, root: dict[str, Any], expected_type: str) -> Response:
-        rtype = root.get("type")
-        if rtype != expected_type:
-            got = "it is missing" if "type" not in root else f"found {brief(rtype)}"
-            self.add(
-                "response.type_mismatch",
-                f"type must be {expected_type!r} for this tag; {got}",
-                ("type",),
-                expected=expected_type,
-                value=rtype,
-            )
-        qid = root.get("questionnaire_id")
-        if not isinstance(qid, str) or is_blank(qid):
-            present = "questionnaire_id" in root and qid is not None
-            self.add(
-                "response.questionnaire_id_missing",
-                "questionnaire_id must be a non-blank string (the id of the questionnaire "
-                f"answered), not {brief(qid)}"
-                if present
-                else "questionnaire_id is required: the id of the questionnaire answered",
-                ("questionnaire_id",),
-                actual=json_type(qid) if "questionnaire_id" in root else "missing",
-            )
-        status = root.get("status")
-        if status != "submitted":
-            got = "it is missing" if "status" not in root else f"found {brief(status)}"
-            self.add(
-                "response.status_unknown",
-                f"status is expected to be 'submitted'; {got}",
-                ("status",),
-                severity="warning",
-                value=status,
-            )
-        answers: list[Answer] = []
-        raw_answers = root.get("answers")
-        if not isinstance(raw_answers, list):
-            got = (
-                "it is missing"
-                if "answers" not in root
-                else f"it is {article(json_type(raw_answers))}"
-            )
-            self.add(
-                "response.answers_invalid",
-                f"answers must be a list; {got}",
-                ("answers",),
-                expected="array",
-                actual=json_type(raw_answers) if "answers" in root else "missing",
-            )
-        else:
-            for i, raw in enumerate(raw_answers):
-                answer = self.answer(raw, ("answers", i))
-                if answer is not None:
-                    answers.append(answer)
-        return Response(
-            type=rtype if isinstance(rtype, str) else "",
-            questionnaire_id=qid if isinstance(qid, str) else "",
-            status=status if isinstance(status, str) else "",
-            answers=tuple(answers),
+    qid = root.get("questionnaire_id")
+    if not isinstance(qid, str) or is_blank(qid):
+        present = "questionnaire_id" in root and qid is not None
+        at.add(
+            R.RESPONSE_QUESTIONNAIRE_ID_MISSING,
+            "questionnaire_id",
+            variant="invalid" if present else None,
+            details={"actual": json_type(qid) if "questionnaire_id" in root else "missing"},
+            value=qid,
         )
-
-    def invalid(self, path: Path, expected: str, value: Any, present: bool = True) -> None:
-        where = format_path(path)
-        if not present:
-            got = "it is missing"
-        elif isinstance(value, str) and expected == "a non-blank string":
-            got = "it is blank"
-        else:
-            got = f"found {article(json_type(value))}"
-        self.add(
-            "response.answer_invalid",
-            f"{where} must be {expected}; {got}",
-            path,
-            expected=expected,
-            actual=json_type(value) if present else "missing",
+    status = root.get("status")
+    if status != "submitted":
+        at.add(
+            R.RESPONSE_STATUS_UNKNOWN,
+            "status",
+            details={"value": status},
+            hint=_got(root, "status"),
         )
+    answers: list[Answer] = []
+    raw_answers = root.get("answers")
+    if not isinstance(raw_answers, list):
+        present = "answers" in root
+        at.add(
+            R.RESPONSE_ANSWERS_INVALID,
+            "answers",
+            details={
+                "expected": "array",
+                "actual": json_type(raw_answers) if present else "missing",
+            },
+            hint={"as": "kind", "actual": json_type(raw_answers)} if present else {"as": "missing"},
+        )
+    else:
+        for i, raw in enumerate(raw_answers):
+            answer = _answer(raw, at.descend("answers", i))
+            if answer is not None:
+                answers.append(answer)
+    return Response(
+        type=rtype if isinstance(rtype, str) else "",
+        questionnaire_id=qid if isinstance(qid, str) else "",
+        status=status if isinstance(status, str) else "",
+        answers=tuple(answers),
+    )
 
-    def answer(self, raw: Any, path: Path) -> Answer | None:
-        if not isinstance(raw, dict):
-            self.invalid(path, "an object", raw)
-            return None
-        ok = True
-        qid = raw.get("question_id")
-        if not isinstance(qid, str) or is_blank(qid):
-            self.invalid((*path, "question_id"), "a non-blank string", qid, "question_id" in raw)
+
+def _invalid(at: Cursor, expected: str, value: Any, present: bool = True) -> None:
+    if not present:
+        hint: dict[str, Any] = {"as": "missing"}
+    elif isinstance(value, str) and expected == "a non-blank string":
+        hint = {"as": "blank"}
+    else:
+        hint = {"as": "found_kind", "actual": json_type(value)}
+    at.add(
+        R.RESPONSE_ANSWER_INVALID,
+        details={"expected": expected, "actual": json_type(value) if present else "missing"},
+        shape=expected,
+        hint=hint,
+    )
+
+
+def _answer(raw: Any, at: Cursor) -> Answer | None:
+    if not isinstance(raw, dict):
+        _invalid(at, "an object", raw)
+        return None
+    ok = True
+    qid = raw.get("question_id")
+    if not isinstance(qid, str) or is_blank(qid):
+        _invalid(at.descend("question_id"), "a non-blank string", qid, "question_id" in raw)
+        ok = False
+    atype = raw.get("type")
+    if atype not in ANSWER_TYPES:
+        at.add(
+            R.RESPONSE_ANSWER_INVALID,
+            "type",
+            variant="type",
+            details={"allowed": list(ANSWER_TYPES), "value": atype},
+            value=atype,
+        )
+        ok = False
+    fields: dict[str, Any] = {}
+    ok = _string(raw, at, "question", fields) and ok
+    if atype == "multi_choice":
+        ok = _strings(raw, at, "answer", fields, required=True) and ok
+        ok = _strings(raw, at, "values", fields) and ok
+        ok = _strings(raw, at, "labels", fields) and ok
+    else:
+        ok = _string(raw, at, "answer", fields, required=True) and ok
+        if atype == "single_choice":
+            for key in ("value", "label"):
+                ok = _string(raw, at, key, fields) and ok
+    ok = _string(raw, at, "other_text", fields) and ok
+    if not ok or not isinstance(qid, str) or not isinstance(atype, str):
+        return None
+    return Answer(question_id=qid, type=atype, **fields)
+
+
+def _string(
+    raw: dict[str, Any], at: Cursor, key: str, out: dict[str, Any], required: bool = False
+) -> bool:
+    if key not in raw:
+        if required:
+            _invalid(at.descend(key), "a string", None, present=False)
+        return not required
+    value = raw[key]
+    if not isinstance(value, str):
+        _invalid(at.descend(key), "a string", value)
+        return False
+    out[key] = value
+    return True
+
+
+def _strings(
+    raw: dict[str, Any], at: Cursor, key: str, out: dict[str, Any], required: bool = False
+) -> bool:
+    if key not in raw:
+        if required:
+            _invalid(at.descend(key), "a list of strings", None, present=False)
+        return not required
+    value = raw[key]
+    if not isinstance(value, list):
+        _invalid(at.descend(key), "a list of strings", value)
+        return False
+    ok = True
+    for k, item in enumerate(value):
+        if not isinstance(item, str):
+            _invalid(at.descend(key, k), "a string", item)
             ok = False
-        atype = raw.get("type")
-        if atype not in ANSWER_TYPES:
-            where = format_path((*path, "type"))
-            self.add(
-                "response.answer_invalid",
-                f"{where} must be single_choice, multi_choice or free_text; found {brief(atype)}",
-                (*path, "type"),
-                allowed=list(ANSWER_TYPES),
-                value=atype,
-            )
-            ok = False
-        fields: dict[str, Any] = {}
-        ok = self.string(raw, path, "question", fields) and ok
-        if atype == "multi_choice":
-            ok = self.strings(raw, path, "answer", fields, required=True) and ok
-            ok = self.strings(raw, path, "values", fields) and ok
-            ok = self.strings(raw, path, "labels", fields) and ok
-        else:
-            ok = self.string(raw, path, "answer", fields, required=True) and ok
-            if atype == "single_choice":
-                for key in ("value", "label"):
-                    ok = self.string(raw, path, key, fields) and ok
-        ok = self.string(raw, path, "other_text", fields) and ok
-        if not ok or not isinstance(qid, str) or not isinstance(atype, str):
-            return None
-        return Answer(question_id=qid, type=atype, **fields)
-
-    def string(
-        self, raw: dict[str, Any], path: Path, key: str, out: dict[str, Any], required: bool = False
-    ) -> bool:
-        if key not in raw:
-            if required:
-                self.invalid((*path, key), "a string", None, present=False)
-            return not required
-        value = raw[key]
-        if not isinstance(value, str):
-            self.invalid((*path, key), "a string", value)
-            return False
-        out[key] = value
-        return True
-
-    def strings(
-        self, raw: dict[str, Any], path: Path, key: str, out: dict[str, Any], required: bool = False
-    ) -> bool:
-        if key not in raw:
-            if required:
-                self.invalid((*path, key), "a list of strings", None, present=False)
-            return not required
-        value = raw[key]
-        if not isinstance(value, list):
-            self.invalid((*path, key), "a list of strings", value)
-            return False
-        ok = True
-        for k, item in enumerate(value):
-            if not isinstance(item, str):
-                self.invalid((*path, key, k), "a string", item)
-                ok = False
-        if ok:
-            out[key] = tuple(value)
-        return ok
+    if ok:
+        out[key] = tuple(value)
+    return ok

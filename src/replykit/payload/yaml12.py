@@ -30,8 +30,22 @@ from yaml.events import (
     SequenceStartEvent,
 )
 
+from replykit.codes.payload import (
+    YAML_ALIAS,
+    YAML_DUPLICATE_KEY,
+    YAML_EMPTY,
+    YAML_JSON_PAYLOAD,
+    YAML_KEY_NOT_STRING,
+    YAML_LONE_SURROGATE,
+    YAML_MULTIPLE_DOCUMENTS,
+    YAML_NUMBER_TOO_LARGE,
+    YAML_ROOT_NOT_MAPPING,
+    YAML_SYNTAX,
+    YAML_TAG,
+    YAML_TOO_DEEP,
+)
 from replykit.diagnostics import Finding, Path, format_path
-from replykit.payload.describe import article, yaml_kind
+from replykit.payload.describe import yaml_kind
 from replykit.payload.results import Read, Span, finding_sink, lazy_spans
 from replykit.payload.yaml_errors import kind_finding, syntax_finding
 from replykit.payload.yaml_loader import choose_loader
@@ -248,22 +262,18 @@ class _Stream:
                     documents += 1
                     if documents > 1:
                         start, _ = _span(event)
-                        self.finding = Finding(
-                            code="yaml.multiple_documents",
-                            message="a questionnaire payload holds exactly one YAML document",
-                            start=start,
-                            end=min(start + 3, len(payload)),
+                        self.finding = YAML_MULTIPLE_DOCUMENTS.finding(
+                            start=start, end=min(start + 3, len(payload))
                         )
                         break
                 elif kind is MappingStartEvent or kind is SequenceStartEvent:
                     depth += 1
                     if depth > self.max_depth:
                         start, end = _span(event)
-                        self.finding = Finding(
-                            code="yaml.too_deep",
-                            message=f"YAML nesting deeper than {self.max_depth} levels",
+                        self.finding = YAML_TOO_DEEP.finding(
                             start=start,
                             end=max(end, min(start + 1, len(payload))),
+                            limit=self.max_depth,
                         )
                         return
                 elif kind is MappingEndEvent or kind is SequenceEndEvent:
@@ -284,37 +294,35 @@ def _node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
     out: list[Finding] = []
     if isinstance(event, AliasEvent):
         out.append(
-            Finding(
-                code="yaml.alias",
-                message=f"YAML aliases are not allowed (*{event.anchor}); write the value out",
-                path=path,
+            YAML_ALIAS.finding(
+                path,
                 start=start,
                 end=end,
                 details={"kind": "alias"},
+                anchor=event.anchor,
             )
         )
         return out
     if event.anchor is not None:
         out.append(
-            Finding(
-                code="yaml.alias",
-                message=f"YAML anchors are not allowed (&{event.anchor})",
-                path=path,
+            YAML_ALIAS.finding(
+                path,
                 start=start,
                 end=end if isinstance(event, ScalarEvent) else start + 1,
+                variant="anchor",
                 details={"kind": "anchor"},
+                anchor=event.anchor,
             )
         )
     tag = getattr(event, "tag", None)
     if tag is not None:
         out.append(
-            Finding(
-                code="yaml.tag",
-                message=f"explicit YAML tags are not allowed ({tag}); write the value untagged",
-                path=path,
+            YAML_TAG.finding(
+                path,
                 start=start,
                 end=end if isinstance(event, ScalarEvent) else start + 1,
                 details={"kind": "tag"},
+                tag=tag,
             )
         )
     return out
@@ -330,16 +338,8 @@ def _lone_surrogate(event: ScalarEvent, path: Path) -> Finding | None:
     if found is None:
         return None
     start, end = _span(event)
-    return Finding(
-        code="yaml.lone_surrogate",
-        message=(
-            f"this string holds the escape of U+{ord(found.group()):04X}, a surrogate, which "
-            "is not a character; write the character itself or its \\U escape"
-        ),
-        path=path,
-        start=start,
-        end=end,
-    )
+    shown = f"U+{ord(found.group()):04X}"
+    return YAML_LONE_SURROGATE.finding(path, start=start, end=end, shown=shown)
 
 
 def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
@@ -349,14 +349,7 @@ def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
     value, ok = resolve_plain(event.value)
     if not ok:
         start, end = _span(event)
-        findings.append(
-            Finding(
-                code="yaml.number_too_large",
-                message=f"integer with more than {_MAX_INT_DIGITS} digits; quote it",
-                start=start,
-                end=end,
-            )
-        )
+        findings.append(YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=_MAX_INT_DIGITS))
     return value
 
 
@@ -419,7 +412,7 @@ def read_yaml(
 def _is_quiet(finding: Finding, quiet: Sequence[Span]) -> bool:
     at = finding.start
     return (
-        finding.code == "yaml.syntax"
+        finding.code == YAML_SYNTAX.name
         and at is not None
         and any(start <= at <= end for start, end in quiet)
     )
@@ -457,34 +450,16 @@ def _read(
         return Read(value=None, findings=tuple(sink), overflow=sink.overflow, aliases=aliases)
     if not builder.has_root:
         # No node was read, so the builder found nothing: no cap to apply here.
-        empty = Finding(
-            code="yaml.empty",
-            message="the payload holds no YAML content",
-            start=0,
-            end=len(payload),
-        )
+        empty = YAML_EMPTY.finding(start=0, end=len(payload), variant="no_content")
         return Read(value=None, findings=(empty, *sink))
     root = builder.root
     root_span = builder.spans.get((), (0, len(payload)))
     if builder.root_flow:
-        sink.append(
-            Finding(
-                code="yaml.json_payload",
-                message=(
-                    "the payload is a flow collection ({...} or [...], e.g. JSON); "
-                    "write it as block YAML (title: ...)"
-                ),
-                start=root_span[0],
-                end=root_span[1],
-            )
-        )
+        sink.append(YAML_JSON_PAYLOAD.finding(start=root_span[0], end=root_span[1]))
     elif not isinstance(root, dict):
         sink.append(
-            Finding(
-                code="yaml.root_not_mapping",
-                message=f"the YAML root must be a block mapping, not {article(yaml_kind(root))}",
-                start=root_span[0],
-                end=root_span[1],
+            YAML_ROOT_NOT_MAPPING.finding(
+                start=root_span[0], end=root_span[1], actual=yaml_kind(root)
             )
         )
     return Read(
@@ -669,14 +644,14 @@ class _Builder:
         if top.frozen is not None:
             top.frozen.append((key_frozen, frozen))
         if key_frozen in top.seen:
-            where = "" if top.path is None else f" at {_describe(top.path)}"
             self.findings.append(
-                Finding(
-                    code="yaml.duplicate_key",
-                    message=f"duplicate key {_key_text(key)}{where}; each key may appear once",
-                    path=path if path is not None else (top.path or ()),
+                YAML_DUPLICATE_KEY.finding(
+                    path if path is not None else (top.path or ()),
                     start=key_span[0],
                     end=key_span[1],
+                    variant=None if top.path is None else "at",
+                    key=_key_text(key),
+                    where=None if top.path is None else _describe(top.path),
                 )
             )
             return
@@ -685,13 +660,10 @@ class _Builder:
             if isinstance(key_frozen, tuple) and key_frozen[:1] == ("alias",):
                 return  # an alias key is already reported
             self.findings.append(
-                Finding(
-                    code="yaml.key_not_string",
-                    message=(
-                        f"mapping key {_key_text(key)} is {article(yaml_kind(key))}, not a string; "
-                        "keys are field names"
-                    ),
-                    path=top.path or (),
+                YAML_KEY_NOT_STRING.finding(
+                    top.path or (),
+                    key=_key_text(key),
+                    actual=yaml_kind(key),
                     start=key_span[0],
                     end=key_span[1],
                 )

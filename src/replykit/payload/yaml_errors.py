@@ -2,7 +2,8 @@
 
 The referee (:mod:`replykit.payload.yaml_referee`) decides whether a payload is valid and
 where reading stopped; this module says it in replykit's words. A referee error is
-sorted into one kind of :data:`MESSAGES` by what it is about; the message never quotes
+sorted into one of :data:`KINDS` by what it is about (a variant of ``yaml.syntax``
+in the registry of codes); the message never quotes
 a parser's own text, and the position is a code-point offset into the payload.
 """
 
@@ -10,80 +11,17 @@ from __future__ import annotations
 
 import yaml
 
+from replykit.codes.payload import YAML_SYNTAX
 from replykit.diagnostics import Finding
 from replykit.payload.yaml_referee import SyntaxProblem
 
-# kind -> the message (after "YAML syntax error: ") and whether the finding is placed at
-# the start of the construct (True) rather than where reading stopped.
-MESSAGES: dict[str, tuple[str, bool]] = {
-    "bad_character": ("{what} cannot start a YAML value here; quote the value", False),
-    "mapping_value": (
-        "':' is not allowed here; a plain value that holds ': ' must be quoted",
-        False,
-    ),
-    "mapping_key": ("'?' cannot start a mapping key here", False),
-    "list_item": (
-        "'-' cannot start a list item here; a list inside a value starts on its own line",
-        False,
-    ),
-    "key_without_colon": ("this mapping key has no ':' after it on its line", True),
-    "unclosed_quote": ("this quoted string is never closed", True),
-    "quote_document_marker": (
-        "a quoted string runs into a document marker line ('---' or '...')",
-        False,
-    ),
-    "escape": (
-        "unknown escape in a double-quoted string; write \\\\ for a backslash, and "
-        "\\x, \\u, \\U with 2, 4, 8 hexadecimal digits",
-        False,
-    ),
-    "anchor_name": (
-        "'&' and '*' start YAML anchors and aliases; quote a value that begins with them",
-        False,
-    ),
-    "tag": ("'!' starts a YAML tag; quote a value that begins with '!'", False),
-    "directive": (
-        "malformed or repeated directive line (%YAML, %TAG); quote a value that begins with '%'",
-        False,
-    ),
-    "block_header": (
-        "a block scalar header (| or >) holds only an indentation digit 1-9, a chomping "
-        "sign + or -, and a comment",
-        False,
-    ),
-    "flow_sequence": (
-        "a flow list [...] needs ',' between its items and ']' at its end, found {what}",
-        False,
-    ),
-    "flow_mapping": (
-        "a flow mapping {{...}} needs ',' between its entries and '}}' at its end, found {what}",
-        False,
-    ),
-    "missing_value": ("a value is missing before {what}", False),
-    "block_mapping_end": (
-        "expected another key of the mapping at this indentation, or less indentation "
-        "to end it; found {what}",
-        False,
-    ),
-    "block_list_end": (
-        "expected another '- ' item of the list at this indentation, or less "
-        "indentation to end it; found {what}",
-        False,
-    ),
-    "after_document": ("unexpected {what} after the end of the YAML document", False),
-    "comment_space": (
-        "a comment needs white space before '#'; add a space, or quote a value that holds '#'",
-        False,
-    ),
-    "tab_indent": ("a tab cannot indent YAML; indent with spaces", False),
-    "tab_before_block": (
-        "a tab cannot come before a list item '-', a key, or '?'/':' that starts a "
-        "block collection; use spaces",
-        False,
-    ),
-    "not_printable": ("{what} is not allowed in YAML", False),
-    "other": ("the text here is not valid YAML", False),
-}
+#: The kinds of error placed at the start of the construct rather than where reading
+#: stopped. Every kind is a variant of ``yaml.syntax`` in the registry
+#: (:data:`replykit.codes.payload.YAML_SYNTAX`; ``other`` is its default message).
+AT_CONSTRUCT: frozenset[str] = frozenset({"key_without_colon", "unclosed_quote"})
+#: Every kind, ``other`` last.
+KINDS: tuple[str, ...] = (*YAML_SYNTAX.variants, "other")
+
 
 # (words in the error's context, words in its problem, kind), first match wins. Only
 # used to sort; none of these words reaches a message.
@@ -115,7 +53,7 @@ _SORTING: tuple[tuple[str, str, str], ...] = (
 
 
 def kind_of(error: Exception) -> str:
-    """The :data:`MESSAGES` kind of a referee error (``"other"`` when none fits)."""
+    """The kind (one of :data:`KINDS`) of a referee error (``"other"`` when none fits)."""
     if isinstance(error, SyntaxProblem):
         return error.kind
     if isinstance(error, yaml.reader.ReaderError):
@@ -160,18 +98,17 @@ def syntax_finding(payload: str, error: Exception) -> Finding:
     """The ``yaml.syntax`` finding for a referee error: replykit's message for its kind,
     placed at a code-point offset (clamped to the payload), one character long (§1, §4)."""
     kind = kind_of(error)
-    return kind_finding(payload, kind, _offset(error, MESSAGES[kind][1]))
+    return kind_finding(payload, kind, _offset(error, kind in AT_CONSTRUCT))
 
 
 def kind_finding(payload: str, kind: str, offset: int) -> Finding:
-    """The ``yaml.syntax`` finding of one :data:`MESSAGES` kind at ``offset``;
-    ``details["kind"]`` names the kind."""
+    """The ``yaml.syntax`` finding of one of :data:`KINDS` at ``offset`` (its
+    variant; ``other`` the default message); ``details["kind"]`` names the kind."""
     start = max(0, min(offset, len(payload)))
-    message = MESSAGES[kind][0].format(what=describe_at(payload, start))
-    return Finding(
-        code="yaml.syntax",
-        message=f"YAML syntax error: {message}",
+    return YAML_SYNTAX.finding(
         start=start,
         end=min(start + 1, len(payload)),
+        variant=None if kind == "other" else kind,
         details={"kind": kind},
+        what=describe_at(payload, start),
     )

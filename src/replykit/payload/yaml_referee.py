@@ -72,7 +72,7 @@ _TAB_AFTER_BLOCK_SCALAR = re.compile("(?:[ ]*(?:\r\n|[\r\n\x85\u2028\u2029]))*[ 
 
 class SyntaxProblem(yaml.YAMLError):
     """A YAML 1.2 rule the referee enforces itself: ``kind`` names it (a key of
-    :data:`replykit.payload.yaml_errors.MESSAGES`), ``index`` is a code-point offset."""
+    :data:`replykit.payload.yaml_errors.KINDS`), ``index`` is a code-point offset."""
 
     def __init__(self, kind: str, index: int) -> None:
         super().__init__(kind)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 from lark import Lark, Token
 from lark.lexer import Lexer as LarkLexer
 
@@ -78,6 +79,55 @@ def lexemes() -> Lexemes:
         open_tag=re.compile(terms["OPEN_TAG"]),
         close_tag=re.compile(terms["CLOSE_TAG"]),
     )
+
+
+@functools.cache
+def family_pattern() -> str:
+    """The family-name pattern, ``(?:[a-z0-9]+-)?questionnaire``: the regular
+    expression of the grammar's ``FENCED_NAME`` terminal, its one spelling (§3a, §6).
+
+    A request name matches it in full; a response name is one followed by
+    ``-response``. Everything else that needs the pattern (profiles, responses, Sage
+    compatibility, the schemas, the segmenter's quick test, near-misses) derives it
+    from here, through :func:`family_parts` when it needs a part.
+    """
+    return lexemes().fenced_name.pattern
+
+
+@attrs.frozen
+class FamilyParts:
+    """:func:`family_pattern` taken apart: ``namespace`` (the pattern of a product
+    namespace, ``[a-z0-9]+``), ``separator`` (``-``) and ``base`` (the base name,
+    ``questionnaire``, a literal): a family name is ``base`` or
+    ``namespace + separator + base``."""
+
+    namespace: str
+    separator: str
+    base: str
+
+    def name_pattern(self, separator: str | None = None) -> str:
+        """The family pattern again, with ``separator`` in place of the grammar's
+        (``_`` gives the response ``type`` prefix, ``(?:[a-z0-9]+_)?questionnaire``)."""
+        sep = self.separator if separator is None else separator  # "-" or "_": literal
+        return f"(?:{self.namespace}{sep})?{self.base}"
+
+
+_PARTS = re.compile(r"\(\?:(?P<ns>\[[^\]]+\]\+)(?P<sep>[^()\\\[\]*+?])\)\?(?P<base>[a-z]+)")
+
+
+@functools.cache
+def family_parts() -> FamilyParts:
+    """The parts of :func:`family_pattern`. Raises :class:`GrammarNotFound` when the
+    grammar's terminal no longer has the shape ``(?:NAMESPACE-)?BASE`` these parts
+    describe (the derived patterns would then be wrong, so nothing is derived)."""
+    pattern = family_pattern()
+    m = _PARTS.fullmatch(pattern)
+    if m is None:
+        raise GrammarNotFound(f"FENCED_NAME {pattern!r} is not of the form (?:NS-)?BASE")
+    parts = FamilyParts(m.group("ns"), m.group("sep"), m.group("base"))
+    if parts.name_pattern() != pattern:  # pragma: no cover - the shape check above
+        raise GrammarNotFound(f"FENCED_NAME {pattern!r} does not round-trip")
+    return parts
 
 
 def parse(text: str, result: LexResult) -> list[Part]:

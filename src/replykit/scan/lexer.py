@@ -32,7 +32,9 @@ import re
 import attrs
 
 from replykit.compat import Compat
+from replykit.diagnostics import Finding
 from replykit.scan.inline import Indexes, InlineScan, comment_end, scan_inline
+from replykit.scan.near_miss import fence_near_misses, is_family_word, tag_near_misses
 from replykit.scan.patterns import (
     ATX_HEADING,
     BULLET_MARKER,
@@ -62,7 +64,6 @@ _INERT = frozenset({"FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"}
 # begins none of block quote, heading, fence, HTML block, setext underline, thematic
 # break, list item (nor a tab, which could make indented code).
 _PLAIN_LINE = re.compile(r"[ ]{0,3}[^ \t>#`~<*\-_+=0-9\r\n]")
-_FAMILY_FENCE = re.compile(r"(?:[a-z0-9]+-)?questionnaire", re.IGNORECASE | re.ASCII)
 # Blank characters (§1) that CommonMark does not read as indentation (all but space and
 # tab), possibly mixed with spaces, at the start of a paragraph line.
 _INDENT_BLIND = re.compile(rf"(?![ \t]){BLANK_CLASS}(?:(?![\t\r\n]){BLANK_CLASS})*")
@@ -77,14 +78,8 @@ class Token:
     end: int
 
 
-@attrs.frozen
-class NearMiss:
-    """A §8 near-miss warning found by the lexer (message offsets)."""
-
-    code: str
-    message: str
-    start: int
-    end: int
+#: A §8 near-miss warning found by the lexer: a finding at message offsets.
+NearMiss = Finding
 
 
 @attrs.frozen
@@ -94,7 +89,7 @@ class LexResult:
     the message's length)."""
 
     tokens: tuple[Token, ...]
-    near_misses: tuple[NearMiss, ...]
+    near_misses: tuple[Finding, ...]
     scanned: int = 0
 
 
@@ -229,7 +224,7 @@ class Lexer:
         self.containers: list[_Container] = []
         self.leaf: _Leaf | None = None
         self.tokens: list[Token] = []
-        self.near: list[NearMiss] = []
+        self.near: list[Finding] = []
         # Equal near-miss messages share one string: a message dense with near-misses
         # repeats a few texts many times (§1: memory stays near the input's size).
         self.messages: dict[str, str] = {}
@@ -296,9 +291,9 @@ class Lexer:
         self.tokens.append(Token(kind, start, end))
         self.pos = end
 
-    def _warn(self, code: str, message: str, start: int, end: int) -> None:
+    def _warn(self, near_miss: Finding) -> None:
         if self.protocol and not self.dry and not self.halted:
-            self.near.append(NearMiss(code, self.messages.setdefault(message, message), start, end))
+            self.near.append(near_miss)
 
     # ---- one physical line ---------------------------------------------------------
     def _line(self, ls: int) -> int:
@@ -590,58 +585,10 @@ class Lexer:
         """§8 near-misses of a fence line whose first info word is a family name;
         ``prefix``: the blank characters before the fence that CommonMark does not read
         as indentation (they make the line paragraph text)."""
-        trimmed = trim_blank(info)
-        words = trimmed.split()
-        first = words[0] if words else ""
-        if not _FAMILY_FENCE.fullmatch(first):
-            return
-        if prefix:
-            found = sorted({f"U+{ord(ch):04X}" for ch in prefix if ch != " "})
-            # Short: a hostile reply repeats it once per line (§1's output bound).
-            self._warn(
-                "near_miss.fence_indent",
-                f"{', '.join(found)} before '{fence}{first}' is not Markdown indentation: the "
-                "line is text, not a fence, and a closing fence after it opens a code block; "
-                f"remove {'it' if len(found) == 1 else 'them'}",
-                start,
-                end,
-            )
-        if fence[0] == "~":
-            self._warn(
-                "near_miss.tilde",
-                f"'{fence}{first}' uses tildes; a questionnaire fence takes backticks",
-                start,
-                end,
-            )
-        if len(fence) == 2:
-            self._warn(
-                "near_miss.short_fence",
-                "a questionnaire fence needs three or more backticks, found two",
-                start,
-                end,
-            )
-        if first != first.lower():
-            self._warn(
-                "near_miss.case",
-                f"fence name '{first}' must be lower case: '{first.lower()}'",
-                start,
-                end,
-            )
-        if trimmed != first:
-            self._warn(
-                "near_miss.extra_words",
-                f"the info string must be only '{first.lower()}', found '{trimmed}'",
-                start,
-                end,
-            )
-        if in_container:
-            self._warn(
-                "near_miss.in_container",
-                "a questionnaire fence inside a block quote or list item is code; "
-                "move it to the top level",
-                start,
-                end,
-            )
+        for f in fence_near_misses(
+            fence, info, start, end, in_container=in_container, prefix=prefix, shared=self.messages
+        ):
+            self._warn(f)
 
     def _close_fence(self, ls: int, fns: int, ce: int, le: int) -> None:
         leaf = self.leaf
@@ -745,7 +692,7 @@ class Lexer:
         if pos == start and fence != "``":
             return  # a real fence opener: not paragraph text
         words = trim_blank(info).split()
-        if words and _FAMILY_FENCE.fullmatch(words[0]) and not self._inert_at(start, ce, le):
+        if words and is_family_word(words[0]) and not self._inert_at(start, ce, le):
             prefix = text[start:pos]
             # Two backticks open no fence, so no fence stands in the container either.
             in_container = depth > 0 and fence != "``"
@@ -894,21 +841,11 @@ class Lexer:
         return le, pieces
 
     def _tag_near_miss(self, m: re.Match[str], closer: int) -> None:
-        name, rest = m.group(1), m.group(2)
-        p, e = m.start(), m.end()
-        if name != name.lower():
-            self._warn(
-                "near_miss.case",
-                f"tag name '{name}' must be lower case: '{name.lower()}'",
-                p,
-                e,
-            )
-        # Short messages: a hostile reply repeats them once per tag (§1's output bound).
-        if rest != ">":
-            what = "spaces inside the brackets" if rest.strip(" \t\r\n") == ">" else "attributes"
-            self._warn("near_miss.tag_attributes", f"'<{name}>' takes no {what}", p, e)
-        if closer < 0:
-            self._warn("near_miss.unclosed_tag", f"no '</{name}>' follows this tag", p, e)
+        found = tag_near_misses(
+            m.group(1), m.group(2), closer >= 0, m.start(), m.end(), shared=self.messages
+        )
+        for f in found:
+            self._warn(f)
 
 
 def first_visible_ws(text: str, start: int, end: int) -> int:

@@ -1,0 +1,263 @@
+"""The types of the diagnostic-code registry: :class:`Rule` and :class:`Code`.
+
+A :class:`Code` is everything replykit says about one diagnostic code: its severity,
+the rule behind it (a :class:`Rule`, a ``docs/protocol.md`` section tag), its message
+templates per locale and variant, what it means and the example the docs give. A
+finding records its code, the parameters and the variant it used; every locale's
+message is a rendering of that record (:meth:`Code.render`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Mapping, MutableMapping
+from types import MappingProxyType
+from typing import Any, Final, Literal
+
+import attrs
+
+from replykit.diagnostics import Finding, Path, Severity
+
+Locale = Literal["zh", "en"]
+Doc = Literal["protocol", "responses", "actions"]
+
+#: The docs file of each table a code is listed in.
+DOC_FILES: Final[Mapping[Doc, str]] = MappingProxyType(
+    {
+        "protocol": "docs/protocol.md",
+        "responses": "docs/protocol-responses.md",
+        "actions": "docs/actions.md",
+    }
+)
+
+_NAME = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")
+_TAG = re.compile(r"§\d+[a-z]?(?: [a-z_]+)?")
+
+
+def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen
+class Rule:
+    """A rule of the protocols, as a tag the fuzzer reports and the docs resolve.
+
+    ``tag``: ``§N`` (a section of the decisions, as ``docs/protocol.md`` numbers its
+    headings in brackets), optionally a letter and a sub-rule word: ``§3a``,
+    ``§4 preface``. ``doc``/``section``: where the rule is stated (the heading number
+    in that file, ``"4.3"``). ``title``: what the rule is about, for the fuzzing docs.
+    Raises ``ValueError`` for a malformed tag.
+    """
+
+    tag: str = attrs.field(validator=attrs.validators.matches_re(_TAG))
+    doc: Doc
+    section: str
+    title: str
+
+
+def _check_templates(code: Code, attribute: attrs.Attribute[Any], value: Mapping[str, str]) -> None:
+    if attribute.name == "en" and "" not in value:
+        raise ValueError(f"{code.name}: an English default template is required")
+
+
+@attrs.frozen
+class Code:
+    """One diagnostic code (§2): the single home of everything said about it.
+
+    ``name``: ``family.slug`` (``yaml.alias``). ``severity``: ``error``/``warning``,
+    ``None`` for answer actions (§12). ``rule``: the :class:`Rule` behind it. ``en`` and
+    ``zh``: message templates by variant (``""`` the default; ``"anchor"`` a named
+    variant), ``str.format`` fields filled from a finding's parameters (see
+    :func:`fields`); a locale without a template for the variant renders English.
+    ``summary_zh``: the one Chinese sentence Self-check shows for the code (§8), or
+    ``None`` (the English message is shown). ``meaning``/``example``: the row of the
+    docs table ``doc`` (``""`` for no example). Raises ``ValueError`` for a malformed
+    name or a missing English default template.
+    """
+
+    name: str = attrs.field(validator=attrs.validators.matches_re(_NAME))
+    severity: Severity | None
+    rule: Rule
+    en: Mapping[str, str] = attrs.field(converter=_frozen_map, validator=_check_templates)
+    meaning: str
+    example: str = ""
+    zh: Mapping[str, str] = attrs.field(
+        default=MappingProxyType({}), converter=_frozen_map, validator=_check_templates
+    )
+    summary_zh: str | None = None
+    doc: Doc = "protocol"
+
+    @property
+    def family(self) -> str:
+        """The part before the last dot: ``questionnaire.start`` of
+        ``questionnaire.start.title_invalid``."""
+        return self.name.rsplit(".", 1)[0]
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The named variants (``""`` excluded) of the English templates."""
+        return tuple(v for v in self.en if v)
+
+    def template(self, variant: str | None = None, locale: Locale = "en") -> str:
+        """The template of ``variant`` in ``locale``, else the English one.
+        Raises ``KeyError`` for a variant the code does not have."""
+        key = variant or ""
+        if key not in self.en:
+            raise KeyError(f"{self.name} has no variant {key!r}")
+        table = self.zh if locale == "zh" else self.en
+        return table.get(key) or self.en[key]
+
+    def render(
+        self, params: Mapping[str, Any], variant: str | None = None, locale: Locale = "en"
+    ) -> str:
+        """The message of a finding of this code with ``params`` and ``variant``, in
+        ``locale``. A parameter the template names but ``params`` lacks renders as
+        empty text. Raises ``KeyError`` for an unknown variant."""
+        return self.template(variant, locale).format_map(fields(params, locale))
+
+    def finding(
+        self,
+        path: Path = (),
+        /,
+        *,
+        start: int | None = None,
+        end: int | None = None,
+        variant: str | None = None,
+        details: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
+        shared: MutableMapping[str, str] | None = None,
+        **more: Any,
+    ) -> Finding:
+        """A :class:`~replykit.diagnostics.Finding` of this code: the English message
+        rendered from ``params`` (and ``more``) and ``variant``, both recorded on the
+        finding. ``details`` (default: none) are the machine-readable fields callers see.
+        ``shared``: messages already made, by text; an equal message is that one string
+        (a reply dense with near-misses repeats a few texts many times, and memory
+        stays near the input's size, §1). Raises ``KeyError`` for a variant the code
+        does not have."""
+        if more:
+            params = {**(params or {}), **more}
+        elif params is None:
+            params = {}
+        message = self.render(params, variant)
+        if shared is not None:
+            message = shared.setdefault(message, message)
+        return Finding(
+            code=self.name,
+            message=message,
+            path=path,
+            severity=self.severity or "error",
+            start=start,
+            end=end,
+            details={} if details is None else details,
+            params=params,
+            variant=variant,
+        )
+
+
+# ---------------------------------------------------------------- field rendering
+
+_WORDS_ZH: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "null": "null",
+        "boolean": "布尔值",
+        "number": "数字",
+        "string": "字符串",
+        "array": "数组",
+        "object": "对象",
+        "array of strings": "字符串数组",
+        "non-blank string": "非空字符串",
+        "non-empty array": "非空数组",
+        "empty array": "空数组",
+        "non-negative number": "非负数",
+        "non-blank string or {value, label} object": "非空字符串或 {value, label} 对象",
+    }
+)
+
+
+@attrs.frozen
+class _Helpers:
+    article: Callable[[str], str]
+    brief: Callable[[Any], str]
+    hints: Mapping[str, str]
+
+
+@functools.cache
+def _helpers() -> _Helpers:
+    # Imported at first use: the payload package and the fields codes import this module.
+    from replykit.codes.fields import HINTS
+    from replykit.payload.describe import article, brief
+
+    return _Helpers(article, brief, HINTS)
+
+
+def _listing(items: Any, separator: str, limit: int = 10) -> str:
+    brief = _helpers().brief
+    if not isinstance(items, list | tuple):
+        return brief(items)
+    more = "…" if len(items) > limit else ""
+    return separator.join([*(brief(item) for item in items[:limit]), *([more] if more else [])])
+
+
+class _Fields(dict[str, str]):
+    """The template fields of one rendering: parameters as text, by locale."""
+
+    def __init__(self, params: Mapping[str, Any], locale: Locale) -> None:
+        super().__init__()
+        self.params = params
+        self.locale = locale
+
+    def __missing__(self, key: str) -> str:
+        helpers = _helpers()
+        article, brief = helpers.article, helpers.brief
+        params, zh = self.params, self.locale == "zh"
+        value = params.get(key)
+        if key == "path":
+            text = str(value or ("问卷参数" if zh else "the arguments"))
+        elif key in ("expected", "actual"):
+            word = str(value if value is not None else "")
+            if zh:
+                text = _WORDS_ZH.get(word, word)
+            else:
+                text = word if word in ("", "missing") else article(word)
+        elif key == "actual_clause":  # zh: 当前为… / 当前缺失
+            word = str(params.get("actual") or "")
+            text = "当前缺失" if word in ("", "missing") else f"当前为{_WORDS_ZH.get(word, word)}"
+        elif key == "hint" and isinstance(value, Mapping):
+            hint = helpers.hints.get(str(value.get("as")), "")
+            text = hint.format_map(_Fields(value, self.locale))
+        elif key == "left_out" and isinstance(value, list | tuple):  # LeftOut counts
+            severity = {"error": "错误", "warning": "警告"} if zh else {}
+            text = ("、" if zh else ", ").join(
+                (f"{c.code} ×{c.count}" if zh else f"{c.code} x{c.count}")
+                + (
+                    (f"（{severity[c.severity]}）" if zh else f" ({c.severity})")
+                    if c.severity
+                    else ""
+                )
+                for c in value or ()
+            )
+        elif key == "value":
+            text = brief(value) if key in params else ""
+        elif key in ("allowed", "invalid_items"):
+            text = _listing(value, "、" if zh else ", ") if key in params else ""
+        else:
+            text = "" if value is None else str(value)
+        self[key] = text
+        return text
+
+
+def fields(params: Mapping[str, Any], locale: Locale = "en") -> Mapping[str, str]:
+    """The template fields for ``params`` in ``locale``, computed when a template asks.
+
+    Conventions: ``path`` (``the arguments`` / ``问卷参数`` when empty); ``expected``
+    and ``actual`` with an article in English (``a string``; ``missing`` bare), as
+    Chinese words in zh; ``actual_clause`` (zh: ``当前为数字`` / ``当前缺失``); ``value``
+    as short JSON; ``allowed`` and ``invalid_items`` as a list of short JSON items
+    (``, `` / ``、``, at most 10 and ``…``); ``hint`` (a mapping) as the
+    :data:`~replykit.codes.fields.HINTS` sentence its ``as`` names, filled from the same
+    mapping; ``left_out`` (:class:`~replykit.diagnostics.LeftOut` counts) as ``code xN
+    (severity)`` items; anything else as ``str`` (``None``: empty).
+    """
+    return _Fields(params, locale)

@@ -1,0 +1,271 @@
+"""Codes of the strict field table of fenced YAML: ``form.*``, ``question.*``
+(docs/protocol.md section 4.2).
+
+Most messages end with a ``{hint}``: how the value was read, a mapping recorded on the
+finding whose ``as`` names one of :data:`HINTS` (``{"as": "source", "source": "yes",
+"actual": "boolean", "quoted": "\\"yes\\""}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from replykit.codes import rules
+from replykit.codes._core import Code
+
+#: The ``{hint}`` sentences by ``as``.
+HINTS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "string": "it is the string {value}",
+        "kind": "it is {actual}",
+        "null": "it is empty (null)",
+        "long": "YAML reads it as {actual}; quote it to keep the text",
+        "source": "YAML reads {source} as {actual}; quote it to keep the text: {quoted}",
+        "empty_list": "an empty list",
+        "found_value": "found {value}",
+        "found_kind": "found {actual}",
+        "missing": "it is missing",
+        "empty": "it is empty",
+        "blank": "it is blank",
+        "option_object": "strict fenced YAML takes options as strings, not {{value, label}} "
+        "objects (those belong to XML+JSON and questionnaire_async)",
+    }
+)
+
+FORM_UNKNOWN_FIELD: Final = Code(
+    "form.unknown_field",
+    "error",
+    rules.FIELDS,
+    en={"": "unknown top-level field {field}; a fenced questionnaire has only title and questions"},
+    meaning="a top-level key other than title/questions",
+    example="`id: x`",
+    summary_zh="顶层只允许 title 和 questions。",
+)
+FORM_TITLE_REQUIRED: Final = Code(
+    "form.title_required",
+    "error",
+    rules.FIELDS,
+    en={"": "title is required: a non-blank string", "blank": "title must not be blank"},
+    meaning="title missing or blank",
+    example="no `title`",
+    summary_zh="title 为必填项，必须是非空字符串。",
+)
+FORM_TITLE_INVALID: Final = Code(
+    "form.title_invalid",
+    "error",
+    rules.FIELDS,
+    en={"": "title must be a string; {hint}"},
+    meaning="title not a string",
+    example="`title: 3`",
+    summary_zh="title 必须是非空字符串。",
+)
+FORM_QUESTIONS_REQUIRED: Final = Code(
+    "form.questions_required",
+    "error",
+    rules.FIELDS,
+    en={"": "questions is required: a non-empty list of questions"},
+    meaning="questions missing",
+    example="no `questions`",
+    summary_zh="questions 为必填项，必须是非空数组。",
+)
+FORM_QUESTIONS_INVALID: Final = Code(
+    "form.questions_invalid",
+    "error",
+    rules.FIELDS,
+    en={"": "questions must be a non-empty list of questions; {hint}"},
+    meaning="questions not a list, or empty",
+    example="`questions: []`",
+    summary_zh="questions 必须是非空数组。",
+)
+QUESTION_NOT_MAPPING: Final = Code(
+    "question.not_mapping",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} must be a mapping with type, text and default; it is {actual}"},
+    meaning="a question that is not a mapping",
+    example="`- just text`",
+    summary_zh="每个问题必须是映射。",
+)
+QUESTION_UNKNOWN_FIELD: Final = Code(
+    "question.unknown_field",
+    "error",
+    rules.FIELDS,
+    en={"": "unknown field {field} in {question}; allowed: {allowed_fields}"},
+    meaning="a key outside the table",
+    example="`id: a`",
+    summary_zh="问题中含有不允许的字段。",
+)
+QUESTION_TYPE_REQUIRED: Final = Code(
+    "question.type_required",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} is required: single_choice, multi_choice or free_text"},
+    meaning="type missing",
+    example="no `type`",
+    summary_zh="问题缺少 type。",
+)
+QUESTION_TYPE_INVALID: Final = Code(
+    "question.type_invalid",
+    "error",
+    rules.FIELDS,
+    en={
+        "": "{path} {given} is not a question type; use single_choice, multi_choice or free_text",
+        "alias": "{path} {given} is an alias that strict fenced YAML does not accept; "
+        "write {strict}",
+        "not_string": "{path} must be a string; {hint}",
+    },
+    meaning="type not one of the three (aliases too)",
+    example="`type: multiple_choice`",
+    summary_zh="type 只能是 single_choice、multi_choice 或 free_text。",
+)
+QUESTION_TEXT_REQUIRED: Final = Code(
+    "question.text_required",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} is required", "blank": "{path} must not be blank"},
+    meaning="text missing or blank",
+    example='`text: ""`',
+    summary_zh="问题缺少非空的 text。",
+)
+QUESTION_TEXT_INVALID: Final = Code(
+    "question.text_invalid",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} must be a string; {hint}"},
+    meaning="text not a string",
+    example="`text: 5`",
+    summary_zh="text 必须是非空字符串。",
+)
+QUESTION_DEFAULT_REQUIRED: Final = Code(
+    "question.default_required",
+    "error",
+    rules.FIELDS,
+    en={
+        "": "{question}.default is required (for example one of the options)",
+        "multi_choice": "{question}.default is required (for example [])",
+        "free_text": '{question}.default is required (for example "")',
+    },
+    meaning="default missing",
+    example="no `default`",
+    summary_zh="问题缺少 default。",
+)
+QUESTION_OPTIONS_REQUIRED: Final = Code(
+    "question.options_required",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} is required for a choice question: a non-empty list of strings; {hint}"},
+    meaning="a choice question without a non-empty options list",
+    example="`options: []`",
+    summary_zh="选择题必须提供非空字符串组成的 options。",
+)
+QUESTION_OPTION_INVALID: Final = Code(
+    "question.option_invalid",
+    "error",
+    rules.FIELDS,
+    en={
+        "": "{path} must be a non-blank string; {hint}",
+        "reserved": "{path} {value} is the value of the 'other' choice; write another option",
+    },
+    meaning="an option that is not a non-blank string, or the value "
+    "`__questionnaire_other__` of the 'other' choice (section 4.2)",
+    example="`- {value: a, label: A}`, `- 02142`",
+    summary_zh="选项必须是非空字符串。",
+)
+QUESTION_OPTIONS_FORBIDDEN: Final = Code(
+    "question.options_forbidden",
+    "error",
+    rules.FIELDS,
+    en={"": "a free_text question takes no options"},
+    meaning="free_text with options",
+    summary_zh="free_text 问题不能有 options。",
+)
+QUESTION_ALLOW_OTHER_FORBIDDEN: Final = Code(
+    "question.allow_other_forbidden",
+    "error",
+    rules.FIELDS,
+    en={"": "a free_text question takes no allow_other"},
+    meaning="free_text with allow_other",
+    summary_zh="free_text 问题不能有 allow_other。",
+)
+QUESTION_ALLOW_OTHER_INVALID: Final = Code(
+    "question.allow_other_invalid",
+    "error",
+    rules.FIELDS,
+    en={
+        "": "{path} must be true or false; {hint}",
+        "yes_no": "{path} must be true or false; {hint} (YAML 1.2 reads only true/false as "
+        "booleans, not yes/no/on/off)",
+    },
+    meaning="allow_other not a boolean",
+    example="`allow_other: yes`",
+    summary_zh="allow_other 必须是布尔值。",
+)
+QUESTION_DEFAULT_INVALID: Final = Code(
+    "question.default_invalid",
+    "error",
+    rules.FIELDS,
+    en={
+        "": "{path} must be a string; {hint}",
+        "free_text": '{path} of a free_text question must be a string ("" for none); {hint}',
+        "single_choice": "{path} of a single_choice question must be one of the options "
+        "(a string); {hint}",
+        "multi_choice": "{path} of a multi_choice question must be a list of options "
+        "([] for none); {hint}",
+    },
+    meaning="default of the wrong type",
+    example="`default: null` on free_text",
+    summary_zh="default 的类型不符合题型。",
+)
+QUESTION_DEFAULT_NOT_IN_OPTIONS: Final = Code(
+    "question.default_not_in_options",
+    "error",
+    rules.FIELDS,
+    en={"": "{path} {value} is not one of the options ({allowed})"},
+    meaning="default (or a multi item) not an option",
+    example="`default: maybe`",
+    summary_zh="default 必须属于 options。",
+)
+QUESTION_DUPLICATE_OPTION: Final = Code(
+    "question.duplicate_option",
+    "warning",
+    rules.YAML,
+    en={"": "{path} repeats the option {value}"},
+    meaning="an option repeated",
+    example="`- a⏎- a`",
+    summary_zh="选项重复。",
+)
+QUESTION_DUPLICATE_DEFAULT: Final = Code(
+    "question.duplicate_default",
+    "warning",
+    rules.YAML,
+    en={"": "{path} repeats the default {value}; it is selected once"},
+    meaning="an item of a multi-choice default repeated; kept once (section 4.2)",
+    example="`default: [a, a]`",
+    summary_zh="多选题的默认项重复，只选中一次。",
+)
+
+CODES: Final = (
+    FORM_UNKNOWN_FIELD,
+    FORM_TITLE_REQUIRED,
+    FORM_TITLE_INVALID,
+    FORM_QUESTIONS_REQUIRED,
+    FORM_QUESTIONS_INVALID,
+    QUESTION_NOT_MAPPING,
+    QUESTION_UNKNOWN_FIELD,
+    QUESTION_TYPE_REQUIRED,
+    QUESTION_TYPE_INVALID,
+    QUESTION_TEXT_REQUIRED,
+    QUESTION_TEXT_INVALID,
+    QUESTION_DEFAULT_REQUIRED,
+    QUESTION_OPTIONS_REQUIRED,
+    QUESTION_OPTION_INVALID,
+    QUESTION_OPTIONS_FORBIDDEN,
+    QUESTION_ALLOW_OTHER_FORBIDDEN,
+    QUESTION_ALLOW_OTHER_INVALID,
+    QUESTION_DEFAULT_INVALID,
+    QUESTION_DEFAULT_NOT_IN_OPTIONS,
+    QUESTION_DUPLICATE_OPTION,
+    QUESTION_DUPLICATE_DEFAULT,
+)

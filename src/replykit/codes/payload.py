@@ -1,0 +1,323 @@
+"""Codes of reading a payload: ``yaml.*`` (docs/protocol.md section 4.1) and ``json.*``
+(sections 1 and 5)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from replykit.codes import rules
+from replykit.codes._core import Code
+
+# ---------------------------------------------------------------- YAML (§4)
+
+YAML_EMPTY: Final = Code(
+    "yaml.empty",
+    "error",
+    rules.YAML,
+    en={
+        "": "the questionnaire block is empty",
+        "no_content": "the payload holds no YAML content",
+    },
+    meaning="blank fenced payload",
+    example="fence with nothing inside",
+    summary_zh="问卷内容为空。",
+)
+
+#: ``yaml.syntax`` messages by kind of error (the variant; the default is for an error
+#: of no known kind). ``{what}``: what stands at the position, in words.
+_SYNTAX: Final = {
+    "": "the text here is not valid YAML",
+    "bad_character": "{what} cannot start a YAML value here; quote the value",
+    "mapping_value": "':' is not allowed here; a plain value that holds ': ' must be quoted",
+    "mapping_key": "'?' cannot start a mapping key here",
+    "list_item": "'-' cannot start a list item here; a list inside a value starts on its own line",
+    "key_without_colon": "this mapping key has no ':' after it on its line",
+    "unclosed_quote": "this quoted string is never closed",
+    "quote_document_marker": "a quoted string runs into a document marker line ('---' or '...')",
+    "escape": "unknown escape in a double-quoted string; write \\\\ for a backslash, and "
+    "\\x, \\u, \\U with 2, 4, 8 hexadecimal digits",
+    "anchor_name": "'&' and '*' start YAML anchors and aliases; quote a value that begins "
+    "with them",
+    "tag": "'!' starts a YAML tag; quote a value that begins with '!'",
+    "directive": "malformed or repeated directive line (%YAML, %TAG); quote a value that "
+    "begins with '%'",
+    "block_header": "a block scalar header (| or >) holds only an indentation digit 1-9, a "
+    "chomping sign + or -, and a comment",
+    "flow_sequence": "a flow list [...] needs ',' between its items and ']' at its end, "
+    "found {what}",
+    "flow_mapping": "a flow mapping {{...}} needs ',' between its entries and '}}' at its "
+    "end, found {what}",
+    "missing_value": "a value is missing before {what}",
+    "block_mapping_end": "expected another key of the mapping at this indentation, or less "
+    "indentation to end it; found {what}",
+    "block_list_end": "expected another '- ' item of the list at this indentation, or less "
+    "indentation to end it; found {what}",
+    "after_document": "unexpected {what} after the end of the YAML document",
+    "comment_space": "a comment needs white space before '#'; add a space, or quote a value "
+    "that holds '#'",
+    "tab_indent": "a tab cannot indent YAML; indent with spaces",
+    "tab_before_block": "a tab cannot come before a list item '-', a key, or '?'/':' that "
+    "starts a block collection; use spaces",
+    "not_printable": "{what} is not allowed in YAML",
+}
+YAML_SYNTAX: Final = Code(
+    "yaml.syntax",
+    "error",
+    rules.YAML,
+    en={kind: "YAML syntax error: " + text for kind, text in _SYNTAX.items()},
+    meaning="YAML syntax error, in replykit's words (section 4.1)",
+    example="`title: [`",
+    summary_zh="YAML 语法错误。",
+)
+YAML_MULTIPLE_DOCUMENTS: Final = Code(
+    "yaml.multiple_documents",
+    "error",
+    rules.YAML,
+    en={"": "a questionnaire payload holds exactly one YAML document"},
+    meaning="more than one document",
+    example="`title: a⏎---⏎title: b`",
+    summary_zh="问卷内容只能是一个 YAML 文档。",
+)
+YAML_JSON_PAYLOAD: Final = Code(
+    "yaml.json_payload",
+    "error",
+    rules.YAML_PAYLOAD,
+    en={
+        "": "the payload is a flow collection ({{...}} or [...], e.g. JSON); "
+        "write it as block YAML (title: ...)"
+    },
+    meaning="root is a flow collection",
+    example='`{"title": "T"}`',
+    summary_zh="围栏内容必须是块状 YAML，不能是 JSON 或流式写法。",
+)
+YAML_ROOT_NOT_MAPPING: Final = Code(
+    "yaml.root_not_mapping",
+    "error",
+    rules.YAML,
+    en={"": "the YAML root must be a block mapping, not {actual}"},
+    meaning="root is a scalar or block sequence",
+    example="`- a`",
+    summary_zh="YAML 顶层必须是映射。",
+)
+YAML_NESTED_FENCE: Final = Code(
+    "yaml.nested_fence",
+    "error",
+    rules.YAML_PAYLOAD,
+    en={
+        "": "a line inside the questionnaire opens a code fence; a questionnaire cannot "
+        "contain other fenced blocks",
+        "closing_text": "this line looks like a closing fence with text after it; a closing "
+        "fence stands alone on its line, so the questionnaire does not end here",
+    },
+    meaning="a payload line would open a fence, or looks like a closing fence with text after it",
+    example="a ```` ``` ```` line inside; ```` ```。 ````",
+    summary_zh="问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。",
+)
+YAML_DUPLICATE_KEY: Final = Code(
+    "yaml.duplicate_key",
+    "error",
+    rules.YAML,
+    en={
+        "": "duplicate key {key}; each key may appear once",
+        "at": "duplicate key {key} at {where}; each key may appear once",
+    },
+    meaning="a key repeated in one mapping",
+    example="`title: a⏎title: b`",
+    summary_zh="YAML 中存在重复的键。",
+)
+YAML_ALIAS: Final = Code(
+    "yaml.alias",
+    "error",
+    rules.YAML,
+    en={
+        "": "YAML aliases are not allowed (*{anchor}); write the value out",
+        "anchor": "YAML anchors are not allowed (&{anchor})",
+    },
+    meaning="an anchor or alias",
+    example="`text: &q Why?`",
+    summary_zh="不允许使用 YAML 锚点或别名。",
+)
+YAML_TAG: Final = Code(
+    "yaml.tag",
+    "error",
+    rules.YAML,
+    en={"": "explicit YAML tags are not allowed ({tag}); write the value untagged"},
+    meaning="an explicit tag",
+    example="`title: !!str T`",
+    summary_zh="不允许使用 YAML 显式标签。",
+)
+YAML_TOO_DEEP: Final = Code(
+    "yaml.too_deep",
+    "error",
+    rules.YAML,
+    en={"": "YAML nesting deeper than {limit} levels"},
+    meaning="nesting deeper than the limit",
+    example="65 nested `-`",
+    summary_zh="YAML 嵌套层级过深。",
+)
+YAML_KEY_NOT_STRING: Final = Code(
+    "yaml.key_not_string",
+    "error",
+    rules.YAML,
+    en={"": "mapping key {key} is {actual}, not a string; keys are field names"},
+    meaning="a non-string mapping key",
+    example="`1: x`",
+    summary_zh="YAML 的键必须是字符串。",
+)
+YAML_NUMBER_TOO_LARGE: Final = Code(
+    "yaml.number_too_large",
+    "error",
+    rules.YAML,
+    en={"": "integer with more than {limit} digits; quote it"},
+    meaning="an integer too large to convert",
+    example="a 5000-digit int",
+    summary_zh="数字过大。",
+)
+YAML_LONE_SURROGATE: Final = Code(
+    "yaml.lone_surrogate",
+    "error",
+    rules.YAML,
+    en={
+        "": "this string holds the escape of {shown}, a surrogate, which is not a character; "
+        "write the character itself or its \\U escape"
+    },
+    meaning="a double-quoted scalar whose `\\u`/`\\U` escape denotes a surrogate code point, "
+    "no character (section 1; two escapes are two code points)",
+    example='`text: "Why\\ud800?"`, `"\\ud83d\\ude00"`',
+    summary_zh="YAML 字符串的转义表示不成对的代理项（\\udXXX），它不是字符。",
+)
+
+# ---------------------------------------------------------------- JSON (§1, §5)
+
+JSON_SYNTAX: Final = Code(
+    "json.syntax",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "JSON syntax error: {reason}",
+        "undecodable": "JSON syntax error: cannot be decoded",
+    },
+    meaning="JSON syntax error: replykit's position and message (section 5; smart quotes named)",
+    example='`{“title”: 1}`, `{"a": 1,}`',
+    summary_zh="JSON 语法错误。",
+)
+JSON_DUPLICATE_KEY: Final = Code(
+    "json.duplicate_key",
+    "error",
+    rules.XML_JSON,
+    en={"": "duplicate key {key}; each key may appear once"},
+    meaning="a key repeated in one object",
+    example='`{"a":1,"a":2}`',
+    summary_zh="JSON 中存在重复的键。",
+)
+JSON_CONSTANT: Final = Code(
+    "json.constant",
+    "error",
+    rules.XML_JSON,
+    en={"": "{token} is not JSON; use a number or a string"},
+    meaning="`NaN`, `Infinity`, `-Infinity`",
+    example='`{"a": NaN}`',
+    summary_zh="JSON 中不允许 NaN 或 Infinity。",
+)
+JSON_TOO_DEEP: Final = Code(
+    "json.too_deep",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "JSON nesting deeper than {limit} levels",
+        "arguments": "the arguments nest deeper than {limit} levels",
+    },
+    zh={
+        "": "JSON 嵌套层级超过 {limit} 层。",
+        "arguments": "参数的嵌套层级超过 {limit} 层。",
+    },
+    meaning="nesting deeper than the limit",
+    example="`[[[[...`",
+    summary_zh="JSON 嵌套层级过深。",
+)
+JSON_NOT_OBJECT: Final = Code(
+    "json.not_object",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "the payload must be a JSON object, not {actual}",
+        "answers": "the answers must be a JSON object from question id to answer, not {actual}",
+    },
+    meaning="root not an object",
+    example="`[1]`",
+    summary_zh="JSON 负载必须是一个对象。",
+)
+JSON_STRING_PAYLOAD: Final = Code(
+    "json.string_payload",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "the payload is a JSON string that holds JSON; write the object itself, not a "
+        "quoted copy of it"
+    },
+    meaning="root is a string holding JSON",
+    example='`"{\\"title\\":1}"`',
+    summary_zh="JSON 负载是一个包含 JSON 的字符串，必须直接写成对象。",
+)
+JSON_NUMBER_TOO_LARGE: Final = Code(
+    "json.number_too_large",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "a number written with more than {limit} digits; write it as a string or a "
+        "smaller number",
+        "range": "the number {number} is beyond a 64-bit float's range (it would read as "
+        "infinity); write it as a string or a smaller number",
+    },
+    meaning="a number written with more than 4300 digits, or beyond a 64-bit float's range "
+    "(it would read as infinity)",
+    example='`{"a": 1e400}`, a 5000-digit int',
+    summary_zh="数字过大：超过 4300 位，或超出 64 位浮点数的范围。",
+)
+JSON_LONE_SURROGATE: Final = Code(
+    "json.lone_surrogate",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "lone surrogate {shown} in a string: a surrogate must come as a pair, a high one "
+        "(\\ud800-\\udbff) directly followed by a low one (\\udc00-\\udfff), or the text "
+        "cannot be written as UTF-8",
+        "value": "{path} holds {shown}, half of a surrogate pair and no character; JSON "
+        "cannot carry it faithfully",
+        "root_value": "a string holds {shown}, half of a surrogate pair and no character; "
+        "JSON cannot carry it faithfully",
+    },
+    zh={
+        "value": "{path} 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。",
+        "root_value": "参数 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。",
+    },
+    meaning="a string holding half of a surrogate pair (a `\\udXXX` escape not paired, or "
+    "such a character); also a string or key of a Python caller's tool arguments or answer "
+    "text holding a surrogate (section 1)",
+    example='`{"a": "Why\\ud800?"}`',
+    summary_zh="JSON 字符串中含有不成对的代理项（\\udXXX），无法写成 UTF-8。",
+)
+
+CODES: Final = (
+    YAML_EMPTY,
+    YAML_SYNTAX,
+    YAML_MULTIPLE_DOCUMENTS,
+    YAML_JSON_PAYLOAD,
+    YAML_ROOT_NOT_MAPPING,
+    YAML_NESTED_FENCE,
+    YAML_DUPLICATE_KEY,
+    YAML_ALIAS,
+    YAML_TAG,
+    YAML_TOO_DEEP,
+    YAML_KEY_NOT_STRING,
+    YAML_NUMBER_TOO_LARGE,
+    YAML_LONE_SURROGATE,
+    JSON_SYNTAX,
+    JSON_DUPLICATE_KEY,
+    JSON_CONSTANT,
+    JSON_TOO_DEEP,
+    JSON_NOT_OBJECT,
+    JSON_STRING_PAYLOAD,
+    JSON_NUMBER_TOO_LARGE,
+    JSON_LONE_SURROGATE,
+)

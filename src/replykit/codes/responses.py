@@ -1,0 +1,227 @@
+"""Codes of the conversation side: ``response.*`` (a response payload),
+``tool_result.*`` (opening a form from a tool result) and ``answer.*`` (answers
+checked against their form) (docs/protocol-responses.md sections 1 and 2.1).
+
+``{hint}`` is a mapping as in :mod:`replykit.codes.fields` (``{"as": "missing"}``,
+``{"as": "found_value", "value": 3}``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from replykit.codes import rules
+from replykit.codes._core import Code
+
+# ---------------------------------------------------------------- response payloads
+
+RESPONSE_TYPE_MISMATCH: Final = Code(
+    "response.type_mismatch",
+    "error",
+    rules.RESPONSE,
+    en={"": "type must be {quoted_type} for this tag; {hint}"},
+    meaning="`type` does not match the tag name",
+    example="`sage_questionnaire_response` in `<questionnaire-response>`",
+    summary_zh="回答的 type 与标签名称不对应。",
+)
+RESPONSE_QUESTIONNAIRE_ID_MISSING: Final = Code(
+    "response.questionnaire_id_missing",
+    "error",
+    rules.RESPONSE,
+    en={
+        "": "questionnaire_id is required: the id of the questionnaire answered",
+        "invalid": "questionnaire_id must be a non-blank string (the id of the questionnaire "
+        "answered), not {value}",
+    },
+    meaning="no `questionnaire_id`",
+    summary_zh="回答缺少 questionnaire_id。",
+)
+RESPONSE_ANSWERS_INVALID: Final = Code(
+    "response.answers_invalid",
+    "error",
+    rules.RESPONSE,
+    en={"": "answers must be a list; {hint}"},
+    meaning="`answers` missing or not a list",
+    example='`{"answers": {}}`',
+    summary_zh="回答的 answers 必须是数组。",
+)
+RESPONSE_ANSWER_INVALID: Final = Code(
+    "response.answer_invalid",
+    "error",
+    rules.RESPONSE,
+    en={
+        "": "{path} must be {shape}; {hint}",
+        "type": "{path} must be single_choice, multi_choice or free_text; found {value}",
+    },
+    meaning="an answer of the wrong shape",
+    example='`{"question_id": 3}`',
+    summary_zh="回答中的某一项不符合格式。",
+)
+RESPONSE_STATUS_UNKNOWN: Final = Code(
+    "response.status_unknown",
+    "warning",
+    rules.RESPONSE,
+    en={"": "status is expected to be 'submitted'; {hint}"},
+    meaning="status other than `submitted`",
+    example='`"status": "draft"`',
+    summary_zh="回答的 status 应为 submitted。",
+)
+
+# ---------------------------------------------------------------- tool results (§7)
+
+TOOL_RESULT_INVALID: Final = Code(
+    "tool_result.invalid",
+    "error",
+    rules.TOOL_RESULT,
+    en={"": "The tool result must be an object."},
+    zh={"": "工具结果必须是对象。"},
+    meaning="the tool result is not an object",
+    example="`[]` as the result",
+    doc="responses",
+)
+TOOL_RESULT_ERROR_INVALID: Final = Code(
+    "tool_result.error_invalid",
+    "error",
+    rules.TOOL_RESULT,
+    en={"": "{path} is not a {{code, path, message, details}} error object."},
+    zh={"": "{path} 不是 {{code, path, message, details}} 错误对象。"},
+    meaning="an entry of a failed result's `errors` that is not an error object (or whose "
+    "`details` exceed the limits)",
+    example='`"errors": [3]`',
+    doc="responses",
+)
+TOOL_RESULT_FAILED: Final = Code(
+    "tool_result.failed",
+    "error",
+    rules.TOOL_RESULT,
+    en={"": "The questionnaire tool call failed without listing errors."},
+    zh={"": "问卷工具调用失败，但没有给出错误信息。"},
+    meaning="a failed result with no usable `errors`",
+    example='`{"success": false}`',
+    doc="responses",
+)
+
+# ---------------------------------------------------------------- answers (§7)
+# Templates by variant as building (``build_response``) and checking
+# (``check_answers``) word them; ``{question}`` is the question id.
+
+
+def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> Code:
+    return Code(
+        "answer." + name,
+        "warning" if name == "label_mismatch" else "error",
+        rules.ANSWERS,
+        en=en,
+        meaning=meaning,
+        example=example,
+        doc="responses",
+    )
+
+
+ANSWER_UNKNOWN_QUESTION: Final = _answer(
+    "unknown_question",
+    {"": "the form has no question with id {value}"},
+    "no such question",
+    '`{"zz": "a"}`',
+)
+ANSWER_DUPLICATE: Final = _answer(
+    "duplicate",
+    {"": "question {question} is answered more than once"},
+    "a question answered a second time",
+)
+ANSWER_MISSING: Final = _answer(
+    "missing", {"": "question {question} has no answer"}, "a question of the form has no answer"
+)
+ANSWER_TYPE_MISMATCH: Final = _answer(
+    "type_mismatch",
+    {
+        "": "{path} must be {shape} for the {type} question {question}",
+        "type": "question {question} is {type}, the answer says {given}",
+        "item": "{path} must be a string (an option value)",
+        "other_text": "{path} must be a string",
+    },
+    "the answer's type is not the question's type, or `answer` has the wrong JSON type",
+    '`{"q1": 3}` for a single choice',
+)
+ANSWER_VALUES_NOT_LIST: Final = _answer(
+    "values_not_list",
+    {"": "{path} must be a list of option values for the multi_choice question {question}"},
+    "a multi-choice answer that is not a list",
+    '`{"q1": "a"}` for a multi choice',
+)
+ANSWER_VALUE_NOT_IN_OPTIONS: Final = _answer(
+    "value_not_in_options",
+    {"": "{path}: {value} is not an option value of question {question}"},
+    "not an option value",
+    '`{"q1": "z"}`',
+)
+ANSWER_OTHER_NOT_ALLOWED: Final = _answer(
+    "other_not_allowed",
+    {
+        "": "{path}: question {question} does not allow an 'other' answer",
+        "free_text": "{path}: a free_text question has no 'other' answer",
+    },
+    '"other" without `allow_other`; `other_text` on free text',
+)
+ANSWER_OTHER_TEXT_UNEXPECTED: Final = _answer(
+    "other_text_unexpected",
+    {"": "{path}: other_text is only allowed with the value {other}"},
+    '`other_text` when "other" was not chosen',
+)
+ANSWER_FIELD_INVALID: Final = _answer(
+    "field_invalid",
+    {
+        "": "{path} is not an answer field; use value and other_text",
+        "value_required": "{path} is required in an answer object",
+    },
+    "an answer object without `value`, or with a key other than `value` and `other_text`",
+)
+ANSWER_DUPLICATE_VALUE: Final = _answer(
+    "duplicate_value",
+    {"": "{path}: {value} is already chosen earlier in the answer to question {question}"},
+    "a value repeated in a multi-choice answer",
+    '`["a", "a"]`',
+)
+ANSWER_QUESTIONNAIRE_ID_MISMATCH: Final = _answer(
+    "questionnaire_id_mismatch",
+    {"": "the response answers {given}, not {expected_id}"},
+    "the id differs from `questionnaire_id` (only checked when that argument is given)",
+)
+ANSWER_INCONSISTENT: Final = _answer(
+    "inconsistent",
+    {
+        "": "{path} differs from answer",
+        "labels": "{path} must have one label per value",
+    },
+    "`answer` and `value`/`values` disagree, or the number of labels differs from the "
+    "number of values",
+)
+ANSWER_LABEL_MISMATCH: Final = _answer(
+    "label_mismatch",
+    {"": "{path}: the label of {given} is {label}, not {given_label}"},
+    "a label that is not the option's label",
+)
+
+CODES: Final = (
+    RESPONSE_TYPE_MISMATCH,
+    RESPONSE_QUESTIONNAIRE_ID_MISSING,
+    RESPONSE_ANSWERS_INVALID,
+    RESPONSE_ANSWER_INVALID,
+    RESPONSE_STATUS_UNKNOWN,
+    TOOL_RESULT_INVALID,
+    TOOL_RESULT_ERROR_INVALID,
+    TOOL_RESULT_FAILED,
+    ANSWER_UNKNOWN_QUESTION,
+    ANSWER_DUPLICATE,
+    ANSWER_MISSING,
+    ANSWER_TYPE_MISMATCH,
+    ANSWER_VALUES_NOT_LIST,
+    ANSWER_VALUE_NOT_IN_OPTIONS,
+    ANSWER_OTHER_NOT_ALLOWED,
+    ANSWER_OTHER_TEXT_UNEXPECTED,
+    ANSWER_FIELD_INVALID,
+    ANSWER_DUPLICATE_VALUE,
+    ANSWER_QUESTIONNAIRE_ID_MISMATCH,
+    ANSWER_INCONSISTENT,
+    ANSWER_LABEL_MISMATCH,
+)
