@@ -1,15 +1,14 @@
 """``segment()``: split an assistant message into Markdown and protocol blocks (§2-§6).
 
-Pipeline: the lexer stage (``scan/lexer.py``) turns the message into tokens; the Lark
+Pipeline: the scanner (``scan/scanner.py``) turns the message into tokens; the Lark
 grammar (``grammar/message.lark``) parses them, its transformer (``scan/parts.py``)
-giving raw parts as it goes; :func:`segment` applies the preface rule and ids and hands each block
-to ``blocks.py``, which reads its payload, places every finding and applies the
-profile.
+giving raw parts as it goes (in checked mode, ``scan/checked.py`` parses every
+construct and compares); :func:`segment` applies the preface rule and ids and hands
+each block to ``blocks.py``, which reads its payload, places every finding and applies
+the profile.
 """
 
 from __future__ import annotations
-
-import re
 
 import attrs
 
@@ -21,14 +20,12 @@ from replykit.diagnostics import Diagnostic
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
+from replykit.scan.checked import check_reading, compare
 from replykit.scan.grammar import lexemes, parse
-from replykit.scan.lexer import Lexer
-from replykit.scan.parts import FencedPart, MarkdownRun
+from replykit.scan.nearmiss import NearMiss
+from replykit.scan.parts import FencedPart, MarkdownRun, Part
+from replykit.scan.scanner import Scanner
 from replykit.text import LineIndex
-
-# Exact fast path: without the family name (in any ASCII case) there can be no
-# candidate and no near-miss, so the message is one Markdown segment.
-_FAMILY = re.compile(r"questionnaire", re.IGNORECASE | re.ASCII)
 
 
 @typed
@@ -39,6 +36,7 @@ def segment(
     profile: Profile = CLIENT,
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    checked: bool = False,
 ) -> Segmentation:
     """Split one assistant message into segments (PROTOCOL-DECISIONS §2-§6, §8).
 
@@ -64,11 +62,18 @@ def segment(
     index the decoded text, returned as ``Segmentation.decoded``. ``limits``: the
     per-block :class:`~replykit.limits.Limits`; each exceeded one is a diagnostic.
 
+    ``checked``: also read the message with the whole grammar (``grammar/message.lark``,
+    rule ``document``: every block, line and inline construct a token, every token
+    checked against its terminal, no shortcut) and compare it with the fast reading;
+    the result is the same, several times slower (docs/architecture.md).
+
     Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
-    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`);
-    ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
-    points (every block id repeats it, §6).
+    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
+    ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
+    ``message_id`` longer than 128 code points (every block id repeats it, §6). With
+    ``checked=True``, :class:`ReplykitBug` (an ``AssertionError``) when the two
+    readings differ: a bug in replykit, never in the input.
     """
     if len(message_id) > MAX_MESSAGE_ID:
         raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
@@ -78,11 +83,11 @@ def segment(
         plain = decode_transport(text, mode)
         if plain != text:
             text = decoded = plain
-    if not _FAMILY.search(text):
+    read = _read(text, mode, checked)
+    if read is None:
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
-    lx = Lexer(text, lexemes(), compat=mode).run()
-    parts = parse(text, lx)
+    parts, near_misses = read
     lines = LineIndex(text)
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
@@ -110,7 +115,7 @@ def segment(
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:
             overflows.append(block.overflow)
-    for nm in lx.near_misses:
+    for nm in near_misses:
         line, col = lines.line_col(nm.start)
         diagnostics.append(
             Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
@@ -119,6 +124,23 @@ def segment(
     if len(diagnostics) > limits.max_diagnostics or overflows:
         return _capped(segments, diagnostics, overflows, limits.max_diagnostics, lines, decoded)
     return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+
+
+def _read(
+    text: str, compat: Compat | None, checked: bool
+) -> tuple[list[Part], tuple[NearMiss, ...]] | None:
+    """The message's raw parts and near-misses, or None when it cannot hold a block."""
+    # Exact: without the family word (in any ASCII case) there can be no candidate and
+    # no near-miss, so the message is one Markdown segment.
+    possible = lexemes().family_word_any_case.search(text) is not None
+    if checked:
+        reading = check_reading(text, compat)
+        compare(text, reading, compat, possible)
+        return list(reading.parts), reading.near_misses
+    if not possible:
+        return None
+    scan = Scanner(text, lexemes(), compat=compat).run()
+    return parse(text, scan.tokens), scan.near_misses
 
 
 def _verdicts(segments: list[Segment]) -> set[int]:
