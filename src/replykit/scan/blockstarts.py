@@ -123,7 +123,7 @@ def _html_start(sc: Scanner, line: Line) -> int:
     paragraph (nor a lazy one), and an XML+JSON candidate reads as one character, not
     as a tag (§3.4)."""
     for kind, pattern in enumerate(sc.lx.html_starts, start=1):
-        if kind == 7 and (sc.paragraph_open(line) or leaves.candidate_at(sc, line.first)):
+        if kind == 7 and (line.in_paragraph or leaves.candidate_at(sc, line.first)):
             return 0
         if pattern.match(line.text, line.first, line.content_end):
             return kind
@@ -161,17 +161,15 @@ def thematic_break(sc: Scanner, line: Line) -> int:
 
 def list_item(sc: Scanner, line: Line) -> int:
     """A list item (5.2): a bullet or an ordered marker and its padding."""
-    m = sc.lx.bullet_marker.match(line.text, line.first, line.content_end)
-    ordered = m is None
+    m = sc.lx.list_marker.match(line.text, line.first, line.content_end)
     if m is None:
-        m = sc.lx.ordered_marker.match(line.text, line.first, line.content_end)
-        if m is None:
-            return NOT_STARTED
-    if sc.paragraph_continues(line):
+        return NOT_STARTED
+    if line.continues_paragraph:
         # Interrupting a paragraph: not empty, and numbered 1 when ordered.
         if skip_spaces(line.text, m.end(), line.content_end) >= line.content_end:
             return NOT_STARTED
-        if ordered and int(m.group("number")) != 1:
+        number = m.group("number")
+        if number is not None and int(number) != 1:
             return NOT_STARTED
     sc.start_block(line)
     sc.push(Container("item", marker_offset=line.indent, padding=_padding(line, m.end())))
@@ -216,39 +214,39 @@ BLOCK_STARTS: tuple[BlockStart, ...] = (
 _INDENTED = tuple(r for r in BLOCK_STARTS if not r.triggers)
 _TRIGGERS = "".join(r.triggers for r in BLOCK_STARTS)
 _BY_CHAR: dict[str, tuple[BlockStart, ...]] = {
-    ch: tuple(r for r in BLOCK_STARTS if ch in r.triggers)
-    for ch in _TRIGGERS
+    ch: tuple(r for r in BLOCK_STARTS if ch in r.triggers) for ch in _TRIGGERS
 }
 # A line whose first character (after at most 3 spaces) is no rule's trigger, nor a
 # tab or the line's end, starts no block: the fast mode's shortcut, exact.
 PLAIN_LINE = re.compile(f"[ ]{{0,3}}[^ \t\r\n{re.escape(_TRIGGERS)}]")
 
 
-def can_interrupt_paragraph(sc: Scanner, rule: BlockStart, line: Line) -> bool:
+def can_interrupt_paragraph(rule: BlockStart, line: Line) -> bool:
     """Question ``can_interrupt_paragraph``: whether ``rule`` may start a block on
     ``line`` given the paragraph the line could continue (the table's data)."""
     if rule.interrupts == "no":
-        return not sc.paragraph_open(line)
+        return not line.in_paragraph
     if rule.interrupts == "only":
-        return sc.paragraph_continues(line)
+        return line.continues_paragraph
     return True
 
 
 def open_blocks(sc: Scanner, line: Line) -> int:
     """Step 3: try the block starts in order, again after each container that opens;
     where the next line starts when a leaf block took the line, else -1."""
-    if not sc.checked and not line.partial:
-        # Fast-mode shortcut, exact: a rest that starts with no block's character.
-        if PLAIN_LINE.match(line.text, line.offset, line.content_end):
-            return -1
+    # Fast-mode shortcut, exact: a rest that starts with no block's character.
+    plain = not sc.checked and not line.partial
+    if plain and PLAIN_LINE.match(line.text, line.offset, line.content_end):
+        return -1
     while True:
         rules = _INDENTED if line.indent >= 4 else _BY_CHAR.get(line.char, ())
         for rule in rules:
-            if not can_interrupt_paragraph(sc, rule, line):
+            if rule.interrupts != "yes" and not can_interrupt_paragraph(rule, line):
                 continue
             nxt = rule.rule(sc, line)
             if nxt == CONTAINER:
                 line.opened = True
+                line.in_paragraph = line.continues_paragraph = False
                 line.matched = len(sc.state.containers)
                 line.find_first()
                 break

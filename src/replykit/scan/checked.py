@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from lark import Token, Transformer
+from lark import Token
 
 from replykit.compat import Compat
 from replykit.scan.emit import ReplykitBug
@@ -93,11 +93,11 @@ class Reading(Parts):
         last = [t for t in toks if t.type == "INDENTED_LINE"][-1]
         return ("INDENTED_CODE", _start(toks[0]), _end(last))
 
-    def HTML_COMMENT(self, tok: Token) -> Region:  # noqa: N802 (a terminal's callback)
+    def HTML_COMMENT(self, tok: Token) -> Region:
         """Terminal ``HTML_COMMENT``: an inert region."""
         return ("HTML_COMMENT", _start(tok), _end(tok))
 
-    def HALTING_COMMENT(self, tok: Token) -> Region:  # noqa: N802
+    def HALTING_COMMENT(self, tok: Token) -> Region:
         """Terminal ``HALTING_COMMENT``: an inert region to the end of the message."""
         return ("HTML_COMMENT", _start(tok), _end(tok))
 
@@ -126,9 +126,9 @@ def check_reading(text: str, compat: Compat | None = None) -> CheckedResult:
     compat = compat or Compat()
     scan = Scanner(text, lexemes(), compat=compat, checked=True).run()
     tree = parse_document(text, scan.tokens, strict=compat == Compat())
-    items = Reading(compat).transform(tree)
+    items: list[_Item] = Reading(compat).transform(tree)  # type: ignore[assignment]
     regions = tuple(r for r in items if isinstance(r, tuple))
-    candidates = [c for c in items if not isinstance(c, tuple)]
+    candidates = [c for c in items if isinstance(c, FencedPart | XmlPart)]
     parts = _parts(text, candidates, regions)
     return CheckedResult(parts, regions, scan.near_misses, scan.scanned)
 

@@ -113,9 +113,10 @@ class Coarse(Silent):
 
     def settles_preface(self, start: int, end: int) -> bool:
         """Whether paragraph text ``start:end`` holding no candidate needs no inline
-        scan: its first visible character opens no inline construct, so nothing before
-        it is inert and the preface (§4.3) is settled. Records the visible character."""
-        if self.full or self.seen_visible:
+        scan (asked while :meth:`wants_inline`): its first visible character opens no
+        inline construct, so nothing before it is inert and the preface (§4.3) is
+        settled. Records the visible character."""
+        if self.full:
             return False
         first = first_visible(self.text, start, end)
         if first >= 0 and self.text[first] not in "`<\\":

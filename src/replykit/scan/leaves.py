@@ -19,7 +19,6 @@ import re
 from typing import TYPE_CHECKING
 
 from replykit.scan import checked_inline
-from replykit.scan.emit import Coarse
 from replykit.scan.inline import InlineScan, Region, comment_end, scan_inline
 from replykit.scan.lookahead import tag_name
 from replykit.scan.nearmiss import fence_near_misses, paragraph_fence, tag_near_misses
@@ -47,7 +46,12 @@ def paragraph_text(
                 fence, info, start, ce, sc.lx, in_container=in_container, prefix=prefix
             )
             sc.out.warn(found)
-    return inline_text(sc, leaf, start, ce, le)
+    leaf.end = ce
+    if sc.silent or not sc.protocol:
+        return le
+    if sc.checked:
+        return checked_inline.read_text(sc, leaf, ce, le)
+    return scan_tags(sc, start, ce, le)[0]
 
 
 def inline_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
@@ -65,15 +69,14 @@ def html_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
     with it when its end condition stands outside the candidates (question
     ``html_block_ends``). Returns where the next line starts."""
     leaf.end = ce
-    if sc.silent:
-        pieces = [(start, ce)]
-        nxt = le
-    else:
+    if not sc.silent:
         leaf.line_firsts.append(skip_spaces(sc.text, start, ce))
-        if sc.checked:
-            nxt, pieces = checked_inline.read_html(sc, leaf, start, ce, le)
-        else:
-            nxt, pieces = scan_tags(sc, start, ce, le)
+    if sc.silent or not sc.protocol:
+        nxt, pieces = le, [(start, ce)]
+    elif sc.checked:
+        nxt, pieces = checked_inline.read_html(sc, leaf, start, ce, le)
+    else:
+        nxt, pieces = scan_tags(sc, start, ce, le)
     if leaf is sc.state.leaf and html_block_ends(sc, leaf, pieces):
         sc.close_leaf()
     return nxt
@@ -93,13 +96,13 @@ def finish_text(sc: Scanner, leaf: Leaf) -> None:
     """The fast mode closes a paragraph, heading or HTML block: the inert regions still
     due (the preface rule, or every region in ``full`` mode; comments of HTML blocks,
     which may halt)."""
-    out = sc.out
-    assert isinstance(out, Coarse)
-    if leaf.kind != "html":
-        if not out.settles_preface(leaf.inline_pos, leaf.end) and out.wants_inline():
-            flush_inline(sc, leaf, leaf.end, leaf.end)
-    elif sc.full or sc.protocol:
-        html_comments(sc, leaf, leaf.end, leaf.end)
+    out = sc.coarse
+    assert out is not None
+    if leaf.kind == "html":
+        if sc.full or sc.protocol:
+            html_comments(sc, leaf, leaf.end, leaf.end)
+    elif out.wants_inline() and not out.settles_preface(leaf.inline_pos, leaf.end):
+        flush_inline(sc, leaf, leaf.end, leaf.end)
 
 
 def starts_line(leaf: Leaf, q: int) -> bool:

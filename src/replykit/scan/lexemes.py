@@ -29,8 +29,7 @@ class Lexemes:
     tag_like: re.Pattern[str]
     any_close_tag: re.Pattern[str]
     short_fence: re.Pattern[str]
-    bullet_marker: re.Pattern[str]
-    ordered_marker: re.Pattern[str]
+    list_marker: re.Pattern[str]
     atx_marker: re.Pattern[str]
     setext_underline: re.Pattern[str]
     blank_line: re.Pattern[str]
@@ -66,8 +65,7 @@ class Lexemes:
             tag_like=one("TAG_LIKE", _ANY_CASE),
             any_close_tag=one("ANY_CLOSE_TAG", _ANY_CASE),
             short_fence=one("SHORT_FENCE"),
-            bullet_marker=one("BULLET_MARKER"),
-            ordered_marker=one("ORDERED_MARKER"),
+            list_marker=one("LIST_MARKER"),
             atx_marker=one("ATX_MARKER"),
             setext_underline=one("SETEXT_UNDERLINE"),
             blank_line=one("BLANK_LINE"),

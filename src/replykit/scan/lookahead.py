@@ -11,7 +11,6 @@ the same questions from the text received so far.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -26,40 +25,45 @@ _TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
 
 class Lookahead:
     """Per-message indexes: backtick runs by length, ``-->``, raw HTML terminators,
-    protocol tags and closing tags by name, HTML block end conditions by type."""
+    protocol tags and closing tags by name, HTML block end conditions by type.
+    ``tags``/``tag_starts``: every tag-like opener (grammar ``TAG_LIKE``, any case) and
+    its start, in order."""
 
     def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
         self._text = text
         self._lx = lexemes
         self.compat = compat
         self.scanned = 0  # characters the index builds examined
+        # Protocol tags, found at once (C speed); the other indexes on first use.
+        self.tags: Sequence[re.Match[str]] = list(lexemes.tag_like.finditer(text))
+        self.tag_starts: Sequence[int] = [m.start() for m in self.tags]
+        self._closers = self._closing_tags()
+        self._runs: Mapping[int, Sequence[int]] | None = None
+        self._comment_ends: Sequence[int] | None = None
+        self._terminators: Mapping[str, Sequence[int]] | None = None
         self._end_marks: dict[int, tuple[list[int], list[int]]] = {}
 
     # ---- inline closers ------------------------------------------------------------
-    @functools.cached_property
-    def _runs(self) -> Mapping[int, Sequence[int]]:
+    def _index_runs(self) -> Mapping[int, Sequence[int]]:
         runs: dict[int, list[int]] = {}
         for m in _RUNS.finditer(self._text):
             runs.setdefault(m.end() - m.start(), []).append(m.start())
+        self._runs = runs
         return runs
 
-    @functools.cached_property
-    def _comment_ends(self) -> Sequence[int]:
-        return [m.start() for m in _COMMENT_END.finditer(self._text)]
-
-    @functools.cached_property
-    def _terminators(self) -> Mapping[str, Sequence[int]]:
+    def _index_terminators(self) -> Mapping[str, Sequence[int]]:
         terms: dict[str, list[int]] = {'"': [], "'": [], ">": [], "?>": [], "]]>": []}
         for m in _TERMINATORS.finditer(self._text):
             terms[m.group()].append(m.start())
             if m.group() != ">" and m.group().endswith(">"):
                 terms[">"].append(m.end() - 1)
+        self._terminators = terms
         return terms
 
     def closing_run(self, length: int, after: int, limit: int) -> int:
         """Start of the first maximal run of exactly ``length`` backticks at or after
         ``after`` that ends by ``limit``, or -1 (question ``pairs_code_span``)."""
-        starts = self._runs.get(length)
+        starts = (self._runs or self._index_runs()).get(length)
         if not starts:
             return -1
         i = bisect.bisect_left(starts, after)
@@ -69,31 +73,22 @@ class Lookahead:
         """Offset just past the first ``-->`` starting at or after ``after`` that ends
         by ``limit``, or -1."""
         ends = self._comment_ends
+        if ends is None:
+            ends = self._comment_ends = [m.start() for m in _COMMENT_END.finditer(self._text)]
         i = bisect.bisect_left(ends, after)
         return ends[i] + 3 if i < len(ends) and ends[i] + 3 <= limit else -1
 
     def terminator(self, token: str, after: int, limit: int) -> int:
         """Offset just past the first ``token`` (a quote, ``>``, ``?>`` or ``]]>``)
         starting at or after ``after`` and ending by ``limit``, or -1."""
-        starts = self._terminators[token]
+        starts = (self._terminators or self._index_terminators())[token]
         i = bisect.bisect_left(starts, after)
         if i < len(starts) and starts[i] + len(token) <= limit:
             return starts[i] + len(token)
         return -1
 
     # ---- protocol tags ---------------------------------------------------------------
-    @functools.cached_property
-    def tags(self) -> Sequence[re.Match[str]]:
-        """Every tag-like opener (grammar ``TAG_LIKE``, any case), in order."""
-        return list(self._lx.tag_like.finditer(self._text))
-
-    @functools.cached_property
-    def tag_starts(self) -> Sequence[int]:
-        """The start offsets of :attr:`tags`."""
-        return [m.start() for m in self.tags]
-
-    @functools.cached_property
-    def _closers(self) -> Mapping[str, tuple[list[int], list[int]]]:
+    def _closing_tags(self) -> Mapping[str, tuple[list[int], list[int]]]:
         closers: dict[str, tuple[list[int], list[int]]] = {}
         for m in self._lx.any_close_tag.finditer(self._text):
             if m.group("escaped") and not self.compat.escaped_closers:

@@ -80,7 +80,9 @@ class Scanner:
         self.checked = checked
         self.silent = silent
         self.state = state or ScanState()
-        self.out: Sink = Silent() if silent else Fine() if checked else Coarse(text, full)
+        # The fast mode's sink also answers whether inline regions can still matter.
+        self.coarse = None if silent or checked else Coarse(text, full)
+        self.out: Sink = self.coarse or (Silent() if silent else Fine())
         self.scanned = 0
 
     def run(self) -> ScanResult:
@@ -108,10 +110,25 @@ class Scanner:
         """Read the line at ``start``; return where the next line to read starts (past
         the line's end when a candidate on it spans lines)."""
         ce, le = self.line_bounds(start)
-        if not self.checked:
-            nxt = self.shortcut(start, ce, le)
-            if nxt >= 0:
-                return nxt
+        st = self.state
+        if not self.checked and not st.containers:
+            # The fast mode's shortcuts for a top-level line, each exactly what the
+            # general path decides: inside a fence only a closing fence matters; a
+            # blank line ends a paragraph; a line whose first character can start no
+            # block is paragraph text.
+            leaf, text = st.leaf, self.text
+            if leaf is not None and leaf.kind == "fenced":
+                return self.fence_shortcut(leaf, start, ce, le)
+            if leaf is None or leaf.kind == "paragraph":
+                if self.lx.blank_line.fullmatch(text, start, ce):
+                    self.close_leaf()
+                    return le
+                plain = blockstarts.PLAIN_LINE.match(text, start, ce) if start else None
+                if plain is not None:
+                    first = plain.end() - 1
+                    if leaf is None:
+                        leaf = st.leaf = Leaf("paragraph", first, end=ce, inline_pos=first)
+                    return leaves.paragraph_text(self, leaf, first, ce, le, first - start, 0)
         line = Line(self.text, start, ce, le)
         self.continue_containers(line)  # (1)
         nxt = self.continue_leaf(line)  # (2)
@@ -121,46 +138,32 @@ class Scanner:
             nxt = self.paragraph_line(line)  # (4)
         return nxt
 
-    def shortcut(self, start: int, ce: int, le: int) -> int:
-        """The fast mode's shortcuts for a top-level line, each exact; -1 if none applies."""
-        st = self.state
-        if st.containers:
-            return -1
-        leaf, text = st.leaf, self.text
-        if leaf is not None and leaf.kind == "fenced":
-            closer = _FENCE_CLOSER_LINE.match(text, start, ce)
-            fence = closer.group(1) if closer is not None else ""
-            if closer and fence[0] == leaf.fence_char and len(fence) >= leaf.fence_len:
-                self.close_fence(leaf, start, closer.start(1), ce, le)
-            else:
-                leaf.end = le
-            return le
-        if leaf is not None and leaf.kind != "paragraph":
-            return -1
-        if self.lx.blank_line.fullmatch(text, start, ce):  # a blank line ends a paragraph
-            self.close_leaf()
-            return le
-        plain = blockstarts.PLAIN_LINE.match(text, start, ce) if start else None
-        if plain is None:
-            return -1
-        first = plain.end() - 1
-        if leaf is None:
-            leaf = st.leaf = Leaf("paragraph", first, end=ce, inline_pos=first)
-        return leaves.paragraph_text(self, leaf, first, ce, le, first - start, 0)
+    def fence_shortcut(self, leaf: Leaf, start: int, ce: int, le: int) -> int:
+        """The fast mode inside a top-level fenced block: only a closing fence matters."""
+        closer = _FENCE_CLOSER_LINE.match(self.text, start, ce)
+        fence = closer.group(1) if closer is not None else ""
+        if closer and fence[0] == leaf.fence_char and len(fence) >= leaf.fence_len:
+            self.close_fence(leaf, start, closer.start(1), ce, le)
+        else:
+            leaf.end = le
+        return le
 
     def continue_containers(self, line: Line) -> None:
         """Step 1: match the open containers' markers; ``line.matched`` counts them."""
-        for c in self.state.containers:
+        st = self.state
+        for c in st.containers:
             if not self.continues(c, line):
                 break
             line.matched += 1
-        line.find_first()
+            line.find_first()
+        line.in_paragraph = st.leaf is not None and st.leaf.kind == "paragraph"
+        line.continues_paragraph = line.in_paragraph and line.matched == len(st.containers)
 
     def continues(self, c: Container, line: Line) -> bool:
         """Question ``continues``: whether ``line`` continues container ``c`` (a ``>``
         within 3 columns; an item's content indentation, or a blank line once the item
-        holds a block); if so the cursor moves past the marker or indentation."""
-        line.find_first()
+        holds a block); if so the cursor moves past the marker or indentation (the
+        caller finds the line's first character again)."""
         if c.kind == "quote":
             if line.indent > 3 or line.char != ">":
                 return False
@@ -192,14 +195,15 @@ class Scanner:
                 self.close_fence(leaf, line.start, line.first, line.content_end, line.end)
             else:
                 leaf.end = line.end
-                if not leaf.candidate:  # a candidate's payload is one token at its end
+                if self.checked and not leaf.candidate:  # a payload is one token
                     self.out.token("CODE_LINE", line.offset, line.end)
             return line.end
         if leaf.kind == "indented" and (line.indent >= 4 or line.blank):
-            if line.blank:
-                self.out.token("BLANK_LINE", line.offset, line.end)
-            else:
+            if not line.blank:
                 leaf.end = line.content_end
+            if self.checked and line.blank:
+                self.out.token("BLANK_LINE", line.offset, line.end)
+            elif self.checked:
                 self.out.token("INDENTED_LINE", line.first, line.content_end)
             return line.end
         if leaf.kind == "html":
@@ -218,12 +222,13 @@ class Scanner:
             return leaves.paragraph_text(
                 self, st.leaf, line.first, line.content_end, line.end, line.indent, line.matched
             )
-        if not line.opened:
+        if not line.opened and line.matched < len(st.containers):
             self.close_containers(line.matched)
         if line.blank:
             if st.leaf is not None and st.leaf.kind == "paragraph":
                 self.close_leaf()
-            self.out.token("BLANK_LINE", line.offset, line.end)
+            if self.checked:
+                self.out.token("BLANK_LINE", line.offset, line.end)
             return line.end
         if st.leaf is None or st.leaf.kind != "paragraph":
             self.close_leaf()
@@ -239,26 +244,10 @@ class Scanner:
         """Question ``at_top_level``: no block quote or list item is open (§3.5)."""
         return not self.state.containers
 
-    def paragraph_open(self, line: Line) -> bool:
-        """Whether the line could still continue the open paragraph (no container
-        opened on it): it may be a lazy continuation."""
-        leaf = self.state.leaf
-        return leaf is not None and leaf.kind == "paragraph" and not line.opened
-
-    def paragraph_continues(self, line: Line) -> bool:
-        """Whether the open paragraph is the line's container: every container goes on
-        and none opened, so the line continues it unless a block interrupts it."""
-        return self.paragraph_open(line) and line.matched == len(self.state.containers)
-
     def lazy_continuation(self, line: Line) -> bool:
         """Question ``lazy_continuation``: a line that opens no block and continues not
         every container, while a paragraph is open, continues that paragraph."""
-        return (
-            not line.opened
-            and line.matched < len(self.state.containers)
-            and self.paragraph_open(line)
-            and not line.blank
-        )
+        return line.in_paragraph and not line.continues_paragraph and not line.blank
 
     def closes_fence(self, leaf: Leaf, line: Line) -> bool:
         """Question ``closes_fence``: the line is 0-3 columns of indentation, then a
@@ -339,8 +328,9 @@ class Scanner:
         containers = self.state.containers
         if len(containers) > keep:
             self.close_leaf()
-            for _ in range(len(containers) - keep):
-                self.out.mark("_CLOSE")
+            if self.checked:
+                for _ in range(len(containers) - keep):
+                    self.out.mark("_CLOSE")
             del containers[keep:]
 
     def close_leaf(self) -> None:
@@ -359,9 +349,14 @@ class Scanner:
             out.inert("FENCED_CODE", leaf.start, leaf.end)
         elif leaf.kind == "indented":
             out.inert("INDENTED_CODE", leaf.start, leaf.end)
-        elif not self.checked:
-            leaves.finish_text(self, leaf)
-        out.mark("_END")
+        elif self.coarse is not None:
+            coarse = self.coarse
+            # After the first visible character only an HTML block's comments matter.
+            if coarse.full or not coarse.seen_visible or leaf.kind == "html":
+                leaves.finish_text(self, leaf)
+            return
+        if self.checked:
+            out.mark("_END")
 
     def close_fence(self, leaf: Leaf, start: int, fence: int, ce: int, le: int) -> None:
         """The line ``start:le`` closes the open fenced block; its fence starts at

@@ -89,19 +89,29 @@ class Line:
     """One physical line: ``start``, ``content_end`` (before its line ending), ``end``
     (after it); the cursor ``offset``/``column`` (CommonMark columns, tabs to stops of
     4; ``partial``: a tab is partly consumed) moves past container markers as they are
-    read; ``first``/``first_column`` is the first non-space character from the cursor
-    (``content_end`` when the rest is blank). ``matched``: the open containers the line
-    continues; ``opened``: a container opened on it; ``break_stop``: where a failed
-    thematic-break scan stopped (a later try before it fails too).
+    read. :meth:`find_first` sets, from the cursor: ``first``/``first_column``, the first
+    non-space character; ``indent``, the columns before it; ``blank``, nothing but
+    spaces and tabs follow; ``char``, the character at ``first`` ("" when blank).
+
+    ``matched``: the open containers the line continues; ``opened``: a container opened
+    on it; ``in_paragraph``: a paragraph is open and no container opened on the line,
+    so the line may continue it (lazily); ``continues_paragraph``: moreover every
+    container goes on, so the paragraph is the line's own; ``break_stop``: where a
+    failed thematic-break scan stopped (a later try before it fails too).
     """
 
     __slots__ = (
+        "blank",
         "break_stop",
+        "char",
         "column",
         "content_end",
+        "continues_paragraph",
         "end",
         "first",
         "first_column",
+        "in_paragraph",
+        "indent",
         "matched",
         "offset",
         "opened",
@@ -119,29 +129,16 @@ class Line:
         self.offset = 1 if start == 0 and text.startswith("\ufeff") else start
         self.column = 0
         self.partial = False
-        self.first = self.offset
-        self.first_column = 0
         self.matched = 0
         self.opened = False
+        self.in_paragraph = False
+        self.continues_paragraph = False
         self.break_stop = 0
-
-    @property
-    def indent(self) -> int:
-        """Columns of spaces and tabs between the cursor and ``first``."""
-        return self.first_column - self.column
-
-    @property
-    def blank(self) -> bool:
-        """Whether nothing but spaces and tabs follows the cursor."""
-        return self.first >= self.content_end
-
-    @property
-    def char(self) -> str:
-        """The character at ``first`` ("" when the rest is blank)."""
-        return "" if self.first >= self.content_end else self.text[self.first]
+        self.find_first()
 
     def find_first(self) -> None:
-        """Set ``first``/``first_column``: skip spaces and tabs from the cursor."""
+        """Skip spaces and tabs from the cursor: set ``first``, ``first_column``,
+        ``indent``, ``blank`` and ``char``."""
         text, i, col, end = self.text, self.offset, self.column, self.content_end
         to_tab = 4 - (col % 4)
         while i < end:
@@ -155,7 +152,9 @@ class Line:
             else:
                 break
             i += 1
-        self.first, self.first_column = i, col
+        self.first, self.first_column, self.indent = i, col, col - self.column
+        self.blank = i >= end
+        self.char = "" if self.blank else text[i]
 
     def advance(self, count: int, columns: bool) -> None:
         """Move the cursor ``count`` columns (``columns``: a tab may be consumed in
