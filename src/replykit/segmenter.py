@@ -38,7 +38,7 @@ def segment(
     limits: Limits = DEFAULT_LIMITS,
     checked: bool = False,
 ) -> Segmentation:
-    """Split one assistant message into segments (PROTOCOL-DECISIONS §2-§6, §8).
+    """Split one assistant message into segments (docs/protocol.md sections 2-7).
 
     Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
     ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``
@@ -48,7 +48,7 @@ def segment(
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
     every diagnostic (block payload errors, ``fence.unclosed``, ``fence.no_preface``,
-    ``name.unregistered``, the §8 near-misses), ordered by offset, up to
+    ``name.unregistered``, the near-misses of section 7), ordered by offset, up to
     ``limits.max_diagnostics`` (§1): the first error of every invalid block, every
     near-miss and every ``name.unregistered`` are always kept, the others in offset
     order while room remains, and the rest is summarized by one ``limit.diagnostics``
@@ -87,14 +87,25 @@ def segment(
     if read is None:
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
-    parts, near_misses = read
-    lines = LineIndex(text)
+    ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
+    return _assemble(read[0], read[1], message_id, ctx, decoded)
+
+
+def _assemble(
+    parts: list[Part],
+    near_misses: tuple[NearMiss, ...],
+    message_id: str,
+    ctx: Context,
+    decoded: str | None,
+) -> Segmentation:
+    """The segments of the parts (the preface rule, ids, each block read by
+    ``blocks.py``) and every diagnostic, capped (§1)."""
+    text = ctx.text
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
     overflows: list[Overflow[Diagnostic]] = []
     seen_visible = False
     ordinal = 0
-    ctx = Context(text, lines, profile, mode or Compat(), limits)
     for part in parts:
         if isinstance(part, MarkdownRun):
             seen_visible = seen_visible or part.visible
@@ -115,15 +126,18 @@ def segment(
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:
             overflows.append(block.overflow)
-    for nm in near_misses:
-        line, col = lines.line_col(nm.start)
-        diagnostics.append(
-            Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
-        )
+    diagnostics.extend(_near_miss_diagnostic(nm, ctx.lines) for nm in near_misses)
     diagnostics.sort(key=lambda d: d.start)
-    if len(diagnostics) > limits.max_diagnostics or overflows:
-        return _capped(segments, diagnostics, overflows, limits.max_diagnostics, lines, decoded)
+    limit = ctx.limits.max_diagnostics
+    if len(diagnostics) > limit or overflows:
+        return _capped(segments, diagnostics, overflows, limit, ctx.lines, decoded)
     return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+
+
+def _near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
+    """The warning of a near-miss the scanner found (docs/protocol.md section 7)."""
+    line, col = lines.line_col(nm.start)
+    return Diagnostic(nm.code, "warning", nm.message, nm.start, nm.end, line, col, None)
 
 
 def _read(

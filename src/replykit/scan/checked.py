@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from lark import Token
+from lark import Token, Tree
+from lark.exceptions import VisitError
 
 from replykit.compat import Compat
 from replykit.scan.emit import ReplykitBug
@@ -47,6 +48,15 @@ class Reading(Parts):
     def __init__(self, compat: Compat) -> None:
         super().__init__()
         self.compat = compat
+
+    def read(self, tree: Tree[Token]) -> list[_Item]:
+        """The candidates and inert regions of ``tree``, in order; raises
+        :class:`ReplykitBug` when a re-checked answer is wrong."""
+        try:
+            items: list[_Item] = self.transform(tree)  # type: ignore[assignment]
+        except VisitError as exc:
+            raise exc.orig_exc from None
+        return items
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> list[_Item]:
         """Blocks and containers: their items, flattened."""
@@ -126,7 +136,7 @@ def check_reading(text: str, compat: Compat | None = None) -> CheckedResult:
     compat = compat or Compat()
     scan = Scanner(text, lexemes(), compat=compat, checked=True).run()
     tree = parse_document(text, scan.tokens, strict=compat == Compat())
-    items: list[_Item] = Reading(compat).transform(tree)  # type: ignore[assignment]
+    items = Reading(compat).read(tree)
     regions = tuple(r for r in items if isinstance(r, tuple))
     candidates = [c for c in items if isinstance(c, FencedPart | XmlPart)]
     parts = _parts(text, candidates, regions)

@@ -32,7 +32,13 @@ class _Walk:
         self.sc, self.leaf, self.ce, self.le = sc, leaf, ce, le
         self.text = sc.text
         self.text_kind = text_kind  # TEXT or HTML_TEXT
-        self.pos = leaf.inline_pos  # text before pos is emitted
+        self.pos = self.begin = leaf.inline_pos  # text before pos is emitted
+
+    def done(self) -> int:
+        """Finish the walk (the text it passed is work too); where the next line starts."""
+        self.leaf.inline_pos = self.pos
+        self.sc.scanned += max(0, self.pos - self.begin)
+        return self.le
 
     def limit(self) -> int:
         """Constructs close no further than the block's end in the raw reading."""
@@ -72,6 +78,7 @@ class _Walk:
     def first_candidate_inside(self, start: int, end: int) -> int:
         """The first candidate among the tags in ``text[start:end]`` (inside raw HTML),
         or -1; the tags before it are judged (near-misses)."""
+        self.sc.scanned += end - start
         pos = start
         while True:
             found = self.sc.lx.tag_like.search(self.text, pos, end)
@@ -104,8 +111,7 @@ def read_text(sc: Scanner, leaf: Leaf, ce: int, le: int) -> int:
         else:
             i = _angle(w, q)
     w.emit_text(max(i, w.ce))
-    leaf.inline_pos = w.pos
-    return w.le
+    return w.done()
 
 
 def _escape(w: _Walk, q: int) -> int:
@@ -200,6 +206,5 @@ def read_html(
         w.emit("HTML_COMMENT", q, end)
         leaf.inert_end = i = end
     w.emit_text(max(i, w.ce))
-    leaf.inline_pos = w.pos
     pieces.append((piece_start, w.ce))
-    return w.le, pieces
+    return w.done(), pieces

@@ -94,6 +94,7 @@ def parser(start: str = "message") -> Lark:
         lexer=_TokenFeed,
         transformer=Parts() if start == "message" else None,
         start=start,
+        strict=True,  # a shift/reduce conflict is an error, not a silent shift
     )
 
 

@@ -53,9 +53,9 @@ def fence_near_misses(
     trimmed = trim_blank(info)
     words = trimmed.split()
     first = words[0] if words else ""
-    out: list[NearMiss] = []
     if not lx.family_name_any_case.fullmatch(first):
-        return out
+        return []
+    out: list[NearMiss] = []
     if prefix:
         found = sorted({f"U+{ord(ch):04X}" for ch in prefix if ch != " "})
         # Short: a hostile reply repeats it once per line (§1's output bound).
@@ -66,6 +66,21 @@ def fence_near_misses(
             f"remove {'it' if len(found) == 1 else 'them'}",
             start, end,
         ))  # fmt: skip
+    out.extend(_fence_form(fence, first, trimmed, start, end))
+    if in_container:
+        out.append(near_miss(
+            "near_miss.in_container",
+            "a questionnaire fence inside a block quote or list item is code; "
+            "move it to the top level",
+            start, end,
+        ))  # fmt: skip
+    return out
+
+
+def _fence_form(fence: str, first: str, trimmed: str, start: int, end: int) -> list[NearMiss]:
+    """The warnings about the fence itself: tildes, two backticks, the name's case,
+    words after the name."""
+    out: list[NearMiss] = []
     if fence[0] == "~":
         out.append(near_miss(
             "near_miss.tilde",
@@ -88,13 +103,6 @@ def fence_near_misses(
         out.append(near_miss(
             "near_miss.extra_words",
             f"the info string must be only '{first.lower()}', found '{trimmed}'",
-            start, end,
-        ))  # fmt: skip
-    if in_container:
-        out.append(near_miss(
-            "near_miss.in_container",
-            "a questionnaire fence inside a block quote or list item is code; "
-            "move it to the top level",
             start, end,
         ))  # fmt: skip
     return out

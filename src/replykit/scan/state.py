@@ -44,8 +44,7 @@ class Leaf:
     where an unclosed comment "starts a line", §3.3).
 
     Inline reading: it resumes at ``inline_pos``; ``inert_end`` is the end of the last
-    code span or comment found; ``opaque_end`` (checked mode) the end of a raw HTML
-    construct being read, inside which only tags count. ``raw_end``, ``raw_next`` and
+    code span or comment found. ``raw_end``, ``raw_next`` and
     ``raw_closed_on_line`` cache the raw read-ahead (question ``raw_end``): where the
     block's content ends, the start of the first line after it (-1: unknown), and
     whether its last line ended it by an end condition standing on it.
@@ -61,7 +60,6 @@ class Leaf:
     html_type: int = 0
     inline_pos: int = 0
     inert_end: int = 0
-    opaque_end: int = 0
     raw_end: int = 0
     raw_next: int = -1
     raw_closed_on_line: bool = False
@@ -89,8 +87,8 @@ class Line:
     """One physical line: ``start``, ``content_end`` (before its line ending), ``end``
     (after it); the cursor ``offset``/``column`` (CommonMark columns, tabs to stops of
     4; ``partial``: a tab is partly consumed) moves past container markers as they are
-    read. :meth:`find_first` sets, from the cursor: ``first``/``first_column``, the first
-    non-space character; ``indent``, the columns before it; ``blank``, nothing but
+    read. :meth:`find_first` sets, from the cursor: ``first``, the first non-space
+    character; ``indent``, the columns before it; ``blank``, nothing but
     spaces and tabs follow; ``char``, the character at ``first`` ("" when blank).
 
     ``matched``: the open containers the line continues; ``opened``: a container opened
@@ -109,7 +107,6 @@ class Line:
         "continues_paragraph",
         "end",
         "first",
-        "first_column",
         "in_paragraph",
         "indent",
         "matched",
@@ -137,8 +134,8 @@ class Line:
         self.find_first()
 
     def find_first(self) -> None:
-        """Skip spaces and tabs from the cursor: set ``first``, ``first_column``,
-        ``indent``, ``blank`` and ``char``."""
+        """Skip spaces and tabs from the cursor: set ``first``, ``indent``, ``blank``
+        and ``char``."""
         text, i, col, end = self.text, self.offset, self.column, self.content_end
         to_tab = 4 - (col % 4)
         while i < end:
@@ -152,7 +149,7 @@ class Line:
             else:
                 break
             i += 1
-        self.first, self.first_column, self.indent = i, col, col - self.column
+        self.first, self.indent = i, col - self.column
         self.blank = i >= end
         self.char = "" if self.blank else text[i]
 
