@@ -17,9 +17,7 @@ from collections.abc import Mapping, Sequence
 from replykit.compat import Compat
 from replykit.scan.lexemes import Lexemes
 
-_RUNS = re.compile(r"`+")
-_COMMENT_END = re.compile(r"-->")
-# What ends raw HTML constructs: quotes, ">", "?>", "]]>" (CommonMark 6.6).
+# What ends raw HTML constructs: quotes, ">", "?>", "]]>" (grammar RAW_HTML).
 _TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
 
 
@@ -46,7 +44,7 @@ class Lookahead:
     # ---- inline closers ------------------------------------------------------------
     def _index_runs(self) -> Mapping[int, Sequence[int]]:
         runs: dict[int, list[int]] = {}
-        for m in _RUNS.finditer(self._text):
+        for m in self._lx.backtick_run.finditer(self._text):
             runs.setdefault(m.end() - m.start(), []).append(m.start())
         self._runs = runs
         return runs
@@ -74,7 +72,9 @@ class Lookahead:
         by ``limit``, or -1."""
         ends = self._comment_ends
         if ends is None:
-            ends = self._comment_ends = [m.start() for m in _COMMENT_END.finditer(self._text)]
+            # HTML_END_2 is "-->", the end of a comment.
+            found = self._lx.html_ends[1].finditer(self._text)
+            ends = self._comment_ends = [m.start() for m in found]
         i = bisect.bisect_left(ends, after)
         return ends[i] + 3 if i < len(ends) and ends[i] + 3 <= limit else -1
 
