@@ -166,6 +166,9 @@ class Coarse(Silent):
         self.pos = end
 
 
+_DROPPED_EMPTY = frozenset({"TEXT", "HTML_TEXT", "SPAN_TEXT", "TAG_PAYLOAD", "FENCE_PAYLOAD"})
+
+
 class Fine(Silent):
     """The checked mode's tokens, in order; the text between two tokens becomes a
     ``LAYOUT`` token. A token that starts before the previous one ends is a bug."""
@@ -180,8 +183,8 @@ class Fine(Silent):
         self.token(kind, start, end)
 
     def token(self, kind: str, start: int, end: int) -> None:
-        """Kept (empty text tokens are dropped)."""
-        if self.halted or (end <= start and kind in ("TEXT", "HTML_TEXT", "TAG_PAYLOAD")):
+        """Kept (empty text and payload tokens are dropped)."""
+        if self.halted or (end <= start and kind in _DROPPED_EMPTY):
             return
         if start < self.pos:
             raise ReplykitBug(f"token {kind} at {start} overlaps the token ending at {self.pos}")

@@ -246,11 +246,11 @@ def html_comments(sc: Scanner, leaf: Leaf, stop: int, limit: int) -> InlineScan:
             leaf.inline_pos = max(i, stop)
             return InlineScan(tuple(regions), None, leaf.inline_pos)
         end = comment_end(text, q, limit, sc.look)
-        halting = end < 0 and sc.protocol and starts_line(leaf, q)
+        halting = False
         if end < 0 and starts_line(leaf, q):
             # Unclosed and starting a line: to the end of the message where protocol
             # blocks are read (§3.3), to the end of its block in plain CommonMark.
-            end = sc.n if sc.protocol else limit
+            end, halting = (sc.n, True) if sc.protocol else (limit, False)
         if end < 0:
             i = q + 4
             continue
