@@ -21,13 +21,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import ReplykitBug, segment
-from replykit.hostile import FAMILIES, Family
 from replykit.profiles import profile_from_string
 from replykit.scan.checked import check_reading
 from replykit.scan.emit import Fine, Token
 from replykit.scan.grammar import lexemes, parse_document
 from replykit.scan.scanner import Scanner
-from replykit.strategies import inert_messages, messages
+from replykit.testing.hostile import FAMILIES, Family
+from replykit.testing.strategies import inert_messages, messages
 
 from forms import markdownish
 

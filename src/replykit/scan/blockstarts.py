@@ -82,7 +82,7 @@ def atx_heading(sc: Scanner, line: Line) -> int:
 
 def fenced_code(sc: Scanner, line: Line) -> int:
     """A fenced code block (4.5), which at the top level may be a fenced candidate
-    (§3.1); a fence with a family name that is not one is a near-miss (§7)."""
+    (§3.1); a fence with a family name that is not one is a near-miss (§8)."""
     text, first, ce, le = line.text, line.first, line.content_end, line.end
     m = sc.lx.code_fence_open.fullmatch(text, first, ce)
     if m is None:

@@ -34,7 +34,7 @@ def paragraph_text(
     """Read a paragraph line's text ``text[start:ce]`` (after ``indent`` columns of
     spaces and tabs, inside ``depth`` open containers); where the next line starts.
     A line that would open a fence but for two backticks or for blank characters that
-    are not indentation is a near-miss (§7) unless an inert region covers it."""
+    are not indentation is a near-miss (§8) unless an inert region covers it."""
     if sc.protocol and not sc.silent:
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
         if near is not None and not inert_at(sc, start, ce, le):

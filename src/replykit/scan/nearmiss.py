@@ -1,4 +1,4 @@
-"""Near-miss warnings (docs/protocol.md §7): an opener that almost makes a candidate.
+"""Near-miss warnings (docs/protocol.md §8): an opener that almost makes a candidate.
 
 The scanner decides *where* a near-miss is judged (an opening line or tag outside the
 inert regions opened before it); this module decides *which* warnings apply and
@@ -22,7 +22,7 @@ _INDENT_BLIND = re.compile(rf"(?![ \t]){BLANK_CLASS}(?:(?![\t\r\n]){BLANK_CLASS}
 
 @attrs.frozen
 class NearMiss:
-    """A §7 near-miss warning found by the scanner (message offsets)."""
+    """A §8 near-miss warning found by the scanner (message offsets)."""
 
     code: str
     message: str
@@ -45,7 +45,7 @@ def fence_near_misses(
     in_container: bool,
     prefix: str = "",
 ) -> list[NearMiss]:
-    """The §7 warnings of a fence line at ``start:end`` whose first info word is a
+    """The §8 warnings of a fence line at ``start:end`` whose first info word is a
     family name in any case (none otherwise). ``fence``: its backticks or tildes;
     ``in_container``: it stands in a block quote or list item; ``prefix``: the blank
     characters before it that CommonMark does not read as indentation (they make the
@@ -143,7 +143,7 @@ def paragraph_fence(
 
 
 def tag_near_misses(tag: re.Match[str], closer: int) -> list[NearMiss]:
-    """The §7 warnings of a tag-like opener that is not a candidate (``closer``: the
+    """The §8 warnings of a tag-like opener that is not a candidate (``closer``: the
     start of its closing tag, -1 when there is none)."""
     name, rest = tag_name(tag), tag.group("rest")
     p, e = tag.start(), tag.end()
