@@ -2,7 +2,8 @@
 
 ``valid_forms()`` draws a :class:`replykit.Questionnaire` already in normalized shape;
 ``fenced_yaml(form)`` and ``xml_json(form)`` write it in the two encodings with writers
-that are safe for YAML 1.2 and for embedding in a message.
+that are safe for YAML 1.2 and for embedding in a message; ``markdownish`` draws text
+made of fragments that exercise every rule of the scanner.
 """
 
 from __future__ import annotations
@@ -114,3 +115,20 @@ def prose(draw: st.DrawFn) -> str:
     """One or more paragraphs of plain prose (no Markdown syntax), ending with a blank line."""
     paras = draw(st.lists(_PROSE_WORD.filter(lambda s: not is_blank(s)), min_size=1, max_size=3))
     return "\n\n".join(p.strip() or "x" for p in paras) + "\n\n"
+
+
+# Fragments that exercise every rule of the scanner.
+_FRAGMENTS = [
+    "```", "````", "``", "~~~", "```questionnaire", "```Questionnaire", "```questionnaire yaml",
+    "~~~questionnaire", "``questionnaire", "```sage-questionnaire", "```yiii-questionnaire",
+    "<questionnaire>", "</questionnaire>", "<sage-questionnaire>", "</sage-questionnaire>",
+    "<questionnaire-response>", "</questionnaire-response>", "<Questionnaire>",
+    "<questionnaire a=1>", "<!--", "-->", "<div>", "</div>", "<pre>", "`", "\\`", "> ", "- ",
+    "1. ", "2) ", "    ", "\t", "  ", "\n", "\r\n", "\r", "\n\n", "\u2028", "\ufeff", "\u00a0",
+    "\u200b", "# ", "---", "===", "title: x", "questions:", "  - type: free_text", "{", "}",
+    "\"title\": \"t\"", "text", "问卷", "*", "_", "<", ">", "[a]: /u",
+]  # fmt: skip
+
+markdownish = st.lists(
+    st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=5)), max_size=40
+).map("".join)

@@ -1,5 +1,5 @@
 """The family-name pattern is spelled once, by the grammar (§3a, §6): every place that
-needs it agrees with the grammar's FENCED_NAME on generated names."""
+needs it agrees with the grammar's FAMILY_NAME on generated names."""
 
 from __future__ import annotations
 
@@ -32,10 +32,11 @@ FORM = Questionnaire("T", (Question("q1", "free_text", "Q"),))
 
 
 def test_the_pattern_is_the_grammars_terminal() -> None:
-    assert lexemes().fenced_name.pattern == family_pattern()
+    assert lexemes().family_name.pattern == family_pattern()
     parts = family_parts()
     assert parts.name_pattern() == family_pattern()
     assert parts.base == "questionnaire" and FAMILY.fullmatch(parts.base)
+    assert lexemes().family_word_any_case.pattern == parts.base
 
 
 @given(NAMES)
@@ -69,7 +70,7 @@ def test_the_response_type_schema_follows_the_pattern(name: str) -> None:
 @given(NAMES)
 def test_near_miss_words_are_family_names_in_any_case(word: str) -> None:
     ascii_lower = word.translate({c: c + 32 for c in range(65, 91)})
-    assert is_family_word(word) == bool(FAMILY.fullmatch(ascii_lower))
+    assert is_family_word(word, lexemes()) == bool(FAMILY.fullmatch(ascii_lower))
 
 
 @given(NAMES)

@@ -25,7 +25,7 @@ from markdown_it import MarkdownIt
 
 from replykit import code_regions, segment
 from replykit.scan.grammar import lexemes
-from replykit.scan.lexer import Lexer
+from replykit.scan.scanner import Scanner as Lexer
 from replykit.testing.strategies import inert_messages
 from replykit.text import LINE_END_RE
 

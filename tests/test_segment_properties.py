@@ -11,26 +11,10 @@ from hypothesis import strategies as st
 from replykit import CLIENT, SELF_CHECK, Questionnaire, Segmentation, product, segment
 from replykit.regions import code_regions
 
-from forms import fenced_yaml, prose, trim_form, valid_forms, xml_json
+from forms import fenced_yaml, markdownish, prose, trim_form, valid_forms, xml_json
 
 # Every test here runs under each YAML loader (docs/protocol.md §4.1).
 pytestmark = pytest.mark.usefixtures("yaml_loader")
-
-# Fragments that exercise every rule of the lexer stage.
-_FRAGMENTS = [
-    "```", "````", "``", "~~~", "```questionnaire", "```Questionnaire", "```questionnaire yaml",
-    "~~~questionnaire", "``questionnaire", "```sage-questionnaire", "```yiii-questionnaire",
-    "<questionnaire>", "</questionnaire>", "<sage-questionnaire>", "</sage-questionnaire>",
-    "<questionnaire-response>", "</questionnaire-response>", "<Questionnaire>",
-    "<questionnaire a=1>", "<!--", "-->", "<div>", "</div>", "<pre>", "`", "\\`", "> ", "- ",
-    "1. ", "2) ", "    ", "\t", "  ", "\n", "\r\n", "\r", "\n\n", "\u2028", "\ufeff", "\u00a0",
-    "\u200b", "# ", "---", "===", "title: x", "questions:", "  - type: free_text", "{", "}",
-    "\"title\": \"t\"", "text", "问卷", "*", "_", "<", ">", "[a]: /u",
-]  # fmt: skip
-
-markdownish = st.lists(
-    st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=5)), max_size=40
-).map("".join)
 
 
 def check_invariants(text: str, result: Segmentation) -> None:

@@ -231,6 +231,9 @@ def test_actions_text_escapes_escape_and_bidi() -> None:
 def test_check_text_marks_every_line_of_the_repair_prompt(value: str) -> None:
     content = f"{value}\n\n```Questionnaire\ntitle: {json.dumps(value)}\n```\n"
     result = self_check([{"role": "assistant", "content": content}])
+    # A value can hide the form from Markdown (value "<!A" opens an HTML block that no
+    # ">" ends): then nothing fails and there is no prompt to show.
+    assume(result.repair_prompt is not None)
     assert result.repair_prompt is not None
     lines = assert_inert(_check_text(result, "conv\x1b.json"))
     assert lines[0] == "conv\\u001b.json: failed (message 0)"

@@ -5,6 +5,8 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
 - :func:`segment` splits an assistant message into Markdown and questionnaire
   segments (docs/protocol.md §2-§6, §8, §9); :data:`CLIENT`, :data:`SELF_CHECK` and
   :func:`product` are the profiles of §6; :class:`Compat` and :class:`Limits` its options;
+  with ``checked=True`` it also parses the message with the whole grammar and raises
+  :class:`ReplykitBug` if the two readings differ;
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
   answers (§7; :class:`AnswersError` lists the answers that do not fit,
@@ -48,6 +50,7 @@ from replykit.response import (
     check_answers,
     initial_answers,
 )
+from replykit.scan.emit import ReplykitBug
 from replykit.schemas import form_schema, response_schema
 from replykit.segmenter import segment
 from replykit.selfcheck import SelfCheckResult, can_submit, self_check
@@ -78,6 +81,7 @@ __all__ = [
     "Profile",
     "Question",
     "Questionnaire",
+    "ReplykitBug",
     "Response",
     "Segment",
     "Segmentation",

@@ -1,7 +1,7 @@
 """``code_regions()``: the inert regions of a Markdown text, as CommonMark 0.31.2 decides.
 
 Pure CommonMark: no protocol block is looked for, so a ```` ```questionnaire ```` block
-is simply a fenced code block here (PROTOCOL-DECISIONS §3b lists the inert regions).
+is simply a fenced code block here (docs/protocol.md §3.3 lists the inert regions).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.scan.grammar import lexemes
-from replykit.scan.lexer import Lexer
+from replykit.scan.scanner import Scanner
 
 RegionKind = Literal["fenced", "indented", "span", "html_comment"]
 
@@ -52,7 +52,7 @@ def code_regions(text: str) -> tuple[CodeRegion, ...]:
 
     Raises ``TypeError`` naming ``text`` when it is not a ``str``; nothing else.
     """
-    result = Lexer(text, lexemes(), full=True, protocol=False).run()
+    result = Scanner(text, lexemes(), full=True, protocol=False).run()
     return tuple(
         CodeRegion(_KINDS[t.type], t.start, t.end) for t in result.tokens if t.type in _KINDS
     )

@@ -1,16 +1,14 @@
 """``segment()``: split an assistant message into Markdown and protocol blocks (§2-§6).
 
-Pipeline: the lexer stage (``scan/lexer.py``) turns the message into tokens; the Lark
+Pipeline: the scanner (``scan/scanner.py``) turns the message into tokens; the Lark
 grammar (``grammar/message.lark``) parses them, its transformer (``scan/parts.py``)
-giving raw parts as it goes; :func:`segment` applies the preface rule and ids and hands each block
-to ``blocks.py``, which reads its payload, places every finding and applies the
-profile.
+giving raw parts as it goes (in checked mode, ``scan/checked.py`` parses every
+construct and compares); :func:`segment` applies the preface rule and ids and hands
+each block to ``blocks.py``, which reads its payload, places every finding and applies
+the profile.
 """
 
 from __future__ import annotations
-
-import functools
-import re
 
 import attrs
 
@@ -30,22 +28,13 @@ from replykit.diagnostics import Diagnostic
 from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.model import Segment, Segmentation
 from replykit.profiles import CLIENT, Profile
-from replykit.scan.grammar import family_parts, lexemes, parse
-from replykit.scan.lexer import Lexer
-from replykit.scan.parts import FencedPart, MarkdownRun
+from replykit.scan.checked import check_reading, compare
+from replykit.scan.grammar import lexemes, parse
+from replykit.scan.near_miss import NearMiss
+from replykit.scan.parts import FencedPart, MarkdownRun, Part
+from replykit.scan.scanner import Scanner
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
-
-
-@functools.cache
-def _base_name() -> re.Pattern[str]:
-    """The family's base name in any ASCII case: a message without it holds no
-    candidate and no near-miss (every family name ends with it)."""
-    return re.compile(re.escape(family_parts().base), re.IGNORECASE | re.ASCII)
-
-
-# Exact fast path: without the family name (in any ASCII case) there can be no
-# candidate and no near-miss, so the message is one Markdown segment.
 
 
 @typed
@@ -56,6 +45,7 @@ def segment(
     profile: Profile = CLIENT,
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    checked: bool = False,
 ) -> Segmentation:
     """Split one assistant message into segments (§2-§6, §8).
 
@@ -67,7 +57,7 @@ def segment(
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
     every diagnostic (block payload errors, ``fence.unclosed``, ``fence.no_preface``,
-    ``name.unregistered``, the §8 near-misses), ordered by offset, up to
+    ``name.unregistered``, the near-misses of section 7), ordered by offset, up to
     ``limits.max_diagnostics`` (§1): the first error of every invalid block, every
     near-miss and every ``name.unregistered`` are always kept, the others in offset
     order while room remains, and the rest is summarized by one ``limit.diagnostics``
@@ -81,11 +71,19 @@ def segment(
     index the decoded text, returned as ``Segmentation.decoded``. ``limits``: the
     per-block :class:`~replykit.limits.Limits`; each exceeded one is a diagnostic.
 
+    ``checked``: also read the message with the whole grammar (``grammar/message.lark``,
+    rule ``document``: every block, line and inline construct a token, every token
+    checked against its terminal, no shortcut) and compare it with the fast reading;
+    the result is the same, several times slower (docs/architecture.md).
+
     Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
-    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`);
-    ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
-    points (every block id repeats it, §6) or holding a surrogate code point (§1).
+    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
+    ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
+    ``message_id`` longer than 128 code points (every block id repeats it, §6) or
+    holding a surrogate code point (§1). With ``checked=True``, :class:`ReplykitBug`
+    (an ``AssertionError``) when the two readings differ: a bug in replykit, never in
+    the input.
     """
     if len(message_id) > MAX_MESSAGE_ID:
         raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
@@ -97,18 +95,29 @@ def segment(
         plain = decode_transport(text, mode)
         if plain != text:
             text = decoded = plain
-    if not _base_name().search(text):
+    read = _read(text, mode, checked)
+    if read is None:
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded)
-    lx = Lexer(text, lexemes(), compat=mode).run()
-    parts = parse(text, lx)
-    lines = LineIndex(text)
+    ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
+    return _assemble(read[0], read[1], message_id, ctx, decoded)
+
+
+def _assemble(
+    parts: list[Part],
+    near_misses: list[NearMiss],
+    message_id: str,
+    ctx: Context,
+    decoded: str | None,
+) -> Segmentation:
+    """The segments of the parts (the preface rule, ids, each block read by
+    ``blocks.py``) and every diagnostic, capped (§1). Empties ``near_misses``."""
+    text = ctx.text
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
     overflows: list[Overflow[Diagnostic]] = []
     seen_visible = False
     ordinal = 0
-    ctx = Context(text, lines, profile, mode or Compat(), limits)
     for part in parts:
         if isinstance(part, MarkdownRun):
             seen_visible = seen_visible or part.visible
@@ -131,30 +140,50 @@ def segment(
             overflows.append(block.overflow)
     # Each near-miss becomes a diagnostic and is let go at once: the two are never all
     # held together (§1, memory of a message dense with near-misses).
-    near = list(lx.near_misses)
-    del lx
-    near.reverse()
-    while near:
-        nm = near.pop()
-        start, end = nm.start or 0, nm.end or 0
-        line, col = lines.line_col(start)
-        diagnostics.append(
-            Diagnostic(
-                nm.code,
-                nm.severity,
-                nm.message,
-                start,
-                end,
-                line,
-                col,
-                params=nm.params,
-                variant=nm.variant,
-            )
-        )
+    near_misses.reverse()
+    while near_misses:
+        diagnostics.append(_near_miss_diagnostic(near_misses.pop(), ctx.lines))
     diagnostics.sort(key=lambda d: d.start)
-    if len(diagnostics) > limits.max_diagnostics or overflows:
-        return _capped(segments, diagnostics, overflows, limits.max_diagnostics, lines, decoded)
+    limit = ctx.limits.max_diagnostics
+    if len(diagnostics) > limit or overflows:
+        return _capped(segments, diagnostics, overflows, limit, ctx.lines, decoded)
     return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+
+
+def _near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
+    """The warning of a near-miss the scanner found (§8), with the parameters and
+    variant its message was rendered from."""
+    start, end = nm.start or 0, nm.end or 0
+    line, col = lines.line_col(start)
+    return Diagnostic(
+        nm.code,
+        nm.severity,
+        nm.message,
+        start,
+        end,
+        line,
+        col,
+        params=nm.params,
+        variant=nm.variant,
+    )
+
+
+def _read(
+    text: str, compat: Compat | None, checked: bool
+) -> tuple[list[Part], list[NearMiss]] | None:
+    """The message's raw parts and near-misses, or None when it cannot hold a block
+    (the near-misses in a list of their own, which the caller empties)."""
+    # Exact: without the family word (in any ASCII case) there can be no candidate and
+    # no near-miss, so the message is one Markdown segment.
+    possible = lexemes().family_word_any_case.search(text) is not None
+    if checked:
+        reading = check_reading(text, compat)
+        compare(text, reading, compat, possible)
+        return list(reading.parts), list(reading.near_misses)
+    if not possible:
+        return None
+    scan = Scanner(text, lexemes(), compat=compat).run()
+    return parse(text, scan.tokens), list(scan.near_misses)
 
 
 def _verdicts(segments: list[Segment]) -> set[int]:

@@ -1,1 +1,2 @@
-"""Message scanning: the lexer stage and the Lark grammar that composes its tokens."""
+"""Message scanning: the scanner (CommonMark's block state, the context questions) and the
+Lark grammar ``grammar/message.lark`` that parses its tokens (docs/architecture.md)."""

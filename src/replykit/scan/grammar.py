@@ -1,7 +1,12 @@
-"""Loads ``grammar/message.lark`` and runs it over the lexer stage's tokens.
+"""Loads ``grammar/message.lark`` and parses the scanner's tokens with it.
 
 The grammar file ships inside the wheel as ``replykit/grammar/message.lark``; in a
-source checkout it is read from the repository's top-level ``grammar/`` folder.
+source checkout it is read from the repository's top-level ``grammar/`` folder. One
+LALR parser per start symbol is built on first use: ``message`` for the fast mode
+(with the :class:`~replykit.scan.parts.Parts` transformer applied while parsing) and
+``document`` for the checked mode (a tree; :mod:`replykit.scan.checked` reads it).
+The scanner's patterns are compiled from the same file's terminals (:func:`lexemes`),
+and so is the family-name pattern every other module derives (:func:`family_pattern`).
 """
 
 from __future__ import annotations
@@ -9,18 +14,21 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.lexer import Lexer as LarkLexer
 
-from replykit.scan.lexer import Lexemes, LexResult
+from replykit.scan.emit import ReplykitBug
+from replykit.scan.emit import Token as ScanToken
+from replykit.scan.lexemes import Lexemes
 from replykit.scan.parts import Part, Parts
 
 GRAMMAR_FILE = "message.lark"
+_FINAL_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
 
 
 class GrammarNotFound(RuntimeError):
@@ -42,63 +50,100 @@ def grammar_text() -> str:
 
 
 class _TokenFeed(LarkLexer):
-    """Hands the lexer stage's tokens to Lark (the parser receives a LexResult)."""
+    """Hands the scanner's tokens to Lark, dropping the ignored ``LAYOUT`` tokens. The
+    parser receives ``(text, tokens, patterns)``: with ``patterns`` (the checked mode),
+    every token of a terminal with a pattern must match it (without a final line ending
+    and a BOM at offset 0), and the tokens must tile the text."""
 
     def __init__(self, lexer_conf: Any) -> None:
-        pass
+        self.ignore = frozenset(lexer_conf.ignore)
 
     def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
         text: str
-        result: LexResult
-        text, result = data
-        for tok in result.tokens:
-            yield Token(tok.type, text[tok.start : tok.end], start_pos=tok.start, end_pos=tok.end)
+        tokens: Iterable[ScanToken]
+        patterns: Mapping[str, re.Pattern[str]] | None
+        text, tokens, patterns = data
+        pos = 0
+        for tok in tokens:
+            value = text[tok.start : tok.end]
+            if patterns is not None:
+                _check(tok, value, pos, patterns)
+                pos = tok.end
+            if tok.type not in self.ignore:
+                yield Token(tok.type, value, start_pos=tok.start, end_pos=tok.end)
+        if patterns is not None and pos != len(text):
+            raise ReplykitBug(f"the tokens end at {pos}, the text at {len(text)}")
+
+
+def _check(tok: ScanToken, value: str, pos: int, patterns: Mapping[str, re.Pattern[str]]) -> None:
+    if tok.start != pos:
+        raise ReplykitBug(f"token {tok.type} starts at {tok.start}, the previous ends at {pos}")
+    pattern = patterns.get(tok.type)
+    if pattern is None:
+        return
+    body = value[1:] if tok.start == 0 and value.startswith("\ufeff") else value
+    if not pattern.fullmatch(_FINAL_LINE_END.sub("", body)):
+        raise ReplykitBug(f"token {tok.type} {value!r} at {tok.start} is not a {tok.type}")
 
 
 @functools.cache
-def parser() -> Lark:
-    """The LALR parser of ``message.lark`` over the lexer stage's tokens, with the
-    :class:`~replykit.scan.parts.Parts` transformer applied while parsing (built once)."""
+def parser(start: str = "message") -> Lark:
+    """The LALR parser of ``message.lark`` for start symbol ``message`` (the fast mode,
+    transformed to parts while parsing) or ``document`` (the checked mode, a tree)."""
     return Lark(
         grammar_text(),
         parser="lalr",
         lexer=_TokenFeed,
-        transformer=Parts(),
-        start=["start", "info_string"],
+        transformer=Parts() if start == "message" else None,
+        start=start,
+        strict=True,  # a shift/reduce conflict is an error, not a silent shift
     )
 
 
 @functools.cache
+def terminal_patterns() -> Mapping[str, str]:
+    """Every terminal of the grammar that has a pattern: name -> regular expression."""
+    lark = parser("message")
+    terminals = lark.grammar.compile(lark.options.start, "*")[0]
+    return {t.name: t.pattern.to_regexp() for t in terminals}
+
+
+@functools.cache
+def token_patterns(strict: bool = True) -> Mapping[str, re.Pattern[str]]:
+    """The compiled patterns the checked mode's tokens must match; not ``strict`` (a
+    §9 switch is on), tags are any ``TAG_LIKE`` and ``ANY_CLOSE_TAG``."""
+    patterns = {name: re.compile(rx) for name, rx in terminal_patterns().items()}
+    if not strict:
+        lx = lexemes()
+        patterns["OPEN_TAG"], patterns["CLOSE_TAG"] = lx.tag_like, lx.any_close_tag
+    return patterns
+
+
+@functools.cache
 def lexemes() -> Lexemes:
-    """The lexeme patterns the lexer stage applies, compiled from the grammar's terminals."""
-    terms = {t.name: t.pattern.to_regexp() for t in parser().terminals}
-    return Lexemes(
-        fence_opener=re.compile(terms["FENCE_OPENER"]),
-        fence_closer=re.compile(terms["FENCE_CLOSER"]),
-        fenced_name=re.compile(terms["FENCED_NAME"]),
-        open_tag=re.compile(terms["OPEN_TAG"]),
-        close_tag=re.compile(terms["CLOSE_TAG"]),
-    )
+    """The patterns the scanner applies, compiled from the grammar's terminals."""
+    return Lexemes.from_terminals(terminal_patterns())
 
 
 @functools.cache
 def family_pattern() -> str:
     """The family-name pattern, ``(?:[a-z0-9]+-)?questionnaire``: the regular
-    expression of the grammar's ``FENCED_NAME`` terminal, its one spelling (§3a, §6).
+    expression of the grammar's ``FAMILY_NAME`` terminal, its one spelling (§3.1, §6).
 
     A request name matches it in full; a response name is one followed by
     ``-response``. Everything else that needs the pattern (profiles, responses, Sage
-    compatibility, the schemas, the segmenter's quick test, near-misses) derives it
-    from here, through :func:`family_parts` when it needs a part.
+    compatibility, the schemas) derives it from here, through :func:`family_parts`
+    when it needs a part; the scanner, its near-misses and the segmenter's quick test
+    use the same terminals compiled (:func:`lexemes`).
     """
-    return lexemes().fenced_name.pattern
+    return lexemes().family_name.pattern
 
 
 @attrs.frozen
 class FamilyParts:
     """:func:`family_pattern` taken apart: ``namespace`` (the pattern of a product
     namespace, ``[a-z0-9]+``), ``separator`` (``-``) and ``base`` (the base name,
-    ``questionnaire``, a literal): a family name is ``base`` or
+    ``questionnaire``, the grammar's ``FAMILY_WORD``): a family name is ``base`` or
     ``namespace + separator + base``."""
 
     namespace: str
@@ -119,22 +164,35 @@ _PARTS = re.compile(r"\(\?:(?P<ns>\[[^\]]+\]\+)(?P<sep>[^()\\\[\]*+?])\)\?(?P<ba
 def family_parts() -> FamilyParts:
     """The parts of :func:`family_pattern`. Raises :class:`GrammarNotFound` when the
     grammar's terminal no longer has the shape ``(?:NAMESPACE-)?BASE`` these parts
-    describe (the derived patterns would then be wrong, so nothing is derived)."""
+    describe, with ``BASE`` its ``FAMILY_WORD`` (the derived patterns would then be
+    wrong, so nothing is derived)."""
     pattern = family_pattern()
     m = _PARTS.fullmatch(pattern)
-    if m is None:
-        raise GrammarNotFound(f"FENCED_NAME {pattern!r} is not of the form (?:NS-)?BASE")
+    if m is None or m.group("base") != terminal_patterns()["FAMILY_WORD"]:
+        raise GrammarNotFound(f"FAMILY_NAME {pattern!r} is not of the form (?:NS-)?FAMILY_WORD")
     parts = FamilyParts(m.group("ns"), m.group("sep"), m.group("base"))
     if parts.name_pattern() != pattern:  # pragma: no cover - the shape check above
-        raise GrammarNotFound(f"FENCED_NAME {pattern!r} does not round-trip")
+        raise GrammarNotFound(f"FAMILY_NAME {pattern!r} does not round-trip")
     return parts
 
 
-def parse(text: str, result: LexResult) -> list[Part]:
-    """Parse the token stream of ``text`` (rule ``start``) into the message's parts.
+def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
+    """Parse the fast mode's tokens of ``text`` (rule ``message``) into its parts.
 
-    The lexer's tokens always form a sentence of the grammar; a
-    ``lark.exceptions.UnexpectedInput`` here is a bug in the lexer stage.
+    The scanner's tokens always form a sentence of the grammar; a
+    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner.
     """
-    parts: list[Part] = parser().parse((text, result), start="start")  # type: ignore[assignment]
+    parts: list[Part] = parser("message").parse((text, tokens, None))  # type: ignore[assignment]
     return parts
+
+
+def parse_document(text: str, tokens: Iterable[ScanToken], strict: bool = True) -> Tree[Token]:
+    """Parse the checked mode's tokens of ``text`` (rule ``document``) into a tree,
+    checking each token against its terminal (see :func:`token_patterns`). Raises
+    :class:`ReplykitBug` when the tokens are not a sentence of the grammar."""
+    try:
+        return parser("document").parse((text, tokens, token_patterns(strict)))
+    except ReplykitBug:
+        raise
+    except Exception as exc:  # lark's UnexpectedInput and its kin
+        raise ReplykitBug(f"the checked tokens are not a document: {exc}") from exc

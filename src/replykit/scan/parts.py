@@ -1,8 +1,10 @@
-"""The grammar's Transformer: parse tree nodes become raw parts of a message.
+"""The grammar's Transformer for the fast mode: parse tree nodes become raw parts.
 
-Applied by Lark while it parses (LALR with an inline transformer), so no tree is built.
-A part is a Markdown run, a fenced candidate or an XML+JSON candidate, with the code-
-point spans of its pieces; reading payloads is the segmenter's business.
+Applied by Lark while it parses rule ``message`` (LALR with an inline transformer), so
+no tree is built. A part is a Markdown run, a fenced candidate or an XML+JSON
+candidate, with the code-point spans of its pieces; reading payloads is the
+segmenter's business. The candidate rules are shared with the checked mode
+(:mod:`replykit.scan.checked`).
 """
 
 from __future__ import annotations
@@ -50,10 +52,10 @@ def _span(tok: Token) -> Span:
 
 
 class Parts(Transformer[Token, list[Part]]):
-    """Rules of ``message.lark`` -> :data:`Part` values; ``start`` gives the list."""
+    """Rules of ``message.lark`` -> :data:`Part` values; ``message`` gives the list."""
 
-    def start(self, items: list[Part]) -> list[Part]:
-        """Rule ``start``: the message's parts in order."""
+    def message(self, items: list[Part]) -> list[Part]:
+        """Rule ``message``: the message's parts in order."""
         return items
 
     def markdown(self, toks: list[Token]) -> MarkdownRun:

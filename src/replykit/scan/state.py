@@ -1,0 +1,186 @@
+"""The scanner's state: CommonMark's open containers and leaf block, and the line read.
+
+:class:`ScanState` is everything the scanner carries from one line to the next; it is
+an explicit record so that a read-ahead runs the same code on a copy
+(:meth:`ScanState.copy`) and a streaming reader can keep it at a line boundary.
+:class:`Line` is one physical line and how far the scanner has read into it.
+Offsets are code-point indices into the message (docs/protocol.md §1).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+ContainerKind = Literal["quote", "item"]
+LeafKind = Literal["paragraph", "heading", "fenced", "indented", "html"]
+
+
+@attrs.define
+class Container:
+    """An open block quote or list item (CommonMark 5.1, 5.2).
+
+    ``marker_offset`` and ``padding`` (list items): the columns before the content of
+    a continuation line; ``has_child``: a block has opened inside it (an item that
+    began with a blank line ends at the next blank line).
+    """
+
+    kind: ContainerKind
+    marker_offset: int = 0
+    padding: int = 0
+    has_child: bool = False
+
+
+@attrs.define
+class Leaf:
+    """The open leaf block.
+
+    ``start``: its first character (after container markers); ``end``: the end of its
+    last line's content so far (fenced code: of the last line, line ending included).
+    Fenced code: ``fence_char``, ``fence_len``, ``candidate`` (a fenced candidate,
+    §3.1) and ``opener_end`` (where its payload starts). HTML blocks: ``html_type``
+    (start condition 1-7) and ``line_firsts`` (each line's first non-blank offset,
+    where an unclosed comment "starts a line", §3.3).
+
+    Inline reading: it resumes at ``inline_pos``; ``inert_end`` is the end of the last
+    code span or comment found. ``raw_end``, ``raw_next`` and
+    ``raw_closed_on_line`` cache the raw read-ahead (question ``raw_end``): where the
+    block's content ends, the start of the first line after it (-1: unknown), and
+    whether its last line ended it by an end condition standing on it.
+    """
+
+    kind: LeafKind
+    start: int
+    end: int = 0
+    fence_char: str = ""
+    fence_len: int = 0
+    candidate: bool = False
+    opener_end: int = 0
+    html_type: int = 0
+    inline_pos: int = 0
+    inert_end: int = 0
+    raw_end: int = 0
+    raw_next: int = -1
+    raw_closed_on_line: bool = False
+    line_firsts: list[int] = attrs.Factory(list)
+
+
+@attrs.define
+class ScanState:
+    """What the scanner carries across line boundaries: the open containers
+    (outermost first), the open leaf, and ``halted`` (an unclosed comment that starts
+    a line of an HTML block made the rest of the message inert, §3.3)."""
+
+    containers: list[Container] = attrs.Factory(list)
+    leaf: Leaf | None = None
+    halted: bool = False
+
+    def copy(self) -> ScanState:
+        """An independent copy (containers and leaf copied; a leaf's ``line_firsts``
+        are shared, a copy only reads them)."""
+        leaf = attrs.evolve(self.leaf) if self.leaf is not None else None
+        return ScanState([attrs.evolve(c) for c in self.containers], leaf, self.halted)
+
+
+class Line:
+    """One physical line: ``start``, ``content_end`` (before its line ending), ``end``
+    (after it); the cursor ``offset``/``column`` (CommonMark columns, tabs to stops of
+    4; ``partial``: a tab is partly consumed) moves past container markers as they are
+    read. :meth:`find_first` sets, from the cursor: ``first``, the first non-space
+    character; ``indent``, the columns before it; ``blank``, nothing but
+    spaces and tabs follow; ``char``, the character at ``first`` ("" when blank).
+
+    ``matched``: the open containers the line continues; ``opened``: a container opened
+    on it; ``in_paragraph``: a paragraph is open and no container opened on the line,
+    so the line may continue it (lazily); ``continues_paragraph``: moreover every
+    container goes on, so the paragraph is the line's own; ``break_stop``: where a
+    failed thematic-break scan stopped (a later try before it fails too).
+    """
+
+    __slots__ = (
+        "blank",
+        "break_stop",
+        "char",
+        "column",
+        "content_end",
+        "continues_paragraph",
+        "end",
+        "first",
+        "in_paragraph",
+        "indent",
+        "matched",
+        "offset",
+        "opened",
+        "partial",
+        "start",
+        "text",
+    )
+
+    def __init__(self, text: str, start: int, content_end: int, end: int) -> None:
+        self.text = text
+        self.start = start
+        self.content_end = content_end
+        self.end = end
+        # A leading BOM is kept in the text but not read (§1).
+        self.offset = 1 if start == 0 and text.startswith("\ufeff") else start
+        self.column = 0
+        self.partial = False
+        self.matched = 0
+        self.opened = False
+        self.in_paragraph = False
+        self.continues_paragraph = False
+        self.break_stop = 0
+        self.find_first()
+
+    def find_first(self) -> None:
+        """Skip spaces and tabs from the cursor: set ``first``, ``indent``, ``blank``
+        and ``char``."""
+        text, i, col, end = self.text, self.offset, self.column, self.content_end
+        to_tab = 4 - (col % 4)
+        while i < end:
+            ch = text[i]
+            if ch == " ":
+                col += 1
+                to_tab = to_tab - 1 or 4
+            elif ch == "\t":
+                col += to_tab
+                to_tab = 4
+            else:
+                break
+            i += 1
+        self.first, self.indent = i, col - self.column
+        self.blank = i >= end
+        self.char = "" if self.blank else text[i]
+
+    def advance(self, count: int, columns: bool) -> None:
+        """Move the cursor ``count`` columns (``columns``: a tab may be consumed in
+        part) or ``count`` characters (a tab whole)."""
+        text, end = self.text, self.content_end
+        while count > 0 and self.offset < end:
+            if text[self.offset] == "\t":
+                to_tab = 4 - (self.column % 4)
+                step = min(count, to_tab) if columns else to_tab
+                self.partial = columns and to_tab > count
+                self.column += step
+                if not self.partial:
+                    self.offset += 1
+                count -= step if columns else 1
+            else:
+                self.partial = False
+                self.offset += 1
+                self.column += 1
+                count -= 1
+
+    def advance_to(self, offset: int) -> None:
+        """Move the cursor to ``offset`` (whole characters)."""
+        self.advance(offset - self.offset, False)
+
+
+def skip_spaces(text: str, start: int, end: int) -> int:
+    """The first offset in ``text[start:end]`` that is not a space or tab (CommonMark's
+    white space for blank lines), or ``end``."""
+    i = start
+    while i < end and text[i] in " \t":
+        i += 1
+    return i
