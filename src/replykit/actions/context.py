@@ -1,7 +1,7 @@
 """What the host knows about the answer: details, registered charts, question, locale.
 
 Source rules: seed 004 §4.2 (charts and their data), §4.8 (the original question),
-§5 (client-added entries) and PROTOCOL-DECISIONS §12 (data shapes).
+§5 (client-added entries) and §12 (data shapes; docs/actions.md).
 """
 
 from __future__ import annotations

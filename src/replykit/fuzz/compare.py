@@ -1,6 +1,6 @@
 """Comparing an adapter's answer with replykit's, on the fields the adapter produces.
 
-Rules (docs/fuzzing.md, issue 6 item 1):
+Rules (docs/fuzzing.md, "Classes and rule tags"):
 
 - only fields the adapter's answer holds are compared; a field it leaves out is not;
 - a field name outside the protocol (not in :data:`KNOWN_FIELDS` and not in replykit's

@@ -8,8 +8,9 @@
      "examples_run", "seconds", "rate", "seed", "ops", "impl",
      "unsupported_ops", "adapter_starts", "stopped"}
 
-The first six class keys and ``examples_run``/``seconds`` are the ones issue 6 names;
-the others are additions. Offsets in inputs and responses are code points.
+The first six class keys and ``examples_run``/``seconds`` are the report's required
+fields (docs/fuzzing.md, "The report"); the others are additions. Offsets in inputs
+and responses are code points.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Greedy delta debugging to a 1-minimal input (issue 6 item 2).
+"""Greedy delta debugging to a 1-minimal input (docs/fuzzing.md, "Shrinking").
 
 Text (a ``segment`` message): first whole lines, then single characters (code
 points) are removed while the predicate still holds, in chunks that halve down to one
