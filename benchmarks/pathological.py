@@ -8,7 +8,8 @@ behind their command (:func:`replykit.testing.hostile.run_case`), with the linea
 (markdown-it-py reads no JSON).
 
 For every family of :mod:`replykit.testing.hostile` it builds the message at ``n``
-and ``10 * n``, and prints the median time of ``replykit.segmenter.segment`` at both
+and ``10 * n``, and prints the median time of
+``replykit.questionnaire.segmentation.segmenter.segment`` at both
 sizes and their ratio (target <= 12: linear), markdown-it-py's time
 (``MarkdownIt("commonmark").parse``) on the same 10n input and replykit's ratio to it
 (target <= 3; the block-nesting families are exempt), and the outcome: whether the
@@ -74,7 +75,7 @@ def _measure(name: str, n: int, repeats: int, clock_name: str, conn: Any) -> Non
     try:
         from markdown_it import MarkdownIt
 
-        from replykit.segmenter import segment
+        from replykit.questionnaire.segmentation.segmenter import segment
 
         text = BY_NAME[name].build(n)
         out["bytes"] = len(text.encode("utf-8"))

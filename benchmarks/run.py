@@ -3,7 +3,8 @@
 Usage: ``python benchmarks/run.py [--quick] [--repeats N]``
 
 Prints, in one run, the median time of several repeats (``time.perf_counter``) of
-``replykit.segmenter.segment(text)`` and of ``MarkdownIt("commonmark").parse(text)``
+``replykit.questionnaire.segmentation.segmenter.segment(text)`` and of
+``MarkdownIt("commonmark").parse(text)``
 and their ratio for:
 
 * the whole sage-docs corpus (``tests/corpus/sage-docs``, every file once);
@@ -36,7 +37,7 @@ if (SRC / "replykit").is_dir():
 
 from markdown_it import MarkdownIt  # noqa: E402
 
-from replykit.segmenter import segment  # noqa: E402
+from replykit.questionnaire.segmentation.segmenter import segment  # noqa: E402
 
 CORPUS = ROOT / "tests" / "corpus" / "sage-docs"
 KB = 1024

@@ -4,7 +4,8 @@
 Runs, interleaved, ``N`` times each (default 30) in fresh child processes:
 
 - ``python -c pass`` (the interpreter alone);
-- ``python -c "import replykit.segmenter"`` (the interpreter and the parser);
+- ``python -c "import replykit.questionnaire.segmentation.segmenter"`` (the interpreter
+  and the parser);
 - ``python -m replykit.cli segment FILE`` and ``... segment --format text FILE`` on a
   message of about 2 KB (``examples/mixed.md`` and plain paragraphs).
 
@@ -91,7 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         py = sys.executable
         commands = {
             "python -c pass": [py, "-c", "pass"],
-            "import replykit.segmenter": [py, "-c", "import replykit.segmenter"],
+            "import replykit.questionnaire.segmentation.segmenter": [
+                py,
+                "-c",
+                "import replykit.questionnaire.segmentation.segmenter",
+            ],
             "replykit segment": [py, "-m", "replykit.cli", "segment", str(path)],
             "replykit segment --format text": [
                 *(py, "-m", "replykit.cli", "segment", "--format", "text", str(path))
@@ -119,10 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             ("wall median", walls, statistics.median),
             ("CPU median", cpus, statistics.median),
         ):
-            base = pick(times["python -c pass"]) + pick(times["import replykit.segmenter"])
+            base = pick(times["python -c pass"]) + pick(
+                times["import replykit.questionnaire.segmentation.segmenter"]
+            )
             ratio = pick(times["replykit segment"]) / base
             verdict = "ok" if ratio <= TARGET else "OVER"
-            print(f"segment / (pass + import replykit.segmenter), {label}: {ratio:.2f} {verdict}")
+            print(f"segment / (pass + import segmenter), {label}: {ratio:.2f} {verdict}")
         if args.importtime:
             rows = import_times(commands["replykit segment"], env)
             top_level = [(m, name) for m, name in rows if not name.startswith("  ")]

@@ -79,7 +79,7 @@ def main() -> None:
     ap.add_argument("--src", type=Path, default=ROOT / "src", help="the src directory to time")
     args = ap.parse_args()
     sys.path.insert(0, str(args.src.resolve()))
-    from replykit.payload.fenced_form import read_fenced_form
+    from replykit.questionnaire.payload.fenced_form import read_fenced_form
 
     print(f"{'form':<22} {'path':<34} {'us/call':>9}")
     for name, form in FORMS.items():

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from replykit.payload.yaml_loader import ENV_VAR, c_available
+from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]

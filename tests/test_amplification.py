@@ -24,7 +24,7 @@ import pytest
 
 from replykit import segment
 from replykit.cli import main
-from replykit.profiles import CLIENT, SELF_CHECK
+from replykit.questionnaire.profiles import CLIENT, SELF_CHECK
 from replykit.testing.hostile import (
     COMMANDS,
     FAMILIES,

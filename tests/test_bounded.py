@@ -15,10 +15,10 @@ from replykit import segment
 from replykit.cap import Collector, cap
 from replykit.cli import main
 from replykit.diagnostics import Diagnostic, Finding, LeftOut
-from replykit.limits import Limits
-from replykit.model import Segmentation
-from replykit.payload import normalize_form, read_fenced_form, read_xml_request
-from replykit.profiles import SELF_CHECK
+from replykit.questionnaire.limits import Limits
+from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.payload import normalize_form, read_fenced_form, read_xml_request
+from replykit.questionnaire.profiles import SELF_CHECK
 
 
 def fenced(body: str) -> str:

@@ -10,15 +10,15 @@ import pytest
 
 from replykit import segment, self_check
 from replykit.actions import lint, sanitize
-from replykit.limits import DEFAULT_LIMITS, Limits
-from replykit.model import Answer, Option, Question, Questionnaire, Response
-from replykit.response import AnswersError, build_response, check_answers
-from replykit.selfcheck import MAX_REPAIR_PROBLEMS
-from replykit.tool import (
+from replykit.questionnaire.conversation.response import AnswersError, build_response, check_answers
+from replykit.questionnaire.conversation.selfcheck import MAX_REPAIR_PROBLEMS
+from replykit.questionnaire.conversation.tool import (
     call_questionnaire_async,
     questionnaire_async,
     questionnaire_from_tool_result,
 )
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.model import Answer, Option, Question, Questionnaire, Response
 
 # --- questionnaire_async -----------------------------------------------------------------
 

@@ -21,11 +21,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import ReplykitBug, segment
-from replykit.profiles import profile_from_string
-from replykit.scan.checked import check_reading
-from replykit.scan.emit import Fine, Token
-from replykit.scan.grammar import lexemes, parse_document
-from replykit.scan.scanner import Scanner
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.questionnaire.scan.checked import check_reading
+from replykit.questionnaire.scan.emit import Fine, Token
+from replykit.questionnaire.scan.grammar import lexemes, parse_document
+from replykit.questionnaire.scan.scanner import Scanner
 from replykit.testing.hostile import FAMILIES, Family
 from replykit.testing.strategies import inert_messages, messages
 
@@ -120,8 +120,8 @@ def test_tokens_that_are_no_document_are_a_bug() -> None:
 
 
 def test_answers_the_grammar_cannot_state_are_rechecked() -> None:
-    from replykit.compat import Compat
-    from replykit.scan.checked import Reading
+    from replykit.questionnaire.compat import Compat
+    from replykit.questionnaire.scan.checked import Reading
 
     def read(text: str, tokens: list[Token]) -> object:
         return Reading(Compat()).read(parse_document(text, tokens))
@@ -143,7 +143,7 @@ def test_answers_the_grammar_cannot_state_are_rechecked() -> None:
 def test_the_grammar_has_no_conflict() -> None:
     from lark import Lark
 
-    from replykit.scan.grammar import _TokenFeed, grammar_text
+    from replykit.questionnaire.scan.grammar import _TokenFeed, grammar_text
 
     for start in ("message", "document"):
         Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, start=start, strict=True)

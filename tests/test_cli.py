@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from replykit.cli import build_parser
-from replykit.payload.yaml_loader import ENV_VAR, c_available
+from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available
 
 FORM = (
     "Please answer.\r\n\r\n```questionnaire\r\ntitle: T\r\nquestions:\r\n"

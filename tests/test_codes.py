@@ -23,10 +23,10 @@ from replykit.codes import tables as code_tables
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISSES
 from replykit.diagnostics import Diagnostic, Finding
 from replykit.fuzz.examples import explicit_examples
-from replykit.payload import normalize_form
-from replykit.profiles import profile_from_string
+from replykit.questionnaire.conversation.tool import call_questionnaire_async
+from replykit.questionnaire.payload import normalize_form
+from replykit.questionnaire.profiles import profile_from_string
 from replykit.testing.strategies import action_lists, messages, tool_arguments
-from replykit.tool import call_questionnaire_async
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = {

@@ -24,8 +24,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from replykit.regions import code_regions
-from replykit.scan.grammar import parser
+from replykit.questionnaire.scan.grammar import parser
+from replykit.questionnaire.segmentation.regions import code_regions
 from replykit.testing.strategies import inert_messages
 from replykit.text import LineIndex
 

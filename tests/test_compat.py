@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import Limits, segment
-from replykit.blocks import PayloadMap
-from replykit.compat import SAGE, Compat, unescape_payload
+from replykit.questionnaire.compat import SAGE, Compat, unescape_payload
+from replykit.questionnaire.segmentation.blocks import PayloadMap
 
 FORM = {"title": "T", "questions": [{"type": "text", "text": "Why?"}]}
 BODY = json.dumps(FORM, ensure_ascii=False)

@@ -15,7 +15,7 @@ import pytest
 from replykit.cli.conversation import add_parser, run_check, run_respond
 from replykit.cli.tool import add_parser as add_tool_parser
 from replykit.cli.tool import run_schema, run_tool
-from replykit.tool import questionnaire_async, tool_schema
+from replykit.questionnaire.conversation.tool import questionnaire_async, tool_schema
 
 SEED = Path(__file__).parent / "data" / "seed"
 FENCED = (SEED / "fenced_task_paused.md").read_bytes()

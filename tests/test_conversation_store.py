@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from replykit.cli import main
-from replykit.conversation import (
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, can_submit, self_check
+from replykit.questionnaire.conversation.stored import (
     ConversationError,
     StoredConversation,
     conversation_messages,
     message_text,
     read_conversations,
 )
-from replykit.diagnostics import Diagnostic
-from replykit.selfcheck import SelfCheckResult, can_submit, self_check
 
 SEED = Path(__file__).parent / "data" / "seed"
 FORM = (SEED / "fenced_task_paused.md").read_bytes().decode("utf-8")

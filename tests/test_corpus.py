@@ -19,9 +19,16 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from replykit.model import Answer, Option, Question, Questionnaire, Response, Segmentation
-from replykit.profiles import CLIENT, SELF_CHECK, Profile, product
-from replykit.segmenter import segment
+from replykit.questionnaire.model import (
+    Answer,
+    Option,
+    Question,
+    Questionnaire,
+    Response,
+    Segmentation,
+)
+from replykit.questionnaire.profiles import CLIENT, SELF_CHECK, Profile, product
+from replykit.questionnaire.segmentation.segmenter import segment
 
 # Every test here runs under each YAML loader (docs/protocol.md §4.1).
 pytestmark = pytest.mark.usefixtures("yaml_loader")

@@ -24,9 +24,9 @@ from replykit import (
     questionnaire_async,
     segment,
 )
-from replykit.response import OTHER_VALUE
+from replykit.questionnaire.conversation.response import OTHER_VALUE
+from replykit.questionnaire.conversation.tool import questionnaire_from_tool_result
 from replykit.testing.strategies import yaml_quote
-from replykit.tool import questionnaire_from_tool_result
 
 # "x\ud800\udc00" holds two surrogates: no source may make a form of it that the
 # response's JSON would read back as U+10000 (§1).

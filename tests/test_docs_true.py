@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from replykit.cli import main
-from replykit.conversation import ConversationError, read_conversations
-from replykit.payload.yaml_loader import c_available
+from replykit.questionnaire.conversation.stored import ConversationError, read_conversations
+from replykit.questionnaire.payload.yaml_loader import c_available
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

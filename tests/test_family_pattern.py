@@ -9,13 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import replykit
-from replykit.compat import Compat
-from replykit.model import Question, Questionnaire
-from replykit.profiles import product
-from replykit.response import build_response
-from replykit.scan.grammar import family_parts, family_pattern, lexemes
-from replykit.scan.near_miss import is_family_word
-from replykit.schemas import response_schema
+from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.conversation.response import build_response
+from replykit.questionnaire.conversation.schemas import response_schema
+from replykit.questionnaire.model import Question, Questionnaire
+from replykit.questionnaire.profiles import product
+from replykit.questionnaire.scan.grammar import family_parts, family_pattern, lexemes
+from replykit.questionnaire.scan.near_miss import is_family_word
 
 FAMILY = re.compile(family_pattern())
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from replykit import segment
-from replykit.scan.grammar import lexemes
-from replykit.scan.scanner import Scanner as Lexer
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.scanner import Scanner as Lexer
 from replykit.testing.hostile import FAMILIES, JSON_FAMILIES, Family, JsonFamily, run_case
 
 # Every family runs under each YAML loader (docs/protocol.md §4.1).

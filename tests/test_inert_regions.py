@@ -24,8 +24,8 @@ from hypothesis import example, given
 from markdown_it import MarkdownIt
 
 from replykit import code_regions, segment
-from replykit.scan.grammar import lexemes
-from replykit.scan.scanner import Scanner as Lexer
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.scanner import Scanner as Lexer
 from replykit.testing.strategies import inert_messages
 from replykit.text import LINE_END_RE
 

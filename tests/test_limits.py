@@ -7,7 +7,7 @@ import json
 import pytest
 
 from replykit import segment
-from replykit.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 
 
 def _xml(questions: int, options: int = 2) -> str:
@@ -79,7 +79,7 @@ def test_limits_are_typed_and_depth_is_capped() -> None:
 
 
 def test_json_reader_never_recurses_out() -> None:
-    from replykit.payload import read_json
+    from replykit.questionnaire.payload import read_json
 
     read = read_json("[" * 5000 + "]" * 5000, max_depth=100_000)
     assert [f.code for f in read.findings] == ["json.too_deep"]

@@ -93,7 +93,7 @@ def test_import_replykit_loads_no_testing_tool_and_no_argparse() -> None:
     proc = child("import json, replykit; print(json.dumps(sorted(sys.modules)))")
     assert proc.returncode == 0, proc.stderr
     modules = json.loads(proc.stdout)
-    assert "replykit.segmenter" in modules
+    assert "replykit.questionnaire.segmentation.segmenter" in modules
     heavy = ("hypothesis", "argparse", "replykit.actions", "replykit.fuzz", "replykit.cli")
     assert loaded(modules, *heavy, "replykit.testing", "replykit.strategies") == []
 

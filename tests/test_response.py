@@ -11,10 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from replykit.diagnostics import format_path
-from replykit.model import Answer, Option, Question, Questionnaire, Response
-from replykit.payload import response_type
-from replykit.profiles import CLIENT, SELF_CHECK
-from replykit.response import (
+from replykit.questionnaire.conversation.response import (
     OTHER_VALUE,
     AnswersError,
     build_response,
@@ -22,7 +19,10 @@ from replykit.response import (
     initial_answers,
     resolve_ui_text,
 )
-from replykit.segmenter import segment
+from replykit.questionnaire.model import Answer, Option, Question, Questionnaire, Response
+from replykit.questionnaire.payload import response_type
+from replykit.questionnaire.profiles import CLIENT, SELF_CHECK
+from replykit.questionnaire.segmentation.segmenter import segment
 
 from forms import valid_forms
 

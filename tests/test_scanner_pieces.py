@@ -6,10 +6,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from replykit.scan import blockstarts
-from replykit.scan.grammar import lexemes, terminal_patterns
-from replykit.scan.scanner import Scanner
-from replykit.scan.state import Container, Leaf, Line, ScanState
+from replykit.questionnaire.scan import blockstarts
+from replykit.questionnaire.scan.grammar import lexemes, terminal_patterns
+from replykit.questionnaire.scan.scanner import Scanner
+from replykit.questionnaire.scan.state import Container, Leaf, Line, ScanState
 
 
 def test_block_starts_are_tried_in_commonmarks_order() -> None:

@@ -23,7 +23,7 @@ from replykit import (
 )
 from replykit.actions import action_schema
 from replykit.cli.tool import add_parser
-from replykit.payload import UI_TEXT_KEYS
+from replykit.questionnaire.payload import UI_TEXT_KEYS
 
 P = "questionnaire.start."
 # Only values can make a payload the schema accepts invalid (blank, repeated, not an option).

@@ -9,7 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from replykit import CLIENT, SELF_CHECK, Questionnaire, Segmentation, product, segment
-from replykit.regions import code_regions
+from replykit.questionnaire.segmentation.regions import code_regions
 
 from forms import fenced_yaml, markdownish, prose, trim_form, valid_forms, xml_json
 

@@ -11,9 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit.diagnostics import Diagnostic
-from replykit.profiles import SELF_CHECK
-from replykit.segmenter import segment
-from replykit.selfcheck import SelfCheckResult, can_submit, is_blocking, self_check
+from replykit.questionnaire.conversation.selfcheck import (
+    SelfCheckResult,
+    can_submit,
+    is_blocking,
+    self_check,
+)
+from replykit.questionnaire.profiles import SELF_CHECK
+from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.text import is_blank
 
 from forms import fenced_yaml, prose, valid_forms, xml_json

@@ -19,7 +19,7 @@ from replykit.cli import main
 from replykit.cli.conversation import _check_text
 from replykit.cli.io import dump
 from replykit.cli.segment import segment_text
-from replykit.selfcheck import self_check
+from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.testing.hostile import BY_NAME, JSON_BY_NAME, near_miss_lines
 
 

@@ -26,12 +26,15 @@ from replykit import (
 )
 from replykit.actions import ActionDiagnostic, sanitize, sanitize_json
 from replykit.cli import main
-from replykit.compat import SAGE, decode_transport
 from replykit.jsonout import displayable, dumps, portable
-from replykit.model import Option, Question, Questionnaire
-from replykit.payload.json_strict import read_json_value
-from replykit.response import OTHER_VALUE, AnswersError
-from replykit.tool import call_questionnaire_async, questionnaire_from_tool_result
+from replykit.questionnaire.compat import SAGE, decode_transport
+from replykit.questionnaire.conversation.response import OTHER_VALUE, AnswersError
+from replykit.questionnaire.conversation.tool import (
+    call_questionnaire_async,
+    questionnaire_from_tool_result,
+)
+from replykit.questionnaire.model import Option, Question, Questionnaire
+from replykit.questionnaire.payload.json_strict import read_json_value
 
 FENCED = (Path(__file__).parent / "data" / "seed" / "fenced_task_paused.md").read_bytes()
 ARGS = '{"questions": [{"type": "text", "text": "x"}]}'

@@ -10,9 +10,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from replykit.codes import CODES
-from replykit.model import Option, Question, Questionnaire
-from replykit.response import build_response
-from replykit.tool import (
+from replykit.questionnaire.conversation.response import build_response
+from replykit.questionnaire.conversation.tool import (
     ToolError,
     ToolForm,
     call_questionnaire_async,
@@ -20,6 +19,7 @@ from replykit.tool import (
     questionnaire_from_tool_result,
     tool_schema,
 )
+from replykit.questionnaire.model import Option, Question, Questionnaire
 
 from forms import trim_form, valid_forms
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from replykit import segment
-from replykit.tool import call_questionnaire_async
+from replykit.questionnaire.conversation.tool import call_questionnaire_async
 
 P = "questionnaire.start."
 BLANKS = " \t\u00a0\u3000\u200b\ufeff"

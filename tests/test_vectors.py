@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from replykit.profiles import profile_from_string
-from replykit.segmenter import segment
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.questionnaire.segmentation.segmenter import segment
 
 # Every test here runs under each YAML loader (docs/protocol.md §4.1).
 pytestmark = pytest.mark.usefixtures("yaml_loader")

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from payload.yaml_text import yaml_texts
 
 from replykit.codes.payload import YAML_SYNTAX
-from replykit.payload import read_fenced_form, yaml12
-from replykit.payload.results import Read
-from replykit.payload.yaml12 import read_yaml
-from replykit.payload.yaml_loader import ENV_VAR, c_available, choose_loader
+from replykit.questionnaire.payload import read_fenced_form, yaml12
+from replykit.questionnaire.payload.results import Read
+from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available, choose_loader
 
 needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")
 PARITY = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])

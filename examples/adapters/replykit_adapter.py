@@ -24,7 +24,7 @@ from typing import Any
 from replykit import profile_from_string, segment
 from replykit.actions import ActionSet, sanitize
 from replykit.jsonout import dumps
-from replykit.tool import call_questionnaire_async
+from replykit.questionnaire.conversation.tool import call_questionnaire_async
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:

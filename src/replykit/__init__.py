@@ -27,21 +27,9 @@ Importing ``replykit`` loads neither the answer-actions package, the command lin
 fuzzer nor Hypothesis.
 """
 
-from replykit.compat import SAGE, Compat
 from replykit.diagnostics import Diagnostic, Finding, LeftOut, format_path
-from replykit.limits import Limits
-from replykit.model import (
-    Answer,
-    Option,
-    Question,
-    Questionnaire,
-    Response,
-    Segment,
-    Segmentation,
-)
-from replykit.profiles import CLIENT, SELF_CHECK, Profile, product, profile_from_string
-from replykit.regions import CodeRegion, code_regions
-from replykit.response import (
+from replykit.questionnaire.compat import SAGE, Compat
+from replykit.questionnaire.conversation.response import (
     OTHER_VALUE,
     AnswersError,
     BuiltResponse,
@@ -50,11 +38,9 @@ from replykit.response import (
     check_answers,
     initial_answers,
 )
-from replykit.scan.emit import ReplykitBug
-from replykit.schemas import form_schema, response_schema
-from replykit.segmenter import segment
-from replykit.selfcheck import SelfCheckResult, can_submit, self_check
-from replykit.tool import (
+from replykit.questionnaire.conversation.schemas import form_schema, response_schema
+from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, can_submit, self_check
+from replykit.questionnaire.conversation.tool import (
     ToolError,
     ToolForm,
     questionnaire_async,
@@ -62,6 +48,26 @@ from replykit.tool import (
     questionnaire_from_tool_result,
     tool_schema,
 )
+from replykit.questionnaire.limits import Limits
+from replykit.questionnaire.model import (
+    Answer,
+    Option,
+    Question,
+    Questionnaire,
+    Response,
+    Segment,
+    Segmentation,
+)
+from replykit.questionnaire.profiles import (
+    CLIENT,
+    SELF_CHECK,
+    Profile,
+    product,
+    profile_from_string,
+)
+from replykit.questionnaire.scan.emit import ReplykitBug
+from replykit.questionnaire.segmentation.regions import CodeRegion, code_regions
+from replykit.questionnaire.segmentation.segmenter import segment
 
 __all__ = [
     "CLIENT",

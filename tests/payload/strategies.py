@@ -13,8 +13,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from replykit.model import Option, Question, Questionnaire
-from replykit.payload.lenient import UI_TEXT_KEYS
+from replykit.questionnaire.model import Option, Question, Questionnaire
+from replykit.questionnaire.payload.lenient import UI_TEXT_KEYS
 from replykit.text import is_blank, trim_blank
 
 # Text without surrogates (not valid in UTF-8 nor in YAML).

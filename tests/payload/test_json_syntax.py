@@ -20,9 +20,9 @@ from test_hostile import LINEAR, calls
 from replykit import build_response_json, questionnaire_async_json, segment
 from replykit.actions import sanitize_json
 from replykit.cli.io import InputError, parse_json
-from replykit.model import Question, Questionnaire
-from replykit.payload.json_strict import read_json, read_json_value
-from replykit.payload.json_syntax import syntax_error
+from replykit.questionnaire.model import Question, Questionnaire
+from replykit.questionnaire.payload.json_strict import read_json, read_json_value
+from replykit.questionnaire.payload.json_syntax import syntax_error
 
 # (text, start, end, message)
 CASES = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from replykit.diagnostics import format_path
-from replykit.model import Option, Question, Questionnaire
-from replykit.payload.fenced_form import read_fenced_form
-from replykit.segmenter import segment
+from replykit.questionnaire.model import Option, Question, Questionnaire
+from replykit.questionnaire.payload.fenced_form import read_fenced_form
+from replykit.questionnaire.segmentation.segmenter import segment
 
 # The seed's example (新消息的标准格式), payload of the ```questionnaire block.
 SEED_FENCED = """title: 任务已暂停

@@ -9,7 +9,7 @@ import pytest
 from replykit import segment
 from replykit.cli import main
 from replykit.diagnostics import format_path
-from replykit.payload.json_strict import read_json, too_deep_at
+from replykit.questionnaire.payload.json_strict import read_json, too_deep_at
 
 # (payload, code, formatted path, start, end)
 CASES = [

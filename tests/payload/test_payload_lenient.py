@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from replykit.diagnostics import format_path
-from replykit.model import Option, Question, Questionnaire
-from replykit.payload.lenient import ACCEPTED_TYPES, normalize_form
+from replykit.questionnaire.model import Option, Question, Questionnaire
+from replykit.questionnaire.payload.lenient import ACCEPTED_TYPES, normalize_form
 
 P = "questionnaire.start."
 

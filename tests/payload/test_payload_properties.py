@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from replykit.model import Questionnaire
-from replykit.payload import (
+from replykit.questionnaire.model import Questionnaire
+from replykit.questionnaire.payload import (
     normalize_form,
     read_fenced_form,
     read_json,

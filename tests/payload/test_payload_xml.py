@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 from replykit.diagnostics import format_path
-from replykit.model import Answer, Option, Question, Questionnaire, Response
-from replykit.payload.xml_form import read_xml_request, read_xml_response, response_type
+from replykit.questionnaire.model import Answer, Option, Question, Questionnaire, Response
+from replykit.questionnaire.payload.xml_form import (
+    read_xml_request,
+    read_xml_response,
+    response_type,
+)
 
 SEED_LOOP = (
     '{"title":"执行路径正在重复","questions":[{"id":"loop_recovery_action","type":"free_text",'

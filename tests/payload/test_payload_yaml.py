@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replykit.diagnostics import format_path
-from replykit.payload import read_fenced_form
-from replykit.payload.yaml12 import read_yaml, resolve_plain
+from replykit.questionnaire.payload import read_fenced_form
+from replykit.questionnaire.payload.yaml12 import read_yaml, resolve_plain
 
 
 @pytest.mark.parametrize(
@@ -212,9 +212,9 @@ def test_fast_build_equals_the_full_build(value: object) -> None:
     """The fast path (no spans) builds exactly what the span-tracking builder builds."""
     import yaml as pyyaml
 
-    from replykit.payload import yaml12
-    from replykit.payload.yaml_loader import choose_loader
-    from replykit.payload.yaml_referee import RefereeParser
+    from replykit.questionnaire.payload import yaml12
+    from replykit.questionnaire.payload.yaml_loader import choose_loader
+    from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
     doc = pyyaml.safe_dump({"k": value, "t": "x"}, default_flow_style=False, allow_unicode=True)
     parser = pyyaml.CBaseLoader if choose_loader() == "c" else RefereeParser

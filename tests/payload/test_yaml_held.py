@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from payload.yaml_text import yaml_texts
 from replykit.cap import Collector
 from replykit.diagnostics import Finding, LeftOut
-from replykit.limits import Limits
-from replykit.payload import read_fenced_form, yaml12
-from replykit.payload.yaml12 import read_yaml
+from replykit.questionnaire.limits import Limits
+from replykit.questionnaire.payload import read_fenced_form, yaml12
+from replykit.questionnaire.payload.yaml12 import read_yaml
 from replykit.testing.hostile import yaml_alias_bomb
 
 

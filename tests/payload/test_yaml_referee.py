@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from replykit.diagnostics import format_path
-from replykit.payload.yaml12 import read_yaml
-from replykit.payload.yaml_errors import KINDS as MESSAGE_KINDS
+from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_errors import KINDS as MESSAGE_KINDS
 
 # (payload, the value YAML 1.2.2 gives): the pure scanner refused all of these; libyaml
 # refused the block scalar and the tab-indented cases, and read [?x] as a mapping.

@@ -27,7 +27,7 @@ from replykit.actions.sanitize import locate_actions
 from replykit.argcheck import typed
 from replykit.codes import actions as A
 from replykit.findings import Cursor
-from replykit.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 
 #: Vague references a business prompt must not lean on (§12; docs/actions.md section 9).
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
@@ -191,7 +191,7 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     methods, credentials, argument objects at action, params or target level).
     At most ``limits.max_diagnostics`` warnings, the rest counted by one
     ``limit.diagnostics`` summary (§1). Raises ``TypeError`` naming ``limits`` when it is not a
-    :class:`~replykit.limits.Limits`, nothing else; looks only two levels deep, so
+    :class:`~replykit.questionnaire.limits.Limits`, nothing else; looks only two levels deep, so
     nesting depth costs nothing.
     """
     sink = ActionSink()

@@ -47,9 +47,9 @@ from replykit.actions.model import (
 from replykit.argcheck import typed
 from replykit.codes import actions as A
 from replykit.findings import Cursor
-from replykit.limits import DEFAULT_LIMITS, Limits
-from replykit.payload.describe import json_type
-from replykit.payload.json_strict import read_json_value
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.payload.describe import json_type
+from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 
 

@@ -33,7 +33,7 @@ from typing import NoReturn
 from replykit import __version__
 from replykit.cli import actions, conversation, fuzz, segment, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
-from replykit.payload.yaml_loader import choose_loader
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape
 
 #: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.

@@ -28,13 +28,13 @@ from replykit.cli.io import (
     write_json,
     write_lines,
 )
-from replykit.conversation import ConversationError, read_conversations
-from replykit.i18n import LOCALES
-from replykit.model import Segment
-from replykit.profiles import profile_from_string
-from replykit.response import AnswersError, build_response
-from replykit.segmenter import segment
-from replykit.selfcheck import SelfCheckResult, self_check
+from replykit.questionnaire.conversation.response import AnswersError, build_response
+from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, self_check
+from replykit.questionnaire.conversation.stored import ConversationError, read_conversations
+from replykit.questionnaire.conversation.texts import LOCALES
+from replykit.questionnaire.model import Segment
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.textout import CONTINUATION, render, value_lines
 
 
@@ -141,8 +141,10 @@ def run_check(args: argparse.Namespace) -> int:
 
     The file is one JSON value (a list of messages, an object with a ``messages`` list,
     or one message object) or JSON Lines of them
-    (:func:`~replykit.conversation.read_conversations`). For one value it prints the
-    :class:`~replykit.selfcheck.SelfCheckResult` as JSON ``{"passed", "index",
+    (:func:`~replykit.questionnaire.conversation.stored.read_conversations`). For one value it
+    prints the
+    :class:`~replykit.questionnaire.conversation.selfcheck.SelfCheckResult` as JSON ``{"passed",
+    "index",
     "diagnostics", "repair_prompt"}`` or as text lines (``FILE: message I L:C:
     severity code message``). For JSON Lines it prints one compact JSON line per
     conversation, ``{"line", "passed", "index", "diagnostics", "repair_prompt"}``

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from replykit.jsonout import dumps
-from replykit.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
-from replykit.payload.json_strict import read_json_value
+from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
+from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
 from replykit.textout import escape, render
@@ -56,7 +56,8 @@ def parse_json(text: str, where: str) -> Any:
     Input: the text; ``where`` names it in messages (``answers a.json``). Raises
     :class:`InputError` ``WHERE is not strict JSON at line L, column C: MESSAGE`` (1-based,
     code points) for the first problem of
-    :func:`~replykit.payload.json_strict.read_json_value`: a syntax error, nesting deeper
+    :func:`~replykit.questionnaire.payload.json_strict.read_json_value`: a syntax error, nesting
+    deeper
     than 64 levels, ``NaN``/``Infinity``, a duplicate key, a number with more than 4300
     digits or beyond a 64-bit float's range, a lone surrogate. 64-bit integers are fine.
     """
@@ -105,7 +106,8 @@ def _json_value(value: Any) -> Any:
 def write_json(fields: Mapping[str, Any]) -> None:
     """Write ``dump(fields)`` to standard output, the same bytes, piece by piece: a list
     or tuple value (of JSON values, or of objects with a ``to_json()`` method such as
-    :class:`~replykit.model.Segment`) is converted and encoded :data:`_BATCH` items at a
+    :class:`~replykit.questionnaire.model.Segment`) is converted and encoded :data:`_BATCH` items
+    at a
     time, so neither every item's JSON value nor the whole text is held at once (§1:
     memory near the input's size when the output is large)."""
     write("{")

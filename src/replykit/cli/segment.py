@@ -11,10 +11,10 @@ import json
 from collections.abc import Iterator
 
 from replykit.cli.io import InputError, check_message_id, read_text, write_json, write_lines
-from replykit.limits import MAX_MESSAGE_ID
-from replykit.model import Segmentation
-from replykit.profiles import profile_from_string
-from replykit.segmenter import segment
+from replykit.questionnaire.limits import MAX_MESSAGE_ID
+from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.text import LineIndex
 from replykit.textout import render
 

@@ -13,9 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from replykit.cli.io import InputError, dump, fail, read_json, write
-from replykit.i18n import LOCALES
-from replykit.schemas import form_schema, response_schema
-from replykit.tool import TOOL_NAME, call_questionnaire_async, tool_schema
+from replykit.questionnaire.conversation.schemas import form_schema, response_schema
+from replykit.questionnaire.conversation.texts import LOCALES
+from replykit.questionnaire.conversation.tool import (
+    TOOL_NAME,
+    call_questionnaire_async,
+    tool_schema,
+)
 
 
 def _action_schema() -> dict[str, Any]:
@@ -96,8 +100,9 @@ def run_tool(args: argparse.Namespace) -> int:
 
 def run_schema(args: argparse.Namespace) -> int:
     """``replykit schema tool|form|response|actions``: print the schema :data:`SCHEMAS`
-    names as JSON (:func:`~replykit.tool.tool_schema`,
-    :func:`~replykit.schemas.form_schema`, :func:`~replykit.schemas.response_schema`,
+    names as JSON (:func:`~replykit.questionnaire.conversation.tool.tool_schema`,
+    :func:`~replykit.questionnaire.conversation.schemas.form_schema`,
+    :func:`~replykit.questionnaire.conversation.schemas.response_schema`,
     :func:`~replykit.actions.action_schema`); exit 0."""
     write(dump(SCHEMAS[args.which]()))
     return 0

@@ -187,7 +187,7 @@ class _Helpers:
 def _helpers() -> _Helpers:
     # Imported at first use: the payload package and the fields codes import this module.
     from replykit.codes.fields import HINTS
-    from replykit.payload.describe import article, brief
+    from replykit.questionnaire.payload.describe import article, brief
 
     return _Helpers(article, brief, HINTS)
 

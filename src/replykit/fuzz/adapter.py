@@ -25,8 +25,8 @@ from typing import IO, Any, Final, Literal
 import attrs
 
 from replykit.jsonout import dumps
-from replykit.limits import MAX_DEPTH_CEILING
-from replykit.payload.json_strict import read_json_value
+from replykit.questionnaire.limits import MAX_DEPTH_CEILING
+from replykit.questionnaire.payload.json_strict import read_json_value
 
 OutcomeKind = Literal["ok", "crash", "timeout", "invalid_json", "bad_response", "unsupported"]
 #: Outcome kinds that are adapter failures, reported as their own classes.

@@ -5,7 +5,8 @@ The same shapes an adapter writes, ``id`` left out:
 - ``segment``: ``{"segments": [...], "diagnostics": [...]}`` as ``replykit segment``
   prints them (``Segmentation.to_json()``; offsets in code points);
 - ``questionnaire_async``: ``{"result": {...}}``, the tool's success or error object
-  for the whole ``arguments`` value (:func:`replykit.tool.call_questionnaire_async`,
+  for the whole ``arguments`` value
+  (:func:`replykit.questionnaire.conversation.tool.call_questionnaire_async`,
   English messages, which are never compared);
 - ``sanitize_actions``: ``{"result": {"actions": [...], "diagnostics": [...]}}``, the
   kept actions and every diagnostic of :func:`replykit.actions.sanitize` (no
@@ -18,9 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from replykit.fuzz.ops import OPS, Op
-from replykit.profiles import profile_from_string
-from replykit.segmenter import segment
-from replykit.tool import call_questionnaire_async
+from replykit.questionnaire.conversation.tool import call_questionnaire_async
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.questionnaire.segmentation.segmenter import segment
 
 
 class RequestError(ValueError):

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from replykit.codes import CODES, rules
 from replykit.codes.segment import NEAR_MISSES
-from replykit.regions import code_regions
+from replykit.questionnaire.segmentation.regions import code_regions
 from replykit.text import iter_lines
 
 #: The closing fence may not be shorter than the opener (a fenced block's end).

@@ -39,16 +39,16 @@ except ImportError as _missing:  # run as a command: one line, not a traceback
     )
     raise SystemExit(2) from None
 
-from replykit.model import Segmentation
-from replykit.payload import (
+from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.payload import (
     read_fenced_form,
     read_json,
     read_xml_request,
     read_xml_response,
     read_yaml,
 )
-from replykit.profiles import CLIENT, SELF_CHECK, product
-from replykit.segmenter import segment
+from replykit.questionnaire.profiles import CLIENT, SELF_CHECK, product
+from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.testing.strategies import hostile_payloads, messages
 from replykit.textout import escape
 

@@ -104,11 +104,11 @@ def run_case(family: JsonFamily, case: JsonCase) -> object:
     import json
 
     from replykit.actions import lint, sanitize
-    from replykit.conversation import read_conversations
-    from replykit.response import AnswersError, build_response
-    from replykit.segmenter import segment
-    from replykit.selfcheck import self_check
-    from replykit.tool import call_questionnaire_async
+    from replykit.questionnaire.conversation.response import AnswersError, build_response
+    from replykit.questionnaire.conversation.selfcheck import self_check
+    from replykit.questionnaire.conversation.stored import read_conversations
+    from replykit.questionnaire.conversation.tool import call_questionnaire_async
+    from replykit.questionnaire.segmentation.segmenter import segment
 
     if family.command == "check":
         return [self_check(stored.value) for stored in read_conversations(case.json)]

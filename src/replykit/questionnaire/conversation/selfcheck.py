@@ -1,0 +1,277 @@
+"""Self-check and the submission rule (§8, §11; docs/protocol-responses.md sections 3
+and 4).
+
+A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``, or
+a mapping with such a ``messages`` list
+(:func:`~replykit.questionnaire.conversation.stored.conversation_messages`):
+``role`` a string (``user``, ``assistant``, ``tool``, ``system``...), ``content`` a
+string, a list of content parts (the ``text``/``output_text`` parts' texts, joined, are
+the message text) or ``None`` (no text, as for an assistant message that only calls
+tools), ``message_type`` an optional string. Message indexes are 0-based positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from replykit.argcheck import typed
+from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
+from replykit.codes.segment import ALWAYS_SHOWN
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.conversation.stored import (
+    conversation_messages,
+    has_tool_part,
+    message_text,
+)
+from replykit.questionnaire.conversation.texts import (
+    Locale,
+    check_locale,
+    diagnostic_message,
+    problem_line,
+    repair_prompt,
+)
+from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.profiles import SELF_CHECK
+from replykit.questionnaire.segmentation.segmenter import segment
+from replykit.text import is_blank
+
+#: ``message_type`` values that never count as an assistant reply (§8, §11).
+IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
+#: The repair instruction lists at most this many distinct problems (§8).
+MAX_REPAIR_PROBLEMS = 20
+#: A listed problem is cut to this many code points (a message may quote a long value).
+MAX_PROBLEM_LENGTH = 300
+
+
+@typed
+@attrs.frozen
+class SelfCheckResult:
+    """The outcome of :func:`self_check` (§8).
+
+    ``passed``: no blocking diagnostic. ``index``: 0-based position of the inspected
+    message, ``None`` when there was none. ``diagnostics``: every diagnostic of that
+    message (offsets are code points into its content), messages in the requested
+    locale; on a pass only non-blocking warnings can remain. ``repair_prompt``: on
+    failure one instruction for the model, else ``None``.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
+
+    passed: bool
+    index: int | None
+    diagnostics: tuple[Diagnostic, ...]
+    repair_prompt: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"passed", "index", "diagnostics": [diagnostic JSON], "repair_prompt"}``."""
+        return {**self.json_fields(), "diagnostics": [d.to_json() for d in self.diagnostics]}
+
+    def json_fields(self) -> dict[str, Any]:
+        """The fields of :meth:`to_json` with ``diagnostics`` as the objects themselves,
+        for a writer that converts a few at a time."""
+        return {
+            "passed": self.passed,
+            "index": self.index,
+            "diagnostics": self.diagnostics,
+            "repair_prompt": self.repair_prompt,
+        }
+
+
+def _field(message: Any, index: int, key: str, *, required: bool) -> str | None:
+    if not isinstance(message, Mapping):
+        raise TypeError(f"messages[{index}] must be a mapping, not {type(message).__name__}")
+    if key not in message or message[key] is None:
+        if required:
+            raise TypeError(f"messages[{index}] has no {key}")
+        return None
+    value = message[key]
+    if not isinstance(value, str):
+        raise TypeError(f"messages[{index}].{key} must be a string, not {type(value).__name__}")
+    return value
+
+
+def _role(message: Any, index: int) -> str:
+    role = _field(message, index, "role", required=True)
+    assert role is not None
+    return role
+
+
+def _has_text(message: Any, index: int) -> str | None:
+    """The text of an assistant message that counts as a reply (§8): not blank and
+    not of ``message_type`` empty/token_usage; else ``None``."""
+    content = message_text(message, index)
+    kind = _field(message, index, "message_type", required=False)
+    if kind in IGNORED_MESSAGE_TYPES or content is None or is_blank(content):
+        return None
+    return content
+
+
+def is_blocking(diagnostic: Diagnostic) -> bool:
+    """True when ``diagnostic`` fails Self-check (§8): an error, any ``near_miss.*``, or
+    ``name.unregistered``."""
+    return diagnostic.severity == "error" or diagnostic.code in ALWAYS_SHOWN
+
+
+def _names() -> tuple[str, ...]:
+    rest = sorted(n for n in SELF_CHECK.requests if n != "questionnaire")
+    return ("questionnaire", *rest)
+
+
+@typed
+def self_check(
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, locale: str = "zh"
+) -> SelfCheckResult:
+    """Check a conversation the way the runtime's Self-check does (§8).
+
+    Input: ``messages`` (see the module doc: a list of messages, an object with a
+    ``messages`` list, or one message object with ``role``), ``locale`` (``zh``
+    default, or ``en``). A message whose ``content`` is a list of content parts is read
+    as the join of its ``text``/``output_text`` parts; diagnostics' offsets, lines and
+    columns refer to that joined text.
+    Among the messages after the last ``user`` message (all of them when there is
+    none) it inspects the latest ``assistant`` message whose ``content`` is not blank
+    (§1) and whose ``message_type`` is not ``empty`` or ``token_usage``, and segments
+    it with the ``SELF_CHECK`` profile (the five registered names).
+
+    Output: :class:`SelfCheckResult`; ``passed`` iff that message has no ``error``
+    diagnostic, no ``near_miss.*`` and no ``name.unregistered`` (legal fenced YAML and
+    legal XML+JSON both pass). No such message: passed, ``index`` ``None``. It looks
+    only at protocol blocks: it never infers from question marks or wording that a
+    form was due. On failure ``repair_prompt`` asks the model for the complete
+    questionnaire again and allows switching encoding under the same registered name.
+
+    Raises ``TypeError`` when ``messages`` is none of the conversation shapes, a
+    message is not a mapping, has no string ``role``, has a ``content`` that is neither
+    a string, a list of content-part objects (a text part's ``text`` a string) nor
+    ``None``, or a ``message_type`` that is neither a string nor ``None`` (for every
+    message it walks over; the message is named ``messages[i]``, 0-based);
+    ``ValueError`` for an unknown locale.
+    """
+    loc: Locale = check_locale(locale)
+    messages = conversation_messages(messages)
+    roles = [_role(m, i) for i, m in enumerate(messages)]
+    last_user = max((i for i, r in enumerate(roles) if r == "user"), default=-1)
+    for index in range(len(messages) - 1, last_user, -1):
+        if roles[index] != "assistant":
+            continue
+        content = _has_text(messages[index], index)
+        if content is None:
+            continue
+        return _inspect(content, index, loc)
+    return SelfCheckResult(True, None, (), None)
+
+
+def _localized(d: Diagnostic, locale: Locale) -> Diagnostic:
+    if d.code == LIMIT_DIAGNOSTICS:
+        message = summary_message(d.left_out, DEFAULT_LIMITS.max_diagnostics, locale)
+    else:
+        message = diagnostic_message(d.code, d.message, d.path, locale)
+    return attrs.evolve(d, message=message)
+
+
+def _problems(
+    blocking: list[tuple[Diagnostic, str]], left_out_errors: int, locale: Locale
+) -> tuple[list[str], int]:
+    """The repair instruction's problem lines (§8): the first
+    :data:`MAX_REPAIR_PROBLEMS` distinct problems (code and message), each once with how
+    many more times it occurs, each line cut to :data:`MAX_PROBLEM_LENGTH`; and how
+    many problems are not listed (``left_out_errors``, left out by the cap, included)."""
+    first: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
+    repeats: dict[tuple[str, str], int] = {}
+    for d, english in blocking:
+        key = (d.code, english)
+        if key in first:
+            repeats[key] = repeats.get(key, 0) + 1
+        elif len(first) < MAX_REPAIR_PROBLEMS:
+            first[key] = (d, english)
+    lines = []
+    for key, (d, english) in first.items():
+        line = problem_line(d.line, d.column, d.code, d.message, english, locale)
+        if len(line) > MAX_PROBLEM_LENGTH:
+            line = line[: MAX_PROBLEM_LENGTH - 1] + "…"
+        if key in repeats:
+            n = repeats[key]
+            line += f"（另有 {n} 处相同）" if locale == "zh" else f" (and {n} more like it)"
+        lines.append(line)
+    listed = len(first) + sum(repeats.values())
+    return lines, len(blocking) - listed + left_out_errors
+
+
+def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
+    result = segment(content, message_id=f"message_{index}", profile=SELF_CHECK)
+    diagnostics = tuple(_localized(d, locale) for d in result.diagnostics)
+    blocking = [
+        (d, english.message)
+        for d, english in zip(diagnostics, result.diagnostics, strict=True)
+        if is_blocking(d)
+    ]
+    if not blocking:
+        return SelfCheckResult(True, index, diagnostics, None)
+    left_out = sum(
+        c.count
+        for d in result.diagnostics
+        if d.code == LIMIT_DIAGNOSTICS
+        for c in d.left_out
+        if c.severity == "error"
+    )
+    lines, more = _problems(blocking, left_out, locale)
+    prompt = repair_prompt(lines, _names(), locale, more=more)
+    return SelfCheckResult(False, index, diagnostics, prompt)
+
+
+def _counts(message: Mapping[str, Any], index: int) -> bool:
+    """An assistant message that counts for §11: text (not blank, not of an ignored
+    ``message_type``), a non-empty ``tool_calls`` list, or a ``tool_use`` content part
+    (a ``questionnaire_async`` call whose text is blank, as OpenAI and Anthropic store
+    it)."""
+    kind = _field(message, index, "message_type", required=False)
+    if kind in IGNORED_MESSAGE_TYPES:
+        return False
+    calls = message.get("tool_calls")
+    return (
+        _has_text(message, index) is not None
+        or (isinstance(calls, list) and bool(calls))
+        or has_tool_part(message)
+    )
+
+
+@typed
+def can_submit(
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any],
+    index: int,
+    *,
+    readonly: bool = False,
+) -> bool:
+    """Whether the forms of ``messages[index]`` may still be submitted (§11: only the
+    forms of the latest assistant message that is not read-only).
+
+    ``messages`` takes the shapes :func:`self_check` takes (``index`` is a position in
+    the messages list). True iff ``readonly`` is false, ``messages[index]`` is an
+    ``assistant`` message that counts (text that is not blank and not of
+    ``message_type`` empty/token_usage, or a non-empty ``tool_calls`` list or a
+    ``tool_use`` content part for a ``questionnaire_async`` form), no ``user``
+    message comes after it, and no later ``assistant`` message counts. Later ``tool``
+    (and other-role) messages do not matter. It does not look at whether the message
+    holds a valid form, nor whether one was already submitted (a client locks a
+    submitted form, and the answer is a later user message anyway).
+
+    Raises ``IndexError`` when ``index`` is not in ``0 <= index < len(messages)``,
+    ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
+    :func:`self_check`).
+    """
+    messages = conversation_messages(messages)
+    if not 0 <= index < len(messages):
+        raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
+    if readonly:
+        return False
+    if _role(messages[index], index) != "assistant" or not _counts(messages[index], index):
+        return False
+    for later in range(index + 1, len(messages)):
+        role = _role(messages[later], later)
+        if role == "user":
+            return False
+        if role == "assistant" and _counts(messages[later], later):
+            return False
+    return True

@@ -1,0 +1,182 @@
+"""Conversations as chat products store them (§8; docs/protocol-responses.md section 3).
+
+A stored conversation is a list of messages, an object with a ``messages`` list, or a
+single message object (one with ``role``); a file holds one such JSON value, or JSON
+Lines of them. A message's ``content`` is a string, ``null``, or a list of content
+parts: the ``text`` of every part whose ``type`` is ``text`` or ``output_text``,
+joined in order with nothing between them, is the message text; other parts (images,
+tool use) are skipped. Offsets in diagnostics refer to that joined text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import LineIndex
+
+#: Content-part types whose ``text`` is message text (Anthropic/OpenAI chat ``text``,
+#: OpenAI Responses ``output_text``).
+TEXT_PART_TYPES: Final[frozenset[str]] = frozenset({"text", "output_text"})
+#: Content-part types that call a tool (Anthropic ``tool_use``): such a message counts
+#: for the submission rule as one with ``tool_calls`` does.
+TOOL_PART_TYPES: Final[frozenset[str]] = frozenset({"tool_use"})
+# The payload reader's complaints about the root type do not apply to a whole file.
+
+
+class ConversationError(ValueError):
+    """A conversation text that is not strict JSON or JSON Lines (message names the
+    1-based line and column)."""
+
+
+@attrs.frozen
+class StoredConversation:
+    """One conversation read by :func:`read_conversations`.
+
+    ``line``: 1-based line of the JSON Lines file that held it, ``None`` when the whole
+    text was one JSON value; ``value``: the decoded value (a list of messages, an object
+    with ``messages``, or one message object), as :func:`conversation_messages` takes.
+    """
+
+    line: int | None
+    value: Any
+
+
+def conversation_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
+    """The messages of a stored conversation (§8 conversations as stored).
+
+    Input: a list (or other non-string sequence) of messages; a mapping with a
+    ``messages`` list; or one message, a mapping with ``role`` and no ``messages``
+    (a conversation of that one message). Output: the message sequence (not copied;
+    the messages themselves are checked by whoever reads them). Raises ``TypeError``
+    for anything else, naming what was found.
+    """
+    if isinstance(conversation, Mapping):
+        if "messages" in conversation:
+            messages = conversation["messages"]
+            if isinstance(messages, Sequence) and not isinstance(messages, str | bytes):
+                return messages
+            raise TypeError(f"messages must be a list, not {type(messages).__name__}")
+        if "role" in conversation:
+            return (conversation,)
+        raise TypeError("a conversation object needs a messages list (or a role, for one message)")
+    if isinstance(conversation, Sequence) and not isinstance(conversation, str | bytes):
+        return conversation
+    raise TypeError(
+        "a conversation must be a list of messages or an object with a messages list, "
+        f"not {type(conversation).__name__}"
+    )
+
+
+def _parts_text(parts: Sequence[Any], index: int) -> str:
+    texts: list[str] = []
+    for number, part in enumerate(parts):
+        where = f"messages[{index}].content[{number}]"
+        if not isinstance(part, Mapping):
+            raise TypeError(f"{where} must be a content part object, not {type(part).__name__}")
+        if part.get("type") in TEXT_PART_TYPES:
+            text = part.get("text")
+            if not isinstance(text, str):
+                raise TypeError(f"{where}.text must be a string, not {type(text).__name__}")
+            texts.append(text)
+    return "".join(texts)
+
+
+def message_text(message: Mapping[str, Any], index: int) -> str | None:
+    """The text of ``message`` (the ``index``-th, 0-based, named in errors), §8.
+
+    ``content`` a string: itself. ``content`` a list of content parts: the ``text`` of
+    each part whose ``type`` is ``text`` or ``output_text``, joined with nothing between
+    them (other parts such as ``image_url`` or ``tool_use`` are skipped). ``content``
+    absent or ``null``: ``None``. Raises ``TypeError`` naming the message (and the part)
+    when ``message`` is not a mapping, ``content`` is anything else, a part is not an
+    object, or a text part's ``text`` is not a string.
+    """
+    if not isinstance(message, Mapping):
+        raise TypeError(f"messages[{index}] must be a mapping, not {type(message).__name__}")
+    content = message.get("content")
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, Sequence) and not isinstance(content, bytes):
+        return _parts_text(content, index)
+    raise TypeError(
+        f"messages[{index}].content must be a string, a list of content parts or null, "
+        f"not {type(content).__name__}"
+    )
+
+
+def has_tool_part(message: Mapping[str, Any]) -> bool:
+    """True when ``message``'s content list holds a ``tool_use`` part (a tool call stored
+    as Anthropic stores it). Never raises."""
+    content = message.get("content") if isinstance(message, Mapping) else None
+    if isinstance(content, str) or not isinstance(content, Sequence):
+        return False
+    return any(isinstance(p, Mapping) and p.get("type") in TOOL_PART_TYPES for p in content)
+
+
+def _decode(text: str, line: int, lines: LineIndex | None) -> Any:
+    """Strict JSON (§1) of ``text``; errors placed at file ``line`` (1-based) plus the
+    line inside ``text`` when ``lines`` is its index."""
+    read = read_json_value(text)
+    problems = list(read.findings)
+    if not problems:
+        return read.value
+    first = min(problems, key=lambda f: f.start or 0)
+    where_line, column = (lines or LineIndex(text)).line_col(first.start or 0)
+    message = first.message.removeprefix("JSON syntax error: ")
+    raise ConversationError(
+        f"not strict JSON at line {line + where_line - 1}, column {column}: {message}"
+    )
+
+
+def read_conversations(
+    text: str, *, json_lines: bool | None = None
+) -> tuple[StoredConversation, ...]:
+    """Read stored conversations from a file's text (§8 conversations as stored).
+
+    Input: the text (a leading U+FEFF is skipped). With ``json_lines`` ``None`` (auto):
+    a text that is one strict JSON value is one conversation (``line`` ``None``);
+    otherwise, when its first non-blank line is itself a JSON value, it is JSON Lines:
+    every non-blank line (``\\n``-separated; a ``\\r`` before it is JSON white space)
+    is one conversation, with its 1-based ``line``. ``json_lines=True`` reads JSON Lines
+    even when the text is one line; ``False`` never does. The values are not checked
+    here: see :func:`conversation_messages` and :func:`message_text`.
+
+    Raises :class:`ConversationError` ``not strict JSON at line L, column C: ...``
+    (1-based, code points, lines of the whole text) for the first problem: syntax,
+    nesting deeper than 64, ``NaN``/``Infinity``, duplicate keys, integers over 4300
+    digits; in JSON Lines, on the first line that has one; a text with no conversation
+    at all in JSON Lines mode is ``no conversation``. Never anything else.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if json_lines is not True:
+        whole = LineIndex(text)
+        try:
+            return (StoredConversation(None, _decode(text, 1, whole)),)
+        except ConversationError:
+            if json_lines is False or not _looks_like_json_lines(text):
+                raise
+    found: list[StoredConversation] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip(" \t\r"):
+            found.append(StoredConversation(number, _decode(line, number, None)))
+    if not found:
+        raise ConversationError("no conversation: every line is blank")
+    return tuple(found)
+
+
+def _looks_like_json_lines(text: str) -> bool:
+    """True when the first non-blank line of ``text`` is a whole JSON value (then a
+    failure of the whole text is read as JSON Lines, not reported as one error)."""
+    for line in text.split("\n"):
+        if line.strip(" \t\r"):
+            try:
+                _decode(line, 1, None)
+            except ConversationError:
+                return False
+            return True
+    return False

@@ -1,0 +1,466 @@
+"""The ``questionnaire_async`` tool (§7; docs/protocol-responses.md section 2).
+
+- :func:`questionnaire_async` / :func:`call_questionnaire_async`: validate and normalize
+  the tool-call arguments; return the seed's success object or error object (a plain
+  ``dict`` whose key order is the seed's, ready for ``json.dumps``; ``details`` values
+  are made JSON-safe, §1). :func:`questionnaire_async_json` reads the arguments from
+  JSON text, strictly.
+- :func:`questionnaire_from_tool_result`: what a client opens for a tool result (a form
+  only for a success result; otherwise the errors), linked by ``tool_call_id``.
+- :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
+  tool definition.
+
+The tool returns at once: it never waits for, polls or stores the user's answer (§7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from replykit.argcheck import typed
+from replykit.cap import LIMIT_DIAGNOSTICS, Overflow, finish, summary_message
+from replykit.codes import Code, lookup
+from replykit.codes.responses import (
+    TOOL_RESULT_ERROR_INVALID,
+    TOOL_RESULT_FAILED,
+    TOOL_RESULT_INVALID,
+)
+from replykit.diagnostics import Finding, LeftOut, format_path
+from replykit.jsonout import portable
+from replykit.questionnaire.conversation.texts import Locale, check_locale, start_success_message
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
+from replykit.questionnaire.model import Questionnaire
+from replykit.questionnaire.payload import ACCEPTED_TYPES, normalize_form
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.questionnaire.payload.results import FormRead, finding_sink
+from replykit.surrogates import lone_surrogate_finding, lone_surrogates
+from replykit.text import LineIndex, is_blank
+
+#: The tool's name in a tool definition and in ``replykit tool``.
+TOOL_NAME = "questionnaire_async"
+STATUS_AWAITING = "awaiting_user_input"
+ERROR_CODE = "INVALID_ARGUMENT"
+
+
+@typed
+@attrs.frozen
+class ToolError:
+    """One entry of a failed result's ``errors`` (§7): ``code``
+    (``questionnaire.start.*``; ``json.*`` for arguments text that is not strict JSON;
+    ``tool_result.*`` for a malformed result), ``path``
+    (1-based as the seed writes it, ``questions[1].default``; ``None`` when about the
+    whole arguments or result), the localized ``message``, and ``details`` (``path``
+    plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``). The
+    constructor raises ``TypeError`` naming the field when a value has the wrong type."""
+
+    code: str
+    path: str | None
+    message: str
+    details: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "path", "message", "details"}`` (the seed's order)."""
+        return {
+            "code": self.code,
+            "path": self.path,
+            "message": self.message,
+            "details": portable(dict(self.details)),
+        }
+
+
+@typed
+@attrs.frozen
+class ToolForm:
+    """What a client opens for one ``questionnaire_async`` tool result (§7).
+
+    ``id``: the ``tool_call_id`` (the questionnaire id of the answer, §6).
+    ``questionnaire``: the normalized form when the result succeeded, else ``None``.
+    ``errors``: the errors to show instead (``()`` when the form opened).
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
+
+    id: str
+    questionnaire: Questionnaire | None
+    errors: tuple[ToolError, ...] = ()
+
+    @property
+    def opened(self) -> bool:
+        """True when the result opens a submittable form."""
+        return self.questionnaire is not None
+
+
+def _errors(
+    findings: tuple[Finding, ...], locale: Locale, overflow: Overflow[Finding] | None = None,
+    limit: int = DEFAULT_LIMITS.max_diagnostics,
+) -> list[ToolError]:  # fmt: skip
+    """The result's ``errors``: each error finding localized, at most ``limit`` of them,
+    the rest (and what the reader's cap left out) in one ``limit.diagnostics`` entry."""
+    out = []
+    for f in findings:
+        if f.severity != "error":
+            continue
+        details = portable(dict(f.details))
+        code = lookup(f.code)
+        message = f.message if code is None else code.render(f.params, f.variant, locale)
+        path = details.get("path")
+        out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
+    inner = overflow.counts if overflow is not None else ()
+    return capped_errors(out, limit, locale, tuple(c for c in inner if c.severity == "error"))
+
+
+def capped_errors(
+    errors: list[ToolError], limit: int, locale: Locale, left_out: tuple[LeftOut, ...] = ()
+) -> list[ToolError]:
+    """``errors`` within the cap of §1: at most ``limit`` entries, the last one a
+    ``limit.diagnostics`` entry (path ``null``; ``details``: ``limit`` and ``left_out``,
+    ``[{"code", "severity", "count"}]``) counting what is not listed, ``left_out`` (left
+    out upstream) included; unchanged when nothing is left out."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> ToolError:
+        details = {"path": None, "limit": limit, "left_out": [c.to_json() for c in counts]}
+        return ToolError(LIMIT_DIAGNOSTICS, None, summary_message(counts, limit, locale), details)
+
+    return finish(
+        errors,
+        limit,
+        code=lambda e: e.code,
+        severity=lambda _e: "error",
+        summary=summary,
+        upstream=left_out,
+    )
+
+
+def _read(arguments: Any, limits: Limits) -> FormRead:
+    """The arguments normalized, or the one limit finding when they are too large or
+    too deep as JSON (§1: ``max_payload`` is their size as JSON text), or their
+    ``json.lone_surrogate`` errors: a value strict JSON cannot hold is not read (§1)."""
+    too_big = arguments_size(arguments, limits)
+    if too_big is not None:
+        return FormRead(None, findings=(too_big,))
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(lone_surrogate_finding(path, char) for path, char in lone_surrogates(arguments))
+    if sink.has_error:
+        return FormRead(None, findings=tuple(sink), overflow=sink.overflow)
+    return normalize_form(arguments, allow_extras=False, limits=limits)
+
+
+def _check_limits(limits: object) -> None:
+    if not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
+
+
+def call_questionnaire_async(
+    arguments: Any, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+) -> dict[str, Any]:
+    """Run ``questionnaire_async`` on a whole tool-call arguments value (§7).
+
+    Input: ``arguments``, the decoded JSON arguments (an object is expected: ``title``
+    optional, ``questions`` required; other keys are ignored); ``locale`` ``zh`` or
+    ``en`` for the messages.
+
+    Output, success (keys in this order): ``success`` true, ``status``
+    ``awaiting_user_input``, ``validation_passed`` true, ``title`` (``""`` when absent),
+    ``question_count``, ``questions`` (each ``id, type, text, options, default,
+    allow_other``; string options become ``{value, label}``; aliases mapped; missing
+    ids ``q<n>``), ``should_end`` true, ``message`` (zh ``问卷已发起并等待用户回复，共 N 题。``).
+    Failure: ``success`` false, ``status`` ``error``, ``error_code``
+    ``INVALID_ARGUMENT``, ``validation_passed`` false, ``errors`` (every problem, each
+    ``{code, path, message, details}``, codes ``questionnaire.start.*`` of §7 plus
+    ``arguments_not_object`` with path ``null`` when ``arguments`` is not an object).
+
+    A string (or key) holding a surrogate code point, which strict JSON cannot carry
+    (§1), is a ``json.lone_surrogate`` error at its path and the arguments are not read.
+
+    ``limits`` (§1): arguments longer than ``max_payload`` as compact JSON text are one
+    ``limit.payload_size`` error and nesting deeper than ``max_depth`` one
+    ``json.too_deep``; a list over ``max_questions``/``max_options`` one
+    ``limit.questions``/``limit.options``; nothing else is then read. At most
+    ``max_diagnostics`` errors are listed, the rest counted by one
+    ``limit.diagnostics`` entry (``details.left_out``).
+
+    Raises ``ValueError`` only for an unknown locale, ``TypeError`` when ``limits`` is
+    not a :class:`~replykit.questionnaire.limits.Limits`.
+    """
+    loc = check_locale(locale)
+    _check_limits(limits)
+    read = _read(arguments, limits)
+    form = read.value
+    if form is not None:
+        return {
+            "success": True,
+            "status": STATUS_AWAITING,
+            "validation_passed": True,
+            "title": form.title,
+            "question_count": len(form.questions),
+            "questions": [q.to_json() for q in form.questions],
+            "should_end": True,
+            "message": start_success_message(len(form.questions), loc),
+        }
+    return {
+        "success": False,
+        "status": "error",
+        "error_code": ERROR_CODE,
+        "validation_passed": False,
+        "errors": [
+            e.to_json() for e in _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+        ],
+    }
+
+
+@typed
+def questionnaire_async(
+    title: Any = "", questions: Any = None, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+) -> dict[str, Any]:
+    """The ``questionnaire_async`` tool with its two parameters (§7).
+
+    Input: ``title`` (optional string), ``questions`` (non-empty list of question
+    objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
+    Output and errors: as :func:`call_questionnaire_async` on
+    ``{"title": title, "questions": questions}``, with the same ``limits``.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type.
+    """
+    return call_questionnaire_async(
+        {"title": title, "questions": questions}, locale=locale, limits=limits
+    )
+
+
+@typed
+def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict[str, Any]:
+    """``questionnaire_async`` on the arguments as JSON text, read strictly (§1, §7).
+
+    For a backend that receives the tool call's arguments as text: reading them here
+    keeps what ``json.loads`` would silently resolve (a repeated key's last value wins
+    there). Input: ``arguments_text``, the arguments JSON (white space around it
+    allowed); ``locale`` ``zh`` or ``en``.
+
+    Output: as :func:`call_questionnaire_async` on the value read. When the text is not
+    strict JSON, the seed's error object whose ``errors`` hold one entry per problem
+    of the reading (in text order): ``code`` ``json.syntax``, ``json.too_deep`` (over
+    64 levels), ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``
+    (over 4300 digits, or beyond a 64-bit float's range) or ``json.lone_surrogate``;
+    ``path`` the 1-based place in the arguments (``questions[1].type``) or ``None``;
+    ``message`` replykit's own (zh: the code's sentence, the position, then the English
+    detail); ``details`` ``{path, start, end, line, column}`` (code-point offsets into
+    the text, 1-based line and column). Never raises for bad text.
+
+    Raises ``TypeError`` when ``arguments_text`` is not a ``str``, ``ValueError`` for an
+    unknown locale.
+    """
+    loc = check_locale(locale)
+    read = read_json_value(arguments_text, max_depth=DEFAULT_LIMITS.max_depth)
+    if not read.findings:
+        return call_questionnaire_async(read.value, locale=loc)
+    lines = LineIndex(arguments_text)
+    errors = []
+    for f in sorted(read.findings, key=lambda f: f.start or 0):
+        start = f.start or 0
+        line, column = lines.line_col(start)
+        path = format_path(f.path)
+        message = f.message
+        if loc == "zh":
+            code = lookup(f.code)
+            summary = None if code is None else code.summary_zh
+            sentence = (summary or "参数不是严格的 JSON。").rstrip("。")
+            message = f"{sentence}（第 {line} 行第 {column} 列）：{f.message}"
+        details = {"path": path, "start": start, "end": f.end, "line": line, "column": column}
+        errors.append(ToolError(f.code, path, message, details).to_json())
+    return {
+        "success": False,
+        "status": "error",
+        "error_code": ERROR_CODE,
+        "validation_passed": False,
+        "errors": errors,
+    }
+
+
+def _result_error(code: Code, path: str | None, locale: Locale) -> ToolError:
+    message = code.render({"path": path}, locale=locale)
+    return ToolError(code.name, path, message, {"path": path})
+
+
+def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
+    if isinstance(item, Mapping):
+        code, path, message = item.get("code"), item.get("path"), item.get("message")
+        details = item.get("details", {})
+        if (
+            isinstance(code, str)
+            and (path is None or isinstance(path, str))
+            and isinstance(message, str)
+            and isinstance(details, Mapping)
+            and arguments_size(details, limits) is None  # copied below: bounded first
+        ):
+            return ToolError(code, path, message, portable(dict(details)))
+    return _result_error(TOOL_RESULT_ERROR_INVALID, f"errors[{index + 1}]", locale)
+
+
+@typed
+def questionnaire_from_tool_result(
+    result: Any, tool_call_id: str, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+) -> ToolForm:
+    """Open the form of one ``questionnaire_async`` result, or give its errors (§7).
+
+    Input: ``result``, the decoded tool result; ``tool_call_id``, the id linking the
+    assistant's tool call to the result (it becomes the form's id, §6); ``locale`` for
+    messages this function writes.
+
+    Output: :class:`ToolForm`. Only a result whose ``success`` and ``validation_passed``
+    are both ``true`` opens a form: its ``title`` and ``questions`` are normalized again
+    (a normalized form normalizes to itself), and if that fails (a forged or corrupted
+    result) the normalizer's errors are returned and nothing opens. Any other result
+    opens nothing and returns its ``errors`` entries; an entry that is not
+    ``{code: str, path: str|null, message: str, details: object}`` becomes
+    ``tool_result.error_invalid`` (path ``errors[i]``); a failed result with no entries
+    gives one ``tool_result.failed``; a result that is not an object gives
+    ``tool_result.invalid``. ``limits`` as in :func:`call_questionnaire_async` (an
+    entry whose ``details`` exceed ``max_payload`` or ``max_depth`` is
+    ``tool_result.error_invalid``); at most ``max_diagnostics`` errors, the rest in one
+    ``limit.diagnostics`` entry.
+
+    Raises ``TypeError`` naming the argument when ``tool_call_id`` or ``locale`` is not
+    a ``str``, ``ValueError`` when ``tool_call_id`` is blank or the locale is unknown.
+    """
+    loc = check_locale(locale)
+    if is_blank(tool_call_id):
+        raise ValueError("tool_call_id must not be blank")
+    if not isinstance(result, Mapping):
+        return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
+    if result.get("success") is True and result.get("validation_passed") is True:
+        read = _read({"title": result.get("title"), "questions": result.get("questions")}, limits)
+        if read.value is not None:
+            return ToolForm(tool_call_id, read.value, ())
+        errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+        return ToolForm(tool_call_id, None, tuple(errors))
+    raw = result.get("errors")
+    listed: list[ToolError] = []
+    if isinstance(raw, list):
+        # Past the cap only the count is needed: entries are not copied.
+        for i, item in enumerate(raw[: limits.max_diagnostics]):
+            listed.append(_listed_error(item, i, loc, limits))
+        rest: dict[str, int] = {}
+        for item in raw[limits.max_diagnostics :]:
+            code = item.get("code") if isinstance(item, Mapping) else None
+            key = code if isinstance(code, str) else TOOL_RESULT_ERROR_INVALID.name
+            rest[key] = rest.get(key, 0) + 1
+        extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
+        listed = capped_errors(listed, limits.max_diagnostics, loc, extra)
+    if not listed:
+        listed = [_result_error(TOOL_RESULT_FAILED, None, loc)]
+    return ToolForm(tool_call_id, None, tuple(listed))
+
+
+def _option_schema() -> dict[str, Any]:
+    return {
+        "anyOf": [
+            {
+                "type": "string",
+                "minLength": 1,
+                "description": "An option whose value is its label.",
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "value": {"type": "string", "minLength": 1},
+                    "label": {"type": "string"},
+                },
+                "required": ["value"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+
+
+def _question_schema(types: list[str], default: dict[str, Any], choice: bool) -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "id": {
+            "type": "string",
+            "description": "Stable question id; omitted or blank: q1, q2, ... by position.",
+        },
+        "type": {"type": "string", "enum": types},
+        "text": {"type": "string", "minLength": 1, "description": "The question shown."},
+        "title": {"type": "string", "description": "Used as the text when text is blank."},
+    }
+    required = ["type", "text"]
+    if choice:
+        properties["options"] = {"type": "array", "minItems": 1, "items": _option_schema()}
+        required.append("options")
+    properties["default"] = default
+    if choice:
+        properties["allow_other"] = {
+            "type": "boolean",
+            "description": "Offer an 'other' choice with free text.",
+        }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+@typed
+def tool_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the ``questionnaire_async`` arguments (§7).
+
+    Output: a new ``dict`` each call, usable as the ``parameters``/``input_schema`` of
+    an LLM tool definition: an object with optional ``title`` (string) and required
+    ``questions`` (at least one), each question one of three shapes: single choice
+    (``single_choice``; ``options`` required; ``default`` a string), multi choice
+    (``multi_choice``/``multiple_choice``; ``default`` a list of strings), free text
+    (``free_text``/``text``; ``default`` a string; no options). Every shape has ``id``,
+    ``type``, ``text`` (required), ``title``; choices have ``options`` (strings or
+    ``{value, label}``) and ``allow_other``. Everything inline (no ``$ref``), no other
+    keys allowed.
+
+    What a schema cannot say is left to the tool, and an input the schema accepts can
+    only fail on values: a blank text or option, a repeated id or option value, a
+    default (or multi-choice default item) that is not an option
+    (``question_text_required``, ``question_option_invalid``,
+    ``question_id_duplicate``, ``default_value_not_in_options``).
+    """
+    single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
+    multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]
+    free = [t for t in ACCEPTED_TYPES if t in ("free_text", "text")]
+    text_default = {"type": "string", "description": "Preselected answer; empty for none."}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": TOOL_NAME,
+        "description": (
+            "Show the user a questionnaire and end the turn; the answers arrive in the "
+            "next user message as a <questionnaire-response> JSON block."
+        ),
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "description": "Optional title of the questionnaire."},
+            "questions": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "anyOf": [
+                        _question_schema(
+                            single,
+                            {
+                                "type": "string",
+                                "description": "An option value, or empty for no default.",
+                            },
+                            True,
+                        ),
+                        _question_schema(
+                            multi,
+                            {
+                                "type": "array",
+                                "items": {"type": "string"},
+                                "description": "Option values selected in advance.",
+                            },
+                            True,
+                        ),
+                        _question_schema(free, text_default, False),
+                    ]
+                },
+            },
+        },
+        "required": ["questions"],
+        "additionalProperties": False,
+    }

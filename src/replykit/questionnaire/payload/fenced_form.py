@@ -1,0 +1,424 @@
+"""Strict reader for fenced-YAML questionnaires (§4; docs/protocol.md section 4.2).
+
+The field table of the seed is applied exactly: no aliases, no ``{value, label}``
+options, no extra keys; every violation is reported.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+from replykit.cap import Collector
+from replykit.codes import fields as F
+from replykit.codes.payload import (
+    YAML_EMPTY,
+    YAML_JSON_PAYLOAD,
+    YAML_NESTED_FENCE,
+    YAML_ROOT_NOT_MAPPING,
+)
+from replykit.diagnostics import Finding, Path, format_path
+from replykit.findings import Cursor, FindingSink
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
+from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
+from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.results import (
+    FormRead,
+    Span,
+    SpanMap,
+    finding_sink,
+    locate,
+    place,
+)
+from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.text import is_blank, iter_lines
+
+# A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
+_FENCE_LINE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<rest>.*)")
+_TOP_FIELDS = ("title", "questions")
+_QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
+_TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
+_ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": "free_text"}
+# Reader results after which field checks would only repeat the same problem.
+_NO_FIELD_CHECKS = frozenset({YAML_JSON_PAYLOAD.name, YAML_ROOT_NOT_MAPPING.name})
+
+
+def _symbol(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "PS"
+
+
+def _fence_variant(payload: str, start: int, end: int, fence_length: int) -> str | None:
+    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` (``""``
+    for a line that opens a fence, ``closing_text`` for one that looks like a closing
+    fence with text after it), or None when it is no fence line."""
+    match = _FENCE_LINE.match(payload, start, end)
+    if match is None:
+        return None
+    fence, rest = match.group("fence", "rest")
+    if fence[0] == "`" and len(fence) >= fence_length:
+        # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
+        text = rest.strip(" \t")
+        if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
+            return "closing_text"
+    if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
+        return ""
+    return None
+
+
+def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
+    """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
+    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes), or that looks
+    like the closing fence of an opener of ``fence_length`` backticks with punctuation
+    or symbols after it (§8); offsets of that line's content (§4 payload)."""
+    if "```" not in payload and "~~~" not in payload:
+        return  # no line can be a fence: the common case, without a pass over lines
+    for start, content_end, _end in iter_lines(payload):
+        variant = _fence_variant(payload, start, content_end, fence_length)
+        if variant is not None:
+            yield YAML_NESTED_FENCE.finding(start=start, end=content_end, variant=variant or None)
+
+
+def read_fenced_form(
+    payload: str,
+    *,
+    max_depth: int | None = None,
+    fence_length: int = 3,
+    loader: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> FormRead:
+    """Read the payload of a ```` ```questionnaire ```` block with the strict rules (§4).
+
+    Input: the block's content (CommonMark's, offsets relative to it); ``fence_length``,
+    the number of backticks of its opener; ``loader``, the YAML event source as for
+    :func:`~replykit.questionnaire.payload.yaml12.read_yaml` (it changes no result). Output:
+    :class:`FormRead`; ``value`` is ``Questionnaire(title, questions)`` with ids ``q1``,
+    ``q2``... by position, options as ``Option(s, s)``, a multi-choice default as a
+    tuple, ``allow_other`` False when absent; ``None`` when any error was found.
+
+    Findings: ``yaml.empty``; ``yaml.nested_fence`` (one per line, and no
+    ``yaml.syntax`` on that line: the fence is the error there, §8); every ``yaml.*`` of
+    :func:`~replykit.questionnaire.payload.yaml12.read_yaml`; then the seed's field table:
+    ``form.unknown_field``, ``form.title_required``, ``form.title_invalid``,
+    ``form.questions_required``, ``form.questions_invalid``, ``question.not_mapping``,
+    ``question.unknown_field``, ``question.type_required``, ``question.type_invalid``,
+    ``question.text_required``, ``question.text_invalid``, ``question.default_required``,
+    ``question.default_invalid``, ``question.default_not_in_options``,
+    ``question.options_required``, ``question.option_invalid``,
+    ``question.options_forbidden``, ``question.allow_other_forbidden``,
+    ``question.allow_other_invalid`` (errors), ``question.duplicate_option`` and
+    ``question.duplicate_default`` (warnings; a repeated multi-choice default item is
+    kept once). Raises only the ``ValueError`` of a bad ``loader``.
+
+    ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
+    ``max_questions``/``max_options`` is one ``limit.questions``/``limit.options`` error
+    and the fields are not checked; at most ``max_diagnostics`` findings are kept (the
+    first error always), the rest counted in ``overflow``. ``max_depth`` (default
+    ``limits.max_depth``) limits YAML nesting.
+    """
+    if is_blank(payload):
+        return FormRead(
+            value=None,
+            findings=(YAML_EMPTY.finding(start=0, end=len(payload)),),
+        )
+    nested = list(nested_fences(payload, fence_length))
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(nested)
+    depth = limits.max_depth if max_depth is None else max_depth
+    # The YAML reader keeps no more findings than the cap (an alias bomb has one per
+    # alias) and no yaml.syntax on a nested fence line: the fence is the error there.
+    read = read_yaml(
+        payload,
+        max_depth=depth,
+        loader=loader,
+        max_findings=limits.max_diagnostics,
+        quiet=[(f.start, f.end) for f in nested if f.start is not None and f.end is not None],
+    )
+    sink.extend(read.findings)
+    sink.absorb(read.overflow)
+    codes = {f.code for f in read.findings}
+    if read.overflow is not None:
+        codes.update(c.code for c in read.overflow.counts)
+    root = read.value
+    if isinstance(root, dict) and not codes & _NO_FIELD_CHECKS:
+        over = form_lists(root, limits)
+        if over is not None:
+            # Not placed by path: that would build the span map of every item. The
+            # finding covers the payload, which is not read.
+            sink.append(over)
+        else:
+            # An alias node stands for a value we never build: it is reported once, as
+            # an alias, and nothing under it is checked.
+            aliased = read.aliases
+            at = FindingSink(
+                limits.max_diagnostics,
+                locate=_locator(read.spans, read.key_spans),
+                skip=(lambda path: _under_any(path, aliased)) if aliased else None,
+                into=sink,
+            )
+            checker = _Checker(payload, read.spans)
+            form = checker.form(root, at.at())
+            return _result(form, read.spans, sink)
+    return _result(None, read.spans, sink)
+
+
+def _result(form: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]) -> FormRead:
+    overflow = sink.overflow
+    if overflow is not None:
+        overflow = attrs.evolve(overflow, first=place((overflow.first,), spans)[0])
+    return FormRead(
+        value=None if sink.has_error else form,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=overflow,
+    )
+
+
+def _locator(spans: SpanMap, key_spans: SpanMap) -> Callable[[Path, bool], Span | None]:
+    def find(path: Path, on_key: bool) -> Span | None:
+        span = key_spans.get(path) if on_key else None
+        return locate(spans, path) if span is None else span
+
+    return find
+
+
+class _Checker:
+    """Applies the seed's field table to a built YAML mapping; reports at its cursor."""
+
+    def __init__(self, payload: str, spans: SpanMap) -> None:
+        self.payload = payload
+        self.spans = spans
+
+    def source(self, path: Path) -> str | None:
+        span = self.spans.get(path)
+        return None if span is None else self.payload[span[0] : span[1]]
+
+    def kind_hint(self, value: Any, path: Path) -> dict[str, Any]:
+        """How YAML read a value: the ``{hint}`` of :mod:`replykit.codes.fields` (the
+        quoted spelling to use instead, for a non-string scalar)."""
+        kind = yaml_kind(value)
+        if isinstance(value, str):
+            return {"as": "string", "value": value}
+        if isinstance(value, dict | list):
+            return {"as": "kind", "actual": kind}
+        src = self.source(path)
+        if value is None and not src:
+            return {"as": "null"}
+        if src is None:
+            return {"as": "kind", "actual": kind}
+        if len(src) > 40:
+            return {"as": "long", "actual": kind}
+        quoted = json.dumps(src, ensure_ascii=False)
+        return {"as": "source", "source": src, "actual": kind, "quoted": quoted}
+
+    def form(self, root: dict[str, Any], at: Cursor) -> Questionnaire:
+        for key in root:
+            if key not in _TOP_FIELDS:
+                at.add(F.FORM_UNKNOWN_FIELD, key, on_key=True, field=repr(key))
+        title = self.title(root, at)
+        questions: list[Question] = []
+        if "questions" not in root:
+            at.add(F.FORM_QUESTIONS_REQUIRED, "questions")
+        elif not isinstance(root["questions"], list) or not root["questions"]:
+            raw = root["questions"]
+            hint = {"as": "empty_list"} if raw == [] else self.kind_hint(raw, ("questions",))
+            at.add(F.FORM_QUESTIONS_INVALID, "questions", hint=hint)
+        else:
+            for i, raw in enumerate(root["questions"]):
+                q = self.question(raw, at.descend("questions", i), i)
+                if q is not None:
+                    questions.append(q)
+        return Questionnaire(title=title, questions=tuple(questions))
+
+    def title(self, root: dict[str, Any], at: Cursor) -> str:
+        if "title" not in root:
+            at.add(F.FORM_TITLE_REQUIRED, "title")
+            return ""
+        title = root["title"]
+        if not isinstance(title, str):
+            at.add(F.FORM_TITLE_INVALID, "title", hint=self.kind_hint(title, ("title",)))
+            return ""
+        if is_blank(title):
+            at.add(F.FORM_TITLE_REQUIRED, "title", variant="blank")
+        return title
+
+    def question(self, raw: Any, at: Cursor, index: int) -> Question | None:
+        where = format_path(at.path)
+        if not isinstance(raw, dict):
+            at.add(F.QUESTION_NOT_MAPPING, actual=yaml_kind(raw))
+            return None
+        for key in raw:
+            if key not in _QUESTION_FIELDS:
+                at.add(
+                    F.QUESTION_UNKNOWN_FIELD,
+                    key,
+                    on_key=True,
+                    field=repr(key),
+                    question=where,
+                    allowed_fields=", ".join(_QUESTION_FIELDS),
+                )
+        qtype = self.qtype(raw, at)
+        text = self.text(raw, at)
+        if "default" not in raw:
+            variant = qtype if qtype in ("multi_choice", "free_text") else None
+            at.add(F.QUESTION_DEFAULT_REQUIRED, "default", variant=variant, question=where)
+        if qtype is None:
+            return None
+        if qtype == "free_text":
+            return self.free_text(raw, at, index, text)
+        return self.choice(raw, at, index, text, qtype)
+
+    def qtype(self, raw: dict[str, Any], at: Cursor) -> QuestionType | None:
+        """The question's type; for an alias (reported) the type it stands for, so the
+        rest of the question is still checked; None when unknown."""
+        if "type" not in raw:
+            at.add(F.QUESTION_TYPE_REQUIRED, "type")
+            return None
+        value = raw["type"]
+        if isinstance(value, str):
+            for t in _TYPES:
+                if value == t:
+                    return t
+            if value in _ALIASES:
+                strict = _ALIASES[value]
+                at.add(
+                    F.QUESTION_TYPE_INVALID,
+                    "type",
+                    variant="alias",
+                    given=repr(value),
+                    strict=repr(strict),
+                )
+                return strict
+            at.add(F.QUESTION_TYPE_INVALID, "type", given=repr(value))
+        else:
+            hint = self.kind_hint(value, (*at.path, "type"))
+            at.add(F.QUESTION_TYPE_INVALID, "type", variant="not_string", hint=hint)
+        return None
+
+    def text(self, raw: dict[str, Any], at: Cursor) -> str:
+        if "text" not in raw:
+            at.add(F.QUESTION_TEXT_REQUIRED, "text")
+            return ""
+        value = raw["text"]
+        if not isinstance(value, str):
+            at.add(F.QUESTION_TEXT_INVALID, "text", hint=self.kind_hint(value, (*at.path, "text")))
+            return ""
+        if is_blank(value):
+            at.add(F.QUESTION_TEXT_REQUIRED, "text", variant="blank")
+        return value
+
+    def free_text(self, raw: dict[str, Any], at: Cursor, index: int, text: str) -> Question:
+        if "options" in raw:
+            at.add(F.QUESTION_OPTIONS_FORBIDDEN, "options", on_key=True)
+        if "allow_other" in raw:
+            at.add(F.QUESTION_ALLOW_OTHER_FORBIDDEN, "allow_other", on_key=True)
+        default = raw.get("default", "")
+        if "default" in raw and not isinstance(default, str):
+            hint = self.kind_hint(default, (*at.path, "default"))
+            at.add(F.QUESTION_DEFAULT_INVALID, "default", variant="free_text", hint=hint)
+        return Question(
+            id=f"q{index + 1}",
+            type="free_text",
+            text=text,
+            default=default if isinstance(default, str) else "",
+        )
+
+    def options(self, raw: dict[str, Any], at: Cursor) -> list[str] | None:
+        options = raw.get("options")
+        if not isinstance(options, list) or not options:
+            if "options" not in raw:
+                hint: dict[str, Any] = {"as": "missing"}
+            elif options == []:
+                hint = {"as": "empty"}
+            else:
+                hint = self.kind_hint(options, at.path)
+            at.add(F.QUESTION_OPTIONS_REQUIRED, hint=hint)
+            return None
+        values: list[str] = []
+        seen: set[str] = set()
+        for j, option in enumerate(options):
+            if option == OTHER_VALUE:
+                # An answer with this value means "other": the option could not be chosen.
+                at.add(F.QUESTION_OPTION_INVALID, j, variant="reserved", value=option)
+                continue
+            if isinstance(option, str) and not is_blank(option):
+                if option in seen:
+                    at.add(F.QUESTION_DUPLICATE_OPTION, j, value=option)
+                seen.add(option)
+                values.append(option)
+                continue
+            if isinstance(option, dict):
+                hint = {"as": "option_object"}
+            elif isinstance(option, str):
+                hint = {"as": "blank"}
+            else:
+                hint = self.kind_hint(option, (*at.path, j))
+            at.add(F.QUESTION_OPTION_INVALID, j, hint=hint)
+        return values
+
+    def choice(
+        self, raw: dict[str, Any], at: Cursor, index: int, text: str, qtype: QuestionType
+    ) -> Question:
+        values = self.options(raw, at.descend("options"))
+        allow_other = raw.get("allow_other", False)
+        if not isinstance(allow_other, bool):
+            hint = self.kind_hint(allow_other, (*at.path, "allow_other"))
+            variant = "yes_no" if isinstance(allow_other, str) else None
+            at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
+            allow_other = False
+        default: str | tuple[str, ...] = "" if qtype == "single_choice" else ()
+        if "default" in raw:
+            if qtype == "single_choice":
+                default = self.single_default(raw["default"], at.descend("default"), values)
+            else:
+                default = self.multi_default(raw["default"], at.descend("default"), values)
+        options = tuple(Option(value=v, label=v) for v in (values or ()))
+        return Question(
+            id=f"q{index + 1}",
+            type=qtype,
+            text=text,
+            options=options,
+            default=default,
+            allow_other=allow_other,
+        )
+
+    def single_default(self, value: Any, at: Cursor, values: list[str] | None) -> str:
+        if not isinstance(value, str):
+            hint = self.kind_hint(value, at.path)
+            at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
+            return ""
+        if values is not None and value not in values:
+            at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
+        return value
+
+    def multi_default(self, value: Any, at: Cursor, values: list[str] | None) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            hint = self.kind_hint(value, at.path)
+            at.add(F.QUESTION_DEFAULT_INVALID, variant="multi_choice", hint=hint)
+            return ()
+        out: list[str] = []
+        seen: set[str] = set()
+        known = None if values is None else frozenset(values)
+        for k, item in enumerate(value):
+            if isinstance(item, str) and item in seen:
+                # Kept once: an answer may not repeat a value, so the form could not be
+                # submitted with its defaults otherwise (§4, §7).
+                at.add(F.QUESTION_DUPLICATE_DEFAULT, k, value=item)
+                continue
+            if isinstance(item, str):
+                seen.add(item)
+            if not isinstance(item, str):
+                at.add(F.QUESTION_DEFAULT_INVALID, k, hint=self.kind_hint(item, (*at.path, k)))
+            elif known is not None and values is not None and item not in known:
+                at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, k, value=item, allowed=values)
+            else:
+                out.append(item)
+        return tuple(out)
+
+
+def _under_any(path: Path, prefixes: frozenset[Path]) -> bool:
+    return bool(prefixes) and any(path[:cut] in prefixes for cut in range(len(path) + 1))

@@ -1,0 +1,374 @@
+"""The lenient form normalizer of ``questionnaire_async`` (§7), reused for XML+JSON
+requests (§5).
+
+Input is a plain JSON-like value (tool arguments, or a decoded payload); output is the
+normalized :class:`~replykit.questionnaire.model.Questionnaire` or every ``questionnaire.start.*``
+problem. Lenient means: aliases, ``{value, label}`` or string options, optional ids and
+defaults, unknown keys ignored, and (as the seed's reference implementation does) text,
+title, option values and labels and string defaults trimmed of blank characters (§1)
+before they are checked. It never repairs a wrong value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from replykit.codes import start as S
+from replykit.findings import Cursor, FindingSink
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
+from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
+from replykit.questionnaire.payload.describe import json_type
+from replykit.questionnaire.payload.results import FormRead
+from replykit.text import is_blank, trim_blank
+
+ACCEPTED_TYPES = ("single_choice", "multiple_choice", "multi_choice", "text", "free_text")
+_TYPE_MAP: Mapping[str, QuestionType] = {
+    "single_choice": "single_choice",
+    "multiple_choice": "multi_choice",
+    "multi_choice": "multi_choice",
+    "text": "free_text",
+    "free_text": "free_text",
+}
+#: The longest ``ui_text`` value kept (code points, §1): the display text repeats a
+#: separator or a fallback once per question, so a long one would multiply the output.
+MAX_UI_TEXT = 64
+UI_TEXT_KEYS = (
+    "other",
+    "answer_title",
+    "question_fallback",
+    "unanswered",
+    "unselected",
+    "answer_separator",
+    "list_separator",
+)
+
+
+def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
+    """Normalize ``questionnaire_async`` arguments or an XML+JSON request object (§5, §7).
+
+    Input: ``args``, a JSON-like value (dict expected). ``allow_extras``: keep top-level
+    ``ui_text`` (its seven known string keys) and ``timeout_seconds`` (XML+JSON, §5);
+    otherwise they are ignored like any other unknown key.
+
+    Output: :class:`FormRead` with ``value`` a :class:`Questionnaire` (``title`` ``""``
+    when absent; each question with ``id`` (given, else ``q<n>``; not trimmed), ``type``
+    (trimmed, lower-cased, aliases mapped), ``text`` (else ``title``), options as
+    ``Option`` (a string is value and label; a missing or blank label takes the value),
+    ``default`` (``""`` / ``()`` when absent or ``null``), ``allow_other``;
+    ``free_text`` drops options and allow_other) or ``None`` on any error; ``spans``
+    empty. The form title, question text and title, option values and labels, string
+    defaults and the string items of a multi-choice default are trimmed of blank
+    characters (§1, :func:`~replykit.text.trim_blank`) before they are checked, and
+    output trimmed: option ``" a "`` with default ``"a"`` is the option ``"a"``
+    selected, and ``"a"`` beside ``" a "`` is a duplicate.
+
+    Findings (``questionnaire.start.`` + code; ``details`` has ``path`` in the seed's
+    1-based form plus ``expected``/``actual``/``value``/``allowed``/``invalid_items``):
+    errors ``arguments_not_object``, ``title_invalid``, ``questions_must_be_list``,
+    ``questions_empty``, ``question_not_object``, ``question_type_invalid``,
+    ``question_text_required``, ``question_id_invalid``, ``question_id_duplicate``,
+    ``question_options_required``, ``question_option_invalid`` (also a repeated option
+    value, and the value ``__questionnaire_other__`` of the "other" choice),
+    ``default_type_invalid``,
+    ``default_value_not_in_options`` (a single-choice default, ``value``; or the string
+    items of a multi-choice default that are no option, ``invalid_items``),
+    ``default_list_invalid_items`` (the items of a multi-choice default that are not
+    strings, ``invalid_items``), ``allow_other_type_invalid``; warnings
+    (``allow_extras`` only, value dropped) ``ui_text_invalid`` (not an object, a known
+    key's value not a string or longer than :data:`MAX_UI_TEXT`),
+    ``timeout_seconds_invalid``, ``default_duplicate_item`` (a multi-choice default item
+    equal, after trimming, to an earlier one: kept once; without ``allow_extras`` it is
+    kept once silently). A JSON ``null`` counts as absent for every optional field.
+    Never raises.
+
+    ``limits`` (§1): a ``questions``, ``options`` or multi-choice ``default`` list over
+    ``max_questions``/``max_options`` is the one finding ``limit.questions`` /
+    ``limit.options`` and nothing else is read; at most ``max_diagnostics`` findings are
+    kept (the first error always), the rest counted in ``overflow``.
+    """
+    over = form_lists(args, limits)
+    if over is not None:
+        return FormRead(value=None, findings=(over,))
+    sink = FindingSink(limits.max_diagnostics, path_in_details=True)
+    # XML+JSON requests (allow_extras) have warnings; the tool's result has none.
+    form = _form(args, allow_extras, sink.at())
+    return FormRead(
+        value=None if sink.findings.has_error or form is None else form,
+        findings=tuple(sink.findings),
+        overflow=sink.findings.overflow,
+    )
+
+
+def _get(obj: Mapping[str, Any], key: str) -> Any:
+    # §7 leniency: an explicit null is the same as an absent key.
+    return obj.get(key)
+
+
+def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
+    if not isinstance(args, dict):
+        at.add(S.ARGUMENTS_NOT_OBJECT, expected="object", actual=json_type(args))
+        return None
+    title = _get(args, "title")
+    if title is None:
+        title = ""
+    elif not isinstance(title, str):
+        at.add(S.TITLE_INVALID, "title", expected="string", actual=json_type(title))
+        title = ""
+    title = trim_blank(title)
+    questions = _questions(_get(args, "questions"), at.descend("questions"), allow_extras)
+    ui_text: tuple[tuple[str, str], ...] = ()
+    timeout: int | float | None = None
+    if allow_extras:
+        ui_text = _ui_text(_get(args, "ui_text"), at.descend("ui_text"))
+        timeout = _timeout(_get(args, "timeout_seconds"), at.descend("timeout_seconds"))
+    return Questionnaire(title=title, questions=questions, ui_text=ui_text, timeout_seconds=timeout)
+
+
+def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
+    if not isinstance(raw, list):
+        # "is required" reads better than "must be an array, not missing"
+        variant = "missing" if raw is None else None
+        at.add(S.QUESTIONS_MUST_BE_LIST, variant=variant, expected="array", actual=_actual(raw))
+        return ()
+    if not raw:
+        at.add(S.QUESTIONS_EMPTY)
+        return ()
+    out: list[Question] = []
+    used: set[str] = set()
+    for i, item in enumerate(raw):
+        q = _question(item, at.descend(i), i, used, warn)
+        if q is not None:
+            out.append(q)
+    return tuple(out)
+
+
+def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Question | None:
+    if not isinstance(raw, dict):
+        at.add(S.QUESTION_NOT_OBJECT, expected="object", actual=json_type(raw))
+        return None
+    qid = _question_id(raw, at, index, used)
+    qtype = _question_type(raw, at)
+    text = _text(raw, at)
+    if qtype is None:
+        return None
+    if qtype == "free_text":
+        answer_text = _text_default(_get(raw, "default"), at.descend("default"))
+        return Question(id=qid, type="free_text", text=text, default=answer_text)
+    options = _options(_get(raw, "options"), at.descend("options"))
+    allow_other = _get(raw, "allow_other")
+    if allow_other is None:
+        allow_other = False
+    elif not isinstance(allow_other, bool):
+        at.add(
+            S.ALLOW_OTHER_TYPE_INVALID,
+            "allow_other",
+            expected="boolean",
+            actual=json_type(allow_other),
+        )
+        allow_other = False
+    values = None if options is None else [o.value for o in options]
+    d_at = at.descend("default")
+    raw_default = _get(raw, "default")
+    default: str | tuple[str, ...]
+    if qtype == "single_choice":
+        default = _single_default(raw_default, d_at, values)
+    else:
+        default = _multi_default(raw_default, d_at, values, warn)
+    return Question(
+        id=qid,
+        type=qtype,
+        text=text,
+        options=tuple(options or ()),
+        default=default,
+        allow_other=allow_other,
+    )
+
+
+def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str:
+    given = _get(raw, "id")
+    qid = f"q{index + 1}"
+    if given is not None and not isinstance(given, str):
+        at.add(S.QUESTION_ID_INVALID, "id", expected="string", actual=json_type(given))
+    elif isinstance(given, str) and not is_blank(given):
+        qid = given
+    if qid in used:
+        at.add(S.QUESTION_ID_DUPLICATE, "id", value=qid)
+    used.add(qid)
+    return qid
+
+
+def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
+    given = _get(raw, "type")
+    if isinstance(given, str):
+        qtype = _TYPE_MAP.get(trim_blank(given).lower())
+        if qtype is not None:
+            return qtype
+    at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
+    return None
+
+
+def _text(raw: dict[str, Any], at: Cursor) -> str:
+    for key in ("text", "title"):
+        value = _get(raw, key)
+        if isinstance(value, str) and not is_blank(value):
+            return trim_blank(value)
+    given = _get(raw, "text")
+    actual = "missing" if given is None else json_type(given)
+    at.add(S.QUESTION_TEXT_REQUIRED, "text", expected="non-blank string", actual=actual)
+    return ""
+
+
+def _options(raw: Any, at: Cursor) -> list[Option] | None:
+    if not isinstance(raw, list) or not raw:
+        actual = "empty array" if raw == [] else _actual(raw)
+        at.add(S.QUESTION_OPTIONS_REQUIRED, expected="non-empty array", actual=actual)
+        return None
+    out: list[Option] = []
+    seen: set[str] = set()
+    for j, item in enumerate(raw):
+        option = _option(item)
+        if option is None:
+            at.add(
+                S.QUESTION_OPTION_INVALID,
+                j,
+                expected="non-blank string or {value, label} object",
+                actual=json_type(item),
+                value=item,
+            )
+            continue
+        if option.value == OTHER_VALUE:
+            # An answer with this value means "other": the option could not be chosen.
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="reserved", value=option.value)
+            continue
+        if option.value in seen:
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=option.value)
+            continue
+        seen.add(option.value)
+        out.append(option)
+    return out
+
+
+def _text_default(raw: Any, at: Cursor) -> str:
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        at.add(S.DEFAULT_TYPE_INVALID, expected="string", actual=json_type(raw))
+        return ""
+    return trim_blank(raw)
+
+
+def _single_default(raw: Any, at: Cursor, values: list[str] | None) -> str:
+    default = _text_default(raw, at)
+    # "" is the seed's own normalized "no default".
+    if default and values is not None and default not in values:
+        at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
+    return default
+
+
+def _multi_default(raw: Any, at: Cursor, values: list[str] | None, warn: bool) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        at.add(S.DEFAULT_TYPE_INVALID, expected="array of strings", actual=json_type(raw))
+        return ()
+    items = _distinct_items(raw, at, warn)
+    not_strings = [item for item in raw if not isinstance(item, str)]
+    if not_strings:
+        at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=values or [])
+    if values is not None:
+        known = frozenset(values)
+        outside = [item for item in items if item not in known]
+        if outside:
+            at.add(
+                S.DEFAULT_VALUE_NOT_IN_OPTIONS,
+                variant="items",
+                invalid_items=outside,
+                allowed=values,
+            )
+    return tuple(items)
+
+
+def _distinct_items(raw: list[Any], at: Cursor, warn: bool) -> list[str]:
+    """The string items of a multi-choice default, trimmed, each kept once: an answer
+    may not repeat a value, so a form with a repeated default item could not be
+    submitted with its defaults (§7). A repeat is the warning
+    ``default_duplicate_item`` where warnings are reported (``warn``: XML+JSON)."""
+    items: list[str] = []
+    seen: set[str] = set()
+    for k, item in enumerate(raw):
+        if not isinstance(item, str):
+            continue
+        value = trim_blank(item)
+        if value in seen:
+            if warn:
+                at.add(S.DEFAULT_DUPLICATE_ITEM, k, value=value)
+            continue
+        seen.add(value)
+        items.append(value)
+    return items
+
+
+def _ui_text(raw: Any, at: Cursor) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        at.add(S.UI_TEXT_INVALID, expected="object", actual=json_type(raw))
+        return ()
+    out: list[tuple[str, str]] = []
+    for key, value in raw.items():
+        if key not in UI_TEXT_KEYS or value is None:
+            continue  # unknown ui_text keys are ignored like unknown top-level keys
+        if not isinstance(value, str):
+            at.add(S.UI_TEXT_INVALID, key, expected="string", actual=json_type(value))
+            continue
+        if len(value) > MAX_UI_TEXT:
+            # Every question's display line repeats it: a long one would multiply.
+            at.add(S.UI_TEXT_INVALID, key, variant="too_long", limit=MAX_UI_TEXT, actual=len(value))
+            continue
+        out.append((key, value))
+    return tuple(out)
+
+
+def _timeout(raw: Any, at: Cursor) -> int | float | None:
+    if raw is None:
+        return None
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int | float)
+        or raw < 0
+        or (isinstance(raw, float) and not math.isfinite(raw))
+    ):
+        at.add(
+            S.TIMEOUT_SECONDS_INVALID,
+            expected="non-negative number",
+            actual=json_type(raw),
+            value=raw,
+        )
+        return None
+    return raw
+
+
+def _actual(value: Any) -> str:
+    return "missing" if value is None else json_type(value)
+
+
+def _option(item: Any) -> Option | None:
+    """A string or ``{value, label}`` object as an :class:`Option` (value and label
+    trimmed, §7), else None."""
+    if isinstance(item, str):
+        return None if is_blank(item) else Option(value=trim_blank(item), label=trim_blank(item))
+    if not isinstance(item, dict):
+        return None
+    value = _get(item, "value")
+    label = _get(item, "label")
+    if not isinstance(value, str) or is_blank(value):
+        return None
+    value = trim_blank(value)
+    if label is None:
+        return Option(value=value, label=value)
+    if not isinstance(label, str):
+        return None
+    # A blank label would show an empty choice: it takes the value like a missing one.
+    return Option(value=value, label=value if is_blank(label) else trim_blank(label))

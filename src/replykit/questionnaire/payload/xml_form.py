@@ -1,0 +1,319 @@
+"""XML+JSON payloads: requests (``<questionnaire>{...}</questionnaire>``) and responses
+(``<questionnaire-response>{...}</questionnaire-response>``) (§5, §7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from replykit.cap import Collector, Overflow, merge_counts
+from replykit.codes import responses as R
+from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
+from replykit.diagnostics import Finding
+from replykit.findings import Cursor, FindingSink
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
+from replykit.questionnaire.model import Answer, Questionnaire, Response
+from replykit.questionnaire.payload.describe import json_type
+from replykit.questionnaire.payload.json_strict import read_json
+from replykit.questionnaire.payload.lenient import normalize_form
+from replykit.questionnaire.payload.results import (
+    FormRead,
+    ResponseRead,
+    SpanMap,
+    finding_sink,
+    place,
+)
+from replykit.text import is_blank
+
+RESPONSE_SUFFIX = "-response"
+# JSON findings whose value is read as a placeholder (None, 0).
+_PLACEHOLDER_CODES = frozenset({JSON_CONSTANT.name, JSON_NUMBER_TOO_LARGE.name})
+ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
+
+
+def read_xml_request(
+    payload: str, *, max_depth: int | None = None, limits: Limits = DEFAULT_LIMITS
+) -> FormRead:
+    """Read the payload of an XML+JSON request block (§5).
+
+    Input: the text between ``<name>`` and ``</name>``. Output: :class:`FormRead` with
+    the form normalized by :func:`~replykit.questionnaire.payload.lenient.normalize_form` with
+    ``allow_extras=True`` (``ui_text``, ``timeout_seconds`` kept), ``spans`` from the
+    JSON; every finding carries payload offsets (a path not present in the JSON, such
+    as a missing key, is placed on its nearest present ancestor).
+
+    Findings: every ``json.*`` of :func:`~replykit.questionnaire.payload.json_strict.read_json`,
+    then
+    every ``questionnaire.start.*`` of ``normalize_form`` (or its one ``limit.*``, §1).
+    ``max_depth`` (default ``limits.max_depth``) limits JSON nesting
+    (``json.too_deep``); at most ``limits.max_diagnostics`` findings are kept, the rest
+    counted in ``overflow``. Never raises.
+    """
+    depth = limits.max_depth if max_depth is None else max_depth
+    read = read_json(payload, max_depth=depth)
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(read.findings)
+    if not isinstance(read.value, dict):
+        return _form_result(None, read.spans, sink, None)
+    over = form_lists(read.value, limits)
+    if over is not None:  # covers the payload: placing it by path would map every item
+        sink.append(over)
+        return _form_result(None, read.spans, sink, None)
+    form = normalize_form(read.value, allow_extras=True, limits=limits)
+    sink.extend(place(_beside(tuple(form.findings), read.findings), read.spans))
+    return _form_result(form.value, read.spans, sink, form.overflow)
+
+
+def _merged(
+    sink: Collector[Finding], inner: Overflow[Finding] | None, spans: SpanMap
+) -> Overflow[Finding] | None:
+    """The overflow of ``sink`` and of an inner reader's cap together: counts summed,
+    and the earlier (by payload offset) of the two first left-out findings."""
+    outer = sink.overflow
+    if inner is None:
+        return outer
+    first = place((inner.first,), spans)[0]
+    if outer is None:
+        return Overflow(inner.counts, first)
+    if (first.start or 0) < (outer.first.start or 0):
+        outer = attrs.evolve(outer, first=first)
+    return Overflow(merge_counts(outer.counts, inner.counts), outer.first)
+
+
+def _form_result(
+    value: Questionnaire | None,
+    spans: SpanMap,
+    sink: Collector[Finding],
+    inner: Overflow[Finding] | None,
+) -> FormRead:
+    errors = sink.has_error or (inner is not None and inner.errors > 0)
+    return FormRead(
+        value=None if errors else value,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=_merged(sink, inner, spans),
+    )
+
+
+def _beside(found: tuple[Finding, ...], json_findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """``found`` without findings on a value the JSON reader refused: that value was read
+    as a placeholder, and the JSON finding already says what is wrong there."""
+    refused = {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
+    return tuple(f for f in found if f.path not in refused) if refused else found
+
+
+def response_type(name: str) -> str:
+    """The ``type`` a response under tag ``name`` must carry (§7).
+
+    ``name`` may be the request name (``sage-questionnaire``) or the response tag name
+    (``sage-questionnaire-response``); both give ``sage_questionnaire_response``.
+    """
+    base = name[: -len(RESPONSE_SUFFIX)] if name.endswith(RESPONSE_SUFFIX) else name
+    return base.replace("-", "_") + "_response"
+
+
+def read_xml_response(
+    payload: str, name: str, *, max_depth: int | None = None, limits: Limits = DEFAULT_LIMITS
+) -> ResponseRead:
+    """Read the payload of a ``<{name}>`` response block (§5, §7).
+
+    Input: the text between the tags, and the tag ``name`` (request or response name,
+    see :func:`response_type`). Output: :class:`ResponseRead` with the
+    :class:`~replykit.questionnaire.model.Response` (answers in order; a multi-choice ``answer``,
+    ``values`` and ``labels`` as tuples; absent optional fields ``None``) when there is
+    no error, else ``None``; ``spans`` from the JSON.
+
+    Findings: every ``json.*`` of :func:`~replykit.questionnaire.payload.json_strict.read_json`;
+    errors ``response.type_mismatch`` (``type`` missing or not the one ``name``
+    requires), ``response.questionnaire_id_missing`` (missing, not a string, or blank),
+    ``response.answers_invalid`` (``answers`` not a list), ``response.answer_invalid``
+    (an answer not an object, ``question_id`` not a non-blank string, ``type`` not one of
+    single_choice/multi_choice/free_text, a field of the wrong type for its type: single
+    ``answer``/``value``/``label``/``other_text`` strings, multi ``answer``/``values``/
+    ``labels`` lists of strings, free_text ``answer`` a string; ``question`` a string);
+    warning ``response.status_unknown`` (``status`` not ``submitted``). Never raises.
+
+    ``limits`` (§1): ``answers`` longer than ``max_questions`` (``limit.questions``) or an
+    answer's ``answer``/``values``/``labels`` longer than ``max_options``
+    (``limit.options``) is the one finding about the answers, which are not read; at
+    most ``max_diagnostics`` findings are kept, the rest counted in ``overflow``.
+    ``max_depth`` defaults to ``limits.max_depth``.
+    """
+    depth = limits.max_depth if max_depth is None else max_depth
+    read = read_json(payload, max_depth=depth)
+    sink = finding_sink(limits.max_diagnostics)
+    sink.extend(read.findings)
+    root = read.value
+    response = None
+    if isinstance(root, dict):
+        over = response_lists(root, limits)
+        if over is not None:
+            sink.append(over)  # covers the payload, as for a request
+        else:
+            found = FindingSink(limits.max_diagnostics, path_in_details=True)
+            response = _response(root, response_type(name), found.at())
+            sink.extend(place(_beside(tuple(found.findings), read.findings), read.spans))
+            return _response_result(response, read.spans, sink, found.findings.overflow)
+    return _response_result(None, read.spans, sink, None)
+
+
+def _response_result(
+    value: Response | None,
+    spans: SpanMap,
+    sink: Collector[Finding],
+    inner: Overflow[Finding] | None,
+) -> ResponseRead:
+    errors = sink.has_error or (inner is not None and inner.errors > 0)
+    return ResponseRead(
+        value=None if errors else value,
+        spans=spans,
+        findings=tuple(sink),
+        overflow=_merged(sink, inner, spans),
+    )
+
+
+def _got(root: dict[str, Any], key: str) -> dict[str, Any]:
+    """The ``{hint}`` of a field that is missing or has the wrong value."""
+    return {"as": "missing"} if key not in root else {"as": "found_value", "value": root[key]}
+
+
+def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
+    rtype = root.get("type")
+    if rtype != expected_type:
+        at.add(
+            R.RESPONSE_TYPE_MISMATCH,
+            "type",
+            details={"expected": expected_type, "value": rtype},
+            quoted_type=repr(expected_type),
+            hint=_got(root, "type"),
+        )
+    qid = root.get("questionnaire_id")
+    if not isinstance(qid, str) or is_blank(qid):
+        present = "questionnaire_id" in root and qid is not None
+        at.add(
+            R.RESPONSE_QUESTIONNAIRE_ID_MISSING,
+            "questionnaire_id",
+            variant="invalid" if present else None,
+            details={"actual": json_type(qid) if "questionnaire_id" in root else "missing"},
+            value=qid,
+        )
+    status = root.get("status")
+    if status != "submitted":
+        at.add(
+            R.RESPONSE_STATUS_UNKNOWN,
+            "status",
+            details={"value": status},
+            hint=_got(root, "status"),
+        )
+    answers: list[Answer] = []
+    raw_answers = root.get("answers")
+    if not isinstance(raw_answers, list):
+        present = "answers" in root
+        at.add(
+            R.RESPONSE_ANSWERS_INVALID,
+            "answers",
+            details={
+                "expected": "array",
+                "actual": json_type(raw_answers) if present else "missing",
+            },
+            hint={"as": "kind", "actual": json_type(raw_answers)} if present else {"as": "missing"},
+        )
+    else:
+        for i, raw in enumerate(raw_answers):
+            answer = _answer(raw, at.descend("answers", i))
+            if answer is not None:
+                answers.append(answer)
+    return Response(
+        type=rtype if isinstance(rtype, str) else "",
+        questionnaire_id=qid if isinstance(qid, str) else "",
+        status=status if isinstance(status, str) else "",
+        answers=tuple(answers),
+    )
+
+
+def _invalid(at: Cursor, expected: str, value: Any, present: bool = True) -> None:
+    if not present:
+        hint: dict[str, Any] = {"as": "missing"}
+    elif isinstance(value, str) and expected == "a non-blank string":
+        hint = {"as": "blank"}
+    else:
+        hint = {"as": "found_kind", "actual": json_type(value)}
+    at.add(
+        R.RESPONSE_ANSWER_INVALID,
+        details={"expected": expected, "actual": json_type(value) if present else "missing"},
+        shape=expected,
+        hint=hint,
+    )
+
+
+def _answer(raw: Any, at: Cursor) -> Answer | None:
+    if not isinstance(raw, dict):
+        _invalid(at, "an object", raw)
+        return None
+    ok = True
+    qid = raw.get("question_id")
+    if not isinstance(qid, str) or is_blank(qid):
+        _invalid(at.descend("question_id"), "a non-blank string", qid, "question_id" in raw)
+        ok = False
+    atype = raw.get("type")
+    if atype not in ANSWER_TYPES:
+        at.add(
+            R.RESPONSE_ANSWER_INVALID,
+            "type",
+            variant="type",
+            details={"allowed": list(ANSWER_TYPES), "value": atype},
+            value=atype,
+        )
+        ok = False
+    fields: dict[str, Any] = {}
+    ok = _string(raw, at, "question", fields) and ok
+    if atype == "multi_choice":
+        ok = _strings(raw, at, "answer", fields, required=True) and ok
+        ok = _strings(raw, at, "values", fields) and ok
+        ok = _strings(raw, at, "labels", fields) and ok
+    else:
+        ok = _string(raw, at, "answer", fields, required=True) and ok
+        if atype == "single_choice":
+            for key in ("value", "label"):
+                ok = _string(raw, at, key, fields) and ok
+    ok = _string(raw, at, "other_text", fields) and ok
+    if not ok or not isinstance(qid, str) or not isinstance(atype, str):
+        return None
+    return Answer(question_id=qid, type=atype, **fields)
+
+
+def _string(
+    raw: dict[str, Any], at: Cursor, key: str, out: dict[str, Any], required: bool = False
+) -> bool:
+    if key not in raw:
+        if required:
+            _invalid(at.descend(key), "a string", None, present=False)
+        return not required
+    value = raw[key]
+    if not isinstance(value, str):
+        _invalid(at.descend(key), "a string", value)
+        return False
+    out[key] = value
+    return True
+
+
+def _strings(
+    raw: dict[str, Any], at: Cursor, key: str, out: dict[str, Any], required: bool = False
+) -> bool:
+    if key not in raw:
+        if required:
+            _invalid(at.descend(key), "a list of strings", None, present=False)
+        return not required
+    value = raw[key]
+    if not isinstance(value, list):
+        _invalid(at.descend(key), "a list of strings", value)
+        return False
+    ok = True
+    for k, item in enumerate(value):
+        if not isinstance(item, str):
+            _invalid(at.descend(key, k), "a string", item)
+            ok = False
+    if ok:
+        out[key] = tuple(value)
+    return ok

@@ -1,0 +1,276 @@
+"""The text of paragraphs, headings and HTML blocks: candidates, tags and inert regions in it.
+
+A candidate reads as one opaque character where its opening tag stands (§3.4): its
+paragraph or HTML block goes on after the closer, on the closer's line. Whether a tag
+lies in a code span or comment opened before it is judged with the earlier
+candidates in place and the rest of the message raw (question ``inert_at``, with the
+raw end of the block from question ``raw_end``).
+
+The fast mode finds tags through the per-message index and scans inline text only up
+to a tag whose inertness is asked (and, before the first visible character, to the
+end of the block). The checked mode reads every line in order
+(:mod:`replykit.questionnaire.scan.checked_inline`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING
+
+from replykit.questionnaire.scan import checked_inline
+from replykit.questionnaire.scan.inline import InlineScan, Region, comment_end, scan_inline
+from replykit.questionnaire.scan.lookahead import tag_name
+from replykit.questionnaire.scan.near_miss import (
+    fence_near_misses,
+    paragraph_fence,
+    tag_near_misses,
+)
+from replykit.questionnaire.scan.state import Leaf, skip_spaces
+
+if TYPE_CHECKING:
+    from replykit.questionnaire.scan.scanner import Scanner
+
+
+def paragraph_text(
+    sc: Scanner, leaf: Leaf, start: int, ce: int, le: int, indent: int, depth: int
+) -> int:
+    """Read a paragraph line's text ``text[start:ce]`` (after ``indent`` columns of
+    spaces and tabs, inside ``depth`` open containers); where the next line starts.
+    A line that would open a fence but for two backticks or for blank characters that
+    are not indentation is a near-miss (§8) unless an inert region covers it."""
+    if sc.protocol and not sc.silent:
+        near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
+        if near is not None and not inert_at(sc, start, ce, le):
+            fence, info, pos = near
+            # Two backticks open no fence, so no fence stands in the container either.
+            in_container = depth > 0 and fence != "``"
+            prefix = sc.text[start:pos]
+            found = fence_near_misses(
+                fence,
+                info,
+                start,
+                ce,
+                sc.lx,
+                in_container=in_container,
+                prefix=prefix,
+                shared=sc.messages,
+            )
+            sc.out.warn(found)
+    leaf.end = ce
+    if sc.silent or not sc.protocol:
+        return le
+    if sc.checked:
+        return checked_inline.read_text(sc, leaf, ce, le)
+    return scan_tags(sc, start, ce, le)[0]
+
+
+def inline_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
+    """Read paragraph or heading text ``text[start:ce]``; where the next line starts."""
+    leaf.end = ce
+    if sc.silent or not sc.protocol:
+        return le
+    if sc.checked:
+        return checked_inline.read_text(sc, leaf, ce, le)
+    return scan_tags(sc, start, ce, le)[0]
+
+
+def html_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
+    """Read an HTML block line's text ``text[start:ce]``; a block of types 1-5 ends
+    with it when its end condition stands outside the candidates (question
+    ``html_block_ends``). Returns where the next line starts."""
+    leaf.end = ce
+    if not sc.silent:
+        leaf.line_firsts.append(skip_spaces(sc.text, start, ce))
+    if sc.silent or not sc.protocol:
+        nxt, pieces = le, [(start, ce)]
+    elif sc.checked:
+        nxt, pieces = checked_inline.read_html(sc, leaf, start, ce, le)
+    else:
+        nxt, pieces = scan_tags(sc, start, ce, le)
+    if leaf is sc.state.leaf and html_block_ends(sc, leaf, pieces):
+        sc.close_leaf()
+    return nxt
+
+
+def html_block_ends(sc: Scanner, leaf: Leaf, pieces: list[tuple[int, int]]) -> bool:
+    """Question ``html_block_ends``: an HTML block of types 1-5 ends with the line whose
+    pieces outside candidates hold its end condition (types 6-7 end before a blank
+    line, which the scanner sees when it reads one)."""
+    if leaf.html_type > 5:
+        return False
+    pattern = sc.lx.html_ends[leaf.html_type - 1]
+    return any(pattern.search(sc.text, a, b) for a, b in pieces)
+
+
+def finish_text(sc: Scanner, leaf: Leaf) -> None:
+    """The fast mode closes a paragraph, heading or HTML block: the inert regions still
+    due (the preface rule, or every region in ``full`` mode; comments of HTML blocks,
+    which may halt)."""
+    out = sc.coarse
+    assert out is not None
+    if leaf.kind == "html":
+        if sc.full or sc.protocol:
+            html_comments(sc, leaf, leaf.end, leaf.end)
+    elif out.wants_inline() and not out.settles_preface(leaf.inline_pos, leaf.end):
+        flush_inline(sc, leaf, leaf.end, leaf.end)
+
+
+def starts_line(leaf: Leaf, q: int) -> bool:
+    """Question ``starts_line``: ``q`` is the first non-blank character of a line of
+    HTML block ``leaf`` (after container markers and indentation)."""
+    at = bisect.bisect_left(leaf.line_firsts, q)
+    return at < len(leaf.line_firsts) and leaf.line_firsts[at] == q
+
+
+def halt(sc: Scanner) -> None:
+    """An unclosed comment that starts a line of an HTML block runs to the end of the
+    message: nothing after it is read (§3.3)."""
+    sc.state.halted = True
+    sc.out.halt()
+
+
+def opens(sc: Scanner, tag: re.Match[str]) -> bool:
+    """Whether ``tag`` (a ``TAG_LIKE`` match) is an opening tag: an exact ``OPEN_TAG``
+    (§3.2), or one the §9 switches accept (any case, attributes)."""
+    if sc.lx.open_tag.fullmatch(sc.text, tag.start(), tag.end()):
+        return True
+    name, rest = tag_name(tag), tag.group("rest")
+    return (name == name.lower() or sc.compat.case_insensitive) and (
+        rest == ">" or (sc.compat.tag_attributes and rest[:1] in " \t\r\n")
+    )
+
+
+def candidate_at(sc: Scanner, p: int) -> bool:
+    """Whether an opening tag with a closer starts at ``p`` (an HTML block start there
+    would be a candidate, which reads as one character, §3.4)."""
+    if sc.silent or not sc.protocol:
+        return False
+    if sc.checked:
+        tag = sc.lx.tag_like.match(sc.text, p)
+    else:
+        i = bisect.bisect_left(sc.look.tag_starts, p)
+        found = i < len(sc.look.tag_starts) and sc.look.tag_starts[i] == p
+        tag = sc.look.tags[i] if found else None
+    return tag is not None and sc.look.closer_for(tag)[0] >= 0 and opens(sc, tag)
+
+
+def take_candidate(
+    sc: Scanner, tag: re.Match[str], closer: tuple[int, int], ce: int, le: int
+) -> tuple[int, int]:
+    """Emit the XML+JSON candidate ``tag`` .. ``closer``; the block goes on after the
+    closer, on its line: return that line's content end and end."""
+    close_start, close_end = closer
+    sc.out.candidate("OPEN_TAG", tag.start(), tag.end())
+    sc.out.candidate("TAG_PAYLOAD", tag.end(), close_start)
+    sc.out.candidate("CLOSE_TAG", close_start, close_end)
+    leaf = sc.state.leaf
+    assert leaf is not None
+    leaf.inline_pos = close_end
+    if close_end > ce:  # the block spans lines: go on from the closer's line
+        ce, le = sc.line_bounds(close_end)
+    leaf.end = ce
+    # The cached raw reading holds while it took the block past this line (an end
+    # condition it saw here may lie inside the candidate).
+    if leaf.raw_next < le or (leaf.raw_next == le and leaf.raw_closed_on_line):
+        leaf.raw_next = -1
+    return ce, le
+
+
+def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tuple[int, int]]]:
+    """The fast mode: find candidates and tag near-misses in ``text[start:ce]`` of the
+    open leaf through the tag index. Returns where the next line starts and the pieces
+    of the line outside candidates."""
+    pieces: list[tuple[int, int]] = []
+    piece_start = start
+    leaf, look = sc.state.leaf, sc.look
+    # An HTML block of types 1-5 ends with this line when its end condition stands in a
+    # piece outside the candidates before the tag or in the raw rest.
+    end_kind = leaf.html_type if leaf is not None and 0 < leaf.html_type <= 5 else 0
+    ended_before = False
+    starts, tags = look.tag_starts, look.tags
+    i = bisect.bisect_left(starts, start)
+    while i < len(starts) and starts[i] < ce:
+        tag = tags[i]
+        i += 1
+        if tag.group("rest") == "" or sc.state.leaf is None:
+            continue
+        ends = end_kind > 0 and (
+            ended_before or look.end_condition_within(end_kind, piece_start, ce)
+        )
+        if inert_at(sc, tag.start(), ce, le, ends):
+            continue
+        closer = look.closer_for(tag)
+        if closer[0] < 0 or not opens(sc, tag):
+            sc.out.warn(tag_near_misses(tag, closer[0], sc.messages))
+            continue
+        ce, le = take_candidate(sc, tag, closer, ce, le)
+        pieces.append((piece_start, tag.start()))
+        if end_kind and not ended_before:
+            ended_before = look.end_condition_within(end_kind, piece_start, tag.start())
+        piece_start = closer[1]
+        i = bisect.bisect_left(starts, closer[1])
+    pieces.append((piece_start, ce))
+    return le, pieces
+
+
+def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = False) -> bool:
+    """Question ``inert_at``: whether offset ``p`` of the open leaf's text lies in a code
+    span or an HTML comment opened before it (the rest raw, §3.4). ``ce``/``le`` bound
+    the line holding ``p``; ``line_ends_block``: an HTML block's end condition stands on
+    this line, so the block ends with it. The checked mode asks only at a line start
+    its in-order reading has reached."""
+    leaf = sc.state.leaf
+    if leaf is None or leaf.kind in ("fenced", "indented"):
+        return True
+    if p < leaf.inline_pos:
+        return p < leaf.inert_end
+    if sc.checked:
+        return False
+    limit = ce if line_ends_block else max(sc.raw_end(leaf, le), ce)
+    if leaf.kind == "html":
+        return html_comments(sc, leaf, p, limit).covering is not None
+    return flush_inline(sc, leaf, p, limit).covering is not None
+
+
+def flush_inline(sc: Scanner, leaf: Leaf, stop: int, limit: int) -> InlineScan:
+    """The fast mode: code spans and comments of the leaf's text up to ``stop``."""
+    scan = scan_inline(sc.text, leaf.inline_pos, stop, limit, sc.lx, sc.look)
+    sc.scanned += max(0, scan.resume - leaf.inline_pos)
+    for region in scan.regions:
+        sc.out.inert(*region)
+        leaf.inert_end = region[2]
+    leaf.inline_pos = scan.resume
+    return scan
+
+
+def html_comments(sc: Scanner, leaf: Leaf, stop: int, limit: int) -> InlineScan:
+    """The fast mode: comments in an HTML block's text from ``leaf.inline_pos`` up to
+    ``stop``, closing by ``limit``."""
+    text = sc.text
+    i = leaf.inline_pos
+    sc.scanned += max(0, stop - i)
+    regions: list[Region] = []
+    while True:
+        q = text.find("<!--", i, stop)
+        if q < 0:
+            leaf.inline_pos = max(i, stop)
+            return InlineScan(tuple(regions), None, leaf.inline_pos)
+        end = comment_end(text, q, limit, sc.look)
+        halting = False
+        if end < 0 and starts_line(leaf, q):
+            # Unclosed and starting a line: to the end of the message where protocol
+            # blocks are read (§3.3), to the end of its block in plain CommonMark.
+            end, halting = (sc.n, True) if sc.protocol else (limit, False)
+        if end < 0:
+            i = q + 4
+            continue
+        region = ("HTML_COMMENT", q, end)
+        regions.append(region)
+        sc.out.inert(*region)
+        if halting:
+            halt(sc)  # nothing after it is read: no token, no near-miss, also on this line
+        leaf.inline_pos = leaf.inert_end = end
+        if end > stop:
+            return InlineScan(tuple(regions), region, end)
+        i = end

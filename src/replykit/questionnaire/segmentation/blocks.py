@@ -1,0 +1,388 @@
+"""Reading one candidate block into a :class:`~replykit.questionnaire.model.Segment` (§3a-§7, §9).
+
+The segmenter hands each block here with a :class:`Context`; this module reads the
+payload with the payload readers, applies the limits, places every finding in the
+message (code-point offsets, 1-based line/column, 1-based path) and decides validity:
+registered in the profile and free of errors (§2).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from replykit.cap import Overflow
+from replykit.codes import Code, lookup
+from replykit.codes import start as start_codes
+from replykit.codes.limits import COMPAT_QUESTION_DROPPED
+from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
+from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
+from replykit.codes.start import TIMEOUT_SECONDS_INVALID
+from replykit.diagnostics import Diagnostic, Finding, format_path
+from replykit.questionnaire.compat import Compat, unescape_payload
+from replykit.questionnaire.limits import Limits, payload_size
+from replykit.questionnaire.model import Segment
+from replykit.questionnaire.payload.fenced_form import read_fenced_form
+from replykit.questionnaire.payload.json_strict import number_problem, read_json
+from replykit.questionnaire.payload.lenient import normalize_form
+from replykit.questionnaire.payload.results import FormRead, ResponseRead
+from replykit.questionnaire.payload.results import place as place_findings
+from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_response
+from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.text import LINE_END_RE, LineIndex, trim_blank
+
+_TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
+_TIMEOUT_ATTR = re.compile(r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*["']?([0-9]+(?:\.[0-9]+)?)""")
+
+
+@attrs.frozen
+class Context:
+    """What every block of one message is read with."""
+
+    text: str
+    lines: LineIndex
+    profile: Profile
+    compat: Compat
+    limits: Limits
+
+    def diagnostic(
+        self, code: Code, start: int, end: int, *, variant: str | None = None, **params: Any
+    ) -> Diagnostic:
+        """A :class:`Diagnostic` of ``code`` at message offsets ``start``-``end``, its
+        message rendered from ``params`` and ``variant`` (both recorded)."""
+        return self.placed(code.finding(variant=variant, params=params), start, end)
+
+    def placed(self, f: Finding, start: int, end: int) -> Diagnostic:
+        """The payload finding ``f`` as a :class:`Diagnostic` at message offsets
+        ``start``-``end`` (its path 1-based; its parameters and variant kept)."""
+        line, col = self.lines.line_col(start)
+        return Diagnostic(
+            f.code, f.severity, f.message, start, max(start, end), line, col,
+            format_path(f.path), params=f.params, variant=f.variant,
+        )  # fmt: skip
+
+
+@attrs.frozen
+class Block:
+    """One candidate read: its ``segment`` (diagnostics up to the cap of §1) and what
+    its payload reader's cap left out (``None`` when nothing), for the message summary."""
+
+    segment: Segment
+    overflow: Overflow[Diagnostic] | None = None
+
+
+@attrs.frozen
+class PayloadMap:
+    """Maps payload offsets to message offsets: ``(payload_start, message_start)`` per
+    piece, for a fenced payload whose lines lost their indentation."""
+
+    pieces: tuple[tuple[int, int], ...]
+
+    def __call__(self, offset: int) -> int:
+        """The message offset of payload offset ``offset``."""
+        i = bisect.bisect_right(self.pieces, (offset, float("inf"))) - 1
+        p, m = self.pieces[max(i, 0)]
+        return m + (offset - p)
+
+
+def fenced_content(text: str, start: int, end: int, indent: int) -> tuple[str, PayloadMap]:
+    """CommonMark's content of the fenced block lines ``text[start:end]``: up to
+    ``indent`` columns of leading spaces removed from each line (spec 4.5); a partly
+    removed tab leaves spaces."""
+    out: list[str] = []
+    pieces: list[tuple[int, int]] = []
+    size = 0
+    pos = start
+    while pos < end:
+        brk_m = LINE_END_RE.search(text, pos, end)
+        line_end = brk_m.end() if brk_m else end
+        col, i, prefix = 0, pos, ""
+        while i < line_end and col < indent and text[i] in " \t":
+            width = 4 - col % 4 if text[i] == "\t" else 1
+            if col + width > indent:
+                prefix = " " * (col + width - indent)
+            col = min(indent, col + width)
+            i += 1
+        if prefix:
+            pieces.append((size, i - 1))
+            out.append(prefix)
+            size += len(prefix)
+        pieces.append((size, i))
+        out.append(text[i:line_end])
+        size += line_end - i
+        pos = line_end
+    return "".join(out), PayloadMap(tuple(pieces) or ((0, start),))
+
+
+def place(
+    findings: Iterable[Finding],
+    to_message: Callable[[int], int],
+    whole: tuple[int, int],
+    ctx: Context,
+) -> list[Diagnostic]:
+    """Turn payload findings into message diagnostics; a finding without offsets covers
+    the whole payload ``whole``."""
+    out = []
+    for f in findings:
+        if f.start is None:
+            start, end = whole
+        else:
+            start = to_message(f.start)
+            end = to_message(f.end) if f.end is not None else start
+        out.append(ctx.placed(f, start, end))
+    return out
+
+
+def _limited(payload: str, reader: Callable[[str], FormRead], limits: Limits) -> FormRead:
+    too_big = payload_size(payload, limits)
+    if too_big is not None:
+        return FormRead(None, findings=(too_big,))
+    return reader(payload)
+
+
+def _overflow(
+    read: FormRead | ResponseRead,
+    to_message: Callable[[int], int],
+    whole: tuple[int, int],
+    ctx: Context,
+) -> Overflow[Diagnostic] | None:
+    """The reader's overflow with its first left-out finding placed in the message."""
+    if read.overflow is None:
+        return None
+    first = place((read.overflow.first,), to_message, whole, ctx)[0]
+    return Overflow(read.overflow.counts, first)
+
+
+def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
+    shown = value[:20] + ("…" if len(value) > 20 else "")
+    f = TIMEOUT_SECONDS_INVALID.finding(("timeout_seconds",), variant="too_large", shown=shown)
+    return ctx.placed(f, at, at + len(value))
+
+
+def _unregistered(name: str, start: int, end: int, ctx: Context) -> Diagnostic:
+    return ctx.diagnostic(NAME_UNREGISTERED, start, end, name=name)
+
+
+def fenced_block(
+    opener: tuple[int, int], payload: tuple[int, int], end: int, closed: bool, preface: bool,
+    block_id: str, ctx: Context,
+) -> Block:  # fmt: skip
+    """A fenced candidate (§3a, §4): ``opener`` spans its opener line (line ending
+    included), ``payload`` its content lines, ``end`` the end of its closing fence line."""
+    text = ctx.text
+    o_start = opener[0]
+    first = o_start + 1 if o_start == 0 and text.startswith("\ufeff") else o_start
+    om = lexemes().fence_opener.match(text, first)
+    assert om is not None
+    name = trim_blank(om.group("info"))
+    fence = (first + len(om.group("indent")), om.end())
+    diags: list[Diagnostic] = []
+    form = None
+    overflow = None
+    registered = ctx.profile.registers(name)
+    if not registered:
+        diags.append(_unregistered(name, *fence, ctx))
+    else:
+        if not closed:
+            diags.append(ctx.diagnostic(FENCE_UNCLOSED, *fence))
+        if not preface:
+            diags.append(ctx.diagnostic(FENCE_NO_PREFACE, *fence))
+        content, to_message = fenced_content(text, *payload, len(om.group("indent")))
+        limits = ctx.limits
+        fence_length = len(om.group("fence"))
+        read = _limited(
+            content,
+            lambda p: read_fenced_form(p, limits=limits, fence_length=fence_length),
+            limits,
+        )
+        diags.extend(place(read.findings, to_message, payload, ctx))
+        overflow = _overflow(read, to_message, payload, ctx)
+        form = read.value
+    valid = registered and form is not None and not any(d.severity == "error" for d in diags)
+    return Block(
+        Segment(
+            "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml",
+            name=name, registered=registered, valid=valid, id=block_id,
+            diagnostics=tuple(diags), questionnaire=form if valid else None,
+        ),
+        overflow,
+    )  # fmt: skip
+
+
+def xml_block(
+    opener: tuple[int, int], closer: tuple[int, int], block_id: str, ctx: Context
+) -> Block:
+    """An XML+JSON candidate (§3a, §5): ``opener`` spans ``<N>``, ``closer`` ``</N>``."""
+    text = ctx.text
+    start, p_start = opener
+    p_end, end = closer
+    tag = text[start:p_start]
+    name_m = _TAG_NAME.match(tag)
+    assert name_m is not None
+    name = name_m.group(1).lower() if ctx.compat.case_insensitive else name_m.group(1)
+    is_response = name.endswith(RESPONSE_SUFFIX)
+    registered = ctx.profile.registers(name)
+    payload, to_payload = _payload_source(text[p_start:p_end], ctx)
+    diags: list[Diagnostic] = []
+    form = response = None
+    overflow = None
+    whole = (p_start, p_end)
+
+    def shift(offset: int) -> int:
+        return p_start + to_payload(offset)
+
+    if not registered:
+        diags.append(_unregistered(name, start, p_start, ctx))
+    elif is_response:
+        too_big = payload_size(payload, ctx.limits)
+        if too_big is not None:
+            diags.extend(place((too_big,), shift, whole, ctx))
+        else:
+            rread = read_xml_response(payload, name, limits=ctx.limits)
+            diags.extend(place(rread.findings, shift, whole, ctx))
+            overflow = _overflow(rread, shift, whole, ctx)
+            response = rread.value
+    else:
+
+        def reader(p: str) -> FormRead:
+            read = read_xml_request(p, limits=ctx.limits)
+            if ctx.compat.filter_invalid_questions:
+                return _drop_invalid_questions(p, read, ctx.limits)
+            return read
+
+        fread = _limited(payload, reader, ctx.limits)
+        diags.extend(place(fread.findings, shift, whole, ctx))
+        overflow = _overflow(fread, shift, whole, ctx)
+        form = fread.value
+        timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
+        if form is not None and timeout is not None:
+            value = timeout.group(1)
+            if number_problem(value) is None:
+                number = float(value) if "." in value else int(value)
+                form = attrs.evolve(form, timeout_seconds=number)
+            else:  # no infinity and no 5000-digit int may reach the output (§1)
+                diags.insert(0, _timeout_too_large(start + timeout.start(1), value, ctx))
+    read_ok = form is not None if not is_response else response is not None
+    valid = registered and read_ok and not any(d.severity == "error" for d in diags)
+    return Block(
+        Segment(
+            "questionnaire_response" if is_response else "questionnaire", start, end,
+            text[start:end], encoding="xml_json", name=name, registered=registered,
+            valid=valid, id=block_id, diagnostics=tuple(diags),
+            questionnaire=form if valid else None, response=response if valid else None,
+        ),
+        overflow,
+    )  # fmt: skip
+
+
+def _identity(offset: int) -> int:
+    return offset
+
+
+def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], int]]:
+    """The XML+JSON payload to read and the map from its offsets to the raw payload's.
+
+    §9 ``escaped_payloads``: a payload within the size limit that is not JSON but whose
+    unescaped value (:func:`~replykit.questionnaire.compat.unescape_payload`) is, is read unescaped;
+    its offsets map back to the escapes that wrote each character. Otherwise the raw
+    payload, offsets unchanged."""
+    if not ctx.compat.escaped_payloads or payload_size(payload, ctx.limits) is not None:
+        return payload, _identity
+    if not _json_syntax_error(payload, ctx):
+        return payload, _identity
+    unescaped = unescape_payload(payload)
+    if unescaped is None or _json_syntax_error(unescaped[0], ctx):
+        return payload, _identity
+    return unescaped[0], PayloadMap(unescaped[1])
+
+
+def _json_syntax_error(payload: str, ctx: Context) -> bool:
+    findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
+    return any(f.code in (JSON_SYNTAX.name, JSON_TOO_DEEP.name) for f in findings)
+
+
+#: The codes of §7 (``questionnaire.start.*``), the only errors leaving a question out
+#: resolves.
+_START: frozenset[str] = frozenset(c.name for c in start_codes.CODES)
+
+
+def _bad_questions(findings: Iterable[Finding]) -> set[int]:
+    """The positions of the questions with a §7 error (``questionnaire.start.*``)."""
+    return {
+        f.path[1]
+        for f in findings
+        if f.severity == "error"
+        and f.code in _START
+        and len(f.path) >= 2
+        and f.path[0] == "questions"
+        and isinstance(f.path[1], int)
+    }
+
+
+def _only_question_errors(read: FormRead) -> bool:
+    """Whether every error of ``read`` (those the cap left out too) is a §7 one: a
+    ``json.*`` or ``limit.*`` error is never resolved by leaving questions out (§1)."""
+    left_out = read.overflow.counts if read.overflow is not None else ()
+    return all(f.code in _START for f in read.findings if f.severity == "error") and all(
+        c.code in _START for c in left_out if c.severity == "error"
+    )
+
+
+def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> FormRead:
+    """§9 ``filter_invalid_questions``: drop each question with a §7 error, then read
+    again; a payload with any other error (strict JSON, a limit) is left as it is.
+
+    When the diagnostics cap (§1) left findings out, some questions with errors are not
+    known yet: the form is read again after each drop until a read is complete. Each
+    ``compat.question_dropped`` covers the dropped question in the payload; findings of
+    the later reads are given the paths and spans of the payload."""
+    if not _only_question_errors(read):
+        return read
+    raw = read_json(payload, max_depth=limits.max_depth).value
+    if not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
+        return read
+    questions: list[object] = raw["questions"]
+    original = list(range(len(questions)))  # position now -> position in the payload
+    dropped: list[int] = []
+    current = read
+    kept = original
+    while True:
+        bad = _bad_questions(current.findings)
+        if not bad:
+            break
+        dropped.extend(kept[i] for i in sorted(bad))
+        kept = [o for i, o in enumerate(kept) if i not in bad]
+        questions = [q for i, q in enumerate(questions) if i not in bad]
+        complete = current.overflow is None
+        current = normalize_form({**raw, "questions": questions}, allow_extras=True, limits=limits)
+        if complete:
+            break
+    if not dropped:
+        return read
+    notes = tuple(
+        COMPAT_QUESTION_DROPPED.finding(("questions", i), number=i + 1) for i in sorted(dropped)
+    )
+    later = tuple(_in_payload(f, kept) for f in current.findings)
+    return attrs.evolve(
+        current, spans=read.spans, findings=place_findings(notes + later, read.spans)
+    )
+
+
+def _in_payload(finding: Finding, kept: list[int]) -> Finding:
+    """``finding`` of a read without the dropped questions, with the path it has in the
+    payload (``kept``: position in that read -> position in the payload)."""
+    path = finding.path
+    if not (len(path) >= 2 and path[0] == "questions" and isinstance(path[1], int)):
+        return finding
+    moved = ("questions", kept[path[1]], *path[2:])
+    after = format_path(moved)
+    params = {**finding.params, "path": after} if "path" in finding.params else finding.params
+    code = lookup(finding.code)
+    message = finding.message if code is None else code.render(params, finding.variant)
+    details = {**finding.details, "path": after} if "path" in finding.details else finding.details
+    return attrs.evolve(finding, path=moved, message=message, details=details, params=params)

@@ -1,0 +1,273 @@
+"""``segment()``: split an assistant message into Markdown and protocol blocks (§2-§6).
+
+Pipeline: the scanner (``scan/scanner.py``) turns the message into tokens; the Lark
+grammar (``grammar/message.lark``) parses them, its transformer (``scan/parts.py``)
+giving raw parts as it goes (in checked mode, ``scan/checked.py`` parses every
+construct and compares); :func:`segment` applies the preface rule and ids and hands
+each block to ``blocks.py``, which reads its payload, places every finding and applies
+the profile.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from replykit.argcheck import typed
+from replykit.cap import (
+    LIMIT_DIAGNOSTICS,
+    Overflow,
+    cap,
+    merge_counts,
+    summary_message,
+    summary_params,
+)
+from replykit.codes.segment import ALWAYS_SHOWN
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.compat import Compat, decode_transport, resolve
+from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
+from replykit.questionnaire.model import Segment, Segmentation
+from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.scan.checked import check_reading, compare
+from replykit.questionnaire.scan.grammar import lexemes, parse
+from replykit.questionnaire.scan.near_miss import NearMiss
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part
+from replykit.questionnaire.scan.scanner import Scanner
+from replykit.questionnaire.segmentation.blocks import Block, Context, fenced_block, xml_block
+from replykit.surrogates import first_lone_surrogate
+from replykit.text import LineIndex
+
+
+@typed
+def segment(
+    text: str,
+    *,
+    message_id: str = "message",
+    profile: Profile = CLIENT,
+    compat: Compat | str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    checked: bool = False,
+) -> Segmentation:
+    """Split one assistant message into segments (§2-§6, §8).
+
+    Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
+    ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``
+    (which names are registered, §6: :data:`CLIENT`, :data:`SELF_CHECK`,
+    :func:`product`).
+
+    Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
+    no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
+    every diagnostic (block payload errors, ``fence.unclosed``, ``fence.no_preface``,
+    ``name.unregistered``, the near-misses of section 7), ordered by offset, up to
+    ``limits.max_diagnostics`` (§1): the first error of every invalid block, every
+    near-miss and every ``name.unregistered`` are always kept, the others in offset
+    order while room remains, and the rest is summarized by one ``limit.diagnostics``
+    warning (with ``left_out`` counts) at the first one left out. A block's
+    ``diagnostics`` are exactly the message's diagnostics that belong to it, the
+    summary belonging to the block of the first one left out (docs/protocol.md
+    section 8).
+
+    ``compat``: ``None`` (strict, the default), ``"sage"`` or a :class:`Compat` with
+    the §9 relaxations to apply; when its transport decoding changes the text, offsets
+    index the decoded text, returned as ``Segmentation.decoded``. ``limits``: the
+    per-block :class:`~replykit.questionnaire.limits.Limits`; each exceeded one is a diagnostic.
+
+    ``checked``: also read the message with the whole grammar (``grammar/message.lark``,
+    rule ``document``: every block, line and inline construct a token, every token
+    checked against its terminal, no shortcut) and compare it with the fast reading;
+    the result is the same, several times slower (docs/architecture.md).
+
+    Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
+    argument only when an argument has the wrong type (``text`` or ``message_id`` not
+    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
+    ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
+    ``message_id`` longer than 128 code points (every block id repeats it, §6) or
+    holding a surrogate code point (§1). With ``checked=True``, :class:`ReplykitBug`
+    (an ``AssertionError``) when the two readings differ: a bug in replykit, never in
+    the input.
+    """
+    if len(message_id) > MAX_MESSAGE_ID:
+        raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
+    if first_lone_surrogate(message_id) is not None:
+        raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
+    mode = resolve(compat)
+    decoded = None
+    if mode is not None:
+        plain = decode_transport(text, mode)
+        if plain != text:
+            text = decoded = plain
+    read = _read(text, mode, checked)
+    if read is None:
+        segs = (Segment("markdown", 0, len(text), text),) if text else ()
+        return Segmentation(segs, (), decoded)
+    ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
+    return _assemble(read[0], read[1], message_id, ctx, decoded)
+
+
+def _assemble(
+    parts: list[Part],
+    near_misses: list[NearMiss],
+    message_id: str,
+    ctx: Context,
+    decoded: str | None,
+) -> Segmentation:
+    """The segments of the parts (the preface rule, ids, each block read by
+    ``blocks.py``) and every diagnostic, capped (§1). Empties ``near_misses``."""
+    text = ctx.text
+    segments: list[Segment] = []
+    diagnostics: list[Diagnostic] = []
+    overflows: list[Overflow[Diagnostic]] = []
+    seen_visible = False
+    ordinal = 0
+    for part in parts:
+        if isinstance(part, MarkdownRun):
+            seen_visible = seen_visible or part.visible
+            segments.append(Segment("markdown", part.start, part.end, text[part.start : part.end]))
+            continue
+        ordinal += 1
+        block_id = f"{message_id}_q{ordinal}"
+        block: Block
+        if isinstance(part, FencedPart):
+            end = (part.closer or part.payload)[1]
+            block = fenced_block(
+                part.opener, part.payload, end, part.closer is not None, seen_visible,
+                block_id, ctx,
+            )  # fmt: skip
+        else:
+            block = xml_block(part.opener, part.closer, block_id, ctx)
+        segments.append(block.segment)
+        diagnostics.extend(block.segment.diagnostics)
+        if block.overflow is not None:
+            overflows.append(block.overflow)
+    # Each near-miss becomes a diagnostic and is let go at once: the two are never all
+    # held together (§1, memory of a message dense with near-misses).
+    near_misses.reverse()
+    while near_misses:
+        diagnostics.append(_near_miss_diagnostic(near_misses.pop(), ctx.lines))
+    diagnostics.sort(key=lambda d: d.start)
+    limit = ctx.limits.max_diagnostics
+    if len(diagnostics) > limit or overflows:
+        return _capped(segments, diagnostics, overflows, limit, ctx.lines, decoded)
+    return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+
+
+def _near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
+    """The warning of a near-miss the scanner found (§8), with the parameters and
+    variant its message was rendered from."""
+    start, end = nm.start or 0, nm.end or 0
+    line, col = lines.line_col(start)
+    return Diagnostic(
+        nm.code,
+        nm.severity,
+        nm.message,
+        start,
+        end,
+        line,
+        col,
+        params=nm.params,
+        variant=nm.variant,
+    )
+
+
+def _read(
+    text: str, compat: Compat | None, checked: bool
+) -> tuple[list[Part], list[NearMiss]] | None:
+    """The message's raw parts and near-misses, or None when it cannot hold a block
+    (the near-misses in a list of their own, which the caller empties)."""
+    # Exact: without the family word (in any ASCII case) there can be no candidate and
+    # no near-miss, so the message is one Markdown segment.
+    possible = lexemes().family_word_any_case.search(text) is not None
+    if checked:
+        reading = check_reading(text, compat)
+        compare(text, reading, compat, possible)
+        return list(reading.parts), list(reading.near_misses)
+    if not possible:
+        return None
+    scan = Scanner(text, lexemes(), compat=compat).run()
+    return parse(text, scan.tokens), list(scan.near_misses)
+
+
+def _verdicts(segments: list[Segment]) -> set[int]:
+    """``id()`` of the diagnostics the cap never hides (§1): the first error of every
+    block (its ``diagnostics`` order); near-misses and ``name.unregistered`` are
+    recognized by code."""
+    out: set[int] = set()
+    for seg in segments:
+        first = next((d for d in seg.diagnostics if d.severity == "error"), None)
+        if first is not None:
+            out.add(id(first))
+    return out
+
+
+def _capped(
+    segments: list[Segment],
+    diagnostics: list[Diagnostic],
+    overflows: list[Overflow[Diagnostic]],
+    limit: int,
+    lines: LineIndex,
+    decoded: str | None,
+) -> Segmentation:
+    """Apply the message cap of §1 and give each block the kept diagnostics it owns."""
+    verdicts = _verdicts(segments)
+    kept, overflow, index = cap(
+        diagnostics,
+        limit,
+        code=lambda d: d.code,
+        severity=lambda d: d.severity,
+        protected=lambda d: id(d) in verdicts or d.code in ALWAYS_SHOWN,
+        reserve=bool(overflows),
+    )
+    firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
+    if not firsts:
+        return Segmentation(tuple(segments), tuple(kept), decoded)
+    first = min(firsts, key=lambda d: d.start)
+    counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
+    line, col = lines.line_col(first.start)
+    params, variant = summary_params(counts, limit)
+    summary = Diagnostic(
+        LIMIT_DIAGNOSTICS,
+        "warning",
+        summary_message(counts, limit),
+        first.start,
+        first.end,
+        line,
+        col,
+        None,
+        counts,
+        params=params,
+        variant=variant,
+    )
+    if overflow is None or first is not overflow.first:
+        # Left out by a block's reader: after every kept diagnostic at the same offset.
+        index = next((i for i, d in enumerate(kept) if d.start > first.start), len(kept))
+    kept.insert(index, summary)
+    keep = {id(d) for d in kept}
+    out: list[Segment] = []
+    for seg in segments:
+        if seg.kind == "markdown":
+            out.append(seg)
+            continue
+        own = [d for d in seg.diagnostics if id(d) in keep]
+        if seg.start <= first.start < seg.end:
+            own = _insert_summary(seg, own, first, summary, keep)
+        if len(own) != len(seg.diagnostics) or any(
+            a is not b for a, b in zip(own, seg.diagnostics, strict=True)
+        ):
+            seg = attrs.evolve(seg, diagnostics=tuple(own))
+        out.append(seg)
+    return Segmentation(tuple(out), tuple(kept), decoded)
+
+
+def _insert_summary(
+    seg: Segment,
+    own: list[Diagnostic],
+    first: Diagnostic,
+    summary: Diagnostic,
+    keep: set[int],
+) -> list[Diagnostic]:
+    """``own`` with ``summary`` where ``first`` stood in the block's order, or after its
+    last kept diagnostic when ``first`` was left out by the block's reader."""
+    position = next((i for i, d in enumerate(seg.diagnostics) if d is first), None)
+    if position is None:
+        return [*own, summary]
+    before = sum(1 for d in seg.diagnostics[:position] if id(d) in keep)
+    return [*own[:before], summary, *own[before:]]
