@@ -1,4 +1,4 @@
-"""Throughput of ``segment()`` against markdown-it-py on real Markdown (issue 2, item 7).
+"""Throughput of ``segment()`` against markdown-it-py on real Markdown (docs/performance.md).
 
 Usage: ``python benchmarks/run.py [--quick] [--repeats N]``
 

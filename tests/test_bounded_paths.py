@@ -1,4 +1,4 @@
-"""Bounded output (§1, §8) off the message path: ``questionnaire_async``, responses,
+"""Bounded output (§1.5, §2.1, §8.2) off the message path: ``questionnaire_async``, responses,
 answer actions and the Self-check repair instruction."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``replykit segment`` command (issue 2, item 5)."""
+"""The ``replykit segment`` command (docs/cli.md)."""
 
 from __future__ import annotations
 

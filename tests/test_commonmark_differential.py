@@ -1,4 +1,5 @@
-"""Differential test: replykit's inert regions against markdown-it-py (issue 5, item 2).
+"""Differential test: replykit's inert regions against markdown-it-py (§3b; docs/protocol.md,
+appendix B).
 
 The oracle is ``MarkdownIt("commonmark")``: the source lines of its ``fence`` and
 ``code_block`` tokens (``map``) must equal the lines replykit marks as fenced or
@@ -138,7 +139,7 @@ def markdown_docs(draw: st.DrawFn) -> str:
 
 # Where markdown-it-py departs from CommonMark, the reference C implementation (cmark,
 # through cmarkgfm with no extension) referees: a generated input passes when replykit
-# agrees with either. Departures seen so far are listed in docs/protocol.md (section 11).
+# agrees with either. Departures seen so far are listed in docs/protocol.md, appendix B.
 _PRE = re.compile(r'<pre data-sourcepos="(\d+):\d+-(\d+):\d+"')
 _PRE_BLOCK = re.compile(r"<pre[^>]*><code[^>]*>.*?</code></pre>", re.S)
 _CODE = re.compile(r"<code>(.*?)</code>", re.S)
@@ -263,11 +264,11 @@ def test_spec_example_comments_agree(example: dict[str, Any]) -> None:
 @given(st.one_of(markdown_docs(), inert_messages()))
 def test_generated_comments_agree(text: str) -> None:
     # CommonMark 0.31.2 ends a comment at the first "-->" even after another "-";
-    # markdown-it-py's comment pattern does not (section 11 of docs/protocol.md).
+    # markdown-it-py's comment pattern does not (docs/protocol.md, appendix B).
     assume("--->" not in text)
     # Where markdown-it-py departs from CommonMark in block structure (a line indented 4
-    # columns after a container is not read as a lazy continuation, section 11 of
-    # docs/protocol.md), the code lines differ and the test above lets cmark referee;
+    # columns after a container is not read as a lazy continuation, docs/protocol.md,
+    # appendix B), the code lines differ and the test above lets cmark referee;
     # cmark cannot referee comments (it follows the older syntax, no "<!-->").
     blank = {i for i, line in enumerate(re.split(r"\r\n|\r|\n", text)) if not line.strip(" \t>")}
     assume(replykit_view(text)[0] - blank == oracle(text)[0] - blank)

@@ -1,5 +1,5 @@
 """``replykit check | respond | tool | schema`` through add_parser on the test's own parser
-(issue 3 item 6)."""
+(docs/protocol-responses.md section 5)."""
 
 from __future__ import annotations
 

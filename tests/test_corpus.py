@@ -1,4 +1,4 @@
-"""The real corpus (issue 2, item 6).
+"""The real corpus (tests/corpus).
 
 * Every file of the Sage documentation (``tests/corpus/sage-docs``) segments cleanly
   under the client and Self-check profiles, and none holds a candidate block: the two

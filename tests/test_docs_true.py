@@ -1,5 +1,5 @@
 """The documentation tells the truth: it quotes no library's error text (replykit prints
-its own, docs/protocol.md section 1), and the command outputs it shows are what the
+its own, docs/protocol.md §1.2), and the command outputs it shows are what the
 commands print (compact JSON on one line)."""
 
 from __future__ import annotations

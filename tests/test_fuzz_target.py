@@ -1,4 +1,4 @@
-"""The invariant fuzz target (issue 5, item 5) runs clean for a bounded number of inputs,
+"""The invariant fuzz target (§1-§8) runs clean for a bounded number of inputs,
 and its checks do catch broken results."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ tag with a closer after it that lies outside those regions and outside earlier
 candidates is a candidate, and every top-level fence with a family name is one.
 
 A candidate is judged with the rest of the message raw (§3b), so an inline construct
-opened before it never continues past it (docs/protocol.md, section 3.4). Where the
+opened before it never continues past it (docs/protocol.md §3b). Where the
 replaced text would let one do so (a code span or comment whose block the payload
 extended, a raw HTML tag or autolink around the candidate), the readings are compared
 up to the start of that construct's block.

@@ -1,4 +1,4 @@
-"""Resource limits (issue 5, item 4): each exceeded limit is a diagnostic on its block."""
+"""Resource limits (§1.5): each exceeded limit is a diagnostic on its block."""
 
 from __future__ import annotations
 

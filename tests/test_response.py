@@ -1,4 +1,5 @@
-"""Responses (§7; issue 3 items 1 and 7): build_response, initial_answers, check_answers."""
+"""Responses (§7; docs/protocol-responses.md section 1): build_response, initial_answers,
+check_answers."""
 
 from __future__ import annotations
 

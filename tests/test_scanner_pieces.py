@@ -66,7 +66,7 @@ def test_a_silent_reading_emits_nothing() -> None:
 
 def test_the_read_ahead_runs_on_a_copy() -> None:
     # A paragraph with a backtick before a tag: the raw end of the paragraph decides
-    # whether the backtick opens a span over the tag (§3.4).
+    # whether the backtick opens a span over the tag (§3b).
     text = "a `b <questionnaire>{}</questionnaire>\nc` d\n\nnext\n"
     sc = Scanner(text, lexemes())
     sc.line(0)

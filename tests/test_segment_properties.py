@@ -1,4 +1,4 @@
-"""Hypothesis properties of segment() (issue 2, item 6)."""
+"""Hypothesis properties of segment() (§2-§8)."""
 
 from __future__ import annotations
 

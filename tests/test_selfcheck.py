@@ -1,4 +1,4 @@
-"""Self-check (§8) and the submission rule (§11); issue 3 items 3, 5 and 7."""
+"""Self-check (§8.2) and the submission rule (§11)."""
 
 from __future__ import annotations
 

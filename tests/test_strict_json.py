@@ -337,7 +337,7 @@ def test_tool_arguments_with_a_lone_surrogate_are_not_read() -> None:
 def test_respond_refuses_a_form_whose_yaml_escape_is_a_surrogate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The chain: the form is refused where it is read, so no answer to it is
+    # The whole chain: the form is refused where it is read, so no answer to it is
     # ever built and read back as another character.
     message = "Intro\n\n```questionnaire\ntitle: T\nquestions:\n  - type: multi_choice\n"
     message += '    text: Q\n    options: ["\\ud800\\udc00", "a"]\n    default: []\n```\n'

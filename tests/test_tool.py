@@ -1,4 +1,5 @@
-"""questionnaire_async, tool results and the tool schema (§7; issue 3 items 2 and 7)."""
+"""questionnaire_async, tool results and the tool schema (§7; docs/protocol-responses.md
+section 2)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The file format is described in ``tests/vectors/README.md``. Each vector gives a
 message, a profile and a message id, and the segments and diagnostics that
-``segment()`` must return (PROTOCOL-DECISIONS §1-§6, §8).
+``segment()`` must return (docs/protocol.md §1-§6, §8).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The diagnostics cap (§1, §2; docs/protocol.md section 8).
+"""The diagnostics cap (docs/protocol.md §2.1; the limits of §1.5).
 
 A message, a tool call, a set of answers or an answer's actions yields at most
 ``max_diagnostics`` diagnostics. What is left out is counted by code and severity and

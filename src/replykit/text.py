@@ -1,4 +1,4 @@
-"""Text units of §1 (docs/protocol.md section 1): line endings, blank characters, line/column.
+"""Text units (docs/protocol.md §1.1): line endings, blank characters, line/column.
 
 Offsets everywhere in replykit are code-point indices into the input ``str``.
 Line endings are ``\\n``, ``\\r\\n`` and a lone ``\\r`` (as CommonMark); nothing else,

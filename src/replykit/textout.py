@@ -1,4 +1,4 @@
-"""Human-readable output made inert (§1, docs/protocol.md section 1).
+"""Human-readable output made inert (docs/protocol.md §1.4).
 
 Every text view (``--format text``, the fuzz ``report.txt``, the one-line errors on
 standard error) prints values that come from input. :func:`escape` is the one

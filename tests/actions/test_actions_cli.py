@@ -1,4 +1,4 @@
-"""``replykit actions``: add_parser/run on a parser of the test's own (issue 4 item 7)."""
+"""``replykit actions``: add_parser/run on a parser of the test's own (§12)."""
 
 from __future__ import annotations
 

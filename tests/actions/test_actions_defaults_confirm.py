@@ -1,4 +1,5 @@
-"""Client-added entries (seed 004 §5, §12) and confirmation (seed 004 §6, §12)."""
+"""Client-added entries (§12; seed 004 "5. 客户端自动补充的入口") and confirmation (§12; seed
+004 "6. 确认策略")."""
 
 from __future__ import annotations
 

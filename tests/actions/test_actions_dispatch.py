@@ -211,7 +211,7 @@ def test_unknown_event_and_naive_clock_raise() -> None:
         dispatch(EMPTY, SEND, "click", CTX, datetime(2026, 8, 27))
 
 
-# --- render.change resolution and compatibility (seed 004 §4.2, §12) -----------------------
+# --- render.change resolution and compatibility (§12; seed 004 "4.2 render.change") ---------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Producer lint (seed 004 §11) and the JSON Schema of a valid action list."""
+"""Producer lint (seed 004 "11. 对接检查清单") and the JSON Schema of a valid action list."""
 
 from __future__ import annotations
 

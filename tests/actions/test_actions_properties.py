@@ -1,4 +1,4 @@
-"""Hypothesis properties of sanitize over arbitrary JSON (issue 4 item 8)."""
+"""Hypothesis properties of sanitize over arbitrary JSON (§12)."""
 
 from __future__ import annotations
 

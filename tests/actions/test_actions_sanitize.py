@@ -157,7 +157,7 @@ def test_input_shape_and_precedence(
     assert codes(result) == diagnostics
 
 
-# --- drop rules: one table per rule (seed 004 §8, §12) -------------------------------------
+# --- drop rules: one table per rule (§12; seed 004 "8. 校验与拒绝规则") -------------------------
 
 ASTRAL = "\U0001f600"  # one code point, two UTF-16 units
 
@@ -301,7 +301,7 @@ def test_first_failing_rule_is_the_only_drop_reported() -> None:
     assert codes(result) == [("action.id_invalid", "actions[1].id")]
 
 
-# --- removal rules: one table per rule (seed 004 §3.1, §8, §12) ----------------------------
+# --- removal rules: one table per rule (§12; seed 004 "3.1 通用参数", "8. 校验与拒绝规则") -------
 
 BASE = {"id": "x", "type": "view.detail", "label": "X"}
 

@@ -1,5 +1,5 @@
 """Adapter crashes, hangs, non-JSON lines and foreign ids are classes of their own, and
-the adapter is restarted after each (issue 6 item 1)."""
+the adapter is restarted after each (docs/fuzzing.md)."""
 
 from __future__ import annotations
 

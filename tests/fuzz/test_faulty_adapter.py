@@ -1,5 +1,5 @@
 """``replykit fuzz`` finds each planted fault of faulty_adapter.py as its own class,
-with a 1-minimal input (issue 6 item 4).
+with a 1-minimal input (docs/fuzzing.md).
 
 Stable across Hypothesis versions: every fault family has explicit examples in
 ``replykit.fuzz.examples.explicit_examples``, which run before any generated input.

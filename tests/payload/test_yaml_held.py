@@ -164,7 +164,7 @@ def test_capped_reading_keeps_the_first_and_counts_the_rest() -> None:
 
 def test_a_quiet_syntax_error_is_neither_kept_nor_counted() -> None:
     # The fence line is the fenced reader's error; YAML's own on that line is left out
-    # even when it falls past the cap (§8).
+    # even when it falls past the cap (§2.1; the nested-fence rule of §8.1).
     body = "a: &x 1\n" + "".join(f"b{i}: *x\n" for i in range(9))
     payload = body + "```\nc: 1\n"
     fence = (len(body), len(body) + 3)

@@ -1,4 +1,5 @@
-"""Chart/data compatibility and render.change target resolution (seed 004 §4.2, §12)."""
+"""Chart/data compatibility and render.change target resolution (§12; seed 004
+"4.2 render.change")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from replykit.actions.model import ChartType
 from replykit.argcheck import typed
 
 #: Which data shapes each chart type can show (§12). scatter takes every shape but is a
-#: renderer fallback: the fixed renderer applies its own compatibility strategy (seed §4.2).
+#: renderer fallback: the fixed renderer applies its own compatibility strategy (seed 004
+#: "4.2 render.change").
 COMPATIBLE_SHAPES: Final[Mapping[ChartType, frozenset[DataShape]]] = {
     "bar": frozenset({"categorical", "ordinal", "temporal"}),
     "row": frozenset({"categorical", "ordinal", "temporal"}),
@@ -66,7 +68,7 @@ class ChartResolution:
 def resolve_chart(
     chart_type: ChartType, component_id: str | None, charts: tuple[ChartComponent, ...]
 ) -> ChartResolution:
-    """Pick the chart a render.change applies to (seed 004 §4.2 执行限制, §12).
+    """Pick the chart a render.change applies to (§12; seed 004 "4.2 render.change", 执行限制).
 
     Input: the requested type, ``target.componentId`` or ``None``, the registered charts.
     With an id: that chart if registered and compatible. Without: the only compatible

@@ -1,4 +1,4 @@
-"""Confirmation policy and the confirmation area (seed 004 §6, §12)."""
+"""Confirmation policy and the confirmation area (seed 004 "6. 确认策略", §12)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from replykit.text import is_blank
 
 @typed
 def needs_confirmation(action: AnswerAction) -> bool:
-    """True when the client must confirm before running ``action`` (seed 004 §6).
+    """True when the client must confirm before running ``action`` (seed 004 "6. 确认策略").
 
     Any one of: ``requiresConfirmation`` is true; ``riskLevel`` is MEDIUM or HIGH; the
     type is business.execute or business.cancel. ``style`` (even ``danger``) plays no
@@ -36,9 +36,10 @@ def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None
 
     conversation.continue and business.*: ``params.prompt``; conversation.modify:
     ``params.prompt`` or the default prefix ``请修改当前结果：`` / ``Please modify the
-    current result: `` (seed 004 §4.5); answer.refresh: the original question verbatim,
-    or ``None`` when unknown or blank (seed 004 §4.8, its prompt is ignored): a blank
-    question is never sent; view.detail and render.*: ``None``.
+    current result: `` (seed 004 "4.5 conversation.modify"); answer.refresh: the
+    original question verbatim, or ``None`` when unknown or blank (seed 004
+    "4.8 answer.refresh", its prompt is ignored): a blank question is never sent;
+    view.detail and render.*: ``None``.
     Raises nothing but ``TypeError`` (naming the argument) for an argument of
     the wrong type.
     """
@@ -53,7 +54,7 @@ def effective_prompt(action: AnswerAction, context: ActionContext) -> str | None
 @typed
 @attrs.frozen
 class ConfirmationView:
-    """What the confirmation area shows (seed 004 §6).
+    """What the confirmation area shows (seed 004 "6. 确认策略").
 
     ``title``: the action's title or ``确认{label}？`` / ``Confirm {label}?``;
     ``description``: the action's or the default permission note (§12); ``prompt``: the
@@ -90,7 +91,7 @@ def confirmation_view(
     Built for any action, whether or not :func:`needs_confirmation` holds (the host may
     decide to show it).
     Raises nothing but ``TypeError`` (naming the argument) for an argument of
-    the wrong type. Source rule: seed 004 §6; §12 default texts.
+    the wrong type. Source rule: seed 004 "6. 确认策略"; §12 default texts.
     """
     ctx = context if context is not None else ActionContext()
     locale = ctx.locale

@@ -1,7 +1,8 @@
 """What the host knows about the answer: details, registered charts, question, locale.
 
-Source rules: seed 004 §4.2 (charts and their data), §4.8 (the original question),
-§5 (client-added entries) and §12 (data shapes; docs/actions.md).
+Source rules: seed 004 "4.2 render.change" (charts and their data), "4.8 answer.refresh"
+(the original question), "5. 客户端自动补充的入口" (client-added entries) and §12 (data
+shapes; docs/actions.md).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _not_reserved(_inst: object, _attribute: attrs.Attribute[Any], value: str) -
 @typed
 @attrs.frozen
 class ChartComponent:
-    """A statistics chart registered in the current answer (seed 004 §4.2).
+    """A statistics chart registered in the current answer (seed 004 "4.2 render.change").
 
     ``componentId``: its id in the answer; ``dataShape``: the kind of data it shows,
     one of ``categorical`` (unordered categories), ``ordinal`` (ordered categories),
@@ -69,11 +70,12 @@ def _as_charts(value: Iterable[ChartComponent]) -> tuple[ChartComponent, ...]:
 class ActionContext:
     """The host's knowledge about one answer, used by client-added entries and execution.
 
-    ``hasFullDetails``: the answer has a full data detail view (seed 004 §5);
-    ``charts``: registered chart components, unique ids (seed 004 §4.2, §5);
-    ``question``: the user question that produced the answer, or ``None`` when unknown
-    (seed 004 §4.8, §5; a blank question counts as unknown); ``locale``: ``zh`` or ``en``
-    for client-side texts (§12).
+    ``hasFullDetails``: the answer has a full data detail view (seed 004
+    "5. 客户端自动补充的入口"); ``charts``: registered chart components, unique ids
+    (seed 004 "4.2 render.change", "5. 客户端自动补充的入口"); ``question``: the user
+    question that produced the answer, or ``None`` when unknown (seed 004
+    "4.8 answer.refresh", "5. 客户端自动补充的入口"; a blank question counts as
+    unknown); ``locale``: ``zh`` or ``en`` for client-side texts (§12).
     Raises ``ValueError`` on duplicate chart ids or another locale, ``TypeError`` when a
     field has the wrong type (so the functions taking a context never fail on it).
     """
@@ -118,7 +120,7 @@ def parse_context(value: object) -> ActionContext:
     "locale"?: "zh"|"en"}``; every key optional, no other key allowed. Output: an
     :class:`ActionContext`. Raises :class:`ContextError` naming the bad path (unknown
     key, wrong type, unknown data shape, empty, duplicate or reserved componentId).
-    Source rule: seed 004 §4.2, §4.8, §5; §12.
+    Source rule: seed 004 "4.2 render.change", "4.8 answer.refresh", "5. 客户端自动补充的入口"; §12.
     """
     if not isinstance(value, dict):
         raise ContextError("context: must be a JSON object")

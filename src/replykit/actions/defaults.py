@@ -1,4 +1,5 @@
-"""Client-added entries: the safe buttons a client adds by itself (seed 004 §5, §12)."""
+"""Client-added entries: the safe buttons a client adds by itself (§12; seed 004
+"5. 客户端自动补充的入口")."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def default_entries(
     produced). Never business.*.
     Raises nothing but ``TypeError`` (naming the argument) for an argument of
     the wrong type.
-    Source rule: seed 004 §5; §12.
+    Source rule: seed 004 "5. 客户端自动补充的入口"; §12.
     """
     types = {a.type for a in actions}
     ids = {a.id for a in actions}
@@ -82,7 +83,8 @@ def default_entries(
 
 @typed
 def with_defaults(action_set: ActionSet, context: ActionContext) -> ActionSet:
-    """``action_set`` with ``added`` set to the client-added entries (seed 004 §5, §12).
+    """``action_set`` with ``added`` set to the client-added entries (§12; seed 004
+    "5. 客户端自动补充的入口").
 
     Input: a sanitized set and the host's context. Output: a new set, ``actions`` and
     ``diagnostics`` unchanged, ``added`` recomputed from the shown actions only (so

@@ -1,4 +1,5 @@
-"""Execution as a pure state transition: ``dispatch`` (seed 004 §4, §6, §7; §12 table).
+"""Execution as a pure state transition: ``dispatch`` (§12 table; seed 004 "4. 已支持事件",
+"6. 确认策略", "7. 操作状态").
 
 ``dispatch`` never calls anything: it returns the new :class:`AnswerState` and one
 effect telling the host what to do. Table (status before -> after, per event):
@@ -59,7 +60,7 @@ EVENT_KINDS: Final[tuple[EventKind, ...]] = (
 @typed
 @attrs.frozen
 class ShowConfirmation:
-    """Show the confirmation area ``view`` for ``actionId`` (seed 004 §6).
+    """Show the confirmation area ``view`` for ``actionId`` (seed 004 "6. 确认策略").
 
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
@@ -75,7 +76,8 @@ class ShowConfirmation:
 @typed
 @attrs.frozen
 class ShowDetails:
-    """Expand the answer's full data details (seed 004 §4.1; target.dataset is reserved).
+    """Expand the answer's full data details (seed 004 "4.1 view.detail"; target.dataset is
+    reserved).
 
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
@@ -90,7 +92,7 @@ class ShowDetails:
 @typed
 @attrs.frozen
 class SetChart:
-    """Draw chart ``componentId`` as ``chartType`` (seed 004 §4.2).
+    """Draw chart ``componentId`` as ``chartType`` (seed 004 "4.2 render.change").
 
     ``rendererFallback`` is true for scatter: the renderer's compatibility strategy
     decides the final drawing (§12).
@@ -116,7 +118,7 @@ class SetChart:
 @typed
 @attrs.frozen
 class ResetCharts:
-    """Draw every chart of the answer in its client default form (seed 004 §4.3).
+    """Draw every chart of the answer in its client default form (seed 004 "4.3 render.reset").
 
     ``componentIds``: the charts that had an override (sorted), possibly empty.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
@@ -137,10 +139,11 @@ class ResetCharts:
 @typed
 @attrs.frozen
 class ChatSend:
-    """Submit ``prompt`` through the host's existing ``chat.send()`` (seed 004 §1, §4.4).
+    """Submit ``prompt`` through the host's existing ``chat.send()`` (seed 004 "1. 目标与边界",
+    "4.4 conversation.continue").
 
     The host reports the outcome with ``host_success`` (accepted by the orchestration,
-    not a final business result, seed 004 §7) or ``host_error``.
+    not a final business result, seed 004 "7. 操作状态") or ``host_error``.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -155,7 +158,8 @@ class ChatSend:
 @typed
 @attrs.frozen
 class FillInput:
-    """Put ``text`` in the input box for the user to complete and send (seed 004 §4.5).
+    """Put ``text`` in the input box for the user to complete and send (seed 004 "4.5
+    conversation.modify").
 
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
@@ -283,7 +287,8 @@ def dispatch(
     Raises ``ValueError`` for an unknown event or a naive ``now``; ``TypeError`` naming
     the argument when ``state``, ``action``, ``context``, ``now``, ``event`` or
     ``message`` is not of its type.
-    Source rule: seed 004 §4, §6, §7; the §12 state table (see the module docstring).
+    Source rule: the §12 state table (see the module docstring); seed 004 "4. 已支持事件",
+    "6. 确认策略", "7. 操作状态".
     """
     if event not in EVENT_KINDS:
         raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))

@@ -94,7 +94,8 @@ def action_schema() -> dict[str, Any]:
     not match :func:`unsafe_pattern` (§12). ``maxLength`` counts
     code points, as sanitize does. At most 8 items (more are dropped as over_limit);
     no field outside the protocol (``additionalProperties: false``); params per type.
-    Never raises. Source rule: seed 004 §3, §3.1, §4, §8; §12.
+    Never raises. Source rule: §12; seed 004 "3. 通用结构", "3.1 通用参数", "4. 已支持事件",
+    "8. 校验与拒绝规则".
     """
     blank_free = non_blank_pattern()
     unsafe = unsafe_pattern()

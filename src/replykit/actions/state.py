@@ -1,4 +1,4 @@
-"""Persisted action state: ``actionStates`` and ``chartPresentation`` (seed 004 §7, §12).
+"""Persisted action state: ``actionStates`` and ``chartPresentation`` (seed 004 "7. 操作状态", §12).
 
 Both live in the answer message's session checkpoint; :meth:`AnswerState.to_json` and
 :meth:`AnswerState.from_json` round-trip them to equal objects.
@@ -35,7 +35,8 @@ class StateError(ValueError):
 
 @typed
 def format_timestamp(now: datetime) -> str:
-    """``now`` as ``2026-08-27T07:00:00.000Z``: UTC, milliseconds truncated (seed 004 §7).
+    """``now`` as ``2026-08-27T07:00:00.000Z``: UTC, milliseconds truncated (seed 004
+    "7. 操作状态").
 
     Input: a timezone-aware ``datetime`` (the injected clock, §12). Raises
     ``ValueError`` for a naive datetime (its instant is unknown) or one that cannot be
@@ -71,7 +72,7 @@ def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object)
 @typed
 @attrs.frozen
 class ActionStateRecord:
-    """The state of one action (seed 004 §7): ``status``, ``message``, ``updatedAt``.
+    """The state of one action (seed 004 "7. 操作状态"): ``status``, ``message``, ``updatedAt``.
 
     ``message`` is a client text in the context's locale (or the host's text for a
     reported error); ``updatedAt`` is a UTC timestamp string, see
@@ -113,7 +114,7 @@ def _check_keys(
 @typed
 @attrs.frozen
 class AnswerState:
-    """The persisted state of one answer's actions (seed 004 §7, §12).
+    """The persisted state of one answer's actions (seed 004 "7. 操作状态", §12).
 
     ``actionStates``: action id -> :class:`ActionStateRecord` (an absent id is idle and
     never touched); ``chartPresentation``: componentId -> the chart type the user chose
@@ -139,7 +140,7 @@ class AnswerState:
         return None
 
     def status_of(self, action_id: str) -> ActionStatus:
-        """The status of ``action_id``; ``idle`` when it has no record (seed 004 §7)."""
+        """The status of ``action_id``; ``idle`` when it has no record (seed 004 "7. 操作状态")."""
         found = self.record(action_id)
         return found.status if found is not None else "idle"
 
@@ -163,7 +164,7 @@ class AnswerState:
         return AnswerState(self.actionStates, charts)
 
     def without_charts(self) -> AnswerState:
-        """A copy with every chart override cleared (render.reset, seed 004 §4.3)."""
+        """A copy with every chart override cleared (render.reset, seed 004 "4.3 render.reset")."""
         return AnswerState(self.actionStates, ())
 
     def to_json(self) -> dict[str, Any]:

@@ -13,14 +13,14 @@ from typing import Final
 from replykit.actions.model import Locale
 
 TEXTS: Final[Mapping[str, Mapping[Locale, str]]] = {
-    # Client-added entries (seed 004 §5, §12).
+    # Client-added entries (seed 004 "5. 客户端自动补充的入口", §12).
     "auto.view.detail": {"zh": "查看详情", "en": "View details"},
     "auto.conversation.modify": {"zh": "修改展示", "en": "Change display"},
     "auto.conversation.continue": {"zh": "继续处理", "en": "Continue"},
     "auto.continue.prompt": {"zh": "继续处理：{question}", "en": "Continue: {question}"},
-    # conversation.modify default prefix (seed 004 §4.5).
+    # conversation.modify default prefix (seed 004 "4.5 conversation.modify").
     "modify.prompt": {"zh": "请修改当前结果：", "en": "Please modify the current result: "},
-    # Confirmation area (seed 004 §6, §12).
+    # Confirmation area (seed 004 "6. 确认策略", §12).
     "confirm.title": {"zh": "确认{label}？", "en": "Confirm {label}?"},
     "confirm.description": {
         "zh": "该操作仍需通过您的业务权限校验。",
@@ -28,7 +28,7 @@ TEXTS: Final[Mapping[str, Mapping[Locale, str]]] = {
     },
     "confirm.cancel": {"zh": "取消", "en": "Cancel"},
     "confirm.confirm": {"zh": "确认执行", "en": "Confirm"},
-    # State record messages (seed 004 §7).
+    # State record messages (seed 004 "7. 操作状态").
     "state.confirming": {"zh": "等待确认", "en": "Waiting for confirmation"},
     "state.cancelled": {"zh": "已取消", "en": "Cancelled"},
     "state.running": {"zh": "正在提交", "en": "Sending"},

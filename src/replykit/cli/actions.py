@@ -48,7 +48,9 @@ def add_parser(
         help='host context: {"hasFullDetails", "charts", "question", "locale"} (docs/actions.md)',
     )
     parser.add_argument(
-        "--lint", action="store_true", help="add producer warnings (seed 004 §11) as lint"
+        "--lint",
+        action="store_true",
+        help="add producer warnings (§12; seed 004 '11. 对接检查清单') as lint",
     )
     parser.add_argument(
         "--format", choices=("json", "text"), default="json", help="output format (default json)"
@@ -101,7 +103,7 @@ def _diagnostic_line(diagnostic: ActionDiagnostic) -> str:
 def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
     """The ``--format text`` listing: one section per key of :func:`build_report`.
 
-    Every value is escaped (docs/protocol.md section 1): an id, label or message holding
+    Every value is escaped (docs/protocol.md §1.4): an id, label or message holding
     a line break or a control character stays on its line. A multi-line prompt ends
     its action's line and continues on lines marked ``| `` (no section line starts
     with spaces and ``|``).

@@ -32,28 +32,63 @@ DOC_FILES: Final[Mapping[Doc, str]] = MappingProxyType(
 )
 
 _NAME = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")
-_TAG = re.compile(r"§\d+[a-z]?(?: [a-z_]+)?")
+_TAG = re.compile(r"(§\d+[a-z]?)(?: [a-z_]+)?")
+_PROTOCOL_SECTION = re.compile(r"§\d+(?:[a-z]|\.\d+)?")
+_OWN_SECTION = re.compile(r"\d+(?:\.\d+)?")
+
+#: The sections of docs/protocol.md that point to another file for the full rule.
+_POINTERS: Final[Mapping[Doc, frozenset[str]]] = MappingProxyType(
+    {"responses": frozenset({"§7", "§8", "§11"}), "actions": frozenset({"§12"})}
+)
 
 
 def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
     return MappingProxyType(dict(value))
 
 
+def _check_section(rule: Rule, attribute: attrs.Attribute[Any], value: str) -> None:
+    number = rule.number
+    if rule.doc == "protocol":
+        if not _PROTOCOL_SECTION.fullmatch(value) or not (
+            value == number or value.startswith(number + ".")
+        ):
+            raise ValueError(f"{rule.tag}: section {value!r} is not {number} or a part of it")
+    elif not _OWN_SECTION.fullmatch(value) or number not in _POINTERS[rule.doc]:
+        raise ValueError(f"{rule.tag}: {DOC_FILES[rule.doc]} section {value!r} is not its rule")
+
+
 @attrs.frozen
 class Rule:
     """A rule of the protocols, as a tag the fuzzer reports and the docs resolve.
 
-    ``tag``: ``§N`` (a section of the decisions, as ``docs/protocol.md`` numbers its
-    headings in brackets), optionally a letter and a sub-rule word: ``§3a``,
-    ``§4 preface``. ``doc``/``section``: where the rule is stated (the heading number
-    in that file, ``"4.3"``). ``title``: what the rule is about, for the fuzzing docs.
-    Raises ``ValueError`` for a malformed tag.
+    ``tag``: ``§N``, section N of docs/protocol.md, optionally with its part letter and
+    a sub-rule word: ``§3a``, ``§4 preface``. ``doc``/``section``: where the rule is
+    stated in full, in one numbering with the tag: for ``doc="protocol"`` the tag's
+    own section or a subsection of it (``"§4.3"`` for ``§4 preface``); for a rule that
+    docs/protocol.md §7, §8, §11 or §12 hands on to docs/protocol-responses.md
+    (``"responses"``) or docs/actions.md (``"actions"``), that file's own numbered
+    heading (``"2.1"``). ``title``: what the rule is about, for the fuzzing docs.
+    Raises ``ValueError`` for a malformed tag or a section outside the tag's rule.
     """
 
     tag: str = attrs.field(validator=attrs.validators.matches_re(_TAG))
     doc: Doc
-    section: str
+    section: str = attrs.field(validator=_check_section)
     title: str
+
+    @property
+    def number(self) -> str:
+        """The section of docs/protocol.md the tag names: ``§4`` of ``§4 preface``,
+        ``§3a`` of ``§3a closer``."""
+        return self.tag.split(" ", 1)[0]
+
+    @property
+    def where(self) -> str:
+        """Where the rule is stated, for the docs: ``docs/protocol.md §4.3``,
+        ``docs/protocol-responses.md section 2.1``."""
+        if self.doc == "protocol":
+            return f"{DOC_FILES[self.doc]} {self.section}"
+        return f"{DOC_FILES[self.doc]} section {self.section}"
 
 
 def _check_templates(code: Code, attribute: attrs.Attribute[Any], value: Mapping[str, str]) -> None:

@@ -63,7 +63,7 @@ ACTION_ID_RESERVED: Final = _action(
         "": "id is a name JavaScript objects inherit, which a client keying state by id "
         "would confuse with the object's own member" + _DROPPED
     },
-    "`id` is a name JavaScript objects inherit (`__proto__`, `constructor`, `toString` ..., §2)",
+    "`id` is a name JavaScript objects inherit (`__proto__`, `constructor`, `toString` ...)",
 )
 ACTION_ID_DUPLICATE: Final = _action(
     "action.id_duplicate",
@@ -122,12 +122,13 @@ ACTION_FIELD_REMOVED: Final = _action(
             "params_only": "params holds only prompt and chartType",
         }.items()
     },
-    "see §3; limits: title 80, description 240, target fields 120, modify prompt 800",
+    "an optional field with a bad value, a param the type does not use, or a field outside "
+    "the protocol; limits: title 80, description 240, target fields 120, modify prompt 800",
 )
 ACTION_TEXT_UNSAFE: Final = _action(
     "action.text_unsafe",
     {"": _UNSAFE + _DROPPED, "removed": _UNSAFE + _REMOVED},
-    'a control or bidi formatting character (§2), e.g. `"label": "\\u202eetelpmoC"`',
+    'a control or bidi formatting character, e.g. `"label": "\\u202eetelpmoC"`',
 )
 
 LINT_ANSWER_NOT_OBJECT: Final = _lint(
@@ -160,12 +161,12 @@ LINT_PAYLOAD_ACTIONS_IGNORED: Final = _lint(
 LINT_ID_RESERVED: Final = _lint(
     "id_reserved",
     "this id is a name JavaScript objects inherit; clients drop the action",
-    "the id is a name JavaScript objects inherit (§2); clients drop the action",
+    "the id is a name JavaScript objects inherit; clients drop the action",
 )
 LINT_TEXT_UNSAFE: Final = _lint(
     "text_unsafe",
     _UNSAFE + "; clients drop or remove it",
-    "a control or bidi formatting character (§2, tab and line breaks allowed in prompts)",
+    "a control or bidi formatting character (tab and line breaks allowed in prompts)",
 )
 LINT_VAGUE_REFERENCE: Final = _lint(
     "vague_reference",

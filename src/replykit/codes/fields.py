@@ -1,5 +1,5 @@
 """Codes of the strict field table of fenced YAML: ``form.*``, ``question.*``
-(docs/protocol.md section 4.2).
+(docs/protocol.md §4.2).
 
 Most messages end with a ``{hint}``: how the value was read, a mapping recorded on the
 finding whose ``as`` names one of :data:`HINTS` (``{"as": "source", "source": "yes",
@@ -169,7 +169,7 @@ QUESTION_OPTION_INVALID: Final = Code(
         "reserved": "{path} {value} is the value of the 'other' choice; write another option",
     },
     meaning="an option that is not a non-blank string, or the value "
-    "`__questionnaire_other__` of the 'other' choice (section 4.2)",
+    "`__questionnaire_other__` of the 'other' choice (§4.2)",
     example="`- {value: a, label: A}`, `- 02142`",
     summary_zh="选项必须是非空字符串。",
 )
@@ -241,7 +241,7 @@ QUESTION_DUPLICATE_DEFAULT: Final = Code(
     "warning",
     rules.YAML,
     en={"": "{path} repeats the default {value}; it is selected once"},
-    meaning="an item of a multi-choice default repeated; kept once (section 4.2)",
+    meaning="an item of a multi-choice default repeated; kept once (§4.2)",
     example="`default: [a, a]`",
     summary_zh="多选题的默认项重复，只选中一次。",
 )

@@ -1,5 +1,5 @@
-"""Codes of the limits and the diagnostics cap (``limit.*``, docs/protocol.md section 8)
-and of Sage compatibility (``compat.*``, section 9)."""
+"""Codes of the limits and the diagnostics cap (``limit.*``, docs/protocol.md §1.5 and
+§2.1) and of Sage compatibility (``compat.*``, §9)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ LIMIT_DIAGNOSTICS: Final = Code(
         "": "另有 {total} 条诊断未列出（上限 {limit} 条）：{left_out}。",
         "one": "另有 {total} 条诊断未列出（上限 {limit} 条）：{left_out}。",
     },
-    meaning="the summary of what the diagnostics cap left out, with `left_out` counts (section 8)",
+    meaning="the summary of what the diagnostics cap left out, with `left_out` counts (§2.1)",
     example="999 non-mapping questions: 199 kept, the summary counts 800",
 )
 COMPAT_QUESTION_DROPPED: Final = Code(
@@ -65,7 +65,7 @@ COMPAT_QUESTION_DROPPED: Final = Code(
     rules.COMPAT,
     en={"": "question {number} has errors and is left out (Sage compatibility)"},
     meaning="a question with a `questionnaire.start.*` error left out under "
-    "`filter_invalid_questions` (section 9); covers the question",
+    "`filter_invalid_questions` (§9); covers the question",
     example='`{"type": "bogus", "text": "a"}`',
 )
 

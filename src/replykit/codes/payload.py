@@ -1,5 +1,5 @@
-"""Codes of reading a payload: ``yaml.*`` (docs/protocol.md section 4.1) and ``json.*``
-(sections 1 and 5)."""
+"""Codes of reading a payload: ``yaml.*`` (docs/protocol.md §4.1) and ``json.*`` (§1.3,
+§5)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ YAML_SYNTAX: Final = Code(
     "error",
     rules.YAML,
     en={kind: "YAML syntax error: " + text for kind, text in _SYNTAX.items()},
-    meaning="YAML syntax error, in replykit's words (section 4.1)",
+    meaning="YAML syntax error, in replykit's words (§4.1)",
     example="`title: [`",
     summary_zh="YAML 语法错误。",
 )
@@ -182,7 +182,7 @@ YAML_LONE_SURROGATE: Final = Code(
         "write the character itself or its \\U escape"
     },
     meaning="a double-quoted scalar whose `\\u`/`\\U` escape denotes a surrogate code point, "
-    "no character (section 1; two escapes are two code points)",
+    "no character (§1.3; two escapes are two code points)",
     example='`text: "Why\\ud800?"`, `"\\ud83d\\ude00"`',
     summary_zh="YAML 字符串的转义表示不成对的代理项（\\udXXX），它不是字符。",
 )
@@ -197,7 +197,7 @@ JSON_SYNTAX: Final = Code(
         "": "JSON syntax error: {reason}",
         "undecodable": "JSON syntax error: cannot be decoded",
     },
-    meaning="JSON syntax error: replykit's position and message (section 5; smart quotes named)",
+    meaning="JSON syntax error: replykit's position and message (§5; smart quotes named)",
     example='`{“title”: 1}`, `{"a": 1,}`',
     summary_zh="JSON 语法错误。",
 )
@@ -293,7 +293,7 @@ JSON_LONE_SURROGATE: Final = Code(
     },
     meaning="a string holding half of a surrogate pair (a `\\udXXX` escape not paired, or "
     "such a character); also a string or key of a Python caller's tool arguments or answer "
-    "text holding a surrogate (section 1)",
+    "text holding a surrogate (§1.3)",
     example='`{"a": "Why\\ud800?"}`',
     summary_zh="JSON 字符串中含有不成对的代理项（\\udXXX），无法写成 UTF-8。",
 )

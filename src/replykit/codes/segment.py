@@ -1,5 +1,5 @@
 """Codes about where blocks are found: ``fence.*``, ``name.*``, ``near_miss.*``
-(docs/protocol.md sections 3, 4.3, 6, 7)."""
+(docs/protocol.md §3, §4.3, §6, §8.1)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Codes of the lenient normalizer of ``questionnaire_async`` and XML+JSON requests:
-``questionnaire.start.*`` (docs/protocol-responses.md section 2, docs/protocol.md
-section 5).
+``questionnaire.start.*`` (§7, stated in docs/protocol-responses.md section 2; §5 for
+XML+JSON requests).
 
 Parameters: ``path`` (1-based, ``questions[2].default``), ``expected``/``actual`` (JSON
 type words), ``value``, ``allowed``, ``invalid_items``, ``limit``. The Chinese
@@ -194,7 +194,7 @@ DEFAULT_DUPLICATE_ITEM: Final = Code(
     en={"": "{path} repeats the default item {value}; it is selected once."},
     zh={"": "{path} 重复了默认项 {value}；只选中一次。"},
     meaning="a multi-choice default item equal (after trimming) to an earlier one; kept once "
-    "(section 5; the tool keeps it once silently)",
+    "(§5; the tool keeps it once silently)",
     example='`"default": ["a", " a "]`',
     summary_zh="多选题的默认项重复，只选中一次。",
 )
@@ -237,7 +237,7 @@ TIMEOUT_SECONDS_INVALID: Final = Code(
         "": "{path} 必须是非负数，当前为 {value}；已忽略。",
         "too_large": "timeout_seconds {shown} 过大，无法读作数字；已忽略。",
     },
-    meaning="`timeout_seconds` not a finite number ≥ 0, or (Sage tag attribute, section 9) "
+    meaning="`timeout_seconds` not a finite number ≥ 0, or (Sage tag attribute, §9) "
     "a number too large to read; dropped",
     example='`"timeout_seconds": -1`',
     summary_zh="timeout_seconds 必须是非负数，已忽略。",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from replykit.codes import CODES, RULES
-from replykit.codes._core import DOC_FILES, Code
+from replykit.codes._core import Code
 
 _NOTE: Final = "generated from replykit.codes by `python -m replykit.codes.tables`; edit "
 BEGIN: Final = f"<!-- codes:begin — {_NOTE}the registry, not this table -->"
@@ -50,13 +50,13 @@ def table() -> str:
 
 def rules_table() -> str:
     """The Markdown table of every rule tag: tag, what it is about, where it is stated
-    (docs file and section), the codes that carry it."""
+    (:attr:`~replykit.codes.Rule.where`: ``docs/protocol.md §4.3``), the codes that
+    carry it."""
     head = "| Tag | Rule | Stated in | Codes |\n| --- | --- | --- | --- |"
     rows = []
     for rule in RULES.values():
         codes = ", ".join(f"`{c.name}`" for c in CODES.values() if c.rule is rule)
-        where = f"`{DOC_FILES[rule.doc]}` {rule.section}"
-        rows.append(f"| `{rule.tag}` | {_cell(rule.title)} | {where} | {codes} |")
+        rows.append(f"| `{rule.tag}` | {_cell(rule.title)} | {rule.where} | {codes} |")
     return "\n".join([head, *rows])
 
 

@@ -6,7 +6,8 @@ Rules (docs/fuzzing.md, "Classes and rule tags"):
 - a field name outside the protocol (not in :data:`KNOWN_FIELDS` and not in replykit's
   answer at that place) is ignored, except inside a kept action (and its ``params`` and
   ``target``), where every field is compared: a field that sanitizing should have
-  removed is a disagreement (seed 004 §8, §12); ``message`` fields are never compared;
+  removed is a disagreement (§12; seed 004 "8. 校验与拒绝规则"); ``message`` fields are
+  never compared;
 - a known field replykit leaves out compares as ``null``;
 - a Markdown segment is compared on ``kind``, ``start``, ``end`` and ``text`` only;
 - ``diagnostics`` and ``errors`` lists are multisets: both sides are projected on the

@@ -1,4 +1,4 @@
-"""Resource limits (§1; docs/protocol.md section 8): defaults no realistic form reaches;
+"""Resource limits (docs/protocol.md §1.5): defaults no realistic form reaches;
 each exceeded limit is a diagnostic, never an exception or a truncated result.
 
 A limit on a list is checked before its items are read: a form whose ``questions`` list
@@ -42,7 +42,7 @@ class Limits:
     or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``; at most 500, since
     Python's JSON decoder recurses once per level); ``max_diagnostics`` (200): the most
     diagnostics one message, tool call, set of answers or answer's actions yields, the
-    rest summarized by one ``limit.diagnostics`` warning (docs/protocol.md section 8).
+    rest summarized by one ``limit.diagnostics`` warning (docs/protocol.md §2.1).
     Raises ``TypeError`` when a limit is not an ``int``, ``ValueError`` when it is below
     1 (or ``max_depth`` above 500).
     """

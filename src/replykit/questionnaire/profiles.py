@@ -43,9 +43,9 @@ class Profile:
         return block_name in self.requests
 
 
-#: What Sage Desktop and Server Web render (docs/protocol.md section 6).
+#: What Sage Desktop and Server Web render (docs/protocol.md §6).
 CLIENT = Profile("client", frozenset({"questionnaire", "sage-questionnaire"}))
-#: The five names the runtime's Self-check reads (docs/protocol.md section 6).
+#: The five names the runtime's Self-check reads (docs/protocol.md §6).
 SELF_CHECK = Profile(
     "self_check",
     frozenset(

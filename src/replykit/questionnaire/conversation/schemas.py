@@ -29,7 +29,7 @@ _SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
 @typed
 def form_schema() -> dict[str, Any]:
-    """The JSON Schema of an XML+JSON request payload (§5; docs/protocol.md section 5).
+    """The JSON Schema of an XML+JSON request payload (docs/protocol.md §5).
 
     Output: a new ``dict`` each call. The questions are those of
     :func:`~replykit.questionnaire.conversation.tool.tool_schema` (the same lenient reader, §5):

@@ -1,4 +1,4 @@
-"""Strict reader for fenced-YAML questionnaires (§4; docs/protocol.md section 4.2).
+"""Strict reader for fenced-YAML questionnaires (docs/protocol.md §4.2).
 
 The field table of the seed is applied exactly: no aliases, no ``{value, label}``
 options, no extra keys; every violation is reported.

@@ -116,7 +116,7 @@ def _c_may_differ(payload: str) -> bool:
     return False
 
 
-# YAML 1.2.2 §10.3.2 (core schema), plain scalars only.
+# YAML 1.2.2 spec 10.3.2 (core schema), plain scalars only.
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUE = frozenset({"true", "True", "TRUE"})
 _FALSE = frozenset({"false", "False", "FALSE"})

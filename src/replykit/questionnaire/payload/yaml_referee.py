@@ -10,7 +10,7 @@ where it is stricter than both. This subclass changes exactly those:
 * Tabs never indent: a tab in a line's leading white space before content needs more
   spaces before it than the enclosing block's indentation (it is then separation before
   a flow node), and a tab may not come before a block collection's indicator or key
-  (``-``, ``?``, ``:`` starting a line, an implicit key), YAML 1.2.2 §6.1.
+  (``-``, ``?``, ``:`` starting a line, an implicit key), YAML 1.2.2 spec 6.1.
 * An anchor or alias name is any run of characters but white space and flow
   indicators (ns-anchor-char: ``&a:b`` names ``a:b``).
 * A tag shorthand ends before ``,``, ``[`` and ``]`` (ns-tag-char); a tag ends at white

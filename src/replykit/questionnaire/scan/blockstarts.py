@@ -82,7 +82,7 @@ def atx_heading(sc: Scanner, line: Line) -> int:
 
 def fenced_code(sc: Scanner, line: Line) -> int:
     """A fenced code block (4.5), which at the top level may be a fenced candidate
-    (§3.1); a fence with a family name that is not one is a near-miss (§8)."""
+    (§3a); a fence with a family name that is not one is a near-miss (§8)."""
     text, first, ce, le = line.text, line.first, line.content_end, line.end
     m = sc.lx.code_fence_open.fullmatch(text, first, ce)
     if m is None:
@@ -127,7 +127,7 @@ def html_block(sc: Scanner, line: Line) -> int:
 def _html_start(sc: Scanner, line: Line) -> int:
     """The start condition (1-7) the line meets, or 0. Type 7 cannot interrupt a
     paragraph (nor a lazy one), and an XML+JSON candidate reads as one character, not
-    as a tag (§3.4)."""
+    as a tag (§3b)."""
     for kind, pattern in enumerate(sc.lx.html_starts, start=1):
         if kind == 7 and (line.in_paragraph or leaves.candidate_at(sc, line.first)):
             return 0

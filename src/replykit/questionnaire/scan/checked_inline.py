@@ -6,7 +6,7 @@ text left to right and emits a fine token for each construct of the grammar's
 meets it, so it is a candidate exactly when nothing opened before it covers it: code
 spans and comments hide tags; raw HTML and autolinks only hide backticks, so a
 candidate inside raw HTML ends that construct (nothing opened before a candidate goes
-on after it, §3.4). Closers are found no further than the block's end in the raw
+on after it, §3b). Closers are found no further than the block's end in the raw
 reading (question ``raw_end``).
 """
 
@@ -173,7 +173,7 @@ def read_html(
     sc: Scanner, leaf: Leaf, start: int, ce: int, le: int
 ) -> tuple[int, list[tuple[int, int]]]:
     """Read an HTML block line ``text[start:ce]`` from ``leaf.inline_pos``: comments
-    (one that starts a line and never closes halts the scan, §3.3) and candidates.
+    (one that starts a line and never closes halts the scan, §3b) and candidates.
     Returns where the next line starts and the pieces of the line outside candidates."""
     w = _Walk(sc, leaf, ce, le, "HTML_TEXT")
     pieces: list[tuple[int, int]] = []

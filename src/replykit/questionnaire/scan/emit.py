@@ -55,7 +55,7 @@ class Sink(Protocol):
         """Near-miss warnings."""
 
     def halt(self) -> None:
-        """Nothing after this is emitted (an unclosed comment hides the rest, §3.3)."""
+        """Nothing after this is emitted (an unclosed comment hides the rest, §3b)."""
 
     def finish(self, n: int) -> None:
         """The message ends at ``n``."""

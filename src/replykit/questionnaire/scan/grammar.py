@@ -128,7 +128,7 @@ def lexemes() -> Lexemes:
 @functools.cache
 def family_pattern() -> str:
     """The family-name pattern, ``(?:[a-z0-9]+-)?questionnaire``: the regular
-    expression of the grammar's ``FAMILY_NAME`` terminal, its one spelling (§3.1, §6).
+    expression of the grammar's ``FAMILY_NAME`` terminal, its one spelling (§3a, §6).
 
     A request name matches it in full; a response name is one followed by
     ``-response``. Everything else that needs the pattern (profiles, responses, Sage

@@ -1,6 +1,6 @@
 """The text of paragraphs, headings and HTML blocks: candidates, tags and inert regions in it.
 
-A candidate reads as one opaque character where its opening tag stands (§3.4): its
+A candidate reads as one opaque character where its opening tag stands (§3b): its
 paragraph or HTML block goes on after the closer, on the closer's line. Whether a tag
 lies in a code span or comment opened before it is judged with the earlier
 candidates in place and the rest of the message raw (question ``inert_at``, with the
@@ -125,14 +125,14 @@ def starts_line(leaf: Leaf, q: int) -> bool:
 
 def halt(sc: Scanner) -> None:
     """An unclosed comment that starts a line of an HTML block runs to the end of the
-    message: nothing after it is read (§3.3)."""
+    message: nothing after it is read (§3b)."""
     sc.state.halted = True
     sc.out.halt()
 
 
 def opens(sc: Scanner, tag: re.Match[str]) -> bool:
     """Whether ``tag`` (a ``TAG_LIKE`` match) is an opening tag: an exact ``OPEN_TAG``
-    (§3.2), or one the §9 switches accept (any case, attributes)."""
+    (§3a), or one the §9 switches accept (any case, attributes)."""
     if sc.lx.open_tag.fullmatch(sc.text, tag.start(), tag.end()):
         return True
     name, rest = tag_name(tag), tag.group("rest")
@@ -143,7 +143,7 @@ def opens(sc: Scanner, tag: re.Match[str]) -> bool:
 
 def candidate_at(sc: Scanner, p: int) -> bool:
     """Whether an opening tag with a closer starts at ``p`` (an HTML block start there
-    would be a candidate, which reads as one character, §3.4)."""
+    would be a candidate, which reads as one character, §3b)."""
     if sc.silent or not sc.protocol:
         return False
     if sc.checked:
@@ -216,7 +216,7 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
 
 def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = False) -> bool:
     """Question ``inert_at``: whether offset ``p`` of the open leaf's text lies in a code
-    span or an HTML comment opened before it (the rest raw, §3.4). ``ce``/``le`` bound
+    span or an HTML comment opened before it (the rest raw, §3b). ``ce``/``le`` bound
     the line holding ``p``; ``line_ends_block``: an HTML block's end condition stands on
     this line, so the block ends with it. The checked mode asks only at a line start
     its in-order reading has reached."""
@@ -260,7 +260,7 @@ def html_comments(sc: Scanner, leaf: Leaf, stop: int, limit: int) -> InlineScan:
         halting = False
         if end < 0 and starts_line(leaf, q):
             # Unclosed and starting a line: to the end of the message where protocol
-            # blocks are read (§3.3), to the end of its block in plain CommonMark.
+            # blocks are read (§3b), to the end of its block in plain CommonMark.
             end, halting = (sc.n, True) if sc.protocol else (limit, False)
         if end < 0:
             i = q + 4

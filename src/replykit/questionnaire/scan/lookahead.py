@@ -103,7 +103,7 @@ class Lookahead:
         return name.lower() if self.compat.case_insensitive else name
 
     def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
-        """Start and end of the first closing tag after ``tag`` with its name (§3.2;
+        """Start and end of the first closing tag after ``tag`` with its name (§3a;
         ``<\\/N>`` too under §9 ``escaped_closers``), or ``(-1, -1)``."""
         found = self._closers.get(self.name_key(tag_name(tag)))
         if not found:

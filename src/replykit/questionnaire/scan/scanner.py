@@ -15,7 +15,7 @@ Modes (docs/architecture.md):
 - ``checked``: no shortcut; a fine token for every construct, candidates found by the
   inline scan in order; the tokens parse with the grammar's ``document`` rule;
 - silent: a read-ahead on a copy of the state that emits nothing and finds no
-  candidate (the raw reading of §3.4), made by :meth:`Scanner.read_ahead`.
+  candidate (the raw reading of §3b), made by :meth:`Scanner.read_ahead`.
 
 ``protocol=False`` looks for no candidate or near-miss: plain CommonMark.
 """
@@ -244,7 +244,7 @@ class Scanner:
 
     # ---- context questions ------------------------------------------------------------
     def at_top_level(self) -> bool:
-        """Question ``at_top_level``: no block quote or list item is open (§3.5)."""
+        """Question ``at_top_level``: no block quote or list item is open (§3c)."""
         return not self.state.containers
 
     def lazy_continuation(self, line: Line) -> bool:

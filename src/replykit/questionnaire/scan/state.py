@@ -39,9 +39,9 @@ class Leaf:
     ``start``: its first character (after container markers); ``end``: the end of its
     last line's content so far (fenced code: of the last line, line ending included).
     Fenced code: ``fence_char``, ``fence_len``, ``candidate`` (a fenced candidate,
-    §3.1) and ``opener_end`` (where its payload starts). HTML blocks: ``html_type``
+    §3a) and ``opener_end`` (where its payload starts). HTML blocks: ``html_type``
     (start condition 1-7) and ``line_firsts`` (each line's first non-blank offset,
-    where an unclosed comment "starts a line", §3.3).
+    where an unclosed comment "starts a line", §3b).
 
     Inline reading: it resumes at ``inline_pos``; ``inert_end`` is the end of the last
     code span or comment found. ``raw_end``, ``raw_next`` and
@@ -70,7 +70,7 @@ class Leaf:
 class ScanState:
     """What the scanner carries across line boundaries: the open containers
     (outermost first), the open leaf, and ``halted`` (an unclosed comment that starts
-    a line of an HTML block made the rest of the message inert, §3.3)."""
+    a line of an HTML block made the rest of the message inert, §3b)."""
 
     containers: list[Container] = attrs.Factory(list)
     leaf: Leaf | None = None

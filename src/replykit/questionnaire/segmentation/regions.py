@@ -1,7 +1,7 @@
 """``code_regions()``: the inert regions of a Markdown text, as CommonMark 0.31.2 decides.
 
 Pure CommonMark: no protocol block is looked for, so a ```` ```questionnaire ```` block
-is simply a fenced code block here (docs/protocol.md §3.3 lists the inert regions).
+is simply a fenced code block here (docs/protocol.md §3b lists the inert regions).
 """
 
 from __future__ import annotations

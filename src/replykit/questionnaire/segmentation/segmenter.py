@@ -57,14 +57,13 @@ def segment(
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
     every diagnostic (block payload errors, ``fence.unclosed``, ``fence.no_preface``,
-    ``name.unregistered``, the near-misses of section 7), ordered by offset, up to
+    ``name.unregistered``, the near-misses of §8.1), ordered by offset, up to
     ``limits.max_diagnostics`` (§1): the first error of every invalid block, every
     near-miss and every ``name.unregistered`` are always kept, the others in offset
     order while room remains, and the rest is summarized by one ``limit.diagnostics``
     warning (with ``left_out`` counts) at the first one left out. A block's
     ``diagnostics`` are exactly the message's diagnostics that belong to it, the
-    summary belonging to the block of the first one left out (docs/protocol.md
-    section 8).
+    summary belonging to the block of the first one left out (docs/protocol.md §2.1).
 
     ``compat``: ``None`` (strict, the default), ``"sage"`` or a :class:`Compat` with
     the §9 relaxations to apply; when its transport decoding changes the text, offsets

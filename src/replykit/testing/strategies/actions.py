@@ -40,7 +40,7 @@ def _near(draw: st.DrawFn, limit: int, usual: Sequence[str] = ()) -> str:
 
 @st.composite
 def actions(draw: st.DrawFn) -> Any:
-    """One action object (seed 004 §3, §12), mostly keepable, with fields near their
+    """One action object (seed 004 "3. 通用结构", §12), mostly keepable, with fields near their
     limits, wrong types, fields outside the protocol, reserved ids and texts holding
     control or bidi characters (tab and line breaks in prompts); sometimes not an
     object."""

@@ -20,7 +20,7 @@ _INERT: Final = inert_messages()
 
 @st.composite
 def hostile_payloads(draw: st.DrawFn) -> str:
-    """A bounded hostile fragment (§4, §5 limits; issue on hostile input): nesting
+    """A bounded hostile fragment (§1.5 limits on §4 and §5 payloads): nesting
     just under and over 64 levels in YAML and JSON, long backtick runs, many tags
     without closers, an alias chain, a 400-digit number, a long line. At most a few
     KB, so that one example stays fast."""
