@@ -2,8 +2,8 @@
 
 Each :class:`~replykit.codes.Rule` is a section of docs/protocol.md and names where it
 is stated in full: a subsection of that same section (``§4 preface`` in ``§4.3``), or,
-for §7, §8 and §12, the section of docs/protocol-responses.md or docs/actions.md that
-§7/§8/§12 point to. Every code of the registry points at one, and the fuzzer reports
+for §7 and §12, the section of docs/protocol-responses.md or docs/actions.md that
+§7/§12 point to. Every code of the registry points at one, and the fuzzer reports
 a disagreement under the rule of replykit's answer (docs/fuzzing.md).
 """
 

@@ -1,4 +1,4 @@
-"""The tables the docs take from the registry: the code table of ``docs/protocol.md``
+"""The tables the docs take from the registry: the code table of ``docs/protocol.md`` (appendix A)
 and the rule tags of ``docs/fuzzing.md``.
 
 ``python -m replykit.codes.tables [--check] [ROOT]`` rewrites (or, with ``--check``,
