@@ -134,8 +134,11 @@ def forms(draw: st.DrawFn) -> tuple[str, str, str]:
         f"{draw(values)}\n<questionnaire>{json.dumps(form)}</questionnaire>{draw(values)}"
         f"<questionnaire-response>{json.dumps(response)}</questionnaire-response>"
     )
-    # segment() refuses a message id holding a surrogate (§1): the id is drawn without.
-    message_id = draw(values.filter(lambda s: not re.search("[\ud800-\udfff]", s)))
+    # segment() refuses a message id holding a surrogate (§1.3) or longer than 128 code
+    # points (§1.5): the id is drawn within both.
+    message_id = draw(
+        values.filter(lambda s: len(s) <= 128 and not re.search("[\ud800-\udfff]", s))
+    )
     return text, message_id, draw(values)
 
 
