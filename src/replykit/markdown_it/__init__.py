@@ -1,0 +1,32 @@
+"""Questionnaire blocks in HTML through markdown-it-py (docs/html.md; §2, §3).
+
+Install the extra: ``pip install 'replykit[html]'`` (markdown-it-py; nh3 for
+:func:`sanitize_html`). :func:`questionnaire_plugin` makes a ``MarkdownIt`` render each
+block ``segment()`` finds as a card in its place; :func:`render_html` does it in one
+call with raw HTML off; :func:`render_segments` also returns the segmentation;
+:func:`actions_html` renders answer actions (§12) as buttons.
+"""
+
+from __future__ import annotations
+
+from replykit.markdown_it.actions_html import actions_html
+from replykit.markdown_it.plugin import ENV_KEY, RawHtmlWarning, questionnaire_plugin
+from replykit.markdown_it.render import (
+    RenderedMessage,
+    render_html,
+    render_segments,
+    sanitize_html,
+    web_link,
+)
+
+__all__ = [
+    "ENV_KEY",
+    "RawHtmlWarning",
+    "RenderedMessage",
+    "actions_html",
+    "questionnaire_plugin",
+    "render_html",
+    "render_segments",
+    "sanitize_html",
+    "web_link",
+]

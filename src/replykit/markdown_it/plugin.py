@@ -1,0 +1,269 @@
+"""The markdown-it-py plugin: blocks found by ``segment()``, one markdown-it pass over
+the message with placeholders, the cards put in their place (docs/html.md).
+
+Two core rules: ``replykit_blocks`` (before ``normalize``) segments the source and puts
+the placeholders in (:mod:`.plan`); ``replykit_cards`` (after ``inline``) turns each
+placeholder into a ``replykit_card`` token. An XML+JSON block's placeholder sits in its
+paragraph's inline content; that content is read in pieces around it, so nothing
+opened before a block goes on after it and reading resumes as text of the same line
+(§3b "Candidates in place"). A paragraph holding a form is split around it (a
+``<form>`` cannot sit in a ``<p>``); a list item or block quote goes on.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from replykit.markdown_it.plan import Card, Plan, make_plan
+from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.profiles import CLIENT, Profile
+
+#: The ``env`` key holding the current render's :class:`~replykit.markdown_it.plan.Plan`.
+ENV_KEY = "replykit"
+Sanitizer = Callable[[str], str]
+_BREAKS = ("softbreak", "hardbreak")
+
+
+class RawHtmlWarning(UserWarning):
+    """Raw HTML in the Markdown is on and nothing sanitizes it (docs/html.md "Raw HTML")."""
+
+
+RAW_HTML_WARNING = (
+    "raw HTML in the Markdown is on and nothing sanitizes it: a message can run script "
+    "in the page; pass sanitize=replykit.markdown_it.sanitize_html (nh3) or your own "
+    "sanitizer (docs/html.md)"
+)
+
+
+@attrs.frozen
+class _Options:
+    message_id: str
+    profile: Profile
+    compat: Compat | str | None
+
+
+def check_arguments(message_id: object, profile: object, compat: object, sanitize: object) -> None:
+    """``TypeError`` naming the argument when one has the wrong type."""
+    if not isinstance(message_id, str):
+        raise TypeError(f"argument 'message_id' must be str, not {type(message_id).__name__}")
+    if not isinstance(profile, Profile):
+        raise TypeError(f"argument 'profile' must be Profile, not {type(profile).__name__}")
+    if compat is not None and not isinstance(compat, Compat | str):
+        raise TypeError(
+            f"argument 'compat' must be Compat, str or None, not {type(compat).__name__}"
+        )
+    if sanitize is not None and not callable(sanitize):
+        raise TypeError(
+            f"argument 'sanitize' must be callable or None, not {type(sanitize).__name__}"
+        )
+
+
+def questionnaire_plugin(
+    md: MarkdownIt,
+    *,
+    message_id: str = "message",
+    profile: Profile = CLIENT,
+    compat: Compat | str | None = None,
+    sanitize: Sanitizer | None = None,
+) -> None:
+    """Make ``md`` render questionnaire blocks where ``segment()`` finds them (§2, §3).
+
+    Use: ``MarkdownIt("commonmark", {"html": False}).use(questionnaire_plugin,
+    message_id="m1")``; then ``md.render(text)`` returns HTML in which each block of
+    ``text`` is a card: a valid request an accessible ``<form>``, a valid response a
+    read-only summary, a registered invalid block its escaped raw text and diagnostics,
+    an unregistered block ordinary Markdown (§2). ``message_id``, ``profile`` and
+    ``compat`` are :func:`replykit.segment`'s (block ids are ``{message_id}_q{n}``,
+    §6). ``sanitize``: a function from an HTML fragment to safe HTML applied to every
+    raw HTML block and inline tag of the Markdown (never to the cards) when ``md``
+    has raw HTML on; with raw HTML on and no ``sanitize`` a :class:`RawHtmlWarning`
+    is issued. ``md.renderInline`` is not covered (its text has no blocks).
+
+    Raises ``TypeError`` naming the argument for a wrong type; ``md.render`` raises
+    ``ValueError`` for a ``message_id`` ``segment()`` refuses (over 128 code points or
+    holding a surrogate, §1.5).
+    """
+    if not isinstance(md, MarkdownIt):
+        raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")
+    check_arguments(message_id, profile, compat, sanitize)
+    if md.options.get("html") and sanitize is None:
+        warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=2)
+    options = _Options(message_id, profile, compat)
+
+    def blocks(state: StateCore) -> None:
+        if state.inlineMode:
+            return
+        plan = make_plan(
+            state.src,
+            message_id=options.message_id,
+            profile=options.profile,
+            compat=options.compat,
+        )
+        state.src = plan.source
+        state.env[ENV_KEY] = plan
+
+    md.core.ruler.before("normalize", "replykit_blocks", blocks)
+    md.core.ruler.after("inline", "replykit_cards", place_cards)
+    md.add_render_rule("replykit_card", render_card)
+    if sanitize is not None:
+        md.add_render_rule("html_block", _sanitizing(sanitize))
+        md.add_render_rule("html_inline", _sanitizing(sanitize))
+
+
+def _sanitizing(sanitize: Sanitizer) -> Callable[..., str]:
+    def rule(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        return sanitize(tokens[idx].content)
+
+    return rule
+
+
+def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    """The card's HTML (a block card ends with a line break)."""
+    plan = env.get(ENV_KEY)
+    card: Card = plan.cards[tokens[idx].meta["index"]]
+    return card.html + "\n" if card.block else card.html
+
+
+def place_cards(state: StateCore) -> None:
+    """Replace every placeholder of this render by a ``replykit_card`` token; a card
+    whose placeholder markdown-it read into a construct that shows no cards (a link
+    reference definition) is put at the end, so no block is ever dropped (§2)."""
+    plan = state.env.get(ENV_KEY)
+    if not isinstance(plan, Plan) or not plan.cards:
+        return
+    placed: set[int] = set()
+    tokens: list[Token] = []
+    for token in state.tokens:
+        tokens.extend(_place(token, state, plan, placed))
+    tokens = list(_lift(tokens, plan))
+    for index in range(len(plan.cards)):
+        if index not in placed:
+            tokens.append(_card(index, plan, 0))
+    state.tokens = tokens
+
+
+def _card(index: int, plan: Plan, level: int) -> Token:
+    token = Token("replykit_card", "", 0)
+    token.meta = {"index": index}
+    token.level = level
+    token.block = plan.cards[index].block
+    return token
+
+
+def _place(token: Token, state: StateCore, plan: Plan, placed: set[int]) -> list[Token]:
+    if token.type == "fence" and (found := plan.pattern.fullmatch(token.info)):
+        placed.add(int(found.group(1)))
+        return [_card(int(found.group(1)), plan, token.level)]
+    if plan.marker not in token.content:
+        return [token]
+    if token.type == "inline":
+        token.children = _split_inline(token.content, state, plan, placed)
+        return [token]
+    if token.type == "html_block":
+        return list(_split_html(token, plan, placed))
+    # Code in markdown-it's reading where replykit found a block: show its raw text.
+    token.content = plan.pattern.sub(lambda m: _raw(m.group(1), plan, placed), token.content)
+    return [token]
+
+
+def _raw(index: str, plan: Plan, placed: set[int]) -> str:
+    placed.add(int(index))
+    return plan.cards[int(index)].raw
+
+
+def _split_inline(content: str, state: StateCore, plan: Plan, placed: set[int]) -> list[Token]:
+    children: list[Token] = []
+    start = 0
+    for found in plan.pattern.finditer(content):
+        children.extend(_inline_tokens(content[start : found.start()], state))
+        index = int(found.group(1))
+        placed.add(index)
+        children.append(_card(index, plan, 0))
+        start = found.end()
+    children.extend(_inline_tokens(content[start:], state))
+    return children
+
+
+def _inline_tokens(text: str, state: StateCore) -> list[Token]:
+    out: list[Token] = []
+    if text:
+        state.md.inline.parse(text, state.md, state.env, out)
+    return out
+
+
+def _split_html(token: Token, plan: Plan, placed: set[int]) -> Iterator[Token]:
+    start = 0
+    for found in plan.pattern.finditer(token.content):
+        yield _html_piece(token, token.content[start : found.start()])
+        index = int(found.group(1))
+        placed.add(index)
+        yield _card(index, plan, token.level)
+        start = found.end()
+    yield _html_piece(token, token.content[start:])
+
+
+def _html_piece(token: Token, content: str) -> Token:
+    piece = token.copy()
+    piece.content = content
+    return piece
+
+
+def _lift(tokens: list[Token], plan: Plan) -> Iterator[Token]:
+    """Split each shown paragraph around the block cards in it (HTML closes a ``<p>``
+    at a ``<form>`` or ``<div>`` anyway); empty pieces are left out."""
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        inline = tokens[i + 1] if i + 2 < len(tokens) else None
+        if (
+            token.type == "paragraph_open"
+            and not token.hidden
+            and inline is not None
+            and any(_is_block_card(child, plan) for child in inline.children or ())
+        ):
+            yield from _split_paragraph(token, inline, tokens[i + 2], plan)
+            i += 3
+            continue
+        yield token
+        i += 1
+
+
+def _is_block_card(token: Token, plan: Plan) -> bool:
+    return token.type == "replykit_card" and plan.cards[token.meta["index"]].block
+
+
+def _split_paragraph(opener: Token, inline: Token, closer: Token, plan: Plan) -> Iterator[Token]:
+    run: list[Token] = []
+    for child in [*(inline.children or ()), None]:
+        if child is None or _is_block_card(child, plan):
+            if any(not _blank(t) for t in run):
+                piece = inline.copy()
+                piece.children = _trimmed(run)
+                piece.content = ""
+                yield from (opener.copy(), piece, closer.copy())
+            run = []
+            if child is not None:
+                child.level = opener.level
+                yield child
+        else:
+            run.append(child)
+
+
+def _trimmed(run: list[Token]) -> list[Token]:
+    start, end = 0, len(run)
+    while run[start].type in _BREAKS:
+        start += 1
+    while run[end - 1].type in _BREAKS:
+        end -= 1
+    return run[start:end]
+
+
+def _blank(token: Token) -> bool:
+    return token.type in _BREAKS or (token.type == "text" and not token.content.strip())
