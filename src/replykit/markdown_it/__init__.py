@@ -10,7 +10,8 @@ call with raw HTML off; :func:`render_segments` also returns the segmentation;
 from __future__ import annotations
 
 from replykit.markdown_it.actions_html import actions_html
-from replykit.markdown_it.plugin import ENV_KEY, RawHtmlWarning, questionnaire_plugin
+from replykit.markdown_it.plugin import RawHtmlWarning, questionnaire_plugin
+from replykit.markdown_it.raw_html import ENV_KEY
 from replykit.markdown_it.render import (
     RenderedMessage,
     render_html,

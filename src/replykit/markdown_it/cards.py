@@ -63,14 +63,14 @@ def _block_attrs(segment: Segment, css: str) -> str:
 
 def form_html(segment: Segment, form: Questionnaire) -> str:
     """``<form class="replykit-form">``: the title in ``<h3>``, one ``<fieldset>`` per
-    question, a submit button labelled by ``ui_text["submit"]`` (else 提交)."""
+    question, a submit button labelled 提交 (``ui_text`` has no key for it, §5)."""
     block = segment.id or ""
     labels = {**DEFAULT_LABELS, **dict(form.ui_text)}
     parts = [f"<form{_block_attrs(segment, 'replykit-form')}>"]
     if form.title:
         parts.append(f"<h3>{esc(form.title)}</h3>")
     parts.extend(question_html(block, q, labels["other"]) for q in form.questions)
-    parts.append(f'<button type="submit">{esc(labels["submit"])}</button></form>')
+    parts.append(f'<button type="submit">{esc(DEFAULT_LABELS["submit"])}</button></form>')
     return "\n".join(parts)
 
 

@@ -13,7 +13,7 @@ opened before a block goes on after it and reading resumes as text of the same l
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -22,12 +22,16 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from replykit.markdown_it.plan import Card, Plan, make_plan
+from replykit.markdown_it.raw_html import (
+    ENV_KEY,
+    Sanitizer,
+    html_rule,
+    render_done,
+    sanitizing_rule,
+)
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.profiles import CLIENT, Profile
 
-#: The ``env`` key holding the current render's :class:`~replykit.markdown_it.plan.Plan`.
-ENV_KEY = "replykit"
-Sanitizer = Callable[[str], str]
 _BREAKS = ("softbreak", "hardbreak")
 
 
@@ -81,10 +85,12 @@ def questionnaire_plugin(
     read-only summary, a registered invalid block its escaped raw text and diagnostics,
     an unregistered block ordinary Markdown (§2). ``message_id``, ``profile`` and
     ``compat`` are :func:`replykit.segment`'s (block ids are ``{message_id}_q{n}``,
-    §6). ``sanitize``: a function from an HTML fragment to safe HTML applied to every
-    raw HTML block and inline tag of the Markdown (never to the cards) when ``md``
-    has raw HTML on; with raw HTML on and no ``sanitize`` a :class:`RawHtmlWarning`
-    is issued. ``md.renderInline`` is not covered (its text has no blocks).
+    §6); ``md.render(text, env)`` leaves the render's plan, whose ``segmentation`` is
+    ``segment()``'s result, in ``env["replykit"]``. ``sanitize``: a function from an
+    HTML fragment to safe HTML, applied to each raw HTML block and to each paragraph
+    holding inline raw HTML (never to a card) when ``md`` has raw HTML on; with raw
+    HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued.
+    ``md.renderInline`` is not covered (its text has no blocks).
 
     Raises ``TypeError`` naming the argument for a wrong type; ``md.render`` raises
     ``ValueError`` for a ``message_id`` ``segment()`` refuses (over 128 code points or
@@ -113,15 +119,10 @@ def questionnaire_plugin(
     md.core.ruler.after("inline", "replykit_cards", place_cards)
     md.add_render_rule("replykit_card", render_card)
     if sanitize is not None:
-        md.add_render_rule("html_block", _sanitizing(sanitize))
-        md.add_render_rule("html_inline", _sanitizing(sanitize))
-
-
-def _sanitizing(sanitize: Sanitizer) -> Callable[..., str]:
-    def rule(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        return sanitize(tokens[idx].content)
-
-    return rule
+        md.core.ruler.push("replykit_sanitize", sanitizing_rule(sanitize))
+        md.add_render_rule("replykit_html", render_done)
+        md.add_render_rule("html_block", html_rule(sanitize))
+        md.add_render_rule("html_inline", html_rule(sanitize))
 
 
 def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:

@@ -15,13 +15,12 @@ from replykit.markdown_it.actions_html import actions_html
 from replykit.markdown_it.markup import text_safe
 from replykit.markdown_it.plan import Plan
 from replykit.markdown_it.plugin import (
-    ENV_KEY,
     RAW_HTML_WARNING,
     RawHtmlWarning,
-    Sanitizer,
     check_arguments,
     questionnaire_plugin,
 )
+from replykit.markdown_it.raw_html import ENV_KEY, Sanitizer
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
