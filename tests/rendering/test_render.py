@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -338,3 +339,17 @@ def test_inline_raw_html_is_sanitized_per_paragraph_and_cards_survive() -> None:
     item = f"- <i>{xml(FREE)}</i>\n"
     dropped = render_html(item, message_id="m", html=True, sanitize=lambda s: "")
     assert dropped == "<ul>\n<li>" + card_of(item).strip() + "</li>\n</ul>\n"
+
+
+def test_the_form_shown_in_the_docs_is_what_renders() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "html.md").read_text(encoding="utf-8")
+    shown = doc.split("```html\n", 1)[1].split("```", 1)[0]
+    payload = {
+        "title": "Title",
+        "questions": [
+            {"id": "q1", "type": "single_choice", "text": "Which?",
+             "options": [{"value": "a", "label": "A"}], "default": "a", "allow_other": True},
+            {"id": "q2", "type": "free_text", "text": "Why?", "default": "default text"},
+        ],
+    }  # fmt: skip
+    assert render_html(xml(payload), message_id="m1") == shown

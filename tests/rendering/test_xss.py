@@ -1,5 +1,5 @@
 """The XSS probe matrix: hostile payloads through every field a message can fill, none
-reaching the HTML unescaped (docs/html.md "Escaping").
+reaching the HTML unescaped (docs/html.md section 5).
 
 Each payload goes into one field at a time (form title, question text, option labels
 and values, defaults, submit and "other" labels, question and message ids, response

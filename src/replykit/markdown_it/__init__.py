@@ -9,6 +9,14 @@ call with raw HTML off; :func:`render_segments` also returns the segmentation;
 
 from __future__ import annotations
 
+try:
+    import markdown_it as _markdown_it  # noqa: F401  (the extra, checked first)
+except ModuleNotFoundError as error:  # pragma: no cover - depends on the install
+    raise ModuleNotFoundError(
+        "replykit.markdown_it needs markdown-it-py: pip install 'replykit[html]'",
+        name=error.name,
+    ) from error
+
 from replykit.markdown_it.actions_html import actions_html
 from replykit.markdown_it.plugin import RawHtmlWarning, questionnaire_plugin
 from replykit.markdown_it.raw_html import ENV_KEY

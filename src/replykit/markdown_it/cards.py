@@ -1,5 +1,5 @@
 """The HTML of one block segment: a form, a response summary, an invalid block or an
-unregistered one (docs/html.md "Cards"; the shape follows §2: valid as a card,
+unregistered one (docs/html.md section 3; the shape follows §2: valid as a card,
 unregistered as ordinary Markdown, registered but invalid as its raw text).
 
 Each function takes a :class:`~replykit.Segment` of a block and returns an HTML string

@@ -1,4 +1,4 @@
-"""Escaping for the HTML the renderer writes (docs/html.md "Escaping").
+"""Escaping for the HTML the renderer writes (docs/html.md section 5).
 
 Every string that comes from a message goes through :func:`esc` (text and attribute
 values alike) or :func:`id_part` (a question id inside an ``id`` or ``name``). Nothing

@@ -1,5 +1,5 @@
 """The message with its blocks replaced by placeholders, and the card for each block
-(docs/html.md "One pass").
+(docs/html.md section 2).
 
 ``segment()`` decides where the blocks are (§2-§3). Each block segment becomes a
 placeholder that markdown-it reads as CommonMark reads the block in place (§3b

@@ -36,7 +36,7 @@ _BREAKS = ("softbreak", "hardbreak")
 
 
 class RawHtmlWarning(UserWarning):
-    """Raw HTML in the Markdown is on and nothing sanitizes it (docs/html.md "Raw HTML")."""
+    """Raw HTML in the Markdown is on and nothing sanitizes it (docs/html.md section 6)."""
 
 
 RAW_HTML_WARNING = (

@@ -1,5 +1,5 @@
-"""Raw HTML in the Markdown, sanitized by the caller's function (docs/html.md "Raw
-HTML").
+"""Raw HTML in the Markdown, sanitized by the caller's function (docs/html.md
+section 6).
 
 Only what the message wrote as HTML goes through the sanitizer, never a card: a card
 holds a form, which a sanitizer rightly removes, and letting forms through would let a

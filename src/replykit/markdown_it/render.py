@@ -48,7 +48,7 @@ def web_link(url: str) -> bool:
 def sanitize_html(fragment: str) -> str:
     """An HTML fragment made safe by nh3 (ammonia's allow-list; only http, https and
     mailto URLs; ``rel="noopener noreferrer"`` on links). The sanitizer offered for raw
-    HTML in the Markdown (docs/html.md "Raw HTML"). Raises ``ModuleNotFoundError``
+    HTML in the Markdown (docs/html.md section 6). Raises ``ModuleNotFoundError``
     when nh3 is missing (install ``replykit[html]``)."""
     import nh3
 
