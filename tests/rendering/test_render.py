@@ -353,3 +353,26 @@ def test_the_form_shown_in_the_docs_is_what_renders() -> None:
         ],
     }  # fmt: skip
     assert render_html(xml(payload), message_id="m1") == shown
+
+
+def test_inline_text_is_read_at_most_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linear work: the pieces around the cards are read once more, nothing else."""
+    from markdown_it.parser_inline import ParserInline
+
+    read: list[int] = []
+    original = ParserInline.parse
+
+    def counting(self: ParserInline, src: str, *args: Any) -> Any:
+        read.append(len(src))
+        return original(self, src, *args)
+
+    monkeypatch.setattr(ParserInline, "parse", counting)
+    for count in (10, 100, 1000):
+        text = "- " + " and ".join(xml(FREE) for _ in range(count)) + " *end*\n"
+        read.clear()
+        out = render_html(text, message_id="m")
+        assert out.count("<form") == count
+        placeholder_text = len(" and ") * (count - 1) + len(" *end*") + 2 * count * 6
+        assert sum(read) <= 2 * placeholder_text
+        # The whole item, then each non-empty piece around the cards (none before the first).
+        assert len(read) == 1 + count
