@@ -93,6 +93,11 @@ OVERRIDES: dict[tuple[str, str], Any] = {
     ("ActionStateRecord", "updatedAt"): "2026-11-30T00:00:00.000Z",
     ("Params", "prompt"): "p",
     ("Target", "dataset"): "d",
+    # Values the model's invariants require: a choice has options, a form questions,
+    # a segment end - start code points.
+    ("Question", "options"): (OPTION,),
+    ("Questionnaire", "questions"): (QUESTION,),
+    ("Segment", "start"): 0,
 }
 
 

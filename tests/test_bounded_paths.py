@@ -10,7 +10,11 @@ import pytest
 
 from replykit import segment, self_check
 from replykit.actions import lint, sanitize
-from replykit.questionnaire.conversation.response import AnswersError, build_response, check_answers
+from replykit.questionnaire.conversation.responses import (
+    AnswersError,
+    build_response,
+    check_answers,
+)
 from replykit.questionnaire.conversation.selfcheck import MAX_REPAIR_PROBLEMS
 from replykit.questionnaire.conversation.tool import (
     call_questionnaire_async,

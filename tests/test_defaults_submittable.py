@@ -24,7 +24,7 @@ from replykit import (
     questionnaire_async,
     segment,
 )
-from replykit.questionnaire.conversation.response import OTHER_VALUE
+from replykit.questionnaire.conversation.responses import OTHER_VALUE
 from replykit.questionnaire.conversation.tool import questionnaire_from_tool_result
 from replykit.testing.strategies import yaml_quote
 

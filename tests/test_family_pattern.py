@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import replykit
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.conversation.response import build_response
+from replykit.questionnaire.conversation.responses import build_response
 from replykit.questionnaire.conversation.schemas import response_schema
 from replykit.questionnaire.model import Question, Questionnaire
 from replykit.questionnaire.profiles import product

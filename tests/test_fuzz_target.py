@@ -26,23 +26,30 @@ def test_command_line_reports_inputs(capsys: pytest.CaptureFixture[str]) -> None
 TEXT = "Intro\n\n<questionnaire>{}</questionnaire>\ntail"
 
 
-def test_checker_rejects_a_gap_an_overlap_and_adjacent_markdown() -> None:
+def test_a_gap_an_overlap_and_adjacent_markdown_cannot_be_built() -> None:
+    """The model refuses these segmentations (a construction error naming the field),
+    so no checker ever meets one."""
     good = segment(TEXT)
     check_segmentation(TEXT, good)
     first, block, last = good.segments
-    broken = [
-        (first, last),  # a gap
-        (first, attrs.evolve(block, start=block.start - 1), last),  # text mismatch
-        (
-            Segment("markdown", 0, 3, TEXT[:3]),
-            Segment("markdown", 3, first.end, TEXT[3 : first.end]),
-            block,
-            last,
-        ),
-    ]
-    for segments in broken:
-        with pytest.raises(InvariantError):
-            check_segmentation(TEXT, Segmentation(tuple(segments), good.diagnostics))
+    with pytest.raises(ValueError, match="segments must be contiguous"):
+        Segmentation((first, last), good.diagnostics)  # a gap
+    with pytest.raises(ValueError, match="text must have end - start"):
+        attrs.evolve(block, start=block.start - 1)  # text mismatch
+    adjacent = (
+        Segment("markdown", 0, 3, TEXT[:3]),
+        Segment("markdown", 3, first.end, TEXT[3 : first.end]),
+        block,
+        last,
+    )
+    with pytest.raises(ValueError, match="two adjacent markdown"):
+        Segmentation(adjacent, good.diagnostics)
+
+
+def test_checker_rejects_a_segmentation_of_another_text() -> None:
+    good = segment(TEXT)
+    with pytest.raises(InvariantError):
+        check_segmentation(TEXT.replace("Intro", "Other"), good)
 
 
 def test_checker_rejects_a_diagnostic_outside_its_segment() -> None:

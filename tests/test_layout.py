@@ -236,7 +236,7 @@ def test_every_documented_error_is_exported(package: ModuleType) -> None:
 
 def test_types_of_answers_and_tool_results_are_exported() -> None:
     from replykit.diagnostics import LeftOut
-    from replykit.questionnaire.conversation.response import OTHER_VALUE, AnswersError
+    from replykit.questionnaire.conversation.responses import OTHER_VALUE, AnswersError
     from replykit.questionnaire.conversation.tool import ToolError, ToolForm
 
     assert replykit.AnswersError is AnswersError and issubclass(AnswersError, ValueError)

@@ -28,7 +28,7 @@ from replykit.actions import ActionDiagnostic, sanitize, sanitize_json
 from replykit.cli import main
 from replykit.jsonout import displayable, dumps, portable
 from replykit.questionnaire.compat import SAGE, decode_transport
-from replykit.questionnaire.conversation.response import OTHER_VALUE, AnswersError
+from replykit.questionnaire.conversation.responses import OTHER_VALUE, AnswersError
 from replykit.questionnaire.conversation.tool import (
     call_questionnaire_async,
     questionnaire_from_tool_result,

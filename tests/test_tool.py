@@ -11,7 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from replykit.codes import CODES
-from replykit.questionnaire.conversation.response import build_response
+from replykit.questionnaire.conversation.responses import build_response
 from replykit.questionnaire.conversation.tool import (
     ToolError,
     ToolForm,

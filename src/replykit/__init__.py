@@ -29,7 +29,7 @@ fuzzer nor Hypothesis.
 
 from replykit.diagnostics import Diagnostic, Finding, LeftOut, format_path
 from replykit.questionnaire.compat import SAGE, Compat
-from replykit.questionnaire.conversation.response import (
+from replykit.questionnaire.conversation.responses import (
     OTHER_VALUE,
     AnswersError,
     BuiltResponse,

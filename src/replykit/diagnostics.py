@@ -104,7 +104,8 @@ class Diagnostic:
     the diagnostics it stands for, counted by code and severity; ``()`` on every other.
     ``params``/``variant``: what ``message`` was rendered from (see :class:`Finding`),
     for other locales; not part of equality nor of the JSON shape.
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    The constructor raises ``ValueError`` naming the field unless ``0 <= start <= end``
+    and ``line``, ``column`` are at least 1, ``TypeError`` when a value has the wrong type.
     """
 
     code: str
@@ -118,6 +119,14 @@ class Diagnostic:
     left_out: tuple[LeftOut, ...] = ()
     params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     variant: str | None = attrs.field(default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.start <= self.end:
+            raise ValueError(
+                f"start and end must satisfy 0 <= start <= end, not {self.start}, {self.end}"
+            )
+        if self.line < 1 or self.column < 1:
+            raise ValueError(f"line and column must be at least 1, not {self.line}, {self.column}")
 
     def to_json(self) -> dict[str, Any]:
         """The CLI/JSON shape: ``code, severity, message, start, end, line, column, path``,

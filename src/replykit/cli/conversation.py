@@ -28,7 +28,7 @@ from replykit.cli.io import (
     write_json,
     write_lines,
 )
-from replykit.questionnaire.conversation.response import AnswersError, build_response
+from replykit.questionnaire.conversation.responses import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, self_check
 from replykit.questionnaire.conversation.stored import ConversationError, read_conversations
 from replykit.questionnaire.conversation.texts import LOCALES

@@ -102,8 +102,11 @@ TOOL_RESULT_FAILED: Final = Code(
 )
 
 # ---------------------------------------------------------------- answers (§7)
-# Templates by variant as building (``build_response``) and checking
-# (``check_answers``) word them; ``{question}`` is the question id.
+# One template set per code, shared by building (``build_response``, paths from the
+# question id: ``q2[1]``) and checking (``check_answers``, paths into the response:
+# ``answers[2].values[1]``): each rule is one function of
+# ``replykit.questionnaire.conversation.responses.rules``. ``{question}`` is the
+# question id; ``{value}`` a value as short JSON.
 
 
 def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> Code:
@@ -126,21 +129,22 @@ ANSWER_UNKNOWN_QUESTION: Final = _answer(
 )
 ANSWER_DUPLICATE: Final = _answer(
     "duplicate",
-    {"": "question {question} is answered more than once"},
+    {"": "question {question!r} is answered more than once"},
     "a question answered a second time",
 )
 ANSWER_MISSING: Final = _answer(
-    "missing", {"": "question {question} has no answer"}, "a question of the form has no answer"
+    "missing", {"": "question {question!r} has no answer"}, "a question of the form has no answer"
 )
 ANSWER_TYPE_MISMATCH: Final = _answer(
     "type_mismatch",
     {
-        "": "{path} must be {shape} for the {type} question {question}",
-        "type": "question {question} is {type}, the answer says {given}",
-        "item": "{path} must be a string (an option value)",
-        "other_text": "{path} must be a string",
+        "": "{path} must be {expected} for the {type} question {question}",
+        "choice": "{path} must be {expected} (an option value) for the {type} question {question}",
+        "type": "question {question!r} is {type}, the answer says {given}",
+        "item": "{path} must be {expected} (an option value)",
+        "other_text": "{path} must be {expected}",
     },
-    "the answer's type is not the question's type, or `answer` has the wrong JSON type",
+    "the answer's type is not the question's type",
     '`{"q1": 3}` for a single choice',
 )
 ANSWER_VALUES_NOT_LIST: Final = _answer(
@@ -184,7 +188,7 @@ ANSWER_DUPLICATE_VALUE: Final = _answer(
 )
 ANSWER_QUESTIONNAIRE_ID_MISMATCH: Final = _answer(
     "questionnaire_id_mismatch",
-    {"": "the response answers {given}, not {expected_id}"},
+    {"": "the response answers {given!r}, not {expected_id!r}"},
     "the id differs from `questionnaire_id` (only checked when that argument is given)",
 )
 ANSWER_INCONSISTENT: Final = _answer(
@@ -198,7 +202,7 @@ ANSWER_INCONSISTENT: Final = _answer(
 )
 ANSWER_LABEL_MISMATCH: Final = _answer(
     "label_mismatch",
-    {"": "{path}: the label of {given} is {label}, not {given_label}"},
+    {"": "{path}: the label of {given!r} is {label!r}, not {given_label!r}"},
     "a label that is not the option's label",
 )
 

@@ -1,19 +1,58 @@
-"""The AST: frozen attrs classes for forms, responses and message segments (§2, §4-§7)."""
+"""The AST: frozen attrs classes for forms, responses and message segments (§2, §4-§7).
+
+Every class checks its invariants when it is built, so an instance that exists is valid
+(a ``ValueError`` or ``TypeError`` naming the field otherwise). What is the model's and
+what the readers report (docs/architecture.md, "The model"): the model holds what makes
+a value mean anything at all (a question's type, its options and a default it can be
+submitted with; unique question ids; an answer's shape for its type; a segment's
+offsets and the fields its kind has); a reader reports, as diagnostics, everything a
+payload can get wrong, and builds a model value only from what it accepted. What
+depends on a second value (an answer against its form) is checked by
+``check_answers``, never by the model.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import math
+from typing import Any, Final, Literal
 
 import attrs
 
 from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
+from replykit.text import is_blank
 
 QuestionType = Literal["single_choice", "multi_choice", "free_text"]
+QUESTION_TYPES: Final[tuple[QuestionType, ...]] = ("single_choice", "multi_choice", "free_text")
 #: The value of the "other" choice in an answer (§7); no option may have it.
 OTHER_VALUE = "__questionnaire_other__"
 Encoding = Literal["fenced_yaml", "xml_json"]
 SegmentKind = Literal["markdown", "questionnaire", "questionnaire_response"]
+#: The keys of a form's ``ui_text`` (§7; docs/protocol-responses.md section 1.3).
+UI_TEXT_KEYS: Final[tuple[str, ...]] = (
+    "other",
+    "answer_title",
+    "question_fallback",
+    "unanswered",
+    "unselected",
+    "answer_separator",
+    "list_separator",
+)
+#: The longest ``ui_text`` value a form keeps (code points, §1): the display text repeats
+#: a separator or a fallback once per question, so a long one would multiply the output.
+MAX_UI_TEXT: Final = 64
+
+
+def _non_blank(_inst: object, attribute: attrs.Attribute[Any], value: str) -> None:
+    if is_blank(value):
+        raise ValueError(f"{attribute.name} must not be blank (§1)")
+
+
+def _type_in_three(_inst: object, attribute: attrs.Attribute[Any], value: str) -> None:
+    if value not in QUESTION_TYPES:
+        raise ValueError(
+            f"{attribute.name} must be single_choice, multi_choice or free_text, not {value!r}"
+        )
 
 
 @typed
@@ -21,11 +60,17 @@ SegmentKind = Literal["markdown", "questionnaire", "questionnaire_response"]
 class Option:
     """A choice: ``value`` is what an answer carries, ``label`` what the user sees.
 
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    Both are non-blank (§1); ``value`` is never :data:`OTHER_VALUE` (an answer with it
+    means "other", §7). The constructor raises ``ValueError`` naming the field for a
+    value that breaks this, ``TypeError`` when a value has the wrong type.
     """
 
-    value: str
-    label: str
+    value: str = attrs.field(validator=_non_blank)
+    label: str = attrs.field(validator=_non_blank)
+
+    def __attrs_post_init__(self) -> None:
+        if self.value == OTHER_VALUE:
+            raise ValueError(f"value must not be {OTHER_VALUE}, the value of the 'other' choice")
 
     def to_json(self) -> dict[str, Any]:
         """``{"value": ..., "label": ...}``."""
@@ -37,18 +82,28 @@ class Option:
 class Question:
     """A normalized question (§4, §5, §7).
 
-    ``default`` is a ``str`` for ``single_choice`` and ``free_text`` (``""`` is "no
-    default" for single choice) and a tuple of option values for ``multi_choice``.
-    ``options`` is empty for ``free_text``.
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    ``id`` is non-blank; ``type`` one of the three. ``options`` is empty for
+    ``free_text`` and not empty for a choice (two options may share a value: the fenced
+    form keeps a repeat with a warning). ``default`` is a ``str`` for ``single_choice``
+    (``""``, "no default", or an option value) and ``free_text`` (any text), and a tuple
+    of distinct option values for ``multi_choice``: every question can be submitted
+    with its default (§7). ``allow_other`` is ``False`` for ``free_text``. ``text`` may
+    be blank (the display shows ``question_fallback``, §7). The constructor raises
+    ``ValueError`` naming the field for a value that breaks this, ``TypeError`` when a
+    value has the wrong type.
     """
 
-    id: str
-    type: QuestionType
+    id: str = attrs.field(validator=_non_blank)
+    type: QuestionType = attrs.field(validator=_type_in_three)
     text: str
     options: tuple[Option, ...] = ()
     default: str | tuple[str, ...] = ""
     allow_other: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        problem = question_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
 
     def to_json(self) -> dict[str, Any]:
         """Keys in the seed's order: ``id, type, text, options, default, allow_other``."""
@@ -63,20 +118,69 @@ class Question:
         }
 
 
+def question_problem(q: Question) -> str | None:
+    """Why ``q`` breaks an invariant of :class:`Question`, naming the field, or ``None``.
+    Linear in the number of options and default items."""
+    if q.type == "free_text":
+        if q.options:
+            return "options must be empty for a free_text question"
+        if q.allow_other:
+            return "allow_other must be False for a free_text question"
+        if not isinstance(q.default, str):
+            return "default of a free_text question must be a str"
+        return None
+    if not q.options:
+        return f"options must not be empty for a {q.type} question"
+    values = {o.value for o in q.options}
+    if q.type == "single_choice":
+        if not isinstance(q.default, str):
+            return "default of a single_choice question must be a str"
+        if q.default and q.default not in values:
+            return f"default {q.default!r} is not an option value"
+        return None
+    if not isinstance(q.default, tuple):
+        return "default of a multi_choice question must be a tuple of option values"
+    if len(set(q.default)) != len(q.default):
+        return "default must not repeat a value"
+    outside = next((v for v in q.default if v not in values), None)
+    if outside is not None:
+        return f"default item {outside!r} is not an option value"
+    return None
+
+
 @typed
 @attrs.frozen
 class Questionnaire:
     """A normalized form: ``title`` (may be ``""`` for XML+JSON and tool forms), questions.
 
-    ``ui_text`` (pairs of key and string, XML+JSON only) and ``timeout_seconds`` are kept
-    as given when valid (§5).
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    ``questions`` is not empty and their ids are distinct. ``ui_text`` (XML+JSON only)
+    holds pairs of a key of :data:`UI_TEXT_KEYS`, each at most once, and a string of at
+    most :data:`MAX_UI_TEXT` code points; ``timeout_seconds`` is ``None`` or a
+    non-negative finite number (§5). The constructor raises ``ValueError`` naming the
+    field for a value that breaks this, ``TypeError`` when a value has the wrong type.
     """
 
     title: str
     questions: tuple[Question, ...]
     ui_text: tuple[tuple[str, str], ...] = ()
     timeout_seconds: int | float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not self.questions:
+            raise ValueError("questions must not be empty")
+        ids = {q.id for q in self.questions}
+        if len(ids) != len(self.questions):
+            raise ValueError("questions must have distinct ids")
+        keys = [key for key, _ in self.ui_text]
+        if len(set(keys)) != len(keys) or not set(keys) <= set(UI_TEXT_KEYS):
+            raise ValueError("ui_text keys must be distinct keys of UI_TEXT_KEYS")
+        if any(len(value) > MAX_UI_TEXT for _, value in self.ui_text):
+            raise ValueError(f"ui_text values must be at most {MAX_UI_TEXT} code points")
+        timeout = self.timeout_seconds
+        if timeout is not None and (
+            timeout < 0 or (isinstance(timeout, float) and not math.isfinite(timeout))
+        ):
+            raise ValueError("timeout_seconds must be a non-negative finite number")
 
     def to_json(self) -> dict[str, Any]:
         """``{"title", "questions"}`` plus ``ui_text``/``timeout_seconds`` when present."""
@@ -91,23 +195,48 @@ class Questionnaire:
         return out
 
 
+#: The optional fields each type of answer has (§7).
+_ANSWER_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "single_choice": ("value", "label"),
+    "multi_choice": ("values", "labels"),
+    "free_text": (),
+}
+
+
 @typed
 @attrs.frozen
 class Answer:
     """One answer of a response (§7); fields absent from the JSON are ``None``.
 
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    ``question_id`` is non-blank and ``type`` one of the three question types. Its shape
+    follows the type: a ``single_choice`` or ``free_text`` ``answer`` is a ``str``, a
+    ``multi_choice`` one a tuple of ``str``; ``value`` and ``label`` belong to a single
+    choice only, ``values`` and ``labels`` to a multi choice only (the response reader
+    reports any other shape as ``response.answer_invalid``). Whether the answer fits its
+    form is :func:`~replykit.check_answers`'s business. The constructor raises
+    ``ValueError`` naming the field for a value that breaks this, ``TypeError`` when a
+    value has the wrong type.
     """
 
-    question_id: str
-    type: str
-    answer: Any
+    question_id: str = attrs.field(validator=_non_blank)
+    type: QuestionType = attrs.field(validator=_type_in_three)
+    answer: str | tuple[str, ...]
     question: str | None = None
     value: str | None = None
     label: str | None = None
     values: tuple[str, ...] | None = None
     labels: tuple[str, ...] | None = None
     other_text: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        multi = self.type == "multi_choice"
+        if isinstance(self.answer, tuple) != multi:
+            shape = "a tuple of str" if multi else "a str"
+            raise ValueError(f"answer of a {self.type} answer must be {shape}")
+        own = _ANSWER_FIELDS[self.type]
+        for name in ("value", "label", "values", "labels"):
+            if name not in own and getattr(self, name) is not None:
+                raise ValueError(f"{name} must be None for a {self.type} answer")
 
     def to_json(self) -> dict[str, Any]:
         """Keys in the seed's order, absent fields left out."""
@@ -134,11 +263,15 @@ class Answer:
 class Response:
     """A parsed ``<{name}-response>`` payload (§5, §7).
 
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    ``questionnaire_id`` is non-blank. ``type`` is kept as read (the reader reports one
+    that is not its tag's as ``response.type_mismatch``) and ``status`` as sent
+    (anything but ``submitted`` is only a warning). The constructor raises
+    ``ValueError`` naming the field for a blank ``questionnaire_id``, ``TypeError`` when
+    a value has the wrong type.
     """
 
     type: str
-    questionnaire_id: str
+    questionnaire_id: str = attrs.field(validator=_non_blank)
     status: str
     answers: tuple[Answer, ...]
 
@@ -179,6 +312,17 @@ class Segment:
     questionnaire: Questionnaire | None = None
     response: Response | None = None
 
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.start < self.end:
+            raise ValueError(
+                f"start and end must satisfy 0 <= start < end, not {self.start}, {self.end}"
+            )
+        if len(self.text) != self.end - self.start:
+            raise ValueError("text must have end - start code points")
+        problem = _markdown_problem(self) if self.kind == "markdown" else _candidate_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
+
     def to_json(self) -> dict[str, Any]:
         """The CLI/JSON shape documented in docs/cli.md."""
         out: dict[str, Any] = {
@@ -204,6 +348,35 @@ class Segment:
         return out
 
 
+def _markdown_problem(seg: Segment) -> str | None:
+    for name in ("encoding", "name", "id", "questionnaire", "response"):
+        if getattr(seg, name) is not None:
+            return f"{name} must be None for a markdown segment"
+    if seg.registered or seg.valid or seg.diagnostics:
+        return "registered, valid and diagnostics are a candidate's: a markdown segment has none"
+    return None
+
+
+def _candidate_problem(seg: Segment) -> str | None:
+    if seg.encoding is None or seg.name is None or seg.id is None:
+        return f"encoding, name and id are required for a {seg.kind} segment"
+    is_response = seg.kind == "questionnaire_response"
+    if is_response and seg.encoding != "xml_json":
+        return "encoding must be xml_json for a questionnaire_response segment"
+    held, other = ("response", "questionnaire") if is_response else ("questionnaire", "response")
+    if getattr(seg, other) is not None:
+        return f"{other} must be None for a {seg.kind} segment"
+    if not seg.valid:
+        return None if getattr(seg, held) is None else f"{held} must be None when not valid"
+    if not seg.registered:
+        return "valid requires registered"
+    if getattr(seg, held) is None:
+        return f"{held} is required when valid"
+    if any(d.severity == "error" for d in seg.diagnostics):
+        return "valid requires diagnostics without an error"
+    return None
+
+
 @typed
 @attrs.frozen
 class Segmentation:
@@ -212,12 +385,30 @@ class Segmentation:
     ordered by offset, up to the cap of §1 (one ``limit.diagnostics`` warning counting
     the rest); ``decoded`` is the text the offsets index when a §9 transport
     decoding changed the input (else ``None``).
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    Invariants: the segments are contiguous from offset 0 (each starts where the one
+    before ends), no two Markdown segments are adjacent, and with ``decoded`` they end
+    at its length. The constructor raises ``ValueError`` naming ``segments`` for
+    segments that break this, ``TypeError`` when a value has the wrong type.
     """
 
     segments: tuple[Segment, ...]
     diagnostics: tuple[Diagnostic, ...]
     decoded: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # One comparison per segment, against the segmenter's own work per segment.
+        at = 0
+        markdown = False
+        for seg in self.segments:
+            if seg.start != at:
+                raise ValueError(
+                    f"segments must be contiguous from 0: one starts at {seg.start}, not {at}"
+                )
+            if markdown and seg.kind == "markdown":
+                raise ValueError("segments must not hold two adjacent markdown segments")
+            at, markdown = seg.end, seg.kind == "markdown"
+        if self.decoded is not None and at != len(self.decoded):
+            raise ValueError("segments must end at the length of decoded")
 
     def to_json(self) -> dict[str, Any]:
         """``{"segments": [...], "diagnostics": [...]}``, plus ``"decoded"`` (the text the

@@ -93,7 +93,7 @@ def response_schema() -> dict[str, Any]:
     optional. No other keys.
 
     What a schema cannot say is checked against the form by
-    :func:`~replykit.questionnaire.conversation.response.check_answers`: a blank id, values that
+    :func:`~replykit.questionnaire.conversation.responses.check_answers`: a blank id, values that
     are not options,
     ``answer`` differing from ``value``/``values``.
     """

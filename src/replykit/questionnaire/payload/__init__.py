@@ -15,9 +15,10 @@ tuples of str keys and 0-based int indices (``format_path`` shows them 1-based).
 
 from __future__ import annotations
 
+from replykit.questionnaire.model import UI_TEXT_KEYS
 from replykit.questionnaire.payload.fenced_form import read_fenced_form
 from replykit.questionnaire.payload.json_strict import read_json, read_json_value
-from replykit.questionnaire.payload.lenient import ACCEPTED_TYPES, UI_TEXT_KEYS, normalize_form
+from replykit.questionnaire.payload.lenient import ACCEPTED_TYPES, normalize_form
 from replykit.questionnaire.payload.results import (
     FormRead,
     Read,

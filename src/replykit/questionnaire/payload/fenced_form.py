@@ -215,7 +215,7 @@ class _Checker:
         quoted = json.dumps(src, ensure_ascii=False)
         return {"as": "source", "source": src, "actual": kind, "quoted": quoted}
 
-    def form(self, root: dict[str, Any], at: Cursor) -> Questionnaire:
+    def form(self, root: dict[str, Any], at: Cursor) -> Questionnaire | None:
         for key in root:
             if key not in _TOP_FIELDS:
                 at.add(F.FORM_UNKNOWN_FIELD, key, on_key=True, field=repr(key))
@@ -232,7 +232,8 @@ class _Checker:
                 q = self.question(raw, at.descend("questions", i), i)
                 if q is not None:
                     questions.append(q)
-        return Questionnaire(title=title, questions=tuple(questions))
+        # No question read is an error reported above: there is no form to build.
+        return Questionnaire(title=title, questions=tuple(questions)) if questions else None
 
     def title(self, root: dict[str, Any], at: Cursor) -> str:
         if "title" not in root:
@@ -362,7 +363,7 @@ class _Checker:
 
     def choice(
         self, raw: dict[str, Any], at: Cursor, index: int, text: str, qtype: QuestionType
-    ) -> Question:
+    ) -> Question | None:
         values = self.options(raw, at.descend("options"))
         allow_other = raw.get("allow_other", False)
         if not isinstance(allow_other, bool):
@@ -376,7 +377,9 @@ class _Checker:
                 default = self.single_default(raw["default"], at.descend("default"), values)
             else:
                 default = self.multi_default(raw["default"], at.descend("default"), values)
-        options = tuple(Option(value=v, label=v) for v in (values or ()))
+        if not values:
+            return None  # reported: a choice needs options (a Question has them)
+        options = tuple(Option(value=v, label=v) for v in values)
         return Question(
             id=f"q{index + 1}",
             type=qtype,
@@ -393,6 +396,7 @@ class _Checker:
             return ""
         if values is not None and value not in values:
             at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
+            return ""  # reported; the form is not built
         return value
 
     def multi_default(self, value: Any, at: Cursor, values: list[str] | None) -> tuple[str, ...]:

@@ -18,7 +18,15 @@ from typing import Any
 from replykit.codes import start as S
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
-from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
+from replykit.questionnaire.model import (
+    MAX_UI_TEXT,
+    OTHER_VALUE,
+    UI_TEXT_KEYS,
+    Option,
+    Question,
+    Questionnaire,
+    QuestionType,
+)
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
@@ -31,18 +39,6 @@ _TYPE_MAP: Mapping[str, QuestionType] = {
     "text": "free_text",
     "free_text": "free_text",
 }
-#: The longest ``ui_text`` value kept (code points, §1): the display text repeats a
-#: separator or a fallback once per question, so a long one would multiply the output.
-MAX_UI_TEXT = 64
-UI_TEXT_KEYS = (
-    "other",
-    "answer_title",
-    "question_fallback",
-    "unanswered",
-    "unselected",
-    "answer_separator",
-    "list_separator",
-)
 
 
 def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
@@ -123,6 +119,8 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
     if allow_extras:
         ui_text = _ui_text(_get(args, "ui_text"), at.descend("ui_text"))
         timeout = _timeout(_get(args, "timeout_seconds"), at.descend("timeout_seconds"))
+    if not questions:
+        return None  # reported: no question could be read
     return Questionnaire(title=title, questions=questions, ui_text=ui_text, timeout_seconds=timeout)
 
 
@@ -155,6 +153,8 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         return None
     if qtype == "free_text":
         answer_text = _text_default(_get(raw, "default"), at.descend("default"))
+        if qid is None:
+            return None  # reported: a repeated id
         return Question(id=qid, type="free_text", text=text, default=answer_text)
     options = _options(_get(raw, "options"), at.descend("options"))
     allow_other = _get(raw, "allow_other")
@@ -176,6 +176,8 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         default = _single_default(raw_default, d_at, values)
     else:
         default = _multi_default(raw_default, d_at, values, warn)
+    if qid is None or not options:
+        return None  # reported: a repeated id; a choice without options
     return Question(
         id=qid,
         type=qtype,
@@ -186,7 +188,9 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
     )
 
 
-def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str:
+def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str | None:
+    """The question's id (given, or ``q{n}`` by position), ``None`` when it repeats an
+    earlier one (reported)."""
     given = _get(raw, "id")
     qid = f"q{index + 1}"
     if given is not None and not isinstance(given, str):
@@ -195,6 +199,7 @@ def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) ->
         qid = given
     if qid in used:
         at.add(S.QUESTION_ID_DUPLICATE, "id", value=qid)
+        return None
     used.add(qid)
     return qid
 
@@ -228,8 +233,8 @@ def _options(raw: Any, at: Cursor) -> list[Option] | None:
     out: list[Option] = []
     seen: set[str] = set()
     for j, item in enumerate(raw):
-        option = _option(item)
-        if option is None:
+        pair = _option(item)
+        if pair is None:
             at.add(
                 S.QUESTION_OPTION_INVALID,
                 j,
@@ -238,15 +243,16 @@ def _options(raw: Any, at: Cursor) -> list[Option] | None:
                 value=item,
             )
             continue
-        if option.value == OTHER_VALUE:
+        value, label = pair
+        if value == OTHER_VALUE:
             # An answer with this value means "other": the option could not be chosen.
-            at.add(S.QUESTION_OPTION_INVALID, j, variant="reserved", value=option.value)
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="reserved", value=value)
             continue
-        if option.value in seen:
-            at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=option.value)
+        if value in seen:
+            at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=value)
             continue
-        seen.add(option.value)
-        out.append(option)
+        seen.add(value)
+        out.append(Option(value=value, label=label))
     return out
 
 
@@ -264,6 +270,7 @@ def _single_default(raw: Any, at: Cursor, values: list[str] | None) -> str:
     # "" is the seed's own normalized "no default".
     if default and values is not None and default not in values:
         at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
+        return ""  # reported; the form is not built
     return default
 
 
@@ -287,6 +294,7 @@ def _multi_default(raw: Any, at: Cursor, values: list[str] | None, warn: bool) -
                 invalid_items=outside,
                 allowed=values,
             )
+            return ()  # reported; the form is not built
     return tuple(items)
 
 
@@ -354,11 +362,11 @@ def _actual(value: Any) -> str:
     return "missing" if value is None else json_type(value)
 
 
-def _option(item: Any) -> Option | None:
-    """A string or ``{value, label}`` object as an :class:`Option` (value and label
+def _option(item: Any) -> tuple[str, str] | None:
+    """A string or ``{value, label}`` object as the value and label of an option (both
     trimmed, §7), else None."""
     if isinstance(item, str):
-        return None if is_blank(item) else Option(value=trim_blank(item), label=trim_blank(item))
+        return None if is_blank(item) else (trim_blank(item), trim_blank(item))
     if not isinstance(item, dict):
         return None
     value = _get(item, "value")
@@ -367,8 +375,8 @@ def _option(item: Any) -> Option | None:
         return None
     value = trim_blank(value)
     if label is None:
-        return Option(value=value, label=value)
+        return value, value
     if not isinstance(label, str):
         return None
     # A blank label would show an empty choice: it takes the value like a missing one.
-    return Option(value=value, label=value if is_blank(label) else trim_blank(label))
+    return value, value if is_blank(label) else trim_blank(label)

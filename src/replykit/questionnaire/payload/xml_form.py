@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -13,7 +13,13 @@ from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
 from replykit.diagnostics import Finding
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
-from replykit.questionnaire.model import Answer, Questionnaire, Response
+from replykit.questionnaire.model import (
+    QUESTION_TYPES,
+    Answer,
+    Questionnaire,
+    QuestionType,
+    Response,
+)
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json
 from replykit.questionnaire.payload.lenient import normalize_form
@@ -29,7 +35,7 @@ from replykit.text import is_blank
 RESPONSE_SUFFIX = "-response"
 # JSON findings whose value is read as a placeholder (None, 0).
 _PLACEHOLDER_CODES = frozenset({JSON_CONSTANT.name, JSON_NUMBER_TOO_LARGE.name})
-ANSWER_TYPES = ("single_choice", "multi_choice", "free_text")
+ANSWER_TYPES = QUESTION_TYPES
 
 
 def read_xml_request(
@@ -178,9 +184,13 @@ def _got(root: dict[str, Any], key: str) -> dict[str, Any]:
     return {"as": "missing"} if key not in root else {"as": "found_value", "value": root[key]}
 
 
-def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
+def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response | None:
+    """The response, or ``None`` when an error was reported (its model would not be
+    valid: a blank id, an answer of the wrong shape)."""
+    ok = True
     rtype = root.get("type")
     if rtype != expected_type:
+        ok = False
         at.add(
             R.RESPONSE_TYPE_MISMATCH,
             "type",
@@ -190,6 +200,7 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
         )
     qid = root.get("questionnaire_id")
     if not isinstance(qid, str) or is_blank(qid):
+        ok = False
         present = "questionnaire_id" in root and qid is not None
         at.add(
             R.RESPONSE_QUESTIONNAIRE_ID_MISSING,
@@ -209,6 +220,7 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
     answers: list[Answer] = []
     raw_answers = root.get("answers")
     if not isinstance(raw_answers, list):
+        ok = False
         present = "answers" in root
         at.add(
             R.RESPONSE_ANSWERS_INVALID,
@@ -222,11 +234,14 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response:
     else:
         for i, raw in enumerate(raw_answers):
             answer = _answer(raw, at.descend("answers", i))
+            ok = ok and answer is not None
             if answer is not None:
                 answers.append(answer)
+    if not ok or not isinstance(rtype, str) or not isinstance(qid, str):
+        return None
     return Response(
-        type=rtype if isinstance(rtype, str) else "",
-        questionnaire_id=qid if isinstance(qid, str) else "",
+        type=rtype,
+        questionnaire_id=qid,
         status=status if isinstance(status, str) else "",
         answers=tuple(answers),
     )
@@ -280,7 +295,7 @@ def _answer(raw: Any, at: Cursor) -> Answer | None:
     ok = _string(raw, at, "other_text", fields) and ok
     if not ok or not isinstance(qid, str) or not isinstance(atype, str):
         return None
-    return Answer(question_id=qid, type=atype, **fields)
+    return Answer(question_id=qid, type=cast(QuestionType, atype), **fields)
 
 
 def _string(

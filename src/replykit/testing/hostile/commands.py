@@ -104,7 +104,7 @@ def run_case(family: JsonFamily, case: JsonCase) -> object:
     import json
 
     from replykit.actions import lint, sanitize
-    from replykit.questionnaire.conversation.response import AnswersError, build_response
+    from replykit.questionnaire.conversation.responses import AnswersError, build_response
     from replykit.questionnaire.conversation.selfcheck import self_check
     from replykit.questionnaire.conversation.stored import read_conversations
     from replykit.questionnaire.conversation.tool import call_questionnaire_async

@@ -1,0 +1,127 @@
+"""Checking a response against its form (§7; docs/protocol-responses.md section 1.4).
+
+:func:`check_answers` reports every way a parsed
+:class:`~replykit.questionnaire.model.Response` does not fit its form. A parsed
+response has its shape by construction (each answer's ``answer`` a string or, for a
+multi choice, a tuple of strings: the reader reports any other shape as
+``response.answer_invalid``), so what is left is the form's business; each rule is a
+function of :mod:`.rules`, the same one building applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from replykit.argcheck import typed
+from replykit.codes.limits import LIMIT_QUESTIONS
+from replykit.diagnostics import Finding
+from replykit.findings import Cursor
+from replykit.questionnaire.conversation.responses import rules
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
+
+
+@typed
+def check_answers(
+    questionnaire: Questionnaire,
+    response: Response,
+    *,
+    questionnaire_id: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> tuple[Finding, ...]:
+    """Every way ``response`` does not fit ``questionnaire`` (§7; docs/protocol-responses.md 1.4).
+
+    Input: the form and a parsed response (from ``segment()`` or
+    :func:`~replykit.questionnaire.payload.read_xml_response`); ``questionnaire_id``, when
+    given, the id the response must name. Output: :class:`~replykit.diagnostics.Finding`
+    objects in response order, each with ``path`` into the response JSON (0-based ints in
+    the tuple, 1-based in ``details["path"]``: ``answers[2].values[1]``); ``()`` when it fits.
+
+    Errors: ``answer.questionnaire_id_mismatch`` (``questionnaire_id``),
+    ``answer.unknown_question`` and ``answer.duplicate`` (``answers[i].question_id``),
+    ``answer.type_mismatch`` (``answers[i].type`` differs from the question's),
+    ``answer.value_not_in_options``, ``answer.other_not_allowed`` ("other" without
+    ``allow_other``, or ``other_text`` on free text), ``answer.other_text_unexpected``
+    (``other_text`` without "other"), ``answer.inconsistent`` (``answer`` differs from
+    ``value``/``values``, or not one label per value), ``answer.duplicate_value`` (a
+    value repeated in a multi-choice answer), ``answer.missing`` (a question with no
+    answer: path ``answers``, ``details["question_id"]``). Warning:
+    ``answer.label_mismatch`` (a label that is not the option's).
+
+    ``limits`` (§1): more answers than ``max_questions`` is the one finding
+    ``limit.questions``; an ``answer``, ``values`` or ``labels`` longer than
+    ``max_options`` is ``limit.options`` and that answer is read no further; at most
+    ``max_diagnostics`` findings, the rest summarized by one ``limit.diagnostics``
+    warning; ``details["allowed"]`` only on the first ``answer.value_not_in_options`` of
+    each question and the first ``answer.unknown_question``. Raises ``TypeError`` naming
+    the argument when an argument has the wrong type.
+    """
+    sink = rules.AnswerSink(limits.max_diagnostics)
+    if len(response.answers) > limits.max_questions:
+        size, limit = len(response.answers), limits.max_questions
+        details = {"limit": limit, "actual": size}
+        sink.at("answers").add(
+            LIMIT_QUESTIONS, details=details, what="answers", size=size, limit=limit
+        )
+        return sink.result()
+    rules.same_id(sink.at("questionnaire_id"), response.questionnaire_id, questionnaire_id)
+    by_id = {q.id: q for q in questionnaire.questions}
+    seen: set[str] = set()
+    for i, a in enumerate(response.answers):
+        _answer(sink.at("answers", i), by_id, a, seen, sink, limits)
+    rules.missing(sink.at("answers"), questionnaire.questions, seen)
+    return sink.result()
+
+
+def _answer(
+    at: Cursor,
+    by_id: Mapping[str, Question],
+    a: Answer,
+    seen: set[str],
+    sink: rules.AnswerSink,
+    limits: Limits,
+) -> None:
+    """The findings of one answer (at ``answers[i]``)."""
+    q = by_id.get(a.question_id)
+    if q is None:
+        rules.unknown_question(at.descend("question_id"), a.question_id, list(by_id), sink)
+        return
+    if not rules.first_answer(at.descend("question_id"), a.question_id, seen):
+        return
+    if not rules.type_matches(at.descend("type"), q, a.type):
+        return
+    for key, items in (("answer", a.answer), ("values", a.values), ("labels", a.labels)):
+        if not rules.within_options(at.descend(key), items, limits.max_options):
+            return
+    labels = rules.option_labels(q)
+    if q.type == "single_choice":
+        _single(at, q, labels, a, sink)
+    elif q.type == "multi_choice":
+        _multi(at, q, labels, a, sink)
+    else:
+        rules.other_text_fits(at.descend("other_text"), q, a.other_text, False)
+
+
+def _single(
+    at: Cursor, q: Question, labels: Mapping[str, str], a: Answer, sink: rules.AnswerSink
+) -> None:
+    answer = cast(str, a.answer)  # a single-choice answer is a str (the model's invariant)
+    rules.consistent(at.descend("value"), q, a.value, answer)
+    field = "value" if a.value is not None else "answer"
+    rules.choice_value(at.descend(field), q, labels, answer, sink)
+    rules.other_text_fits(at.descend("other_text"), q, a.other_text, answer == OTHER_VALUE)
+    if a.label is not None and answer:
+        rules.labels_match(at.descend("label"), q, labels, [(answer, a.label)])
+
+
+def _multi(
+    at: Cursor, q: Question, labels: Mapping[str, str], a: Answer, sink: rules.AnswerSink
+) -> None:
+    values = cast(tuple[str, ...], a.answer)  # a tuple for a multi choice (the model's)
+    rules.consistent(at.descend("values"), q, a.values, values)
+    field = "values" if a.values is not None else "answer"
+    rules.chosen_values(at.descend(field), q, labels, values, sink)
+    rules.other_text_fits(at.descend("other_text"), q, a.other_text, OTHER_VALUE in values)
+    if a.labels is not None and rules.label_count(at.descend("labels"), q, a.labels, values):
+        rules.labels_match(at.descend("labels"), q, labels, zip(values, a.labels, strict=True))

@@ -1,0 +1,74 @@
+"""What a user sees of an answer (§7; docs/protocol-responses.md section 1.3): the
+seven display texts resolved for a form, and the readable answer built from them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from replykit.questionnaire.conversation.texts import UI_TEXT_DEFAULTS, check_locale
+from replykit.questionnaire.model import Answer, Question, Questionnaire
+from replykit.questionnaire.payload import UI_TEXT_KEYS
+from replykit.text import is_blank
+
+
+def resolve_ui_text(
+    questionnaire: Questionnaire, ui_text: Mapping[str, str] | None = None, locale: str = "zh"
+) -> dict[str, str]:
+    """The seven display texts used for ``questionnaire`` (§7), key -> text.
+
+    Precedence per key: ``ui_text`` (the argument), then the form's ``ui_text``, then the
+    ``locale`` defaults (``zh`` or ``en``). Raises ``ValueError`` for a key outside
+    ``other, answer_title, question_fallback, unanswered, unselected, answer_separator,
+    list_separator`` or an unknown locale, ``TypeError`` for a non-string value.
+    """
+    if not isinstance(questionnaire, Questionnaire):
+        name = type(questionnaire).__name__
+        raise TypeError(f"questionnaire must be a Questionnaire, not {name}")
+    if ui_text is not None and not isinstance(ui_text, Mapping):
+        raise TypeError(f"ui_text must be a mapping, not {type(ui_text).__name__}")
+    out = dict(UI_TEXT_DEFAULTS[check_locale(locale)])
+    out.update(dict(questionnaire.ui_text))
+    for key, value in (ui_text or {}).items():
+        if key not in UI_TEXT_KEYS:
+            raise ValueError(f"unknown ui_text key {key!r}; known: {', '.join(UI_TEXT_KEYS)}")
+        if not isinstance(value, str):
+            raise TypeError(f"ui_text[{key!r}] must be a str, not {type(value).__name__}")
+        out[key] = value
+    return out
+
+
+def display_text(
+    questions: Mapping[str, Question],
+    answers: list[Answer] | tuple[Answer, ...],
+    ui: dict[str, str],
+) -> str:
+    """The readable answer (§7): the ``answer_title`` line, then per answer
+    ``{question text}{answer_separator}{answer}``.
+
+    Input: the form's questions by id, the answers, the resolved texts of
+    :func:`resolve_ui_text`. A question with a blank text shows ``question_fallback``;
+    a choice shows its labels then a non-blank ``other_text``, joined by
+    ``list_separator``, or ``unselected`` when nothing is chosen; a blank free text shows
+    ``unanswered``. Never raises for answers built by
+    :func:`~replykit.questionnaire.conversation.responses.build.build_response`.
+    """
+    lines = [ui["answer_title"]]
+    for a in answers:
+        q = questions.get(a.question_id)
+        text = a.question if q is None else q.text
+        if text is None or is_blank(text):
+            text = ui["question_fallback"]
+        lines.append(f"{text}{ui['answer_separator']}{_shown(a, ui)}")
+    return "\n".join(lines)
+
+
+def _shown(a: Answer, ui: Mapping[str, str]) -> str:
+    """The answer part of one display line."""
+    if a.type == "free_text":
+        shown = a.answer if isinstance(a.answer, str) and not is_blank(a.answer) else None
+        return shown or ui["unanswered"]
+    parts = list(a.labels or ()) if a.type == "multi_choice" else [a.label or ""]
+    parts = [p for p in parts if p]
+    if a.other_text is not None and not is_blank(a.other_text):
+        parts.append(a.other_text)
+    return ui["list_separator"].join(parts) if parts else ui["unselected"]
