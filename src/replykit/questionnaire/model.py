@@ -41,18 +41,13 @@ UI_TEXT_KEYS: Final[tuple[str, ...]] = (
 #: The longest ``ui_text`` value a form keeps (code points, §1): the display text repeats
 #: a separator or a fallback once per question, so a long one would multiply the output.
 MAX_UI_TEXT: Final = 64
+_UI_TEXT_KEY_SET: Final = frozenset(UI_TEXT_KEYS)
 
 
-def _non_blank(_inst: object, attribute: attrs.Attribute[Any], value: str) -> None:
-    if is_blank(value):
-        raise ValueError(f"{attribute.name} must not be blank (§1)")
-
-
-def _type_in_three(_inst: object, attribute: attrs.Attribute[Any], value: str) -> None:
-    if value not in QUESTION_TYPES:
-        raise ValueError(
-            f"{attribute.name} must be single_choice, multi_choice or free_text, not {value!r}"
-        )
+def _blank(text: str) -> bool:
+    """:func:`~replykit.text.is_blank`, with a quick answer for text that starts with a
+    visible ASCII character (most do; such a character is neither White_Space nor Cf)."""
+    return not "!" <= text[:1] <= "~" and is_blank(text)
 
 
 @typed
@@ -65,10 +60,12 @@ class Option:
     value that breaks this, ``TypeError`` when a value has the wrong type.
     """
 
-    value: str = attrs.field(validator=_non_blank)
-    label: str = attrs.field(validator=_non_blank)
+    value: str
+    label: str
 
     def __attrs_post_init__(self) -> None:
+        if _blank(self.value) or _blank(self.label):
+            raise ValueError(f"{'value' if _blank(self.value) else 'label'} must not be blank (§1)")
         if self.value == OTHER_VALUE:
             raise ValueError(f"value must not be {OTHER_VALUE}, the value of the 'other' choice")
 
@@ -93,8 +90,8 @@ class Question:
     value has the wrong type.
     """
 
-    id: str = attrs.field(validator=_non_blank)
-    type: QuestionType = attrs.field(validator=_type_in_three)
+    id: str
+    type: QuestionType
     text: str
     options: tuple[Option, ...] = ()
     default: str | tuple[str, ...] = ""
@@ -121,6 +118,10 @@ class Question:
 def question_problem(q: Question) -> str | None:
     """Why ``q`` breaks an invariant of :class:`Question`, naming the field, or ``None``.
     Linear in the number of options and default items."""
+    if _blank(q.id):
+        return "id must not be blank (§1)"
+    if q.type not in QUESTION_TYPES:
+        return f"type must be single_choice, multi_choice or free_text, not {q.type!r}"
     if q.type == "free_text":
         if q.options:
             return "options must be empty for a free_text question"
@@ -131,21 +132,30 @@ def question_problem(q: Question) -> str | None:
         return None
     if not q.options:
         return f"options must not be empty for a {q.type} question"
-    values = {o.value for o in q.options}
     if q.type == "single_choice":
         if not isinstance(q.default, str):
             return "default of a single_choice question must be a str"
-        if q.default and q.default not in values:
+        if q.default and all(o.value != q.default for o in q.options):
             return f"default {q.default!r} is not an option value"
         return None
     if not isinstance(q.default, tuple):
         return "default of a multi_choice question must be a tuple of option values"
-    if len(set(q.default)) != len(q.default):
-        return "default must not repeat a value"
-    outside = next((v for v in q.default if v not in values), None)
-    if outside is not None:
-        return f"default item {outside!r} is not an option value"
+    if q.default:
+        if len(set(q.default)) != len(q.default):
+            return "default must not repeat a value"
+        values = {o.value for o in q.options}
+        outside = next((v for v in q.default if v not in values), None)
+        if outside is not None:
+            return f"default item {outside!r} is not an option value"
     return None
+
+
+def _check_ui_text(pairs: tuple[tuple[str, str], ...]) -> None:
+    keys = {key for key, _ in pairs}
+    if len(keys) != len(pairs) or not keys <= _UI_TEXT_KEY_SET:
+        raise ValueError("ui_text keys must be distinct keys of UI_TEXT_KEYS")
+    if any(len(value) > MAX_UI_TEXT for _, value in pairs):
+        raise ValueError(f"ui_text values must be at most {MAX_UI_TEXT} code points")
 
 
 @typed
@@ -166,16 +176,13 @@ class Questionnaire:
     timeout_seconds: int | float | None = None
 
     def __attrs_post_init__(self) -> None:
-        if not self.questions:
+        questions = self.questions
+        if not questions:
             raise ValueError("questions must not be empty")
-        ids = {q.id for q in self.questions}
-        if len(ids) != len(self.questions):
+        if len(questions) > 1 and len({q.id for q in questions}) != len(questions):
             raise ValueError("questions must have distinct ids")
-        keys = [key for key, _ in self.ui_text]
-        if len(set(keys)) != len(keys) or not set(keys) <= set(UI_TEXT_KEYS):
-            raise ValueError("ui_text keys must be distinct keys of UI_TEXT_KEYS")
-        if any(len(value) > MAX_UI_TEXT for _, value in self.ui_text):
-            raise ValueError(f"ui_text values must be at most {MAX_UI_TEXT} code points")
+        if self.ui_text:
+            _check_ui_text(self.ui_text)
         timeout = self.timeout_seconds
         if timeout is not None and (
             timeout < 0 or (isinstance(timeout, float) and not math.isfinite(timeout))
@@ -218,8 +225,8 @@ class Answer:
     value has the wrong type.
     """
 
-    question_id: str = attrs.field(validator=_non_blank)
-    type: QuestionType = attrs.field(validator=_type_in_three)
+    question_id: str
+    type: QuestionType
     answer: str | tuple[str, ...]
     question: str | None = None
     value: str | None = None
@@ -229,6 +236,12 @@ class Answer:
     other_text: str | None = None
 
     def __attrs_post_init__(self) -> None:
+        if _blank(self.question_id):
+            raise ValueError("question_id must not be blank (§1)")
+        if self.type not in QUESTION_TYPES:
+            raise ValueError(
+                f"type must be single_choice, multi_choice or free_text, not {self.type!r}"
+            )
         multi = self.type == "multi_choice"
         if isinstance(self.answer, tuple) != multi:
             shape = "a tuple of str" if multi else "a str"
@@ -271,9 +284,13 @@ class Response:
     """
 
     type: str
-    questionnaire_id: str = attrs.field(validator=_non_blank)
+    questionnaire_id: str
     status: str
     answers: tuple[Answer, ...]
+
+    def __attrs_post_init__(self) -> None:
+        if _blank(self.questionnaire_id):
+            raise ValueError("questionnaire_id must not be blank (§1)")
 
     def to_json(self) -> dict[str, Any]:
         """``{"type", "questionnaire_id", "status", "answers"}``."""
@@ -319,7 +336,19 @@ class Segment:
             )
         if len(self.text) != self.end - self.start:
             raise ValueError("text must have end - start code points")
-        problem = _markdown_problem(self) if self.kind == "markdown" else _candidate_problem(self)
+        if self.kind == "markdown":
+            # One expression on the common path: a Markdown segment has only its text.
+            if not (
+                self.encoding is None
+                and self.name is None
+                and self.id is None
+                and self.questionnaire is None
+                and self.response is None
+                and not (self.registered or self.valid or self.diagnostics)
+            ):
+                raise ValueError(_markdown_problem(self))
+            return
+        problem = _candidate_problem(self)
         if problem is not None:
             raise ValueError(problem)
 
@@ -348,13 +377,11 @@ class Segment:
         return out
 
 
-def _markdown_problem(seg: Segment) -> str | None:
+def _markdown_problem(seg: Segment) -> str:
     for name in ("encoding", "name", "id", "questionnaire", "response"):
         if getattr(seg, name) is not None:
             return f"{name} must be None for a markdown segment"
-    if seg.registered or seg.valid or seg.diagnostics:
-        return "registered, valid and diagnostics are a candidate's: a markdown segment has none"
-    return None
+    return "registered, valid and diagnostics are a candidate's: a markdown segment has none"
 
 
 def _candidate_problem(seg: Segment) -> str | None:
