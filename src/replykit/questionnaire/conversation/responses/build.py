@@ -284,7 +284,7 @@ def _one(
     other_text: str | None = None
     value_at = at
     if isinstance(raw, Mapping):
-        if not rules.answer_fields(at, raw):
+        if not rules.answer_fields(at, q, raw):
             return None
         given = raw.get("other_text")
         if isinstance(given, str):
@@ -324,7 +324,7 @@ class _Part:
 
     def single(self, raw: Any, other_label: str, sink: rules.AnswerSink) -> Answer | None:
         q = self.q
-        if not rules.is_text(self.at, q, raw):
+        if not rules.type_matches(self.at, q, raw):
             return None
         rules.choice_value(self.at, q, self.labels, raw, sink)
         rules.other_text_fits(self.other_at, q, self.other_text, raw == OTHER_VALUE)
@@ -361,7 +361,7 @@ class _Part:
 
     def free(self, raw: Any) -> Answer | None:
         q = self.q
-        if not rules.is_text(self.at, q, raw):
+        if not rules.type_matches(self.at, q, raw):
             return None
         rules.typed_text(self.at, raw)
         rules.other_text_fits(self.other_at, q, self.other_text, False)

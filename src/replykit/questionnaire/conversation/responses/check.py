@@ -89,7 +89,7 @@ def _answer(
         return
     if not rules.first_answer(at.descend("question_id"), a.question_id, seen):
         return
-    if not rules.type_matches(at.descend("type"), q, a.type):
+    if not rules.type_matches(at.descend("type"), q, a.type, "type"):
         return
     for key, items in (("answer", a.answer), ("values", a.values), ("labels", a.labels)):
         if not rules.within_options(at.descend(key), items, limits.max_options):
@@ -123,5 +123,7 @@ def _multi(
     field = "values" if a.values is not None else "answer"
     rules.chosen_values(at.descend(field), q, labels, values, sink)
     rules.other_text_fits(at.descend("other_text"), q, a.other_text, OTHER_VALUE in values)
-    if a.labels is not None and rules.label_count(at.descend("labels"), q, a.labels, values):
+    if a.labels is not None and rules.consistent(
+        at.descend("labels"), q, a.labels, values, count=True
+    ):
         rules.labels_match(at.descend("labels"), q, labels, zip(values, a.labels, strict=True))

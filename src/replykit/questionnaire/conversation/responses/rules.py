@@ -7,19 +7,23 @@ and :mod:`.check` on a response read back (paths into the response JSON,
 at the place it looks at; the finding's message is its code's template in
 :mod:`replykit.codes.responses`, rendered from the parameters it records.
 
-Which side calls which rule: both use :func:`unknown_question`, :func:`chosen_values`,
-:func:`choice_value`, :func:`other_text_fits` and :func:`within_options`; building
-alone reads the user's shapes (:func:`is_text`, :func:`is_list`,
-:func:`answer_fields`, :func:`typed_text`), since a parsed
+Each ``answer.*`` code is reported by exactly one function (a test holds this), and
+a function reports one code: a rule that needs another one calls its function
+(:func:`chosen_values` calls :func:`type_matches`, :func:`chosen_once` and
+:func:`choice_value`). Both sides use :func:`unknown_question`,
+:func:`type_matches` (building: a value's JSON type; checking: the ``type`` field),
+:func:`choice_value`, :func:`other_allowed`, :func:`chosen_once`,
+:func:`chosen_values` and :func:`other_text_fits`; building alone reads the user's
+shapes (:func:`is_list`, :func:`answer_fields`, :func:`typed_text`), since a parsed
 :class:`~replykit.questionnaire.model.Answer` has its shape by construction; checking
 alone compares a response with its form (:func:`same_id`, :func:`first_answer`,
-:func:`type_matches`, :func:`consistent`, :func:`labels_match`, :func:`missing`).
+:func:`consistent`, :func:`labels_match`, :func:`missing`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from replykit.cap import Collector, finish, summary_params
 from replykit.codes._core import Code
@@ -47,6 +51,9 @@ from replykit.jsonout import portable
 from replykit.questionnaire.model import OTHER_VALUE, Question
 from replykit.surrogates import first_lone_surrogate
 
+#: What :func:`type_matches` looks at: the answer's ``type`` field, the answer itself, an
+#: item of a multi-choice answer, or ``other_text``.
+TypeOf = Literal["type", "answer", "item", "other_text"]
 #: The keys of an answer object, ``{"value": ..., "other_text": ...}`` (§7).
 INPUT_KEYS = ("value", "other_text")
 
@@ -158,16 +165,70 @@ def within_options(at: Cursor, items: object, limit: int) -> bool:
     return False
 
 
+def type_matches(at: Cursor, q: Question, given: object, of: TypeOf = "answer") -> bool:
+    """``answer.type_mismatch``, the one rule for every type an answer has: ``of`` says
+    which. ``"type"``: the answer's ``type`` is its question's (variant ``type``);
+    ``"answer"``: a single-choice (variant ``choice``: the string is an option value) or
+    free-text answer is a string; ``"item"``: an item of a multi-choice answer is a
+    string (variant ``item``); ``"other_text"``: ``other_text`` is a string (variant
+    ``other_text``). Returns whether it matches."""
+    if of == "type":
+        if given == q.type:
+            return True
+        details = {**_asked(q), "expected": q.type, "value": given}
+        at.add(
+            ANSWER_TYPE_MISMATCH,
+            variant="type",
+            details=details,
+            question=q.id,
+            type=q.type,
+            given=given,
+        )
+        return False
+    if isinstance(given, str):
+        return True
+    expected = "string"
+    if of == "other_text":
+        details = {"expected": expected}
+        at.add(ANSWER_TYPE_MISMATCH, variant="other_text", details=details, expected=expected)
+        return False
+    details = {**_asked(q), "expected": expected}
+    if of == "item":
+        at.add(ANSWER_TYPE_MISMATCH, variant="item", details=details, expected=expected)
+        return False
+    variant = "choice" if q.type == "single_choice" else None
+    at.add(
+        ANSWER_TYPE_MISMATCH,
+        variant=variant,
+        details=details,
+        expected=expected,
+        type=q.type,
+        question=q.id,
+    )
+    return False
+
+
+def other_allowed(at: Cursor, q: Question, value: str | None) -> bool:
+    """``answer.other_not_allowed``: "other" (the ``value`` :data:`OTHER_VALUE`, or an
+    ``other_text``, ``value`` ``None``) needs a choice with ``allow_other``; on a
+    free-text question it is variant ``free_text``. Returns whether it is allowed."""
+    if q.type == "free_text":
+        at.add(ANSWER_OTHER_NOT_ALLOWED, variant="free_text", details=_asked(q), question=q.id)
+        return False
+    if q.allow_other:
+        return True
+    at.add(ANSWER_OTHER_NOT_ALLOWED, details={**_asked(q), "value": value}, question=q.id)
+    return False
+
+
 def choice_value(
     at: Cursor, q: Question, labels: Mapping[str, str], value: str, sink: AnswerSink
 ) -> None:
-    """A chosen ``value`` is an option value of ``q``, ``""`` (single choice: no answer)
-    or :data:`OTHER_VALUE` when ``q`` allows "other": else
-    ``answer.other_not_allowed`` or ``answer.value_not_in_options`` (``allowed`` on the
-    question's first only)."""
+    """``answer.value_not_in_options``: a chosen ``value`` is an option value of ``q``,
+    ``""`` (single choice: no answer) or :data:`OTHER_VALUE` when ``q`` allows "other"
+    (:func:`other_allowed`); ``allowed`` is given on the question's first only."""
     if value == OTHER_VALUE:
-        if not q.allow_other:
-            at.add(ANSWER_OTHER_NOT_ALLOWED, details={**_asked(q), "value": value}, question=q.id)
+        other_allowed(at, q, value)
         return
     if value in labels or (value == "" and q.type == "single_choice"):
         return
@@ -177,47 +238,44 @@ def choice_value(
     at.add(ANSWER_VALUE_NOT_IN_OPTIONS, details=details, value=value, question=q.id)
 
 
+def chosen_once(at: Cursor, q: Question, value: str, seen: set[str]) -> bool:
+    """``answer.duplicate_value``: a value of a multi-choice answer is chosen once;
+    ``seen`` holds those chosen before it. Returns whether ``value`` is new."""
+    if value in seen:
+        at.add(
+            ANSWER_DUPLICATE_VALUE,
+            details={**_asked(q), "value": value},
+            value=value,
+            question=q.id,
+        )
+        return False
+    seen.add(value)
+    return True
+
+
 def chosen_values(
     at: Cursor, q: Question, labels: Mapping[str, str], items: Iterable[Any], sink: AnswerSink
 ) -> list[str]:
-    """The values of a multi-choice answer, each a string (``answer.type_mismatch``,
-    variant ``item``), chosen once (``answer.duplicate_value`` on each repeat) and a
-    :func:`choice_value`; returns those read, repeats left out, in the given order."""
+    """The values of a multi-choice answer, each a string (:func:`type_matches`), chosen
+    once (:func:`chosen_once`) and a :func:`choice_value`; returns those read, repeats
+    left out, in the given order."""
     values: list[str] = []
     seen: set[str] = set()
     for j, item in enumerate(items):
-        if not isinstance(item, str):
-            at.add(
-                ANSWER_TYPE_MISMATCH,
-                j,
-                variant="item",
-                details={**_asked(q), "expected": "string"},
-                expected="string",
-            )
-            continue
-        if item in seen:
-            at.add(
-                ANSWER_DUPLICATE_VALUE,
-                j,
-                details={**_asked(q), "value": item},
-                value=item,
-                question=q.id,
-            )
-            continue
-        seen.add(item)
-        choice_value(at.descend(j), q, labels, item, sink)
-        values.append(item)
+        item_at = at.descend(j)
+        if type_matches(item_at, q, item, "item") and chosen_once(item_at, q, item, seen):
+            choice_value(item_at, q, labels, item, sink)
+            values.append(item)
     return values
 
 
 def other_text_fits(at: Cursor, q: Question, other_text: str | None, chose_other: bool) -> None:
-    """``other_text`` (at ``at``) goes with "other" only: on a free-text question it is
-    ``answer.other_not_allowed`` (variant ``free_text``), on a choice without "other"
-    chosen ``answer.other_text_unexpected``."""
+    """``answer.other_text_unexpected``: ``other_text`` (at ``at``) goes with "other"
+    only; on a free-text question :func:`other_allowed` reports it."""
     if other_text is None:
         return
     if q.type == "free_text":
-        at.add(ANSWER_OTHER_NOT_ALLOWED, variant="free_text", details=_asked(q), question=q.id)
+        other_allowed(at, q, None)
     elif not chose_other:
         at.add(ANSWER_OTHER_TEXT_UNEXPECTED, details=_asked(q), other=OTHER_VALUE)
 
@@ -225,25 +283,8 @@ def other_text_fits(at: Cursor, q: Question, other_text: str | None, chose_other
 # ---------------------------------------------------------------- building: the shapes
 
 
-def is_text(at: Cursor, q: Question, raw: object) -> bool:
-    """A single-choice or free-text answer is a string, else ``answer.type_mismatch``
-    (variant ``choice`` for a single choice: the string is an option value)."""
-    if isinstance(raw, str):
-        return True
-    variant = "choice" if q.type == "single_choice" else None
-    at.add(
-        ANSWER_TYPE_MISMATCH,
-        variant=variant,
-        details={**_asked(q), "expected": "string"},
-        expected="string",
-        type=q.type,
-        question=q.id,
-    )
-    return False
-
-
 def is_list(at: Cursor, q: Question, raw: object) -> bool:
-    """A multi-choice answer is a list (or tuple), else ``answer.values_not_list``."""
+    """``answer.values_not_list``: a multi-choice answer is a list (or tuple)."""
     if isinstance(raw, list | tuple):
         return True
     details = {**_asked(q), "expected": "array of strings"}
@@ -251,11 +292,11 @@ def is_list(at: Cursor, q: Question, raw: object) -> bool:
     return False
 
 
-def answer_fields(at: Cursor, raw: Mapping[Any, Any]) -> bool:
-    """An answer object has ``value`` and no key but ``value`` and ``other_text``
-    (``answer.field_invalid`` for each other key and for a missing ``value``); an
-    ``other_text`` that is not a string is ``answer.type_mismatch`` (variant
-    ``other_text``). Returns whether ``value`` is there."""
+def answer_fields(at: Cursor, q: Question, raw: Mapping[Any, Any]) -> bool:
+    """``answer.field_invalid``: an answer object has ``value`` and no key but ``value``
+    and ``other_text`` (one finding for each other key and for a missing ``value``); an
+    ``other_text`` that is not a string fails :func:`type_matches`. Returns whether
+    ``value`` is there."""
     for key in raw:
         if key not in INPUT_KEYS:
             at.add(ANSWER_FIELD_INVALID, str(key), details={"allowed": list(INPUT_KEYS)})
@@ -263,14 +304,8 @@ def answer_fields(at: Cursor, raw: Mapping[Any, Any]) -> bool:
         at.add(ANSWER_FIELD_INVALID, "value", variant="value_required")
         return False
     other_text = raw.get("other_text")
-    if other_text is not None and not isinstance(other_text, str):
-        at.add(
-            ANSWER_TYPE_MISMATCH,
-            "other_text",
-            variant="other_text",
-            details={"expected": "string"},
-            expected="string",
-        )
+    if other_text is not None:
+        type_matches(at.descend("other_text"), q, other_text, "other_text")
     return True
 
 
@@ -294,7 +329,8 @@ def same_id(at: Cursor, given: str, expected: str | None) -> None:
 
 
 def first_answer(at: Cursor, question_id: str, seen: set[str]) -> bool:
-    """A question is answered once: a second answer is ``answer.duplicate``."""
+    """``answer.duplicate``: a question is answered once (``seen`` holds the questions
+    answered before). Returns whether this is the first answer."""
     if question_id in seen:
         at.add(ANSWER_DUPLICATE, details={"value": question_id}, question=question_id)
         return False
@@ -302,29 +338,26 @@ def first_answer(at: Cursor, question_id: str, seen: set[str]) -> bool:
     return True
 
 
-def type_matches(at: Cursor, q: Question, given: str) -> bool:
-    """The answer's ``type`` is its question's, else ``answer.type_mismatch`` (variant
-    ``type``)."""
-    if given == q.type:
+def consistent(
+    at: Cursor,
+    q: Question,
+    given: str | tuple[str, ...] | None,
+    answer: str | tuple[str, ...],
+    *,
+    count: bool = False,
+) -> bool:
+    """``answer.inconsistent``: ``value`` (``values``) repeats ``answer``; with ``count``,
+    ``given`` (the ``labels``) has one item per value of ``answer`` (variant ``labels``).
+    An absent ``given`` (``None``) is consistent. Returns whether it is."""
+    if given is None or (len(given) == len(answer) if count else given == answer):
         return True
-    details = {**_asked(q), "expected": q.type, "value": given}
-    at.add(
-        ANSWER_TYPE_MISMATCH,
-        variant="type",
-        details=details,
-        question=q.id,
-        type=q.type,
-        given=given,
-    )
+    shown = list(given) if isinstance(given, tuple) else given
+    if count:
+        at.add(ANSWER_INCONSISTENT, variant="labels", details={**_asked(q), "value": shown})
+        return False
+    expected = list(answer) if isinstance(answer, tuple) else answer
+    at.add(ANSWER_INCONSISTENT, details={**_asked(q), "value": shown, "expected": expected})
     return False
-
-
-def consistent(at: Cursor, q: Question, given: object, answer: object) -> None:
-    """``value`` (``values``) repeats ``answer``, else ``answer.inconsistent``."""
-    if given is not None and given != answer:
-        shown = list(given) if isinstance(given, tuple) else given
-        expected = list(answer) if isinstance(answer, tuple) else answer
-        at.add(ANSWER_INCONSISTENT, details={**_asked(q), "value": shown, "expected": expected})
 
 
 def labels_match(
@@ -341,14 +374,6 @@ def labels_match(
                 label=labels[value],
                 given_label=label,
             )
-
-
-def label_count(at: Cursor, q: Question, labels: tuple[str, ...], values: Sequence[str]) -> bool:
-    """One label per value, else ``answer.inconsistent`` (variant ``labels``)."""
-    if len(labels) == len(values):
-        return True
-    at.add(ANSWER_INCONSISTENT, variant="labels", details={**_asked(q), "value": list(labels)})
-    return False
 
 
 def missing(at: Cursor, questions: Iterable[Question], seen: set[str]) -> None:
