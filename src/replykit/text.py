@@ -86,11 +86,6 @@ class LineIndex:
             self._starts = [0] + [m.end() for m in LINE_END_RE.finditer(self._text)]
         return self._starts
 
-    def line_start(self, offset: int) -> int:
-        """Offset of the first character of the line holding ``offset``."""
-        starts = self._line_starts()
-        return starts[bisect.bisect_right(starts, offset) - 1]
-
     def line_col(self, offset: int) -> tuple[int, int]:
         """Return the 1-based line and the 1-based column (in code points) of ``offset``."""
         starts = self._line_starts()

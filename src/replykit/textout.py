@@ -45,11 +45,6 @@ _LINE_END_RE = re.compile(r"\r\n|\r|\n")
 CONTINUATION = "| "
 
 
-def is_unsafe(char: str) -> bool:
-    """True when the one character ``char`` is one :func:`escape` rewrites."""
-    return _UNSAFE_RE.fullmatch(char) is not None
-
-
 def _escape_char(match: re.Match[str]) -> str:
     char = match.group()
     short = _SHORT.get(char)

@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from replykit.actions.context import ActionContext
     from replykit.actions.model import ActionDiagnostic, AnswerAction
 
-PROG = "replykit actions"
-
 
 def add_parser(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replykit.fuzz.ops import OPS, Op
+from replykit.fuzz.ops import OPS
 from replykit.questionnaire.conversation.tool import call_questionnaire_async
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -67,11 +67,3 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
             }
         }
     raise RequestError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")
-
-
-def as_op(name: str) -> Op:
-    """``name`` as an :data:`~replykit.fuzz.ops.Op`; raises :class:`RequestError`."""
-    for op in OPS:
-        if op == name:
-            return op
-    raise RequestError(f"unknown op {name!r}; expected one of {', '.join(OPS)}")

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TextIO
@@ -343,8 +342,3 @@ def fuzz(
         adapter_starts=adapter.starts,
         stopped=state.stopped,
     )
-
-
-def default_progress() -> TextIO:
-    """The stream progress goes to: standard error."""
-    return sys.stderr

@@ -13,7 +13,6 @@ from typing import Literal
 import yaml
 
 ENV_VAR = "REPLYKIT_YAML_LOADER"
-LOADER_NAMES = ("auto", "c", "pure")
 Loader = Literal["c", "pure"]
 
 

@@ -38,9 +38,6 @@ from yaml.reader import Reader
 from yaml.scanner import Scanner
 from yaml.tokens import FlowMappingEndToken, FlowSequenceEndToken, ScalarToken, TagToken
 
-# What ends a run of plain-scalar characters, as PyYAML's reader sees the text: white
-# space, the line breaks PyYAML knows, and the NUL the reader appends at the end.
-_WHITE_OR_END = "\0 \t\r\n\x85\u2028\u2029"
 _BREAKS = "\r\n\x85\u2028\u2029"
 _FLOW_INDICATORS = ",[]{}"
 _BLANK = "\0 \t\r\n\x85\u2028\u2029"
