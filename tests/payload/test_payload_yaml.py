@@ -212,7 +212,7 @@ def test_fast_build_equals_the_full_build(value: object) -> None:
     """The fast path (no spans) builds exactly what the span-tracking builder builds."""
     import yaml as pyyaml
 
-    from replykit.questionnaire.payload import yaml12
+    from replykit.questionnaire.payload import yaml12, yaml_build
     from replykit.questionnaire.payload.yaml_loader import choose_loader
     from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
@@ -220,8 +220,8 @@ def test_fast_build_equals_the_full_build(value: object) -> None:
     parser = pyyaml.CBaseLoader if choose_loader() == "c" else RefereeParser
     stream = yaml12._Stream(doc, 64, parser)
     events = list(stream)
-    fast = yaml12._plain_build(iter(events), [])
-    builder = yaml12._Builder([])
+    fast = yaml_build.plain_build(iter(events), [])
+    builder = yaml_build.Builder([])
     for event in events:
         builder.feed(event)
     if fast is not None:

@@ -21,7 +21,7 @@ from payload.yaml_text import yaml_texts
 from replykit.cap import Collector
 from replykit.diagnostics import Finding, LeftOut
 from replykit.questionnaire.limits import Limits
-from replykit.questionnaire.payload import read_fenced_form, yaml12
+from replykit.questionnaire.payload import read_fenced_form, yaml12, yaml_build
 from replykit.questionnaire.payload.yaml12 import read_yaml
 from replykit.testing.hostile import yaml_alias_bomb
 
@@ -55,7 +55,7 @@ class _Alive:
 def findings_made(monkeypatch: pytest.MonkeyPatch) -> _Alive:
     """Tracks every ``yaml.alias``/``yaml.tag`` finding the YAML reader makes."""
     alive = _Alive()
-    make = yaml12._node_event_findings
+    make = yaml_build.node_event_findings
 
     def tracked(*args: Any) -> list[Finding]:
         out = make(*args)
@@ -63,7 +63,7 @@ def findings_made(monkeypatch: pytest.MonkeyPatch) -> _Alive:
             alive.add(finding)
         return out
 
-    monkeypatch.setattr(yaml12, "_node_event_findings", tracked)
+    monkeypatch.setattr(yaml_build, "node_event_findings", tracked)
     return alive
 
 

@@ -33,7 +33,8 @@ from replykit.questionnaire.payload.xml_form import (
     read_xml_response,
     response_type,
 )
-from replykit.questionnaire.payload.yaml12 import read_yaml, resolve_plain
+from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_core import resolve_plain
 
 __all__ = [
     "ACCEPTED_TYPES",

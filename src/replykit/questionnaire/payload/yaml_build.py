@@ -1,0 +1,371 @@
+"""Building values from a YAML event stream (docs/protocol.md §4.1): the second pass of
+:func:`~replykit.questionnaire.payload.yaml12.read_yaml`. :class:`Builder` builds the
+value, its spans and every finding of a node (``yaml.alias``, ``yaml.tag``,
+``yaml.duplicate_key``, ``yaml.key_not_string``, ``yaml.number_too_large``,
+``yaml.lone_surrogate``); :func:`plain_build` is its fast path for a document with
+nothing to report."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from yaml.events import (
+    AliasEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+
+from replykit.codes.payload import (
+    YAML_ALIAS,
+    YAML_DUPLICATE_KEY,
+    YAML_KEY_NOT_STRING,
+    YAML_LONE_SURROGATE,
+    YAML_NUMBER_TOO_LARGE,
+    YAML_TAG,
+)
+from replykit.diagnostics import Finding, Path, format_path
+from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.results import Span
+from replykit.questionnaire.payload.yaml_core import MAX_INT_DIGITS, freeze_scalar, resolve_plain
+
+# A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
+# are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _Sink(Protocol):
+    """Where findings go: a list, or a collector that keeps only the first ones."""
+
+    def append(self, finding: Finding, /) -> None: ...
+
+
+class _Unset:
+    """Marker: a mapping frame is waiting for its next key."""
+
+
+_NO_KEY = _Unset()
+
+
+class _Frame:
+    """One open collection while building (mutable, local to one read)."""
+
+    __slots__ = (
+        "end",
+        "flow",
+        "frozen",
+        "items",
+        "key",
+        "key_frozen",
+        "key_span",
+        "path",
+        "seen",
+        "start",
+    )
+
+    def __init__(self, items: Any, path: Path | None, start: int, flow: bool) -> None:
+        self.items = items
+        self.path = path  # None inside a complex key: not addressable
+        self.start = start
+        self.end = start
+        self.flow = flow
+        self.key: Any = _NO_KEY
+        self.key_span: Span = (start, start)
+        self.key_frozen: Any = None
+        self.seen: set[Any] = set()
+        self.frozen: list[Any] | None = [] if path is None else None
+
+
+def _index(mark: Any) -> int:
+    return int(mark.index) if mark is not None else 0
+
+
+def event_span(event: Event) -> Span:
+    """The event's ``(start, end)`` code-point offsets."""
+    return _index(event.start_mark), _index(event.end_mark)
+
+
+def node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
+    """``yaml.alias``/``yaml.tag`` for one node; ``details["kind"]`` says which of
+    ``alias``, ``anchor``, ``tag`` (an alias node has no value of its own)."""
+    start, end = event_span(event)
+    out: list[Finding] = []
+    if isinstance(event, AliasEvent):
+        out.append(
+            YAML_ALIAS.finding(
+                path,
+                start=start,
+                end=end,
+                details={"kind": "alias"},
+                anchor=event.anchor,
+            )
+        )
+        return out
+    if event.anchor is not None:
+        out.append(
+            YAML_ALIAS.finding(
+                path,
+                start=start,
+                end=end if isinstance(event, ScalarEvent) else start + 1,
+                variant="anchor",
+                details={"kind": "anchor"},
+                anchor=event.anchor,
+            )
+        )
+    tag = getattr(event, "tag", None)
+    if tag is not None:
+        out.append(
+            YAML_TAG.finding(
+                path,
+                start=start,
+                end=end if isinstance(event, ScalarEvent) else start + 1,
+                details={"kind": "tag"},
+                tag=tag,
+            )
+        )
+    return out
+
+
+def _lone_surrogate(event: ScalarEvent, path: Path) -> Finding | None:
+    """``yaml.lone_surrogate`` at ``path`` for a double-quoted scalar whose escapes
+    denote a surrogate code point (``"\\ud800"``, also ``"\\ud800\\udc00"``: two
+    escapes are two code points in YAML, not a pair), else ``None``."""
+    if event.style != '"':
+        return None
+    found = _SURROGATE.search(event.value)
+    if found is None:
+        return None
+    start, end = event_span(event)
+    shown = f"U+{ord(found.group()):04X}"
+    return YAML_LONE_SURROGATE.finding(path, start=start, end=end, shown=shown)
+
+
+def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
+    plain = event.style in (None, "")
+    if not plain:
+        return event.value  # quoted and block scalars are strings
+    value, ok = resolve_plain(event.value)
+    if not ok:
+        start, end = event_span(event)
+        findings.append(YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=MAX_INT_DIGITS))
+    return value
+
+
+_NO_VALUE = _Unset()
+
+
+def plain_build(events: Iterator[Any], seen: list[Any]) -> dict[str, Any] | None:
+    """Fast path of the build: the value of a document whose root is a block mapping and
+    that holds nothing :class:`Builder` would report (no anchor, alias, tag, duplicate
+    or non-string key, oversized integer); ``None`` otherwise, and the full build runs.
+    The same values as :class:`Builder` builds, without spans. Reads ``events`` up to
+    the first event that needs the full build, appending each to ``seen``."""
+    stack: list[Any] = []
+    keys: list[Any] = []
+    root: Any = None
+    for event in events:
+        seen.append(event)
+        kind = type(event)
+        if kind is ScalarEvent:
+            if event.anchor is not None or event.tag is not None:
+                return None
+            if event.style in (None, ""):
+                value, ok = resolve_plain(event.value)
+                if not ok:
+                    return None
+            elif event.style == '"' and _SURROGATE.search(event.value):
+                return None  # yaml.lone_surrogate: the full build reports it
+            else:
+                value = event.value
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.anchor is not None or event.tag is not None:
+                return None
+            if not stack and (kind is SequenceStartEvent or event.flow_style):
+                return None  # root findings need spans: the full build reports them
+            stack.append({} if kind is MappingStartEvent else [])
+            keys.append(_NO_VALUE)
+            continue
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            value = stack.pop()
+            keys.pop()
+        elif kind is AliasEvent:
+            return None
+        else:
+            continue  # stream and document events
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        if type(top) is list:
+            top.append(value)
+        elif keys[-1] is _NO_VALUE:
+            if type(value) is not str or value in top:
+                return None
+            keys[-1] = value
+        else:
+            top[keys[-1]] = value
+            keys[-1] = _NO_VALUE
+    return root if type(root) is dict else None
+
+
+def built_spans(events: list[Event]) -> tuple[dict[Path, Span], dict[Path, Span]]:
+    builder = Builder([])
+    for event in events:
+        builder.feed(event)
+    return builder.spans, builder.key_spans
+
+
+class Builder:
+    """Second pass: builds values from depth-checked events, iteratively; findings go to
+    ``findings`` (a list, or a collector that keeps only the first ones)."""
+
+    def __init__(self, findings: _Sink) -> None:
+        self.findings = findings
+        self.stack: list[_Frame] = []
+        self.spans: dict[Path, Span] = {}
+        self.key_spans: dict[Path, Span] = {}
+        self.aliases: set[Path] = set()
+        self.root: Any = None
+        self.has_root = False
+        self.root_flow = False  # the root is a flow collection
+
+    def _child_path(self) -> Path | None:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if top.path is None:
+            return None
+        if isinstance(top.items, list):
+            return (*top.path, len(top.items))
+        if top.key is _NO_KEY or not isinstance(top.key, str):
+            return None  # a key, or the value of a non-string key
+        return (*top.path, top.key)
+
+    def _place(self) -> Path:
+        """The path of the innermost addressable collection (for a key's findings)."""
+        return next((f.path for f in reversed(self.stack) if f.path is not None), ())
+
+    def _needs_frozen(self) -> bool:
+        # Frozen values compare keys for duplicates: only keys and what nests in them.
+        if not self.stack:
+            return False
+        top = self.stack[-1]
+        return top.frozen is not None or (isinstance(top.items, dict) and top.key is _NO_KEY)
+
+    def feed(self, event: Event) -> None:
+        if isinstance(event, NodeEvent) and (
+            isinstance(event, AliasEvent)
+            or event.anchor is not None
+            or getattr(event, "tag", None) is not None
+        ):
+            path = self._child_path()
+            if path is None:  # a key, or under a non-string key: the mapping's place
+                path = self._place()
+            if isinstance(event, AliasEvent):
+                self.aliases.add(path)
+            for finding in node_event_findings(event, path):
+                self.findings.append(finding)
+        if isinstance(event, ScalarEvent):
+            lone = _lone_surrogate(event, self._child_path() or self._place())
+            if lone is not None:
+                self.findings.append(lone)
+            value = _scalar_value(event, self.findings)
+            scalar_frozen = freeze_scalar(value) if self._needs_frozen() else None
+            self._deliver(value, event_span(event), scalar_frozen)
+        elif isinstance(event, AliasEvent):
+            # Aliases are already errors; a placeholder keeps the build linear.
+            self._deliver(None, event_span(event), ("alias", event.anchor))
+        elif isinstance(event, MappingStartEvent | SequenceStartEvent):
+            items: Any = {} if isinstance(event, MappingStartEvent) else []
+            start, _ = event_span(event)
+            if not self.stack and not self.has_root:
+                self.root_flow = bool(event.flow_style)
+            self.stack.append(_Frame(items, self._child_path(), start, bool(event.flow_style)))
+        elif isinstance(event, MappingEndEvent | SequenceEndEvent):
+            frame = self.stack.pop()
+            # Block collections end at their last child (PyYAML's end mark is the next
+            # token); flow ones at their closing bracket.
+            end = _index(event.end_mark) if frame.flow else frame.end
+            frozen: Any = None
+            if frame.frozen is not None:
+                kind = "seq" if isinstance(frame.items, list) else "map"
+                frozen = (kind, tuple(frame.frozen) if kind == "seq" else frozenset(frame.frozen))
+            self._deliver(frame.items, (frame.start, end), frozen)
+
+    def _deliver(self, value: Any, span: Span, frozen: Any) -> None:
+        path = self._child_path()
+        if not self.stack:
+            self.root = value
+            self.has_root = True
+            self.spans[()] = span
+            return
+        top = self.stack[-1]
+        top.end = max(top.end, span[1])
+        if isinstance(top.items, list):
+            if path is not None:
+                self.spans[path] = span
+            top.items.append(value)
+            if top.frozen is not None:
+                top.frozen.append(frozen)
+            return
+        if top.key is _NO_KEY:
+            top.key = value
+            top.key_span = span
+            top.key_frozen = frozen
+            return
+        self._entry(top, value, span, frozen, path)
+
+    def _entry(self, top: _Frame, value: Any, span: Span, frozen: Any, path: Path | None) -> None:
+        key, key_span = top.key, top.key_span
+        key_frozen = top.key_frozen
+        top.key = _NO_KEY
+        if top.frozen is not None:
+            top.frozen.append((key_frozen, frozen))
+        if key_frozen in top.seen:
+            self.findings.append(
+                YAML_DUPLICATE_KEY.finding(
+                    path if path is not None else (top.path or ()),
+                    start=key_span[0],
+                    end=key_span[1],
+                    variant=None if top.path is None else "at",
+                    key=_key_text(key),
+                    where=None if top.path is None else _describe(top.path),
+                )
+            )
+            return
+        top.seen.add(key_frozen)
+        if not isinstance(key, str):
+            if isinstance(key_frozen, tuple) and key_frozen[:1] == ("alias",):
+                return  # an alias key is already reported
+            self.findings.append(
+                YAML_KEY_NOT_STRING.finding(
+                    top.path or (),
+                    key=_key_text(key),
+                    actual=yaml_kind(key),
+                    start=key_span[0],
+                    end=key_span[1],
+                )
+            )
+            return
+        top.items[key] = value
+        if path is not None:
+            self.spans[path] = span
+            self.key_spans[path] = key_span
+
+
+def _key_text(key: Any) -> str:
+    if isinstance(key, str):
+        return repr(key)
+    if isinstance(key, dict | list):
+        return f"(a {yaml_kind(key)})"
+    return str(key).lower() if isinstance(key, bool) else repr(key)
+
+
+def _describe(path: Path) -> str:
+    return format_path(path) or "the top level"

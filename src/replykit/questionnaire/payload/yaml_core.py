@@ -1,0 +1,69 @@
+"""The YAML 1.2 core schema on plain scalars (docs/protocol.md §4.1; YAML 1.2.2 spec
+10.3.2): what an unquoted, untagged scalar means, and when two resolved keys are equal."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from replykit.questionnaire.payload.describe import yaml_kind
+
+# YAML 1.2.2 spec 10.3.2 (core schema), plain scalars only.
+_NULL = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUE = frozenset({"true", "True", "TRUE"})
+_FALSE = frozenset({"false", "False", "FALSE"})
+_INT10 = re.compile(r"[-+]?[0-9]+")
+_INT8 = re.compile(r"0o[0-7]+")
+_INT16 = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?(?:\.inf|\.Inf|\.INF)")
+_NAN = frozenset({".nan", ".NaN", ".NAN"})
+
+# Python's default int(str) digit limit (a guard against quadratic conversion).
+MAX_INT_DIGITS = 4300
+# Every non-string plain scalar of the core schema starts with one of these.
+_SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
+
+
+def resolve_plain(text: str) -> tuple[Any, bool]:
+    """Resolve a plain (unquoted, untagged) scalar with the YAML 1.2 core schema.
+
+    Returns ``(value, ok)``: ``value`` is ``None``, ``bool``, ``int``, ``float`` or the
+    text itself; ``ok`` is False only for a decimal integer too long for Python to
+    convert (more than 4300 digits), then ``value`` is the float reading.
+    """
+    if not text or text[0] not in _SPECIAL_FIRST:
+        return (None, True) if not text else (text, True)  # fast path: plainly a string
+    if text in _NULL:
+        return None, True
+    if text in _TRUE:
+        return True, True
+    if text in _FALSE:
+        return False, True
+    if _INT10.fullmatch(text):
+        if len(text) - (text[0] in "+-") > MAX_INT_DIGITS:
+            return float(text), False
+        try:
+            return int(text, 10), True
+        except ValueError:  # a lower limit set with sys.set_int_max_str_digits
+            return float(text), False
+    if _INT8.fullmatch(text):
+        return int(text[2:], 8), True
+    if _INT16.fullmatch(text):
+        return int(text[2:], 16), True
+    if _FLOAT.fullmatch(text):
+        return float(text), True
+    if _INF.fullmatch(text):
+        return (-math.inf if text.startswith("-") else math.inf), True
+    if text in _NAN:
+        return math.nan, True
+    return text, True
+
+
+def freeze_scalar(value: Any) -> Any:
+    """The value as it is compared with other keys for ``yaml.duplicate_key``."""
+    # Equality of resolved keys: the kind matters (true is not 1), NaN equals NaN.
+    if isinstance(value, float) and math.isnan(value):
+        return ("float", "nan")
+    return (yaml_kind(value), value)

@@ -1,0 +1,69 @@
+"""Where PyYAML's C parser (libyaml) may read a payload otherwise than YAML 1.2.2
+(docs/protocol.md §4.1): such payloads skip the C fast path and go to the referee."""
+
+from __future__ import annotations
+
+import re
+
+# Where libyaml and YAML 1.2.2 (or the referee, where YAML leaves a position open) are
+# known to read a payload differently without libyaml reporting an error, found by the
+# differential test (docs/protocol.md §4.1). Such payloads go to the referee directly;
+# so does every payload libyaml reports an error in.
+_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+_COLON_AFTER = (" :", "\n:", "\r:", "[:", "{:", ",:")
+_ODD_ANCHOR = re.compile(
+    r"(?<![^ \r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
+)
+_HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
+_BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
+# An indicator '-', '?' or ':' standing alone at the start of a token, followed by a
+# flow indicator, white space or the end: in flow context YAML 1.2.2 reads it as an
+# indicator or refuses it, never as a plain scalar, where libyaml reads '-]' as the
+# scalar '-'. ('-' before white space is a block entry to libyaml too: an error in flow
+# context, so the referee decides it anyway.)
+_LONE_INDICATOR = re.compile(
+    "(?<![^ \t\r\n\x85\u2028\u2029\\[{,:?])"
+    "(?:-[,\\[\\]{}]|[?:](?:[ \t\r\n\x85\u2028\u2029,\\[\\]{}]|\\Z))"
+)
+# '#' right after a quoted scalar, a flow indicator or ':': libyaml reads a comment
+# there, YAML 1.2.2 asks for white space before one.
+_HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#")
+
+
+def c_may_differ(payload: str) -> bool:
+    """Whether ``payload`` holds something libyaml may read otherwise than the referee
+    without an error: a tab (libyaml takes some as indentation and refuses some
+    separation); a byte order mark (libyaml leaves a leading one out of its offsets);
+    '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
+    explicit key with no key in flow context (libyaml places the empty key elsewhere);
+    an anchor or alias whose name holds a character other than a letter, digit, '-' or
+    '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
+    scalar, a flow indicator or ':' (libyaml reads a comment); a lone '-', '?' or ':'
+    before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
+    flow context). Cheap substring tests first: typical forms hold none of these."""
+    if "\t" in payload or "\ufeff" in payload:
+        return True
+    if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
+        return True
+    if (
+        payload.startswith(":") or any(pair in payload for pair in _COLON_AFTER)
+    ) and _COLON_FIRST.search(payload):
+        return True
+    if "#" in payload and (_HASH_IN_HEADER.search(payload) or _HASH_UNSPACED.search(payload)):
+        return True
+    if ("[" in payload or "{" in payload) and _LONE_INDICATOR.search(payload):
+        return True  # only flow context reads these otherwise
+    at = payload.find("?")
+    while at >= 0:
+        before = payload[at - 1] if at else "\n"
+        after = payload[at + 1 : at + 2] or "\n"
+        if before in " \r\n[{," and after not in _BLANK_OR_FLOW:
+            return True  # '?x' at the start of a scalar
+        if after in _BLANK_OR_FLOW:
+            back = at - 1
+            while back >= 0 and payload[back] in " \r\n":
+                back -= 1
+            if back >= 0 and payload[back] in "[{,:":
+                return True  # '?' as an explicit key indicator after a flow indicator
+        at = payload.find("?", at + 1)
+    return False
