@@ -1,0 +1,156 @@
+"""Diagnostics of the answer-actions protocol (§12; docs/actions.md): the
+:class:`ActionDiagnostic` that ``sanitize`` and ``lint`` return, the §12 path text it
+carries (:func:`key_path`, :func:`action_path`), the cap of §1 (:func:`capped`) and the
+:class:`ActionSink` that turns a registry code into a diagnostic."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from replykit.argcheck import typed
+from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_params
+from replykit.codes import Code
+from replykit.diagnostics import LeftOut
+from replykit.findings import Cursor
+
+_IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def key_path(base: str, key: object) -> str:
+    """Append one object key to a 1-based path: ``actions[3]`` + ``tool`` -> ``actions[3].tool``.
+
+    Keys that are not identifier-like (``a.b``, ``""``, non-ASCII) are written as a JSON
+    string in brackets, ``actions[3]["a.b"]``, so a path never becomes ambiguous; a
+    non-string key (possible from Python, never from JSON) is written as its ``str()``
+    in the same bracket form. Source rule: §12 paths.
+    """
+    if isinstance(key, str) and _IDENT_RE.fullmatch(key):
+        return f"{base}.{key}" if base else key
+    text = key if isinstance(key, str) else str(key)
+    return f"{base}[{json.dumps(text, ensure_ascii=False)}]"
+
+
+@typed
+@attrs.frozen
+class ActionDiagnostic:
+    """One dropped action, removed field or lint warning (§12), or a JSON problem (§1).
+
+    ``code``: a §12 code (``action.field_removed`` ...), a ``lint.*`` code, or a
+    ``json.*`` code from :func:`~replykit.actions.sanitize_json`; ``path``: 1-based
+    place inside the container that held the actions (``actions[3].params.arguments``;
+    for ``json.*``, inside the whole JSON text: ``answerData.actions[1].type``), ``None``
+    when about the input as a whole; ``message``: English, one sentence, never quoting
+    input values (they may be huge). ``start``/``end`` (code-point offsets) and
+    ``line``/``column`` (1-based) place a ``json.*`` problem in the text; ``None``
+    otherwise.
+    ``left_out``: only on the ``limit.diagnostics`` summary of the diagnostics cap
+    (§1): the diagnostics it stands for, counted by code (``severity`` ``None``).
+    ``params``/``variant``: what ``message`` was rendered from (the code's template in
+    :mod:`replykit.codes`); not part of equality nor of the JSON shape.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    """
+
+    code: str
+    path: str | None
+    message: str
+    start: int | None = None
+    end: int | None = None
+    line: int | None = None
+    column: int | None = None
+
+    left_out: tuple[LeftOut, ...] = ()
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    variant: str | None = attrs.field(default=None, eq=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code": str, "path": str | null, "message": str}``, plus ``start``, ``end``,
+        ``line`` and ``column`` when the diagnostic has a position (``json.*``), and
+        ``left_out`` (``[{"code", "count"}]``) on a ``limit.diagnostics`` summary."""
+        out: dict[str, Any] = {"code": self.code, "path": self.path, "message": self.message}
+        if self.start is not None:
+            out.update(start=self.start, end=self.end, line=self.line, column=self.column)
+        if self.left_out:
+            out["left_out"] = [c.to_json() for c in self.left_out]
+        return out
+
+
+def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagnostic, ...]:
+    """``diagnostics`` within the cap of §1 (at most ``limit`` per answer): the first
+    ``limit - 1`` and one ``limit.diagnostics`` summary (path ``None``) counting the
+    rest by code, placed where the first left-out one stood; unchanged when they fit."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
+        params, variant = summary_params(counts, limit)
+        message = summary_message(counts, limit) + "."  # one sentence, as every action one
+        return ActionDiagnostic(
+            LIMIT_DIAGNOSTICS, None, message, left_out=counts, params=params, variant=variant
+        )
+
+    return tuple(
+        finish(
+            diagnostics,
+            limit,
+            code=lambda d: d.code,
+            severity=lambda _d: None,
+            summary=summary,
+        )
+    )
+
+
+class OddKey(str):
+    """A mapping key that is not a ``str`` (possible from Python only), as its ``str()``:
+    :func:`action_path` always writes it in brackets, as :func:`key_path` does."""
+
+
+def path_key(key: object) -> str:
+    """``key`` as a path part: itself when a ``str``, else an :class:`OddKey`."""
+    return key if isinstance(key, str) else OddKey(key)
+
+
+def action_path(path: Sequence[str | int]) -> str | None:
+    """A path inside the actions' container as §12 writes it: 0-based indices shown
+    1-based in brackets, keys joined by :func:`key_path` (``actions[3].params.prompt``);
+    ``None`` for ``()``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text = f"{text}[{part + 1}]"
+        elif isinstance(part, OddKey):
+            text = f"{text}[{json.dumps(str(part), ensure_ascii=False)}]"
+        else:
+            text = key_path(text, part)
+    return text or None
+
+
+class ActionSink:
+    """The :class:`~replykit.findings.Sink` of ``sanitize`` and ``lint``: each report
+    becomes an :class:`ActionDiagnostic` (path as :func:`action_path` writes it, message
+    rendered from the code's template), in ``diagnostics``, capped by the caller."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[ActionDiagnostic] = []
+
+    def at(self, *path: str | int) -> Cursor:
+        """A cursor at ``path`` reporting here."""
+        return Cursor(self, path)
+
+    def report(
+        self,
+        code: Code,
+        path: Sequence[str | int],
+        variant: str | None,
+        details: Mapping[str, Any] | None,
+        on_key: bool,
+        params: dict[str, Any],
+    ) -> None:
+        """See :meth:`replykit.findings.Sink.report` (``details`` and ``on_key`` unused:
+        an action diagnostic has neither)."""
+        message = code.render(params, variant)
+        self.diagnostics.append(
+            ActionDiagnostic(code.name, action_path(path), message, params=params, variant=variant)
+        )
