@@ -1,5 +1,5 @@
 """``replykit fuzz`` finds each planted fault of faulty_adapter.py as its own class,
-with a 1-minimal input (docs/fuzzing.md).
+with a 1-minimal input (docs/fuzzing.md; class keys in its "Classes" section).
 
 Stable across Hypothesis versions: every fault family has explicit examples in
 ``replykit.fuzz.examples.explicit_examples``, which run before any generated input.
@@ -45,34 +45,42 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def _by_rule(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {c["rule"]: c for c in report["classes"] if c["op"] == "segment"}
+    """The first class of each rule that a user sees (not a representation class)."""
+    out: dict[str, dict[str, Any]] = {}
+    for c in report["classes"]:
+        if c["op"] == "segment" and c["role"] != "representation":
+            out.setdefault(c["rule"], c)
+    return out
 
 
 def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     classes = _by_rule(report)
-    # 1. indented code ignored: a 4-space fence is code for replykit (§3b)
+    # 1. indented code ignored: a 4-space tag is code for replykit (§3b)
     indented = classes["§3b"]["input"]["text"]
-    assert indented.startswith("    ") and "questionnaire" in indented
-    # 2. tilde fences accepted: replykit warns near_miss.tilde and reads Markdown (§8)
+    assert indented == "    <questionnaire></questionnaire>"
+    assert classes["§3b"]["features"] == ["indented_code", "tag"]
+    # 2. tilde fences accepted: replykit warns near_miss.tilde and reads Markdown (§8);
+    # the user sees a card only for a valid form, so the minimal input holds one
     tilde = classes["§8"]
-    assert tilde["input"]["text"] == "~~~questionnaire"
+    assert tilde["input"]["text"].startswith("~~~questionnaire\ntitle: T\n")
     assert tilde["field"] == "/segments/0/kind"
     assert (tilde["expected"], tilde["actual"]) == ("markdown", "questionnaire")
+    assert tilde["key"] == "segment|§8|boundary|markdown>questionnaire|near_miss.tilde|tilde"
     # 3. a shorter closing fence closes: the closing-fence rule (§3a closer)
     closer = classes[CLOSER_RULE]
-    assert closer["input"]["text"] == "````questionnaire\n```\no"
-    assert closer["field"] == "/segments/0/end"
-    assert (closer["expected"], closer["actual"]) == (23, 22)
+    assert "short_closer" in closer["features"] and closer["role"] == "boundary"
+    assert closer["field"].endswith("/end")
     # 4. YAML 1.1 booleans: replykit reads `yes` as a string (§4)
-    yaml11 = classes["§4"]
-    assert "yes" in yaml11["input"]["text"]
+    yaml11 = next(c for c in report["classes"] if "yaml11" in c["features"])
+    assert yaml11["rule"] == "§4" and "yes" in yaml11["input"]["text"]
     assert (yaml11["expected"], yaml11["actual"]) == (True, False)
     # 5. preface rule ignored: fence.no_preface (§4 preface)
     preface = classes[PREFACE_RULE]
     assert preface["input"]["text"].startswith("```questionnaire\n")
     assert (preface["expected"], preface["actual"]) == (False, True)
-    rules = [c["rule"] for c in report["classes"]]
-    assert len(rules) == len(set(rules))
+    assert preface["code"] == "fence.no_preface"
+    keys = [c["key"] for c in report["classes"]]
+    assert len(keys) == len(set(keys))
     # the other ops are unsupported by the faulty adapter, not failures
     assert report["unsupported_ops"] == ["questionnaire_async", "sanitize_actions"]
     assert not [c for c in report["classes"] if c["rule"].startswith("adapter.")]
@@ -94,7 +102,9 @@ def test_every_minimal_input_is_1_minimal(report: dict[str, Any]) -> None:
     with Adapter(FAULTY, timeout=10) as adapter:
         for found in segment_classes:
             body = found["input"]
-            assert check(adapter, "segment", body).rule == found["rule"]
+            coarse = found["key"].rsplit("|", 1)[0]
+            verdict = check(adapter, "segment", body)
+            assert verdict.key is not None and verdict.key.coarse_text() == coarse
             for smaller in _deletions(body["text"]):
                 verdict = check(adapter, "segment", {**body, "text": smaller})
-                assert verdict.rule != found["rule"], (found["rule"], smaller)
+                assert verdict.key is None or verdict.key.coarse_text() != coarse, smaller

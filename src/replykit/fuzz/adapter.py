@@ -51,7 +51,9 @@ class Outcome:
     """What one request got.
 
     ``kind``: ``ok`` (a response object for this request), ``unsupported`` (the adapter
-    answered ``{"id", "unsupported": true}``), or a failure: ``crash`` (the process
+    answered ``{"id", "unsupported": true}``: it does not have this op, ``unsupported``
+    is ``"op"``; or ``{"id", "unsupported": "profile"}``: it does not have the request's
+    profile, ``unsupported`` is ``"profile"``), or a failure: ``crash`` (the process
     exited or closed stdout), ``timeout`` (no line within the timeout), ``invalid_json``
     (a line that is not UTF-8 or not one strict JSON value, §1: a syntax error, a
     duplicate key, ``NaN``, a number out of range or a lone surrogate; the detail gives
@@ -65,6 +67,7 @@ class Outcome:
     kind: OutcomeKind
     response: Mapping[str, Any] | None = None
     detail: str = ""
+    unsupported: str = ""
 
 
 def _shape_problem(op: str, response: Mapping[str, Any]) -> str | None:
@@ -259,8 +262,12 @@ class Adapter:
             return self._fail("bad_response", "the answer is not a JSON object")
         if response.get("id") != rid:
             return self._fail("bad_response", f"answer id {response.get('id')!r}, expected {rid!r}")
-        if response.get("unsupported") is True:
-            return Outcome("unsupported", None, f"{op} is not supported")
+        what = response.get("unsupported")
+        if what is True or what == "op":
+            return Outcome("unsupported", None, f"{op} is not supported", "op")
+        if what == "profile" and op == "segment":
+            profile = body.get("profile")
+            return Outcome("unsupported", None, f"profile {profile!r} is not supported", "profile")
         problem = _shape_problem(op, response)
         if problem is not None:
             return self._fail("bad_response", problem)

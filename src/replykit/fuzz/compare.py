@@ -187,6 +187,14 @@ def _diff(expected: Any, actual: Any, path: tuple[PathPart, ...]) -> Difference 
     return None
 
 
+def value_difference(
+    expected: Any, actual: Any, path: tuple[PathPart, ...] = ()
+) -> Difference | None:
+    """The first difference of two values by the rules of :func:`first_difference`
+    (``path`` is prefixed to the difference's path), or ``None``. Never raises."""
+    return _diff(expected, actual, path)
+
+
 def first_difference(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> Difference | None:
     """The first field where ``actual`` (an adapter's response, ``id`` removed) departs
     from ``expected`` (replykit's), or ``None`` when they agree on every compared field.

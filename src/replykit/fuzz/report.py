@@ -3,14 +3,18 @@
 ``report.json``::
 
     {"classes": [{"rule", "op", "input", "expected", "actual", "count",
+                  "key", "role", "kinds", "code", "features", "inputs",
                   "field", "expected_response", "actual_response",
                   "found_after_examples", "found_after_seconds", "detail"}],
-     "examples_run", "seconds", "rate", "seed", "ops", "impl",
-     "unsupported_ops", "adapter_starts", "stopped"}
+     "accepted": [{"key", "count", "input"}],
+     "examples_run", "seconds", "rate", "seed", "ops", "profiles", "impl",
+     "unsupported_ops", "unsupported_profiles", "adapter_starts", "stopped"}
 
 The first six class keys and ``examples_run``/``seconds`` are the report's required
 fields (docs/fuzzing.md, "The report"); the others are additions. Offsets in inputs
-and responses are code points.
+and responses are code points. Both files are inert (§1): every invisible, format or
+control character is written as an escape (in ``report.json`` a JSON ``\\uXXXX``
+escape, so the JSON value is unchanged).
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ import os
 import shlex
 from typing import Any
 
+from replykit.fuzz.classify import NONE
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.jsonout import dumps, portable
-from replykit.textout import render
+from replykit.textout import escape, render
 
 
 def class_json(found: FuzzClass) -> dict[str, Any]:
     """One class as its ``report.json`` object (keys in the documented order)."""
+    key = found.key
     return {
         "rule": found.rule,
         "op": found.op,
@@ -33,6 +39,12 @@ def class_json(found: FuzzClass) -> dict[str, Any]:
         "expected": found.expected,
         "actual": found.actual,
         "count": found.count,
+        "key": found.key_text,
+        "role": key.role if key is not None else NONE,
+        "kinds": key.kinds if key is not None else NONE,
+        "code": key.code if key is not None else NONE,
+        "features": list(found.key_features),
+        "inputs": list(found.inputs or (found.input,)),
         "field": found.field,
         "expected_response": found.expected_response,
         "actual_response": found.actual_response,
@@ -46,16 +58,29 @@ def report_json(report: FuzzReport) -> dict[str, Any]:
     """The whole ``report.json`` object."""
     return {
         "classes": [class_json(c) for c in report.classes],
+        "accepted": [
+            {"key": c.key_text, "count": c.count, "input": c.input} for c in report.accepted
+        ],
         "examples_run": report.examples_run,
         "seconds": report.seconds,
         "rate": round(report.rate, 1),
         "seed": report.seed,
         "ops": list(report.ops),
+        "profiles": list(report.profiles),
         "impl": shlex.join(report.command),
         "unsupported_ops": list(report.unsupported_ops),
+        "unsupported_profiles": list(report.unsupported_profiles),
         "adapter_starts": report.adapter_starts,
         "stopped": report.stopped,
     }
+
+
+def inert_json(value: Any) -> str:
+    """``value`` as indented JSON with every character :func:`~replykit.textout.escape`
+    rewrites written as a JSON escape (§1). Its lines are those of the indented JSON
+    (JSON strings hold no raw line break), so escaping line by line touches only the
+    inside of strings, and the value read back is the same."""
+    return "\n".join(escape(line) for line in dumps(value, indent=2).split("\n"))
 
 
 def _show(value: Any) -> str:
@@ -90,10 +115,21 @@ def report_text(report: FuzzReport) -> str:
         f"{report.seconds:.1f} s ({report.rate:.1f}/s); adapter started {report.adapter_starts}"
         " time(s)",
     ]
+    if report.profiles:
+        out.append(f"profiles drawn: {', '.join(report.profiles)}")
     if report.unsupported_ops:
         out.append(f"not supported by the adapter: {', '.join(report.unsupported_ops)}")
+    if report.unsupported_profiles:
+        out.append(
+            f"profiles not supported by the adapter: {', '.join(report.unsupported_profiles)}"
+        )
     if report.stopped:
         out.append(f"stopped early: {report.stopped}")
+    if report.accepted:
+        count = sum(c.count for c in report.accepted)
+        out.append(
+            f"accepted (--accept), not shown: {len(report.accepted)} class(es), {count} example(s)"
+        )
     if not report.classes:
         out.append("no disagreement and no adapter failure found")
     else:
@@ -102,18 +138,22 @@ def report_text(report: FuzzReport) -> str:
         out.append("")
         kind = "adapter failure" if found.is_failure else "disagreement"
         out.append(f"[{n}] {found.op} · {found.rule} · {kind} · {found.count} example(s)")
+        out.append(f"    key: {found.key_text}")
         out.append(
             f"    found after {found.found_after_examples} examples, "
             f"{found.found_after_seconds:.2f} s"
         )
-        if found.op == "segment":
-            out.append(f"    input text: {_show(found.input.get('text'))}")
-            out.append(
-                f"    profile {found.input.get('profile')}, "
-                f"message_id {_show(found.input.get('message_id'))}"
-            )
-        else:
-            out.append(f"    input: {_show(found.input)}")
+        inputs = list(found.inputs or (found.input,))
+        for i, body in enumerate(inputs, start=1):
+            label = "input" if len(inputs) == 1 else f"input {i}"
+            if found.op == "segment":
+                out.append(f"    {label} text: {_show(body.get('text'))}")
+                out.append(
+                    f"    {' ' * len(label)} profile {body.get('profile')}, "
+                    f"message_id {_show(body.get('message_id'))}"
+                )
+            else:
+                out.append(f"    {label}: {_show(body)}")
         if found.is_failure:
             out.append(f"    {found.detail}")
             continue
@@ -133,7 +173,7 @@ def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:
     json_path = os.path.join(directory, "report.json")
     text_path = os.path.join(directory, "report.txt")
     with open(json_path, "w", encoding="utf-8") as handle:
-        handle.write(dumps(report_json(report), indent=2) + "\n")
+        handle.write(inert_json(report_json(report)) + "\n")
     with open(text_path, "w", encoding="utf-8") as handle:
         handle.write(report_text(report))
     return json_path, text_path

@@ -9,7 +9,7 @@ behind replykit's answer at the first field where an adapter's answer differs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from replykit.codes import CODES, rules
@@ -66,7 +66,16 @@ def _all_codes(segment: Mapping[str, Any]) -> list[str]:
     return [d["code"] for d in diags if isinstance(d, Mapping) and isinstance(d.get("code"), str)]
 
 
-def _validity_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+#: A question the rules may put to the adapter about a variant of the message:
+#: ``"preface"`` (does it show the block as a card once a plain paragraph stands before
+#: the message?) and ``"plain_name"`` (does it show the block once its name is
+#: ``questionnaire``?). The runner answers by asking the adapter; ``None``: no probes.
+Probe = Callable[[str], bool]
+
+
+def _validity_rule(
+    expected: Mapping[str, Any], actual: Mapping[str, Any], probe: Probe | None = None
+) -> str:
     """Why replykit's block is (in)valid where the adapter says otherwise."""
     theirs = set(_all_codes(actual))
     mine = _error_codes(expected)
@@ -82,11 +91,18 @@ def _validity_rule(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> st
         return rules.PROFILES.tag
     if expected.get("kind") == "questionnaire_response":
         return rules.TOOL.tag
-    return rules.YAML.tag if expected.get("encoding") == "fenced_yaml" else rules.XML_JSON.tag
+    if expected.get("encoding") == "fenced_yaml":
+        # The adapter rejects a form replykit accepts and says not why: when a plain
+        # paragraph before the message makes it accept the form, the cause is the
+        # preface (a code span or comment the adapter reads as hiding the prose).
+        if probe is not None and probe("preface"):
+            return PREFACE_RULE
+        return rules.YAML.tag
+    return rules.XML_JSON.tag
 
 
 def _block_field_rule(
-    field: str, expected: Mapping[str, Any], actual: Mapping[str, Any], rest: str
+    field: str | None, expected: Mapping[str, Any], actual: Mapping[str, Any], probe: Probe | None
 ) -> str:
     if field in ("encoding", "name", "kind"):
         return rules.CANDIDATES.tag
@@ -111,7 +127,7 @@ def _block_field_rule(
             return (
                 rules.YAML.tag if expected.get("encoding") == "fenced_yaml" else rules.XML_JSON.tag
             )
-        return _validity_rule(expected, actual)
+        return _validity_rule(expected, actual, probe)
     return DEFAULT_RULE
 
 
@@ -119,6 +135,29 @@ def _first_line_end(text: str, start: int) -> int:
     for _, content_end, _ in iter_lines(text, start):
         return content_end
     return start
+
+
+def _line_start(text: str, offset: int) -> int:
+    """The start of the line holding ``offset`` (§1 line endings)."""
+    start = 0
+    for line_start, _, end in iter_lines(text):
+        if end > offset:
+            return line_start
+        start = end
+    return start
+
+
+def codes_on_line(text: str, offset: int, diagnostics: Sequence[Mapping[str, Any]]) -> list[str]:
+    """replykit's diagnostic codes that start on the line holding ``offset``, in order."""
+    begin = _line_start(text, offset)
+    end = max(_first_line_end(text, begin), offset + 1)
+    return [
+        d["code"]
+        for d in diagnostics
+        if isinstance(d.get("code"), str)
+        and isinstance(d.get("start"), int)
+        and begin <= d["start"] < end
+    ]
 
 
 def _why_not_a_block(text: str, start: int, diagnostics: Sequence[Mapping[str, Any]]) -> str:
@@ -153,6 +192,75 @@ def _utf16_offset(
     return astral > 0 and theirs == mine + astral
 
 
+def _is_block(seg: Mapping[str, Any] | None) -> bool:
+    return seg is not None and seg.get("kind") not in (None, "markdown")
+
+
+def segment_rule_at(
+    text: str,
+    e: Mapping[str, Any] | None,
+    a: Mapping[str, Any] | None,
+    field: str | None,
+    diagnostics: Sequence[Mapping[str, Any]],
+    probe: Probe | None = None,
+) -> str:
+    """The rule behind replykit's ``segment`` answer where the adapter's differs.
+
+    Input: the message ``text``; ``e`` and ``a``, replykit's and the adapter's segment
+    at the place of the difference (``None`` where a side has none); the differing
+    ``field`` (``kind``, ``end``, ``valid``, ``id`` ...; ``None`` for the segment as a
+    whole); replykit's message ``diagnostics``; an optional :data:`Probe`.
+
+    Output: a rule tag. Boundaries: an offset that is replykit's counted in UTF-16 code
+    units is §1; a block replykit reads where the adapter shows text is §3a, or §6 when
+    replykit's block has an unregistered name or the adapter shows it once its name is
+    ``questionnaire``; a block only the adapter found is explained by replykit's
+    near-miss warning on its line (§8, §3c), else an inert region (§3b), else §3a; a
+    fenced block's end is the closing-fence rule (:data:`CLOSER_RULE`), an XML+JSON
+    block's end §3a. Block fields: ``registered``/``id`` §6; validity and forms the rule
+    of replykit's first error the adapter did not report (``fence.no_preface`` ->
+    :data:`PREFACE_RULE`), else the adapter's first error, else §6 for an unregistered
+    block, :data:`PREFACE_RULE` when a plain preface makes the adapter accept a fenced
+    form, else §4 (fenced) / §5 (XML+JSON) / §7 (responses). Never raises.
+    """
+    if e is None:
+        start = a.get("start") if a is not None else None
+        return _why_not_a_block(text, start if isinstance(start, int) else len(text), diagnostics)
+    e_block, a_block = _is_block(e), _is_block(a)
+    if field in ("start", "end") and a is not None and _utf16_offset(text, e, a, field):
+        return rules.TEXT_UNITS.tag  # the adapter counts UTF-16 code units, not code points
+    if field in (None, "kind", "start", "end"):
+        a_start = a.get("start") if a is not None else None
+        a_end = a.get("end") if a is not None else None
+        same_start = a_start == e.get("start")
+        if e_block and e.get("registered") is False and not (a_block and same_start):
+            return rules.PROFILES.tag  # replykit's block has a name the profile lacks
+        if e_block and a_block and field == "end" and same_start:
+            return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
+        if e_block and a_block and field == "kind":
+            return rules.CANDIDATES.tag
+        if not e_block and a is not None and not a_block and isinstance(a_end, int):
+            e_end = e.get("end")
+            if isinstance(e_end, int) and a_end < e_end:
+                return _why_not_a_block(text, a_end, diagnostics)
+            return rules.CANDIDATES.tag
+        if not e_block and a_block and isinstance(a_start, int):
+            return _why_not_a_block(text, a_start, diagnostics)
+        if e_block and a_block and isinstance(a_start, int):
+            e_start = e.get("start")
+            if isinstance(e_start, int) and a_start < e_start:
+                return _why_not_a_block(text, a_start, diagnostics)
+        if e_block and not a_block and probe is not None:
+            if e.get("name") != "questionnaire" and probe("plain_name"):
+                return rules.PROFILES.tag  # the adapter knows the plain name only
+            if e.get("encoding") == "fenced_yaml" and probe("preface"):
+                return PREFACE_RULE
+        return rules.CANDIDATES.tag
+    if not e_block:
+        return rules.SEGMENTS.tag
+    return _block_field_rule(field, e, a or {}, probe)
+
+
 def segment_rule(
     text: str,
     expected: Mapping[str, Any],
@@ -160,20 +268,14 @@ def segment_rule(
     path: Sequence[str | int],
 ) -> str:
     """The rule behind replykit's ``segment`` answer at ``path``, the first field where
-    ``actual`` (the adapter's response) differs from ``expected`` (replykit's).
+    ``actual`` (the adapter's response) differs from ``expected`` (replykit's), both
+    segments taken at the same index (:func:`segment_rule_at` has the rules).
 
     Input: the message ``text``; both responses (``{"segments": [...],
     "diagnostics"?: [...]}``, fields as in docs/fuzzing.md); ``path`` as
     :func:`replykit.fuzz.compare.first_difference` returns it (``("segments", 2,
-    "end")``). Output: a rule tag. Boundaries: a block the adapter missed or placed
-    differently is §3a; a block only the adapter found is explained by replykit's
-    near-miss warning on its line (§8, §3c), else an inert region (§3b), else §3a; a
-    fenced block's end is the closing-fence rule (:data:`CLOSER_RULE`), an
-    XML+JSON block's end §3a. Block fields: ``registered``/``id`` §6, validity and
-    forms the rule of replykit's first error the adapter did not report (e.g.
-    ``fence.no_preface`` -> :data:`PREFACE_RULE`), else §4 (fenced) / §5 (XML+JSON)
-    / §7 (responses). Message diagnostics: the rule of the first code in one list and
-    not the other. Never raises.
+    "end")``). Output: a rule tag; a difference in the message's diagnostics gets the
+    rule of the first code in one list and not the other. Never raises.
     """
     exp_raw, act_raw = expected.get("segments"), actual.get("segments")
     exp_segs: list[Any] = exp_raw if isinstance(exp_raw, list) else []
@@ -181,46 +283,15 @@ def segment_rule(
     diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
     if not path or path[0] != "segments":
         if path and path[0] == "diagnostics":
-            return _block_field_rule("diagnostics", expected, actual, "")
+            return _block_field_rule("diagnostics", expected, actual, None)
         return DEFAULT_RULE
     if len(path) < 2 or not isinstance(path[1], int):
         return DEFAULT_RULE
     i = path[1]
-    e = exp_segs[i] if i < len(exp_segs) else None
+    e = exp_segs[i] if i < len(exp_segs) and isinstance(exp_segs[i], Mapping) else None
     a = act_segs[i] if i < len(act_segs) and isinstance(act_segs[i], Mapping) else None
     field = path[2] if len(path) > 2 and isinstance(path[2], str) else None
-    if e is None:
-        # The adapter has more segments: replykit's last one ended where the adapter's
-        # extra part begins.
-        start = a.get("start") if a is not None else None
-        return _why_not_a_block(text, start if isinstance(start, int) else len(text), diags)
-    e_block = e.get("kind") != "markdown"
-    a_kind = a.get("kind") if a is not None else None
-    a_block = a is not None and a_kind not in (None, "markdown")
-    if field in ("start", "end") and a is not None and _utf16_offset(text, e, a, field):
-        return rules.TEXT_UNITS.tag  # the adapter counts UTF-16 code units, not code points
-    if field in (None, "kind", "start", "end"):
-        a_start = a.get("start") if a is not None else None
-        a_end = a.get("end") if a is not None else None
-        if e_block and a_block and field == "end" and a_start == e.get("start"):
-            return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
-        if e_block and a_block and field == "kind":
-            return rules.CANDIDATES.tag
-        if not e_block and a is not None and a_kind == "markdown" and isinstance(a_end, int):
-            e_end = e.get("end")
-            if isinstance(e_end, int) and a_end < e_end:
-                return _why_not_a_block(text, a_end, diags)
-            return rules.CANDIDATES.tag
-        if not e_block and a_block and isinstance(a_start, int):
-            return _why_not_a_block(text, a_start, diags)
-        if e_block and a_block and isinstance(a_start, int):
-            e_start = e.get("start")
-            if isinstance(e_start, int) and a_start < e_start:
-                return _why_not_a_block(text, a_start, diags)
-        return rules.CANDIDATES.tag
-    if not e_block:
-        return rules.SEGMENTS.tag
-    return _block_field_rule(field, e, a or {}, "")
+    return segment_rule_at(text, e, a, field, diags)
 
 
 # ---------------------------------------------------------------- other ops

@@ -3,7 +3,8 @@
 :func:`check` answers one request with replykit and the adapter and returns a
 :class:`Verdict`; :func:`fuzz` runs the explicit examples of
 :mod:`replykit.fuzz.examples`, then Hypothesis-generated requests, and returns a
-:class:`FuzzReport` whose classes are keyed by (op, rule).
+:class:`FuzzReport` whose classes are keyed by
+:class:`~replykit.fuzz.classify.ClassKey` (op, rule, role, kinds, code, features).
 """
 
 from __future__ import annotations
@@ -16,14 +17,25 @@ import attrs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from replykit.fuzz.accept import NO_ACCEPT, Acceptance
 from replykit.fuzz.adapter import FAILURES, Adapter
+from replykit.fuzz.classify import ClassKey, json_key, segment_key
 from replykit.fuzz.compare import Difference, first_difference
 from replykit.fuzz.examples import explicit_examples
+from replykit.fuzz.features import features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS, Op
 from replykit.fuzz.reference import reference
-from replykit.fuzz.rules import actions_rule, questionnaire_rule, segment_rule
+from replykit.fuzz.rules import (
+    Probe,
+    actions_rule,
+    questionnaire_rule,
+    segment_rule,
+    segment_rule_at,
+)
+from replykit.fuzz.segdiff import segment_difference
 from replykit.fuzz.shrink import shrink_json, shrink_text
+from replykit.questionnaire.profiles import profile_from_string
 
 #: Generated examples per Hypothesis run; each run gets its own seed.
 ROUND: Final = 100
@@ -31,6 +43,23 @@ ROUND: Final = 100
 MAX_CONSECUTIVE_FAILURES: Final = 8
 #: Seconds between two progress lines on stderr.
 PROGRESS_EVERY: Final = 1.0
+#: Distinct minimal inputs kept per class.
+MAX_INPUTS: Final = 3
+#: Inputs of a known coarse key shrunk again (because no class of the key explains
+#: them), at most, per coarse key; and after how many such shrinks in a row that found
+#: no new class that key is shrunk no more.
+MAX_RESHRINKS: Final = 16
+MAX_FRUITLESS: Final = 4
+#: Overall, at most one such shrink per this many examples run (plus one).
+RESHRINK_EVERY: Final = 200
+#: The profile and message id the shrinker tries first.
+DEFAULT_PROFILE: Final = "client"
+DEFAULT_MESSAGE_ID: Final = "m"
+#: What the preface probe puts before the message (docs/fuzzing.md).
+PREFACE_PROBE: Final = "Intro\n\n"
+#: How the run notes that the adapter answered ``unsupported`` for a product profile:
+#: no ``product:`` profile is drawn any more, but those named by ``--profile``.
+PRODUCT_PROFILES: Final = "product:*"
 
 
 @attrs.frozen
@@ -38,11 +67,13 @@ class Verdict:
     """The outcome of one request.
 
     ``rule``: ``None`` when the adapter agrees with replykit on every compared field
-    (or does not support the op: ``unsupported`` true); a rule tag (§ or seed heading)
-    for a disagreement; ``adapter.crash``, ``adapter.timeout``,
-    ``adapter.invalid_json`` or ``adapter.bad_response`` for an adapter failure.
-    ``expected``: replykit's response; ``actual``: the adapter's (``None`` on failure);
-    ``difference``: the first differing field; ``detail``: the failure's description.
+    (or does not support the request: ``unsupported`` is then ``"op"`` or
+    ``"profile"``); a rule tag (§ or seed heading) for a disagreement; ``adapter.crash``,
+    ``adapter.timeout``, ``adapter.invalid_json`` or ``adapter.bad_response`` for an
+    adapter failure. ``key``: the coarse :class:`~replykit.fuzz.classify.ClassKey` of a
+    disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
+    ``actual``: the adapter's (``None`` on failure); ``difference``: the first differing
+    field; ``detail``: the failure's description.
     """
 
     rule: str | None
@@ -50,21 +81,25 @@ class Verdict:
     actual: Mapping[str, Any] | None = None
     difference: Difference | None = None
     detail: str = ""
-    unsupported: bool = False
+    unsupported: str = ""
+    key: ClassKey | None = None
 
 
 @attrs.frozen
 class FuzzClass:
-    """One class of findings: the first input of (``op``, ``rule``), shrunk.
+    """One class of findings: the first input of its key, shrunk.
 
-    ``input``: the request body (``{"text", "message_id", "profile"}``,
+    ``key``: the :class:`~replykit.fuzz.classify.ClassKey` (``rule`` and ``op`` are
+    its parts); ``input``: the request body (``{"text", "message_id", "profile"}``,
     ``{"arguments"}`` or ``{"answer"}``), 1-minimal for disagreements, as found for
-    adapter failures; ``field``: JSON Pointer of the first differing field (``""``
-    for failures); ``expected``/``actual``: the values there (for failures, replykit's
-    whole response and ``None``); ``expected_response``/``actual_response``: both
-    whole responses for ``input``; ``count``: examples that fell in this class
+    adapter failures; ``inputs``: up to :data:`MAX_INPUTS` distinct minimal inputs of
+    the class, ``input`` first; ``field``: JSON Pointer of the first differing field
+    (``""`` for failures); ``expected``/``actual``: the values there (for failures,
+    replykit's whole response and ``None``); ``expected_response``/``actual_response``:
+    both whole responses for ``input``; ``count``: examples that fell in this class
     (shrinking steps not counted); ``found_after_examples``/``found_after_seconds``:
-    when the class was first seen; ``detail``: the adapter failure, if any.
+    when the class was first seen; ``detail``: the adapter failure, if any;
+    ``accepted``: the key matched ``--accept`` (counted, not reported).
     """
 
     rule: str
@@ -79,19 +114,36 @@ class FuzzClass:
     found_after_examples: int
     found_after_seconds: float
     detail: str = ""
+    key: ClassKey | None = None
+    inputs: tuple[Mapping[str, Any], ...] = ()
+    accepted: bool = False
 
     @property
     def is_failure(self) -> bool:
         """True for adapter failures (``adapter.*`` rules)."""
         return self.rule.startswith("adapter.")
 
+    @property
+    def key_features(self) -> tuple[str, ...]:
+        """The features part of the key (those of ``input``)."""
+        return self.key.features if self.key is not None else ()
+
+    @property
+    def key_text(self) -> str:
+        """The class key as one line (:meth:`~replykit.fuzz.classify.ClassKey.text`)."""
+        key = self.key if self.key is not None else ClassKey(self.op, self.rule)
+        return key.text()
+
 
 @attrs.frozen
 class FuzzReport:
-    """The result of :func:`fuzz`: ``classes`` in the order found; ``examples_run``
-    (explicit plus generated requests answered, shrinking steps not counted);
-    ``seconds`` (wall time); ``unsupported_ops``; ``adapter_starts``; ``stopped``
-    (why the run ended early, ``""`` when it ran its budget)."""
+    """The result of :func:`fuzz`: ``classes`` in the order found (accepted ones left
+    out); ``accepted``: the classes whose key ``--accept`` names, counted, not reported;
+    ``examples_run`` (explicit plus generated requests answered, shrinking steps not
+    counted); ``seconds`` (wall time); ``unsupported_ops``; ``unsupported_profiles``
+    (profiles the adapter answered ``unsupported`` for, or left out by ``profiles``);
+    ``adapter_starts``; ``stopped`` (why the run ended early, ``""`` when it ran its
+    budget); ``profiles``: the profiles drawn (``()``: all)."""
 
     classes: tuple[FuzzClass, ...]
     examples_run: int
@@ -102,6 +154,9 @@ class FuzzReport:
     unsupported_ops: tuple[Op, ...] = ()
     adapter_starts: int = 0
     stopped: str = ""
+    accepted: tuple[FuzzClass, ...] = ()
+    unsupported_profiles: tuple[str, ...] = ()
+    profiles: tuple[str, ...] = ()
 
     @property
     def rate(self) -> float:
@@ -109,54 +164,140 @@ class FuzzReport:
         return self.examples_run / self.seconds if self.seconds > 0 else 0.0
 
 
-def _rule_of(op: Op, body: Mapping[str, Any], expected: Any, actual: Any, diff: Difference) -> str:
-    if op == "segment":
-        return segment_rule(str(body.get("text", "")), expected, actual, diff.path)
-    if op == "questionnaire_async":
-        return questionnaire_rule(expected, actual)
-    return actions_rule(expected, actual)
+def _is_card(seg: Any) -> bool:
+    return (
+        isinstance(seg, Mapping)
+        and seg.get("kind") not in (None, "markdown")
+        and seg.get("registered") is not False
+        and seg.get("valid") is not False
+    )
+
+
+def _probe(adapter: Adapter, body: Mapping[str, Any], block: Mapping[str, Any] | None) -> Probe:
+    """Answers the rules' questions about variants of the message (``Probe``) by asking
+    the adapter: does it show a card where ``block`` stands once a plain paragraph
+    stands before the message (``preface``), or once the block's name is
+    ``questionnaire`` (``plain_name``)?"""
+    answers: dict[str, bool] = {}
+
+    def ask(kind: str) -> bool:
+        if kind in answers:
+            return answers[kind]
+        answers[kind] = False
+        text = str(body.get("text", ""))
+        start, end = (block or {}).get("start"), (block or {}).get("end")
+        name = (block or {}).get("name")
+        if not isinstance(start, int) or not isinstance(end, int):
+            return False
+        if kind == "preface":
+            variant, at = PREFACE_PROBE + text, start + len(PREFACE_PROBE)
+        elif kind == "plain_name" and isinstance(name, str) and name:
+            plain = "questionnaire-response" if name.endswith("-response") else "questionnaire"
+            variant, at = text[:start] + text[start:end].replace(name, plain) + text[end:], start
+        else:
+            return False
+        outcome = adapter.request("segment", {**body, "text": variant})
+        segs = outcome.response.get("segments") if outcome.response is not None else None
+        if outcome.kind == "ok" and isinstance(segs, list):
+            answers[kind] = any(_is_card(s) and s.get("start") == at for s in segs)
+        return answers[kind]
+
+    return ask
+
+
+def _segment_verdict(
+    adapter: Adapter, body: Mapping[str, Any], expected: Mapping[str, Any], actual: Any
+) -> Verdict:
+    found = segment_difference(expected, actual)
+    if found is None:
+        return Verdict(None, expected, actual)
+    text = str(body.get("text", ""))
+    segs_e = expected.get("segments") or []
+    segs_a = actual.get("segments") or []
+    e = segs_e[found.expected_index] if found.expected_index is not None else None
+    a = segs_a[found.actual_index] if found.actual_index is not None else None
+    diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
+    if found.stage == "rest" and found.field is None:
+        rule = segment_rule(text, expected, actual, found.difference.path)
+    else:
+        rule = segment_rule_at(text, e, a, found.field, diags, _probe(adapter, body, e))
+    key = segment_key(text, expected, actual, found, rule)
+    return Verdict(rule, expected, actual, found.difference, key=key)
 
 
 def check(adapter: Adapter, op: Op, body: Mapping[str, Any]) -> Verdict:
     """Ask replykit and ``adapter`` the same request and compare (docs/fuzzing.md).
 
     Input: an :class:`~replykit.fuzz.adapter.Adapter`, the op and the request body.
-    Output: a :class:`Verdict`. Raises
+    Output: a :class:`Verdict` whose ``key`` is the coarse class key. A ``segment``
+    answer is compared as a user sees it first (cards, then every block, then the
+    rest: :mod:`replykit.fuzz.segdiff`); to tag a rejected form or a missed block the
+    adapter may be asked about one or two variants of the message. Raises
     :class:`~replykit.fuzz.reference.RequestError` for a malformed body and
     :class:`~replykit.fuzz.adapter.AdapterStartError` when the adapter cannot start.
     """
     expected = reference(op, body)
     outcome = adapter.request(op, body)
     if outcome.kind == "unsupported":
-        return Verdict(None, expected, unsupported=True)
+        return Verdict(None, expected, unsupported=outcome.unsupported or "op")
     if outcome.kind in FAILURES or outcome.response is None:
-        return Verdict(f"adapter.{outcome.kind}", expected, detail=outcome.detail)
+        rule = f"adapter.{outcome.kind}"
+        return Verdict(rule, expected, detail=outcome.detail, key=ClassKey(op, rule))
     actual = outcome.response
+    if op == "segment":
+        return _segment_verdict(adapter, body, expected, actual)
     diff = first_difference(expected, actual)
     if diff is None:
         return Verdict(None, expected, actual)
-    return Verdict(_rule_of(op, body, expected, actual, diff), expected, actual, diff)
+    if op == "questionnaire_async":
+        rule = questionnaire_rule(expected, actual)
+    else:
+        rule = actions_rule(expected, actual)
+    return Verdict(rule, expected, actual, diff, key=json_key(op, expected, actual, diff, rule))
+
+
+def shrink_request(
+    op: Op,
+    body: Mapping[str, Any],
+    holds: Callable[[Mapping[str, Any]], bool],
+    profile: str = DEFAULT_PROFILE,
+) -> Mapping[str, Any]:
+    """A 1-minimal request body for which ``holds`` is true (docs/fuzzing.md,
+    "Shrinking").
+
+    Input: the op, a ``body`` for which ``holds`` is true (not re-checked), the
+    predicate, and the profile to try first (``client`` unless ``--profile`` leaves it
+    out). A ``segment`` body first tries that profile and the message id ``m``, then its
+    text shrinks (:func:`~replykit.fuzz.shrink.shrink_text`); the other ops shrink
+    ``arguments`` or ``answer`` (:func:`~replykit.fuzz.shrink.shrink_json`). Raises what
+    ``holds`` raises.
+    """
+    if op == "segment":
+        for field, plain in (("profile", profile), ("message_id", DEFAULT_MESSAGE_ID)):
+            if body.get(field) != plain and holds({**body, field: plain}):
+                body = {**body, field: plain}
+        text = shrink_text(str(body["text"]), lambda t: holds({**body, "text": t}))
+        return {**body, "text": text}
+    key = "arguments" if op == "questionnaire_async" else "answer"
+    return {**body, key: shrink_json(body[key], lambda v: holds({**body, key: v}))}
 
 
 def _shrink(
     adapter: Adapter,
     op: Op,
     body: Mapping[str, Any],
-    rule: str,
+    key: ClassKey,
     on_failure: Callable[[Op, Mapping[str, Any], Verdict], None],
+    profile: str,
 ) -> Mapping[str, Any]:
     def holds(candidate: Mapping[str, Any]) -> bool:
         verdict = check(adapter, op, candidate)
         if verdict.rule is not None and verdict.rule.startswith("adapter."):
             on_failure(op, candidate, verdict)
             return False
-        return verdict.rule == rule
+        return verdict.key == key
 
-    if op == "segment":
-        text = shrink_text(str(body["text"]), lambda t: holds({**body, "text": t}))
-        return {**body, "text": text}
-    key = "arguments" if op == "questionnaire_async" else "answer"
-    return {**body, key: shrink_json(body[key], lambda v: holds({**body, key: v}))}
+    return shrink_request(op, body, holds, profile)
 
 
 def _hypothesis_round(
@@ -181,34 +322,90 @@ def _hypothesis_round(
 class _Run:
     """The mutable state of one :func:`fuzz` call (never shared, never global)."""
 
-    def __init__(self, adapter: Adapter, ops: tuple[Op, ...], progress: TextIO | None) -> None:
+    def __init__(
+        self,
+        adapter: Adapter,
+        ops: tuple[Op, ...],
+        progress: TextIO | None,
+        profiles: tuple[str, ...],
+        accept: Acceptance,
+    ) -> None:
         self.adapter = adapter
         self.ops = ops
         self.progress = progress
+        self.profiles = profiles
+        self.accept = accept
         self.started = time.monotonic()
         self.last_progress = self.started
         self.run = 0
         self.generated = 0
         self.failures = 0
-        self.classes: dict[tuple[Op, str], FuzzClass] = {}
+        #: Every class by its key text, accepted ones included, in the order found.
+        self.classes: dict[str, FuzzClass] = {}
+        #: Full key texts by coarse key text.
+        self.groups: dict[str, list[str]] = {}
+        #: Shrinks of inputs that fell in a known coarse key, and how many in a row
+        #: found no new class, by coarse key text.
+        self.reshrinks: dict[str, int] = {}
+        self.fruitless: dict[str, int] = {}
+        self.reshrinks_total = 0
         self.unsupported: list[Op] = []
+        self.unsupported_profiles: list[str] = []
         self.stopped = ""
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
-    def record(self, op: Op, verdict: Verdict, shrunk: Mapping[str, Any], count: int) -> None:
-        """Add ``count`` to the class of ``verdict`` (op, rule), creating it from the
-        (shrunk) input and its verdict when new."""
-        assert verdict.rule is not None
-        key = (op, verdict.rule)
-        if key in self.classes:
-            old = self.classes[key]
-            self.classes[key] = attrs.evolve(old, count=old.count + count)
-            return
+    # ------------------------------------------------------------ profiles
+
+    def _supported(self, profile: str) -> bool:
+        if profile in self.unsupported_profiles:
+            return False
+        if profile.startswith("product:") and PRODUCT_PROFILES in self.unsupported_profiles:
+            return profile in self.profiles
+        return not self.profiles or profile in self.profiles
+
+    def first_profile(self) -> str | None:
+        """The profile tried first when shrinking, and drawn instead of one left out."""
+        for profile in (*self.profiles, DEFAULT_PROFILE):
+            if self._supported(profile):
+                return profile
+        return None
+
+    def with_profile(self, body: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """``body`` with a profile the run may draw (its own, else the first allowed),
+        or ``None`` when no profile is left."""
+        profile = str(body.get("profile", DEFAULT_PROFILE))
+        if self._supported(profile):
+            return body
+        other = self.first_profile()
+        return None if other is None else {**body, "profile": other}
+
+    def profile_unsupported(self, body: Mapping[str, Any]) -> None:
+        """The adapter answered ``unsupported: "profile"``: stop drawing that profile
+        (every ``product:`` profile not named by ``--profile``, for a product)."""
+        profile = str(body.get("profile", DEFAULT_PROFILE))
+        entry = PRODUCT_PROFILES if profile.startswith("product:") else profile
+        if profile in self.profiles:
+            entry = profile
+        if entry not in self.unsupported_profiles:
+            self.unsupported_profiles.append(entry)
+        if self.first_profile() is None and "segment" not in self.unsupported:
+            self.unsupported.append("segment")
+            self.stop_if_nothing_left()
+
+    def stop_if_nothing_left(self) -> None:
+        if all(o in self.unsupported for o in self.ops):
+            self.stopped = "the adapter supports none of the requested ops"
+
+    # ------------------------------------------------------------ classes
+
+    def _new_class(
+        self, op: Op, key: ClassKey, verdict: Verdict, shrunk: Mapping[str, Any], count: int
+    ) -> FuzzClass:
         diff = verdict.difference
-        self.classes[key] = FuzzClass(
-            rule=verdict.rule,
+        return FuzzClass(
+            rule=key.rule,
             op=op,
             input=dict(shrunk),
             field=diff.pointer if diff is not None else "",
@@ -220,11 +417,82 @@ class _Run:
             found_after_examples=self.run,
             found_after_seconds=round(self.elapsed(), 3),
             detail=verdict.detail,
+            key=key,
+            inputs=(dict(shrunk),),
+            accepted=self.accept.accepts(key.text()),
         )
+
+    def record(
+        self, op: Op, key: ClassKey, verdict: Verdict, shrunk: Mapping[str, Any], count: int
+    ) -> None:
+        """Add ``count`` to the class of the full ``key``, creating it from the (shrunk)
+        input and its verdict when new; a new distinct minimal input is kept (up to
+        :data:`MAX_INPUTS`)."""
+        text = key.text()
+        old = self.classes.get(text)
+        if old is None:
+            self.classes[text] = self._new_class(op, key, verdict, shrunk, count)
+            self.groups.setdefault(key.coarse_text(), []).append(text)
+            return
+        inputs = old.inputs
+        if len(inputs) < MAX_INPUTS and dict(shrunk) not in inputs and not key.is_failure:
+            inputs = (*inputs, dict(shrunk))
+        self.classes[text] = attrs.evolve(old, count=old.count + count, inputs=inputs)
 
     def on_failure(self, op: Op, body: Mapping[str, Any], verdict: Verdict) -> None:
         """An adapter failure met while shrinking: a class of its own, count 0."""
-        self.record(op, verdict, body, 0)
+        assert verdict.key is not None
+        self.record(op, verdict.key, verdict, body, 0)
+
+    def _may_reshrink(self, coarse: str) -> bool:
+        """Whether an input that no class of ``coarse`` explains may be shrunk: a
+        bounded number per coarse key (fewer once shrinks stop finding new classes)
+        and overall at most one per :data:`RESHRINK_EVERY` examples run."""
+        return (
+            self.reshrinks.get(coarse, 0) < MAX_RESHRINKS
+            and self.fruitless.get(coarse, 0) < MAX_FRUITLESS
+            and self.reshrinks_total < 1 + self.run // RESHRINK_EVERY
+        )
+
+    def _minimize(
+        self, op: Op, body: Mapping[str, Any], verdict: Verdict
+    ) -> tuple[Mapping[str, Any], Verdict]:
+        assert verdict.key is not None
+        profile = self.first_profile() or DEFAULT_PROFILE
+        shrunk = _shrink(self.adapter, op, body, verdict.key, self.on_failure, profile)
+        final = check(self.adapter, op, shrunk)
+        if final.key != verdict.key:  # pragma: no cover - a non-deterministic adapter
+            shrunk, final = body, verdict
+        return shrunk, final
+
+    def disagreement(self, op: Op, body: Mapping[str, Any], verdict: Verdict) -> None:
+        """File one disagreement: shrink it when its coarse key is new, or when no class
+        of that key has features the input holds (it may be another fault); else count
+        it in the class of that key whose minimal input's features it holds (most
+        features first)."""
+        assert verdict.key is not None
+        coarse = verdict.key.coarse_text()
+        group = self.groups.get(coarse)
+        if group is not None or self.accept.accepts_coarse(coarse):
+            if group is None:  # accepted by a pattern without features: no shrinking
+                self.record(op, verdict.key, verdict, body, 1)
+                return
+            held = features(op, body)
+            fits = [t for t in group if set(self.classes[t].key_features) <= held]
+            if fits or not self._may_reshrink(coarse):
+                best = max(fits, key=lambda t: len(self.classes[t].key_features)) if fits else None
+                target = self.classes[best if best is not None else group[0]]
+                self.classes[target.key_text] = attrs.evolve(target, count=target.count + 1)
+                return
+            self.reshrinks[coarse] = self.reshrinks.get(coarse, 0) + 1
+            self.reshrinks_total += 1
+        size = len(group) if group is not None else 0
+        shrunk, final = self._minimize(op, body, verdict)
+        assert final.key is not None
+        self.record(op, final.key.with_features(features(op, shrunk)), final, shrunk, 1)
+        if group is not None:
+            grew = len(self.groups.get(coarse, [])) > size
+            self.fruitless[coarse] = 0 if grew else self.fruitless.get(coarse, 0) + 1
 
     def show(self, final: bool = False) -> None:
         """Write a progress line (at most one per :data:`PROGRESS_EVERY` seconds)."""
@@ -233,40 +501,64 @@ class _Run:
             return
         self.last_progress = now
         spent = max(now - self.started, 1e-9)
+        shown = sum(1 for c in self.classes.values() if not c.accepted)
         self.progress.write(
             f"replykit fuzz: {self.run} examples, {self.run / spent:.1f}/s, "
-            f"{len(self.classes)} classes{' (done)' if final else ''}\n"
+            f"{shown} classes{' (done)' if final else ''}\n"
         )
         self.progress.flush()
 
     def handle(self, op: Op, body: Mapping[str, Any]) -> None:
-        """Run one example: compare, shrink when its class is new, record."""
+        """Run one example: compare, shrink when its class may be new, record."""
         if op in self.unsupported or self.stopped:
             return
+        if op == "segment":
+            allowed = self.with_profile(body)
+            if allowed is None:
+                return
+            body = allowed
         verdict = check(self.adapter, op, body)
         self.run += 1
-        if verdict.unsupported:
+        if verdict.unsupported == "profile" and op == "segment":
+            self.profile_unsupported(body)
+        elif verdict.unsupported:
             self.unsupported.append(op)
-            if all(o in self.unsupported for o in self.ops):
-                self.stopped = "the adapter supports none of the requested ops"
+            self.stop_if_nothing_left()
         elif verdict.rule is None:
             self.failures = 0
         elif verdict.rule.startswith("adapter."):
             self.failures += 1
-            self.record(op, verdict, body, 1)
+            assert verdict.key is not None
+            self.record(op, verdict.key, verdict, body, 1)
             if self.failures >= MAX_CONSECUTIVE_FAILURES:
                 self.stopped = f"the adapter failed {MAX_CONSECUTIVE_FAILURES} times in a row"
         else:
             self.failures = 0
-            if (op, verdict.rule) in self.classes:
-                self.record(op, verdict, body, 1)
-            else:
-                shrunk = _shrink(self.adapter, op, body, verdict.rule, self.on_failure)
-                final = check(self.adapter, op, shrunk)
-                if final.rule != verdict.rule:  # pragma: no cover - a non-deterministic adapter
-                    shrunk, final = body, verdict
-                self.record(op, final, shrunk, 1)
+            self.disagreement(op, body, verdict)
         self.show()
+
+    def accept_examples(self) -> None:
+        """Turn each accepted example of the accept file into the key of its class
+        (shrunk like any finding), so that its class is accepted."""
+        for op, body in self.accept.examples:
+            if op not in self.ops or op in self.unsupported:
+                continue
+            if op == "segment":
+                allowed = self.with_profile(body)
+                if allowed is None:
+                    continue
+                body = allowed
+            verdict = check(self.adapter, op, body)
+            if verdict.key is None or verdict.rule is None:
+                continue
+            if verdict.key.is_failure:
+                self.accept = self.accept.with_key(verdict.key.text())
+                continue
+            shrunk, final = self._minimize(op, body, verdict)
+            if final.key is not None:
+                self.accept = self.accept.with_key(
+                    final.key.with_features(features(op, shrunk)).text()
+                )
 
 
 def fuzz(
@@ -280,6 +572,8 @@ def fuzz(
     explicit: bool = True,
     progress: TextIO | None = None,
     cwd: str | None = None,
+    profiles: tuple[str, ...] = (),
+    accept: Acceptance | None = None,
 ) -> FuzzReport:
     """Fuzz the adapter ``command`` against replykit.
 
@@ -289,12 +583,15 @@ def fuzz(
     always run first when ``explicit``), ``seed`` (Hypothesis seed: same seed, same
     inputs with the same Hypothesis version), ``timeout`` (seconds per request),
     ``progress`` (a stream for progress lines, ``None`` for none), ``cwd`` for the
-    adapter.
+    adapter, ``profiles`` (profile strings, ``client``, ``self_check``,
+    ``product:NAME``: the only ones drawn; ``()``: all), ``accept`` (classes a team
+    accepted: :func:`~replykit.fuzz.accept.load_accept`).
 
-    Output: a :class:`FuzzReport`. Every disagreement is shrunk to a 1-minimal input
-    before its class is recorded; later examples of the same class only add to its
-    count. Raises :class:`~replykit.fuzz.adapter.AdapterStartError` when the command
-    cannot be started and ``ValueError`` for bad arguments.
+    Output: a :class:`FuzzReport`. Every disagreement whose class may be new is shrunk
+    to a 1-minimal input before its class is recorded; classes are keyed by
+    :class:`~replykit.fuzz.classify.ClassKey`. Raises
+    :class:`~replykit.fuzz.adapter.AdapterStartError` when the command cannot be started
+    and ``ValueError`` for bad arguments (an unknown op or profile, a negative budget).
     """
     if not ops or any(op not in OPS for op in ops):
         raise ValueError(f"ops must be a non-empty subset of {OPS}")
@@ -302,9 +599,11 @@ def fuzz(
         raise ValueError("examples must be >= 0")
     if seconds is not None and seconds < 0:
         raise ValueError("seconds must be >= 0")
+    for profile in profiles:
+        profile_from_string(profile)  # raises ValueError naming the bad profile
     budget = None if seconds is not None else (500 if examples is None else examples)
     with Adapter(command, timeout=timeout, cwd=cwd) as adapter:
-        state = _Run(adapter, ops, progress)
+        state = _Run(adapter, ops, progress, tuple(dict.fromkeys(profiles)), accept or NO_ACCEPT)
         deadline = state.started + seconds if seconds is not None else None
 
         def exhausted() -> bool:
@@ -319,6 +618,7 @@ def fuzz(
                 state.generated += 1
                 state.handle(op, body)
 
+        state.accept_examples()
         if explicit:
             for example in explicit_examples(ops):
                 state.handle(example.op, example.request)
@@ -331,8 +631,9 @@ def fuzz(
             if state.generated == before:
                 break
     state.show(final=True)
+    found = tuple(state.classes.values())
     return FuzzReport(
-        classes=tuple(state.classes.values()),
+        classes=tuple(c for c in found if not c.accepted),
         examples_run=state.run,
         seconds=round(state.elapsed(), 3),
         ops=ops,
@@ -341,4 +642,7 @@ def fuzz(
         unsupported_ops=tuple(state.unsupported),
         adapter_starts=adapter.starts,
         stopped=state.stopped,
+        accepted=tuple(c for c in found if c.accepted),
+        unsupported_profiles=tuple(state.unsupported_profiles),
+        profiles=state.profiles,
     )

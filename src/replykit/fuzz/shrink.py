@@ -1,10 +1,14 @@
 """Greedy delta debugging to a 1-minimal input (docs/fuzzing.md, "Shrinking").
 
-Text (a ``segment`` message): first whole lines, then single characters (code
-points) are removed while the predicate still holds, in chunks that halve down to one
-unit, and the two passes repeat until neither removes anything. The result is
-*1-minimal*: removing any one line (with its line ending, §1: ``\\n``, ``\\r\\n`` or a
-lone ``\\r``) or any one character loses the property.
+Text (a ``segment`` message): first whole lines, then the members of every JSON
+object and array written in the text (an XML+JSON payload: a key with its value, a
+list item, with the comma between them), then single characters (code points) are
+removed while the predicate still holds, in chunks that halve down to one unit; then
+each character that needs a second look (an invisible, format or non-ASCII character)
+is replaced by a plain one (``a``, or a space for a blank) where the predicate still
+holds; the passes repeat until none changes anything. The result is *1-minimal*:
+removing any one line (with its line ending, §1: ``\\n``, ``\\r\\n`` or a lone
+``\\r``), any one JSON member or any one character loses the property.
 
 JSON (tool arguments, answers): the same, structurally: no list element and no object
 key (with its value) can be removed, then no line and no character of any string
@@ -18,6 +22,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from replykit.text import iter_lines
+from replykit.textout import is_unsafe
+
+#: JSON values parsed inside a text to find members, at most (each parse is linear).
+MAX_JSON_STARTS = 64
+_BLANKS = frozenset(
+    "\t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u202f\u205f\u3000"
+)
 
 T = TypeVar("T")
 Path = tuple[str | int, ...]
@@ -52,8 +64,143 @@ def _remove_units(units: list[T], holds: Callable[[list[T]], bool]) -> tuple[lis
     return units, changed
 
 
+class _Json:
+    """A strict-enough JSON reader that records where each member of each object and
+    array starts and ends (for the member pass of :func:`shrink_text`)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.containers: list[list[tuple[int, int]]] = []
+
+    def _ws(self, i: int) -> int:
+        while i < len(self.text) and self.text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def _string(self, i: int) -> int:
+        i += 1
+        while i < len(self.text):
+            ch = self.text[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                return i + 1
+            if ch < " ":
+                raise ValueError(i)
+            i += 1
+        raise ValueError(i)
+
+    def value(self, i: int, depth: int = 0) -> int:
+        """The end of the JSON value starting at ``i``; raises ``ValueError``."""
+        if depth > 64 or i >= len(self.text):
+            raise ValueError(i)
+        ch = self.text[i]
+        if ch == '"':
+            return self._string(i)
+        if ch in "{[":
+            close = "}" if ch == "{" else "]"
+            members: list[tuple[int, int]] = []
+            j = self._ws(i + 1)
+            if j < len(self.text) and self.text[j] == close:
+                self.containers.append(members)
+                return j + 1
+            while True:
+                start = j
+                if ch == "{":
+                    if j >= len(self.text) or self.text[j] != '"':
+                        raise ValueError(j)
+                    j = self._ws(self._string(j))
+                    if j >= len(self.text) or self.text[j] != ":":
+                        raise ValueError(j)
+                    j = self._ws(j + 1)
+                j = self.value(j, depth + 1)
+                members.append((start, j))
+                j = self._ws(j)
+                if j < len(self.text) and self.text[j] == ",":
+                    j = self._ws(j + 1)
+                    continue
+                if j < len(self.text) and self.text[j] == close:
+                    self.containers.append(members)
+                    return j + 1
+                raise ValueError(j)
+        k = i
+        while k < len(self.text) and (self.text[k].isalnum() or self.text[k] in "+-."):
+            k += 1
+        if k == i:
+            raise ValueError(i)
+        return k
+
+
+def json_member_spans(text: str) -> list[tuple[int, int]]:
+    """The spans that remove one member of a JSON object or array written in ``text``
+    (with the comma that joins it to its neighbour), outer containers first. Only
+    containers that parse as JSON (numbers and literals read loosely) count; at most
+    :data:`MAX_JSON_STARTS` parse attempts."""
+    spans: list[tuple[int, int]] = []
+    i, tries = 0, 0
+    while i < len(text) and tries < MAX_JSON_STARTS:
+        if text[i] not in "{[":
+            i += 1
+            continue
+        tries += 1
+        reader = _Json(text)
+        try:
+            end = reader.value(i)
+        except ValueError:
+            i += 1
+            continue
+        for members in reversed(reader.containers):  # the outer container was closed last
+            for j, (start, stop) in enumerate(members):
+                if j + 1 < len(members):
+                    spans.append((start, members[j + 1][0]))
+                elif j > 0:
+                    spans.append((members[j - 1][1], stop))
+                else:
+                    spans.append((start, stop))
+        i = end
+    return spans
+
+
+def _remove_members(text: str, check: Callable[[str], bool]) -> tuple[str, bool]:
+    changed = False
+    progress = True
+    while progress:
+        progress = False
+        for start, end in json_member_spans(text):
+            candidate = text[:start] + text[end:]
+            if check(candidate):
+                text, changed, progress = candidate, True, True
+                break
+    return text, changed
+
+
+def _plain(ch: str) -> str | None:
+    """A plain stand-in for a character that needs a second look, else ``None``."""
+    if ch in _BLANKS:
+        return " "
+    if is_unsafe(ch) and ch not in "\n\r":
+        return " "
+    if ord(ch) > 0x7E:
+        return "a"
+    return None
+
+
+def _simplify(text: str, check: Callable[[str], bool]) -> tuple[str, bool]:
+    changed = False
+    for i, ch in enumerate(text):
+        plain = _plain(ch)
+        if plain is None:
+            continue
+        candidate = text[:i] + plain + text[i + 1 :]
+        if check(candidate):
+            text, changed = candidate, True
+    return text, changed
+
+
 def shrink_text(text: str, holds: Callable[[str], bool]) -> str:
-    """A 1-minimal sub-sequence of ``text`` for which ``holds`` is true.
+    """A 1-minimal sub-sequence of ``text`` for which ``holds`` is true, with plain
+    characters where the odd ones are not needed (module docstring).
 
     Input: ``text`` for which ``holds(text)`` is true (not re-checked) and a pure
     predicate. Output: the shrunk text (``text`` itself when nothing can go). Never
@@ -69,11 +216,13 @@ def shrink_text(text: str, holds: Callable[[str], bool]) -> str:
     while True:
         lines, _ = _remove_units(lines_of(text), lambda u: check("".join(u)))
         text = "".join(lines)
+        text, by_member = _remove_members(text, check)
         chars, by_char = _remove_units(list(text), lambda u: check("".join(u)))
         text = "".join(chars)
-        if not by_char:
+        text, by_plain = _simplify(text, check)
+        if not (by_member or by_char or by_plain):
             # The line pass ended with a single-line pass that removed nothing from
-            # this very text, and so did the character pass: 1-minimal.
+            # this very text, and so did the member and character passes: 1-minimal.
             return text
 
 

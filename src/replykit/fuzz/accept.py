@@ -1,0 +1,135 @@
+"""``--accept FILE``: classes a team has looked at and accepted as known.
+
+An accepted class is still found and counted, but it is not reported as a class and
+does not make the run exit 1, so a team can fuzz on after triage (docs/fuzzing.md,
+"Triage"). The file is one of:
+
+- a ``report.json`` of an earlier run: every class in it is accepted (by its ``key``);
+- a JSON object ``{"accept": [ENTRY, ...]}`` or a JSON list of entries, where an
+  ENTRY is a class key string (:meth:`~replykit.fuzz.classify.ClassKey.text`, ``*``
+  and ``?`` match as in a shell pattern), an object ``{"key": "..."}``, or an
+  example ``{"op": "segment", "input": {...}}`` whose class (found by running it, then
+  shrinking it, at the start of the run) is accepted; any entry may add a ``"note"``;
+- plain text: one key (or pattern) per line; blank lines and lines starting with ``#``
+  are skipped.
+
+A pattern that names no features (it ends with ``|*`` after the code part, or has
+only five parts) accepts the coarse key without shrinking its inputs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from replykit.fuzz.classify import SEP
+from replykit.fuzz.ops import OPS, Op
+
+
+class AcceptError(ValueError):
+    """An accept file that cannot be read: not UTF-8, or JSON of another shape (the
+    message names the entry)."""
+
+
+@attrs.frozen
+class Acceptance:
+    """Accepted class keys (and patterns) and examples whose classes are accepted."""
+
+    patterns: tuple[str, ...] = ()
+    examples: tuple[tuple[Op, Mapping[str, Any]], ...] = ()
+
+    def accepts(self, key: str) -> bool:
+        """True when the class key text ``key`` matches an accepted key or pattern."""
+        return any(key == p or fnmatch.fnmatchcase(key, p) for p in self.patterns)
+
+    def accepts_coarse(self, coarse: str) -> bool:
+        """True when a pattern accepts every class of the coarse key text ``coarse``
+        whatever its features (so its inputs need no shrinking)."""
+        for pattern in self.patterns:
+            parts = pattern.split(SEP)
+            if len(parts) == 5 and fnmatch.fnmatchcase(coarse, pattern):
+                return True
+            if (
+                len(parts) == 6
+                and parts[5] == "*"
+                and fnmatch.fnmatchcase(coarse, SEP.join(parts[:5]))
+            ):
+                return True
+        return False
+
+    def with_key(self, key: str) -> Acceptance:
+        """This acceptance with one more key."""
+        return attrs.evolve(self, patterns=(*self.patterns, key))
+
+
+NO_ACCEPT: Final = Acceptance()
+
+
+def _entry(item: Any, where: str) -> tuple[str | None, tuple[Op, Mapping[str, Any]] | None]:
+    if isinstance(item, str):
+        return item, None
+    if isinstance(item, Mapping):
+        key = item.get("key")
+        if isinstance(key, str):
+            return key, None
+        op, body = item.get("op"), item.get("input")
+        if isinstance(op, str) and isinstance(body, Mapping):
+            for known in OPS:
+                if known == op:
+                    return None, (known, dict(body))
+            raise AcceptError(f"{where}: unknown op {op!r}; expected one of {', '.join(OPS)}")
+    raise AcceptError(
+        f'{where}: expected a key string, {{"key": ...}} or {{"op": ..., "input": {{...}}}}'
+    )
+
+
+def parse_accept(text: str) -> Acceptance:
+    """An :class:`Acceptance` from the text of an accept file (module docstring).
+    Raises :class:`AcceptError` for JSON of another shape."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        lines = (line.strip() for line in text.splitlines())
+        return Acceptance(tuple(line for line in lines if line and not line.startswith("#")))
+    items: Sequence[Any]
+    if isinstance(data, Mapping) and isinstance(data.get("classes"), list):
+        items = [c for c in data["classes"] if isinstance(c, Mapping)]
+        for n, found in enumerate(items, start=1):
+            if not isinstance(found.get("key"), str):
+                raise AcceptError(f"classes[{n}] has no key (a report of an older replykit?)")
+        return Acceptance(tuple(str(c["key"]) for c in items))
+    if isinstance(data, Mapping) and isinstance(data.get("accept"), list):
+        items = data["accept"]
+    elif isinstance(data, list):
+        items = data
+    else:
+        raise AcceptError('expected a report.json, {"accept": [...]} or a list of entries')
+    keys: list[str] = []
+    examples: list[tuple[Op, Mapping[str, Any]]] = []
+    for n, item in enumerate(items, start=1):
+        key, example = _entry(item, f"entry {n}")
+        if key is not None:
+            keys.append(key)
+        if example is not None:
+            examples.append(example)
+    return Acceptance(tuple(keys), tuple(examples))
+
+
+def load_accept(path: str) -> Acceptance:
+    """:func:`parse_accept` of the UTF-8 file at ``path``. Raises ``OSError`` when it
+    cannot be read and :class:`AcceptError` when it is not UTF-8 or has another
+    shape."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AcceptError(f"not UTF-8 (byte {exc.start})") from None
+    return parse_accept(text)
+
+
+__all__ = ["NO_ACCEPT", "AcceptError", "Acceptance", "load_accept", "parse_accept"]
