@@ -58,7 +58,7 @@ def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     # 1. indented code ignored: a 4-space tag is code for replykit (§3b)
     indented = classes["§3b"]["input"]["text"]
     assert indented == "    <questionnaire></questionnaire>"
-    assert classes["§3b"]["features"] == ["indented_code", "tag"]
+    assert classes["§3b"]["features"] == ["indented_code"]  # "tag" is a marker, not a key part
     # 2. tilde fences accepted: replykit warns near_miss.tilde and reads Markdown (§8);
     # the user sees a card only for a valid form, so the minimal input holds one
     tilde = classes["§8"]

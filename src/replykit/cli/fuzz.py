@@ -24,11 +24,13 @@ FUZZ_DESCRIPTION = (
     "(split like a shell command line, no shell) as an adapter that reads one JSON "
     "request per line on stdin and writes one JSON response per line on stdout "
     "(docs/fuzzing.md). Generated messages, tool arguments and answers are sent to "
-    "both; every disagreement on the fields the adapter produces is shrunk to a "
-    "1-minimal input and classed by op and rule (a section of docs/protocol.md or a "
-    "seed heading); crashes, hangs and non-JSON output are classes of their own. Writes "
-    "DIR/report.json and DIR/report.txt and shows progress on stderr. Exit 1 when any "
-    "disagreement or adapter failure was found, 0 otherwise, 2 on a usage error, an "
+    "both; every disagreement on the fields the adapter produces (what a user sees "
+    "first) is shrunk to a 1-minimal input and classed by op, rule (a section of "
+    "docs/protocol.md), role of the field, segment kinds, replykit's diagnostic code and "
+    "the constructs of the minimal input; crashes, hangs and non-JSON output are classes "
+    "of their own. Writes DIR/report.json and DIR/report.txt and shows progress on "
+    "stderr. Exit 1 when any disagreement or adapter failure was found that --accept "
+    "does not accept, 0 otherwise, 2 on a usage error, an unreadable accept file, an "
     "adapter that cannot start, or no Hypothesis (install it with: pip install "
     "'replykit[fuzz]')."
 )
@@ -54,11 +56,22 @@ def _count(text: str) -> int:
     return value
 
 
+def _profile(text: str) -> str:
+    from replykit.questionnaire.profiles import profile_from_string
+
+    try:
+        profile_from_string(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def add_parser(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> argparse.ArgumentParser:
     """Register ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|all]
-    [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR] [--no-explicit]``
+    [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR] [--no-explicit]
+    [--profile NAME]... [--accept FILE]``
     on the main parser's ``subparsers``. Output: the new subparser, with ``func`` set to
     :func:`run_fuzz` (docs/fuzzing.md).
     """
@@ -109,6 +122,22 @@ def add_parser(
         action="store_true",
         help="skip the hand-written examples that otherwise run first",
     )
+    parser.add_argument(
+        "--profile",
+        action="append",
+        type=_profile,
+        default=[],
+        metavar="NAME",
+        help="a profile your implementation has (client, self_check or product:NAME; "
+        "repeatable): only these are drawn (default: all; docs/protocol.md §6)",
+    )
+    parser.add_argument(
+        "--accept",
+        metavar="FILE",
+        help="classes accepted as known: an earlier report.json, a JSON list of class "
+        "keys or examples, or one key per line (docs/fuzzing.md, Triage); they are "
+        "counted, not reported, and do not make the exit status 1",
+    )
     parser.set_defaults(func=run_fuzz)
 
     return parser
@@ -120,12 +149,14 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     """Run ``replykit fuzz``. Input: parsed arguments ``impl``, ``op``, ``examples``,
-    ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``. Output: exit status 1
-    when the report has a class, 0 when not, 2 when the command line is empty or
-    unparsable, Hypothesis is not installed (the line names the ``replykit[fuzz]``
-    extra), the adapter cannot start or the report cannot be written (one line on
-    stderr)."""
+    ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``, ``profile`` (a list),
+    ``accept`` (a path or ``None``). Output: exit status 1 when the report has a class
+    that is not accepted, 0 when not, 2 when the command line is empty or unparsable,
+    the accept file cannot be read, Hypothesis is not installed (the line names the
+    ``replykit[fuzz]`` extra), the adapter cannot start or the report cannot be written
+    (one line on stderr)."""
     try:
+        from replykit.fuzz.accept import NO_ACCEPT, AcceptError, load_accept
         from replykit.fuzz.adapter import AdapterStartError
         from replykit.fuzz.report import write_report
         from replykit.fuzz.runner import fuzz
@@ -142,6 +173,12 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if not command:
         return fail("fuzz", "--impl is empty")
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
+    accept = NO_ACCEPT
+    if args.accept is not None:
+        try:
+            accept = load_accept(args.accept)
+        except (OSError, AcceptError) as exc:
+            return fail("fuzz", f"--accept {args.accept}: {exc}")
     try:  # refuse an unwritable --out before the run, not after it
         Path(args.out).mkdir(parents=True, exist_ok=True)
         if not os.access(args.out, os.W_OK):
@@ -161,6 +198,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             explicit=not args.no_explicit,
             progress=sys.stderr,
+            profiles=tuple(args.profile),
+            accept=accept,
         )
     except AdapterStartError as exc:
         return fail("fuzz", str(exc))
@@ -171,9 +210,11 @@ def run_fuzz(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail("fuzz", f"cannot write the report: {exc}")
     failures = sum(1 for c in report.classes if c.is_failure)
+    accepted = f", {len(report.accepted)} accepted" if report.accepted else ""
     summary = (
         f"replykit fuzz: {len(report.classes) - failures} disagreement class(es), "
-        f"{failures} adapter failure class(es); report in {text_path} and {json_path}"
+        f"{failures} adapter failure class(es){accepted}; report in {text_path} and "
+        f"{json_path}"
     )
     print(escape(summary), file=sys.stderr)
     return 1 if report.classes else 0

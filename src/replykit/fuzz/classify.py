@@ -27,9 +27,14 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.codes import rules
+from replykit.codes.segment import NEAR_MISSES
 from replykit.fuzz.compare import Difference
-from replykit.fuzz.rules import codes_on_line
+from replykit.fuzz.rules import codes_on_line, rule_for_code
 from replykit.fuzz.segdiff import SegmentDifference
+
+#: The segment kinds a key names (docs/protocol.md §2).
+SEGMENT_KINDS: Final = frozenset({"markdown", "questionnaire", "questionnaire_response"})
 
 #: What stands for "nothing" in a key part.
 NONE: Final = "-"
@@ -48,6 +53,21 @@ _VIEW_ROLES: Final[Mapping[str, str]] = {
     "questionnaire": "form",
     "response": "form",
 }
+#: Rules about where blocks are (not what they hold): a representation's code is one
+#: of these rules' codes.
+BOUNDARY_RULES: Final = frozenset(
+    r.tag
+    for r in (
+        rules.CANDIDATES,
+        rules.CLOSER,
+        rules.INERT,
+        rules.TOP_LEVEL,
+        rules.PROFILES,
+        rules.NEAR_MISS,
+    )
+)
+#: Warnings about an opener that name why a line is (not) a block there.
+LINE_CODES: Final = NEAR_MISSES | {"name.unregistered"}
 _VALIDITY_FIELDS: Final = frozenset(
     {"success", "status", "validation_passed", "error_code", "errors"}
 )
@@ -94,12 +114,14 @@ class ClassKey:
         return SEP.join((self.op, self.rule, self.role, self.kinds, self.code))
 
 
-def _codes(seg: Mapping[str, Any] | None) -> list[str]:
-    """A block's codes, errors first."""
+def _codes(seg: Mapping[str, Any] | None, errors_only: bool = False) -> list[str]:
+    """A block's codes, errors first (only errors with ``errors_only``)."""
     diags = seg.get("diagnostics") if seg is not None else None
     if not isinstance(diags, list):
         return []
     items = [d for d in diags if isinstance(d, Mapping) and isinstance(d.get("code"), str)]
+    if errors_only:
+        items = [d for d in items if d.get("severity") == "error"]
     items.sort(key=lambda d: d.get("severity") != "error")
     return [d["code"] for d in items]
 
@@ -136,6 +158,33 @@ def _earlier_cause(
     return NONE
 
 
+def _side(seg: Mapping[str, Any] | None) -> str:
+    """The segment kind of one side at the place of a difference (``-``: none)."""
+    if seg is None:
+        return NONE
+    kind = seg.get("kind", "markdown")
+    return kind if isinstance(kind, str) and kind in SEGMENT_KINDS else "other"
+
+
+def _is_block(seg: Mapping[str, Any] | None) -> bool:
+    return _side(seg) not in (NONE, "markdown")
+
+
+def _line_code(
+    text: str, expected: Mapping[str, Any], place: Mapping[str, Any] | None
+) -> str | None:
+    """The first near-miss or ``name.unregistered`` warning of replykit on the line
+    where ``place`` starts: what replykit says about an opener there."""
+    start = (place or {}).get("start")
+    if not isinstance(start, int):
+        return None
+    diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
+    for code in codes_on_line(text, start, diags):
+        if code in LINE_CODES:
+            return code
+    return None
+
+
 def segment_key(
     text: str,
     expected: Mapping[str, Any],
@@ -144,34 +193,49 @@ def segment_key(
     rule: str,
 ) -> ClassKey:
     """The coarse key of a ``segment`` difference ``found`` (from
-    :func:`~replykit.fuzz.segdiff.segment_difference`) with its ``rule``."""
+    :func:`~replykit.fuzz.segdiff.segment_difference`) with its ``rule``.
+
+    ``kinds`` is each side's segment kind there (``markdown``, ``questionnaire``,
+    ``questionnaire_response``; ``-`` for none; ``other`` for a kind replykit does not
+    know). ``code``: for an id, the first code of the earlier block one side does not
+    count; for validity, replykit's first error the adapter does not report (else its
+    first error); for a boundary, a registration or a representation, replykit's
+    near-miss or ``name.unregistered`` warning on the line where the difference starts,
+    and for a representation without one, the first code of replykit's block there
+    whose rule is about where blocks are (:data:`BOUNDARY_RULES`: ``fence.unclosed``,
+    not a YAML error); for the message's diagnostics, the first code in one list only."""
     e = _segment_at(expected, found.expected_index)
     a = _segment_at(actual, found.actual_index)
     field = found.field
     if found.stage == "view":
         role = _VIEW_ROLES.get(field or "", "boundary")
-    elif field == "diagnostics" or (
-        found.stage == "rest" and found.difference.path[:1] == ("diagnostics",)
-    ):
+    elif field == "diagnostics" or found.difference.path[:1] == ("diagnostics",):
         role = "diagnostics"
-    elif field == "id":
-        role = "id"
     else:
         role = "representation"
-    kinds = f"{(e or {}).get('kind', NONE)}>{(a or {}).get('kind', NONE)}"
-    code = NONE
+    kinds = f"{_side(e)}>{_side(a)}"
+    code: str | None = None
     if role == "id" and e is not None:
         code = _earlier_cause(expected, actual, e)
-    elif e is not None and e.get("kind") not in (None, "markdown"):
-        codes = _codes(e)
-        code = codes[0] if codes else NONE
-    else:
-        start = (a or {}).get("start")
-        if isinstance(start, int):
-            diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
-            on_line = codes_on_line(text, start, diags)
-            code = on_line[0] if on_line else NONE
-    return ClassKey("segment", rule, role, kinds, code)
+    elif role == "validity":
+        theirs = set(_codes(a))
+        mine = _codes(e, errors_only=True)
+        code = next((c for c in mine if c not in theirs), mine[0] if mine else None)
+    elif role in ("boundary", "registration", "representation"):
+        place = a if _is_block(a) and not _is_block(e) else e
+        code = _line_code(text, expected, place)
+        if code is None and role == "representation" and _is_block(e):
+            # Only a code about where the block is (fence.unclosed) names the cause;
+            # its validity errors do not, and keeping them would keep the whole
+            # payload through shrinking.
+            code = next((c for c in _codes(e) if rule_for_code(c) in BOUNDARY_RULES), None)
+    elif role == "diagnostics":
+        source_e = e if field == "diagnostics" else expected
+        source_a = a if field == "diagnostics" else actual
+        mine_codes, their_codes = _codes(source_e), _codes(source_a)
+        code = next((c for c in mine_codes if c not in their_codes), None)
+        code = code or next((c for c in their_codes if c not in mine_codes), None)
+    return ClassKey("segment", rule, role, kinds, code or NONE)
 
 
 def _result_codes(response: Mapping[str, Any], key: str) -> list[str]:

@@ -293,6 +293,20 @@ def json_features(value: Any) -> frozenset[str]:
     return frozenset(out)
 
 
+#: Features left out of class keys: which encoding a block uses, whether it is a
+#: response, has a namespace, is registered or closed, and the profile. The rule, role
+#: and code of a key already tell what matters of these, and a fault that shows in
+#: both encodings, or under another name, stays one class.
+MARKERS: Final = frozenset(
+    {"fence", "tag", "response", "namespaced", "unregistered", "unclosed", "profile"}
+)
+
+
+def key_features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
+    """:func:`features` without the :data:`MARKERS`: the features part of a class key."""
+    return features(op, body) - MARKERS
+
+
 def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     """The features of one request body (docs/fuzzing.md, "Classes"): for ``segment``
     those of its ``text`` under its ``profile``, plus ``profile`` and ``message_id``
@@ -311,4 +325,4 @@ def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     return json_features(body.get(key))
 
 
-__all__ = ["FEATURES", "features", "json_features", "text_features"]
+__all__ = ["FEATURES", "MARKERS", "features", "json_features", "key_features", "text_features"]

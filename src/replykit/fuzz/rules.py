@@ -68,8 +68,8 @@ def _all_codes(segment: Mapping[str, Any]) -> list[str]:
 
 #: A question the rules may put to the adapter about a variant of the message:
 #: ``"preface"`` (does it show the block as a card once a plain paragraph stands before
-#: the message?) and ``"plain_name"`` (does it show the block once its name is
-#: ``questionnaire``?). The runner answers by asking the adapter; ``None``: no probes.
+#: the message?) and ``"plain_name"`` (does it show a block there once the block's name
+#: is ``questionnaire``?). The runner answers by asking the adapter; ``None``: no probes.
 Probe = Callable[[str], bool]
 
 
@@ -196,6 +196,14 @@ def _is_block(seg: Mapping[str, Any] | None) -> bool:
     return seg is not None and seg.get("kind") not in (None, "markdown")
 
 
+_PLAIN_NAMES: Final = frozenset({"questionnaire", "questionnaire-response"})
+
+
+def _named(block: Mapping[str, Any]) -> bool:
+    """A block whose name has a namespace or is not registered."""
+    return block.get("registered") is False or block.get("name") not in _PLAIN_NAMES
+
+
 def segment_rule_at(
     text: str,
     e: Mapping[str, Any] | None,
@@ -213,9 +221,10 @@ def segment_rule_at(
 
     Output: a rule tag. Boundaries: an offset that is replykit's counted in UTF-16 code
     units is §1; a block replykit reads where the adapter shows text is §3a, or §6 when
-    replykit's block has an unregistered name or the adapter shows it once its name is
-    ``questionnaire``; a block only the adapter found is explained by replykit's
-    near-miss warning on its line (§8, §3c), else an inert region (§3b), else §3a; a
+    its name has a namespace or is unregistered and the adapter shows a block there
+    once the name is ``questionnaire`` (without a probe: when it is unregistered); a
+    block only the adapter found is explained by replykit's near-miss warning on its
+    line (§8, §3c), else an inert region (§3b), else §3a; a
     fenced block's end is the closing-fence rule (:data:`CLOSER_RULE`), an XML+JSON
     block's end §3a. Block fields: ``registered``/``id`` §6; validity and forms the rule
     of replykit's first error the adapter did not report (``fence.no_preface`` ->
@@ -233,8 +242,16 @@ def segment_rule_at(
         a_start = a.get("start") if a is not None else None
         a_end = a.get("end") if a is not None else None
         same_start = a_start == e.get("start")
-        if e_block and e.get("registered") is False and not (a_block and same_start):
-            return rules.PROFILES.tag  # replykit's block has a name the profile lacks
+        # The adapter shows text where replykit has a block with a namespaced or
+        # unregistered name: a registration matter when the adapter shows a block there
+        # once the name is plain (without a probe: when the name is unregistered).
+        if (
+            e_block
+            and not (a_block and same_start)
+            and _named(e)
+            and (probe("plain_name") if probe is not None else e.get("registered") is False)
+        ):
+            return rules.PROFILES.tag
         if e_block and a_block and field == "end" and same_start:
             return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
         if e_block and a_block and field == "kind":
@@ -250,11 +267,14 @@ def segment_rule_at(
             e_start = e.get("start")
             if isinstance(e_start, int) and a_start < e_start:
                 return _why_not_a_block(text, a_start, diagnostics)
-        if e_block and not a_block and probe is not None:
-            if e.get("name") != "questionnaire" and probe("plain_name"):
-                return rules.PROFILES.tag  # the adapter knows the plain name only
-            if e.get("encoding") == "fenced_yaml" and probe("preface"):
-                return PREFACE_RULE
+        if (
+            e_block
+            and not a_block
+            and probe is not None
+            and e.get("encoding") == "fenced_yaml"
+            and probe("preface")
+        ):
+            return PREFACE_RULE
         return rules.CANDIDATES.tag
     if not e_block:
         return rules.SEGMENTS.tag

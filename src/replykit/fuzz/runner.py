@@ -22,7 +22,7 @@ from replykit.fuzz.adapter import FAILURES, Adapter
 from replykit.fuzz.classify import ClassKey, json_key, segment_key
 from replykit.fuzz.compare import Difference, first_difference
 from replykit.fuzz.examples import explicit_examples
-from replykit.fuzz.features import features
+from replykit.fuzz.features import key_features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS, Op
 from replykit.fuzz.reference import reference
@@ -46,11 +46,14 @@ PROGRESS_EVERY: Final = 1.0
 #: Distinct minimal inputs kept per class.
 MAX_INPUTS: Final = 3
 #: Inputs of a known coarse key shrunk again (because no class of the key explains
-#: them), at most, per coarse key; and after how many such shrinks in a row that found
-#: no new class that key is shrunk no more.
+#: them), at most, per coarse key; and after how many shrinks of that key in a row
+#: that found no new class it is shrunk no more for that reason.
 MAX_RESHRINKS: Final = 16
 MAX_FRUITLESS: Final = 4
-#: Overall, at most one such shrink per this many examples run (plus one).
+#: Inputs that fit a class shrunk for another minimal input of it, at most, per class.
+MAX_SAMPLES: Final = 4
+#: Overall, at most this many such shrinks, and one more per RESHRINK_EVERY examples run.
+RESHRINK_BASE: Final = 16
 RESHRINK_EVERY: Final = 200
 #: The profile and message id the shrinker tries first.
 DEFAULT_PROFILE: Final = "client"
@@ -164,6 +167,10 @@ class FuzzReport:
         return self.examples_run / self.seconds if self.seconds > 0 else 0.0
 
 
+def _is_block(seg: Any) -> bool:
+    return isinstance(seg, Mapping) and seg.get("kind") not in (None, "markdown")
+
+
 def _is_card(seg: Any) -> bool:
     return (
         isinstance(seg, Mapping)
@@ -176,7 +183,7 @@ def _is_card(seg: Any) -> bool:
 def _probe(adapter: Adapter, body: Mapping[str, Any], block: Mapping[str, Any] | None) -> Probe:
     """Answers the rules' questions about variants of the message (``Probe``) by asking
     the adapter: does it show a card where ``block`` stands once a plain paragraph
-    stands before the message (``preface``), or once the block's name is
+    stands before the message (``preface``), or a block there once the block's name is
     ``questionnaire`` (``plain_name``)?"""
     answers: dict[str, bool] = {}
 
@@ -199,7 +206,8 @@ def _probe(adapter: Adapter, body: Mapping[str, Any], block: Mapping[str, Any] |
         outcome = adapter.request("segment", {**body, "text": variant})
         segs = outcome.response.get("segments") if outcome.response is not None else None
         if outcome.kind == "ok" and isinstance(segs, list):
-            answers[kind] = any(_is_card(s) and s.get("start") == at for s in segs)
+            shown = _is_card if kind == "preface" else _is_block
+            answers[kind] = any(shown(s) and s.get("start") == at for s in segs)
         return answers[kind]
 
     return ask
@@ -300,6 +308,15 @@ def _shrink(
     return shrink_request(op, body, holds, profile)
 
 
+def _full_key(coarse: ClassKey, op: Op, shrunk: Mapping[str, Any]) -> ClassKey:
+    """The key of a class: its coarse key and the features of its minimal input, but
+    none for a representation (both sides show the same text: one class per rule,
+    kinds and code, with up to :data:`MAX_INPUTS` inputs to show its variety)."""
+    if coarse.role == "representation":
+        return coarse
+    return coarse.with_features(key_features(op, shrunk))
+
+
 def _hypothesis_round(
     ops: tuple[Op, ...], seed: int, count: int, handle: Callable[[Op, dict[str, Any]], None]
 ) -> None:
@@ -349,6 +366,8 @@ class _Run:
         self.reshrinks: dict[str, int] = {}
         self.fruitless: dict[str, int] = {}
         self.reshrinks_total = 0
+        #: Feature sets of inputs shrunk for another minimal input, by class key text.
+        self.tried: dict[str, set[frozenset[str]]] = {}
         self.unsupported: list[Op] = []
         self.unsupported_profiles: list[str] = []
         self.stopped = ""
@@ -444,14 +463,31 @@ class _Run:
         assert verdict.key is not None
         self.record(op, verdict.key, verdict, body, 0)
 
+    def _budget(self) -> bool:
+        """Overall, at most :data:`RESHRINK_BASE` extra shrinks and one more per
+        :data:`RESHRINK_EVERY` examples run."""
+        return self.reshrinks_total < RESHRINK_BASE + self.run // RESHRINK_EVERY
+
     def _may_reshrink(self, coarse: str) -> bool:
         """Whether an input that no class of ``coarse`` explains may be shrunk: a
-        bounded number per coarse key (fewer once shrinks stop finding new classes)
-        and overall at most one per :data:`RESHRINK_EVERY` examples run."""
+        bounded number per coarse key (none once shrinks stop finding new classes)."""
         return (
             self.reshrinks.get(coarse, 0) < MAX_RESHRINKS
             and self.fruitless.get(coarse, 0) < MAX_FRUITLESS
-            and self.reshrinks_total < 1 + self.run // RESHRINK_EVERY
+            and self._budget()
+        )
+
+    def _may_sample(self, target: FuzzClass, held: frozenset[str]) -> bool:
+        """Whether an input that fits ``target`` may be shrunk for another minimal
+        input of the class (or to find that it is another fault after all): while the
+        class has fewer than :data:`MAX_INPUTS`, for inputs with features not tried
+        for it yet, at most :data:`MAX_SAMPLES` times per class."""
+        tried = self.tried.setdefault(target.key_text, set())
+        return (
+            len(target.inputs) < MAX_INPUTS
+            and held not in tried
+            and len(tried) < MAX_SAMPLES
+            and self._budget()
         )
 
     def _minimize(
@@ -466,31 +502,40 @@ class _Run:
         return shrunk, final
 
     def disagreement(self, op: Op, body: Mapping[str, Any], verdict: Verdict) -> None:
-        """File one disagreement: shrink it when its coarse key is new, or when no class
-        of that key has features the input holds (it may be another fault); else count
-        it in the class of that key whose minimal input's features it holds (most
-        features first)."""
+        """File one disagreement (docs/fuzzing.md, "Classes"): shrink it when its coarse
+        key is new; when no class of that key has features the input holds (it may be
+        another fault); or, within a budget, when it fits a class that has fewer than
+        :data:`MAX_INPUTS` minimal inputs. Else count it in the class of that key whose
+        features it holds (most features first)."""
         assert verdict.key is not None
         coarse = verdict.key.coarse_text()
         group = self.groups.get(coarse)
-        if group is not None or self.accept.accepts_coarse(coarse):
-            if group is None:  # accepted by a pattern without features: no shrinking
-                self.record(op, verdict.key, verdict, body, 1)
-                return
-            held = features(op, body)
-            fits = [t for t in group if set(self.classes[t].key_features) <= held]
-            if fits or not self._may_reshrink(coarse):
-                best = max(fits, key=lambda t: len(self.classes[t].key_features)) if fits else None
-                target = self.classes[best if best is not None else group[0]]
+        novel = False
+        if group is None and self.accept.accepts_coarse(coarse):
+            self.record(op, verdict.key, verdict, body, 1)  # accepted: no shrinking
+            return
+        if group is not None:
+            held = key_features(op, body)
+            fits = [self.classes[t] for t in group if set(self.classes[t].key_features) <= held]
+            if fits:
+                target = max(fits, key=lambda c: len(c.key_features))
+                if not self._may_sample(target, held):
+                    self.classes[target.key_text] = attrs.evolve(target, count=target.count + 1)
+                    return
+                self.tried[target.key_text].add(held)
+            elif self._may_reshrink(coarse):
+                self.reshrinks[coarse] = self.reshrinks.get(coarse, 0) + 1
+                novel = True
+            else:
+                target = self.classes[group[0]]
                 self.classes[target.key_text] = attrs.evolve(target, count=target.count + 1)
                 return
-            self.reshrinks[coarse] = self.reshrinks.get(coarse, 0) + 1
             self.reshrinks_total += 1
         size = len(group) if group is not None else 0
         shrunk, final = self._minimize(op, body, verdict)
         assert final.key is not None
-        self.record(op, final.key.with_features(features(op, shrunk)), final, shrunk, 1)
-        if group is not None:
+        self.record(op, _full_key(final.key, op, shrunk), final, shrunk, 1)
+        if novel:
             grew = len(self.groups.get(coarse, [])) > size
             self.fruitless[coarse] = 0 if grew else self.fruitless.get(coarse, 0) + 1
 
@@ -556,9 +601,7 @@ class _Run:
                 continue
             shrunk, final = self._minimize(op, body, verdict)
             if final.key is not None:
-                self.accept = self.accept.with_key(
-                    final.key.with_features(features(op, shrunk)).text()
-                )
+                self.accept = self.accept.with_key(_full_key(final.key, op, shrunk).text())
 
 
 def fuzz(

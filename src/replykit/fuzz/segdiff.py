@@ -1,7 +1,7 @@
 """Comparing two ``segment`` answers as a user sees them first (docs/fuzzing.md).
 
 A client shows a valid block as a card and everything else (Markdown, an unregistered
-block, a registered but invalid block) as text (docs/protocol.md, section 2). Two
+block, a registered but invalid block) as text (docs/protocol.md §2). Two
 answers that show the same cards differ only in *representation*: a harmless
 difference (an unclosed fence one side reports as an invalid block and the other as
 Markdown) must not hide, or be counted with, a difference a user sees. So

@@ -4,9 +4,9 @@ Text (a ``segment`` message): first whole lines, then the members of every JSON
 object and array written in the text (an XML+JSON payload: a key with its value, a
 list item, with the comma between them), then single characters (code points) are
 removed while the predicate still holds, in chunks that halve down to one unit; then
-each character that needs a second look (an invisible, format or non-ASCII character)
-is replaced by a plain one (``a``, or a space for a blank) where the predicate still
-holds; the passes repeat until none changes anything. The result is *1-minimal*:
+each character that needs a second look (an invisible, format or non-ASCII character,
+a CR) is replaced by a plain one (``a``, a space for a blank, ``\\n`` for a CR) where
+the predicate still holds; the passes repeat until none changes anything. The result is *1-minimal*:
 removing any one line (with its line ending, §1: ``\\n``, ``\\r\\n`` or a lone
 ``\\r``), any one JSON member or any one character loses the property.
 
@@ -177,6 +177,8 @@ def _remove_members(text: str, check: Callable[[str], bool]) -> tuple[str, bool]
 
 def _plain(ch: str) -> str | None:
     """A plain stand-in for a character that needs a second look, else ``None``."""
+    if ch == "\r":
+        return "\n"
     if ch in _BLANKS:
         return " "
     if is_unsafe(ch) and ch not in "\n\r":
