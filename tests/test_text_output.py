@@ -292,7 +292,7 @@ def test_fuzz_report_text_has_fixed_lines_whatever_the_adapter_wrote(
         stopped=detail,
     )
     lines = assert_inert(report_text(report))
-    assert len(lines) == 19 - (detail == "")
+    assert len(lines) == 21 - (detail == "")  # each class has a "key:" line
     assert "\u200b" not in report_text(
         FuzzReport(classes=(disagreement,), examples_run=1, seconds=1, ops=(), seed=0,
                    command=("x\u200b",))

@@ -45,6 +45,12 @@ _LINE_END_RE = re.compile(r"\r\n|\r|\n")
 CONTINUATION = "| "
 
 
+def is_unsafe(char: str) -> bool:
+    """True when the one character ``char`` is one :func:`escape` rewrites (§1.4): the
+    fuzzer's features and shrinker use it to find characters that need a second look."""
+    return _UNSAFE_RE.fullmatch(char) is not None
+
+
 def _escape_char(match: re.Match[str]) -> str:
     char = match.group()
     short = _SHORT.get(char)

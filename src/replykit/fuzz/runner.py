@@ -1,9 +1,8 @@
 """The fuzz loop: generate, ask both implementations, compare, shrink, class.
 
-:func:`check` answers one request with replykit and the adapter and returns a
-:class:`Verdict`; :func:`fuzz` runs the explicit examples of
-:mod:`replykit.fuzz.examples`, then Hypothesis-generated requests, and returns a
-:class:`FuzzReport` whose classes are keyed by
+:func:`fuzz` runs the explicit examples of :mod:`replykit.fuzz.examples`, then
+Hypothesis-generated requests, each through :func:`~replykit.fuzz.verdict.check`, and
+returns a :class:`~replykit.fuzz.results.FuzzReport` whose classes are keyed by
 :class:`~replykit.fuzz.classify.ClassKey` (op, rule, role, kinds, code, features).
 """
 
@@ -18,23 +17,21 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from replykit.fuzz.accept import NO_ACCEPT, Acceptance
-from replykit.fuzz.adapter import FAILURES, Adapter
-from replykit.fuzz.classify import ClassKey, json_key, segment_key
-from replykit.fuzz.compare import Difference, first_difference
+from replykit.fuzz.adapter import Adapter
+from replykit.fuzz.classify import ClassKey
 from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.features import key_features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS, Op
-from replykit.fuzz.reference import reference
-from replykit.fuzz.rules import (
-    Probe,
-    actions_rule,
-    questionnaire_rule,
-    segment_rule,
-    segment_rule_at,
+from replykit.fuzz.results import FuzzClass, FuzzReport
+from replykit.fuzz.verdict import (
+    DEFAULT_MESSAGE_ID,
+    DEFAULT_PROFILE,
+    PREFACE_PROBE,
+    Verdict,
+    check,
+    shrink_request,
 )
-from replykit.fuzz.segdiff import segment_difference
-from replykit.fuzz.shrink import shrink_json, shrink_text
 from replykit.questionnaire.profiles import profile_from_string
 
 #: Generated examples per Hypothesis run; each run gets its own seed.
@@ -55,239 +52,9 @@ MAX_SAMPLES: Final = 4
 #: Overall, at most this many such shrinks, and one more per RESHRINK_EVERY examples run.
 RESHRINK_BASE: Final = 16
 RESHRINK_EVERY: Final = 200
-#: The profile and message id the shrinker tries first.
-DEFAULT_PROFILE: Final = "client"
-DEFAULT_MESSAGE_ID: Final = "m"
-#: What the preface probe puts before the message (docs/fuzzing.md).
-PREFACE_PROBE: Final = "Intro\n\n"
 #: How the run notes that the adapter answered ``unsupported`` for a product profile:
 #: no ``product:`` profile is drawn any more, but those named by ``--profile``.
 PRODUCT_PROFILES: Final = "product:*"
-
-
-@attrs.frozen
-class Verdict:
-    """The outcome of one request.
-
-    ``rule``: ``None`` when the adapter agrees with replykit on every compared field
-    (or does not support the request: ``unsupported`` is then ``"op"`` or
-    ``"profile"``); a rule tag (§ or seed heading) for a disagreement; ``adapter.crash``,
-    ``adapter.timeout``, ``adapter.invalid_json`` or ``adapter.bad_response`` for an
-    adapter failure. ``key``: the coarse :class:`~replykit.fuzz.classify.ClassKey` of a
-    disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
-    ``actual``: the adapter's (``None`` on failure); ``difference``: the first differing
-    field; ``detail``: the failure's description.
-    """
-
-    rule: str | None
-    expected: Mapping[str, Any]
-    actual: Mapping[str, Any] | None = None
-    difference: Difference | None = None
-    detail: str = ""
-    unsupported: str = ""
-    key: ClassKey | None = None
-
-
-@attrs.frozen
-class FuzzClass:
-    """One class of findings: the first input of its key, shrunk.
-
-    ``key``: the :class:`~replykit.fuzz.classify.ClassKey` (``rule`` and ``op`` are
-    its parts); ``input``: the request body (``{"text", "message_id", "profile"}``,
-    ``{"arguments"}`` or ``{"answer"}``), 1-minimal for disagreements, as found for
-    adapter failures; ``inputs``: up to :data:`MAX_INPUTS` distinct minimal inputs of
-    the class, ``input`` first; ``field``: JSON Pointer of the first differing field
-    (``""`` for failures); ``expected``/``actual``: the values there (for failures,
-    replykit's whole response and ``None``); ``expected_response``/``actual_response``:
-    both whole responses for ``input``; ``count``: examples that fell in this class
-    (shrinking steps not counted); ``found_after_examples``/``found_after_seconds``:
-    when the class was first seen; ``detail``: the adapter failure, if any;
-    ``accepted``: the key matched ``--accept`` (counted, not reported).
-    """
-
-    rule: str
-    op: Op
-    input: Mapping[str, Any]
-    field: str
-    expected: Any
-    actual: Any
-    expected_response: Mapping[str, Any]
-    actual_response: Mapping[str, Any] | None
-    count: int
-    found_after_examples: int
-    found_after_seconds: float
-    detail: str = ""
-    key: ClassKey | None = None
-    inputs: tuple[Mapping[str, Any], ...] = ()
-    accepted: bool = False
-
-    @property
-    def is_failure(self) -> bool:
-        """True for adapter failures (``adapter.*`` rules)."""
-        return self.rule.startswith("adapter.")
-
-    @property
-    def key_features(self) -> tuple[str, ...]:
-        """The features part of the key (those of ``input``)."""
-        return self.key.features if self.key is not None else ()
-
-    @property
-    def key_text(self) -> str:
-        """The class key as one line (:meth:`~replykit.fuzz.classify.ClassKey.text`)."""
-        key = self.key if self.key is not None else ClassKey(self.op, self.rule)
-        return key.text()
-
-
-@attrs.frozen
-class FuzzReport:
-    """The result of :func:`fuzz`: ``classes`` in the order found (accepted ones left
-    out); ``accepted``: the classes whose key ``--accept`` names, counted, not reported;
-    ``examples_run`` (explicit plus generated requests answered, shrinking steps not
-    counted); ``seconds`` (wall time); ``unsupported_ops``; ``unsupported_profiles``
-    (profiles the adapter answered ``unsupported`` for, or left out by ``profiles``);
-    ``adapter_starts``; ``stopped`` (why the run ended early, ``""`` when it ran its
-    budget); ``profiles``: the profiles drawn (``()``: all)."""
-
-    classes: tuple[FuzzClass, ...]
-    examples_run: int
-    seconds: float
-    ops: tuple[Op, ...]
-    seed: int
-    command: tuple[str, ...]
-    unsupported_ops: tuple[Op, ...] = ()
-    adapter_starts: int = 0
-    stopped: str = ""
-    accepted: tuple[FuzzClass, ...] = ()
-    unsupported_profiles: tuple[str, ...] = ()
-    profiles: tuple[str, ...] = ()
-
-    @property
-    def rate(self) -> float:
-        """Examples per second."""
-        return self.examples_run / self.seconds if self.seconds > 0 else 0.0
-
-
-def _is_block(seg: Any) -> bool:
-    return isinstance(seg, Mapping) and seg.get("kind") not in (None, "markdown")
-
-
-def _is_card(seg: Any) -> bool:
-    return (
-        isinstance(seg, Mapping)
-        and seg.get("kind") not in (None, "markdown")
-        and seg.get("registered") is not False
-        and seg.get("valid") is not False
-    )
-
-
-def _probe(adapter: Adapter, body: Mapping[str, Any], block: Mapping[str, Any] | None) -> Probe:
-    """Answers the rules' questions about variants of the message (``Probe``) by asking
-    the adapter: does it show a card where ``block`` stands once a plain paragraph
-    stands before the message (``preface``), or a block there once the block's name is
-    ``questionnaire`` (``plain_name``)?"""
-    answers: dict[str, bool] = {}
-
-    def ask(kind: str) -> bool:
-        if kind in answers:
-            return answers[kind]
-        answers[kind] = False
-        text = str(body.get("text", ""))
-        start, end = (block or {}).get("start"), (block or {}).get("end")
-        name = (block or {}).get("name")
-        if not isinstance(start, int) or not isinstance(end, int):
-            return False
-        if kind == "preface":
-            variant, at = PREFACE_PROBE + text, start + len(PREFACE_PROBE)
-        elif kind == "plain_name" and isinstance(name, str) and name:
-            plain = "questionnaire-response" if name.endswith("-response") else "questionnaire"
-            variant, at = text[:start] + text[start:end].replace(name, plain) + text[end:], start
-        else:
-            return False
-        outcome = adapter.request("segment", {**body, "text": variant})
-        segs = outcome.response.get("segments") if outcome.response is not None else None
-        if outcome.kind == "ok" and isinstance(segs, list):
-            shown = _is_card if kind == "preface" else _is_block
-            answers[kind] = any(shown(s) and s.get("start") == at for s in segs)
-        return answers[kind]
-
-    return ask
-
-
-def _segment_verdict(
-    adapter: Adapter, body: Mapping[str, Any], expected: Mapping[str, Any], actual: Any
-) -> Verdict:
-    found = segment_difference(expected, actual)
-    if found is None:
-        return Verdict(None, expected, actual)
-    text = str(body.get("text", ""))
-    segs_e = expected.get("segments") or []
-    segs_a = actual.get("segments") or []
-    e = segs_e[found.expected_index] if found.expected_index is not None else None
-    a = segs_a[found.actual_index] if found.actual_index is not None else None
-    diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
-    if found.stage == "rest" and found.field is None:
-        rule = segment_rule(text, expected, actual, found.difference.path)
-    else:
-        rule = segment_rule_at(text, e, a, found.field, diags, _probe(adapter, body, e))
-    key = segment_key(text, expected, actual, found, rule)
-    return Verdict(rule, expected, actual, found.difference, key=key)
-
-
-def check(adapter: Adapter, op: Op, body: Mapping[str, Any]) -> Verdict:
-    """Ask replykit and ``adapter`` the same request and compare (docs/fuzzing.md).
-
-    Input: an :class:`~replykit.fuzz.adapter.Adapter`, the op and the request body.
-    Output: a :class:`Verdict` whose ``key`` is the coarse class key. A ``segment``
-    answer is compared as a user sees it first (cards, then every block, then the
-    rest: :mod:`replykit.fuzz.segdiff`); to tag a rejected form or a missed block the
-    adapter may be asked about one or two variants of the message. Raises
-    :class:`~replykit.fuzz.reference.RequestError` for a malformed body and
-    :class:`~replykit.fuzz.adapter.AdapterStartError` when the adapter cannot start.
-    """
-    expected = reference(op, body)
-    outcome = adapter.request(op, body)
-    if outcome.kind == "unsupported":
-        return Verdict(None, expected, unsupported=outcome.unsupported or "op")
-    if outcome.kind in FAILURES or outcome.response is None:
-        rule = f"adapter.{outcome.kind}"
-        return Verdict(rule, expected, detail=outcome.detail, key=ClassKey(op, rule))
-    actual = outcome.response
-    if op == "segment":
-        return _segment_verdict(adapter, body, expected, actual)
-    diff = first_difference(expected, actual)
-    if diff is None:
-        return Verdict(None, expected, actual)
-    if op == "questionnaire_async":
-        rule = questionnaire_rule(expected, actual)
-    else:
-        rule = actions_rule(expected, actual)
-    return Verdict(rule, expected, actual, diff, key=json_key(op, expected, actual, diff, rule))
-
-
-def shrink_request(
-    op: Op,
-    body: Mapping[str, Any],
-    holds: Callable[[Mapping[str, Any]], bool],
-    profile: str = DEFAULT_PROFILE,
-) -> Mapping[str, Any]:
-    """A 1-minimal request body for which ``holds`` is true (docs/fuzzing.md,
-    "Shrinking").
-
-    Input: the op, a ``body`` for which ``holds`` is true (not re-checked), the
-    predicate, and the profile to try first (``client`` unless ``--profile`` leaves it
-    out). A ``segment`` body first tries that profile and the message id ``m``, then its
-    text shrinks (:func:`~replykit.fuzz.shrink.shrink_text`); the other ops shrink
-    ``arguments`` or ``answer`` (:func:`~replykit.fuzz.shrink.shrink_json`). Raises what
-    ``holds`` raises.
-    """
-    if op == "segment":
-        for field, plain in (("profile", profile), ("message_id", DEFAULT_MESSAGE_ID)):
-            if body.get(field) != plain and holds({**body, field: plain}):
-                body = {**body, field: plain}
-        text = shrink_text(str(body["text"]), lambda t: holds({**body, "text": t}))
-        return {**body, "text": text}
-    key = "arguments" if op == "questionnaire_async" else "answer"
-    return {**body, key: shrink_json(body[key], lambda v: holds({**body, key: v}))}
 
 
 def _shrink(
@@ -689,3 +456,16 @@ def fuzz(
         unsupported_profiles=tuple(state.unsupported_profiles),
         profiles=state.profiles,
     )
+
+
+__all__ = [
+    "DEFAULT_MESSAGE_ID",
+    "DEFAULT_PROFILE",
+    "PREFACE_PROBE",
+    "FuzzClass",
+    "FuzzReport",
+    "Verdict",
+    "check",
+    "fuzz",
+    "shrink_request",
+]
