@@ -49,6 +49,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
         "segment": ["segment"],
         "check": ["check", "c.json"],
         "respond": ["respond", "--message", "m", "--message-id", "i", "--answers", "a"],
+        "audit": ["audit", "runs"],
         "tool": ["tool", "questionnaire_async", "a.json"],
         "schema": ["schema", "form"],
         "actions": ["actions", "a.json"],
@@ -61,6 +62,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
         "segment": "replykit.cli.segment",
         "check": "replykit.cli.conversation",
         "respond": "replykit.cli.conversation",
+        "audit": "replykit.cli.audit",
         "tool": "replykit.cli.tool",
         "schema": "replykit.cli.tool",
         "actions": "replykit.cli.actions",
@@ -69,7 +71,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
     }
     assert [g.__name__ for g in GROUPS] == [
         f"replykit.cli.{n}"
-        for n in ("segment", "conversation", "tool", "actions", "fuzz", "vectors")
+        for n in ("segment", "conversation", "audit", "tool", "actions", "fuzz", "vectors")
     ]
 
 
@@ -97,7 +99,7 @@ def _lines(path: Path) -> int:
 
 
 def test_command_line_and_testing_modules_stay_under_500_lines() -> None:
-    folders = [SRC / "cli", SRC / "testing", SRC / "fuzz"]
+    folders = [SRC / "cli", SRC / "testing", SRC / "fuzz", SRC / "evals"]
     modules = [p for folder in folders for p in sorted(folder.rglob("*.py"))]
     modules += [SRC / "strategies.py", SRC / "hostile.py", SRC / "fuzzing.py"]
     assert len(modules) > 25

@@ -6,6 +6,8 @@ Subcommands, in ``--help`` order, and the module that registers and runs them:
                    (:mod:`replykit.cli.segment`)
   check, respond   Self-check a conversation (§8); build the response to a form (§7)
                    (:mod:`replykit.cli.conversation`)
+  audit            audit stored replies for protocol compliance, per group (§8)
+                   (:mod:`replykit.cli.audit`)
   tool, schema     run the questionnaire_async tool (§7); print a JSON Schema
                    (:mod:`replykit.cli.tool`)
   actions          sanitize an answer's action buttons (§12) (:mod:`replykit.cli.actions`)
@@ -31,13 +33,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from replykit import __version__
-from replykit.cli import actions, conversation, fuzz, segment, tool, vectors
+from replykit.cli import actions, audit, conversation, fuzz, segment, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape
 
 #: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.
-GROUPS = (segment, conversation, tool, actions, fuzz, vectors)
+GROUPS = (segment, conversation, audit, tool, actions, fuzz, vectors)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,262 @@
+"""``replykit audit``: audit stored replies for protocol compliance (§8, §6, §9).
+
+:func:`add_parser` registers the subcommand; :func:`run_audit` runs it. Input is read
+a record at a time (:mod:`replykit.evals.sources`), audited on ``--jobs`` processes
+(:mod:`replykit.evals.runner`), tallied per group (:mod:`replykit.evals.tally`), and
+written as a table, JSON, one JSON line per reply, or an HTML page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import IO, Any
+
+from replykit.cli.io import InputError, dump, fail
+from replykit.evals.compliance import EXPECTS
+from replykit.evals.runner import Result, audit_stream
+from replykit.evals.sources import Item, find_files, read_items
+from replykit.evals.tally import Tally
+from replykit.questionnaire.profiles import profile_from_string
+from replykit.textout import render
+
+FORMATS = ("table", "json", "jsonl", "html")
+
+
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """Register ``audit`` on ``subparsers``; returns its parser (``func`` set)."""
+    audit = subparsers.add_parser(
+        "audit",
+        help="audit stored replies for protocol compliance, per group (§8)",
+        description=(
+            "Audit every assistant reply of the files under PATH (.md: one reply; .json: "
+            "one conversation or record; .jsonl: one per line; .parquet: one per row, "
+            "with the replykit[parquet] extra; directories recursively) by Self-check's "
+            "rules (§8) and report per group the replies, the pass rate with its 95%% "
+            "Wilson interval, the share of replies with each code and near-miss kind, "
+            "and the first example of each. A record that cannot be read is counted as "
+            "an input error with its file and line; the audit goes on. Exit 0 when the "
+            "report is written, 2 on a usage error or a missing path."
+        ),
+    )
+    _add_input_options(audit)
+    _add_output_options(audit)
+    audit.set_defaults(func=run_audit)
+    return audit
+
+
+def _add_input_options(audit: argparse.ArgumentParser) -> None:
+    """What to read and how to judge it."""
+    audit.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
+    audit.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1; 0: one per core)",
+    )
+    audit.add_argument(
+        "--expect",
+        choices=EXPECTS,
+        default="any",
+        help="any (default): Self-check's rules; form: a valid form was due; "
+        "none: no block and no near-miss allowed",
+    )
+    audit.add_argument(
+        "--expect-field",
+        metavar="FIELD",
+        help="a record field holding any/form/none, overriding --expect",
+    )
+    audit.add_argument(
+        "--text-field",
+        metavar="FIELD",
+        help="the record field holding the reply (a string) or the "
+        "conversation; dotted names reach nested fields",
+    )
+    audit.add_argument(
+        "--group-by", metavar="FIELD", help="the record field naming its group, e.g. model"
+    )
+    audit.add_argument(
+        "--latest", action="store_true", help="only the last assistant reply of each conversation"
+    )
+    audit.add_argument(
+        "--profile", default="self_check", help="self_check (default), client, or product:NAME (§6)"
+    )
+    audit.add_argument(
+        "--lenient", action="store_true", help="also the verdict under compat=sage (§9)"
+    )
+
+
+def _add_output_options(audit: argparse.ArgumentParser) -> None:
+    """What to write, where, and the progress bar."""
+    audit.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="table",
+        help="table (default), json (the summary), jsonl (one line per "
+        "reply or input error), html (a self-contained page with charts)",
+    )
+    audit.add_argument("--out", metavar="FILE", help="write the report here (default stdout)")
+    audit.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on stderr: auto (default) when stderr is a terminal",
+    )
+
+
+class _Progress:
+    """Bytes read out of the total, on stderr: a tqdm bar when tqdm is installed (the
+    ``replykit[audit]`` extra), else a counter line rewritten in place."""
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.shown = shown
+        self.bar: Any = None
+        self.done = 0
+        self.total = total
+
+    def _start(self) -> None:
+        # Started at the first batch, after the pool's workers: none is forked while
+        # tqdm's monitor thread runs.
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            self.bar = False
+            return
+        self.bar = tqdm(
+            total=self.total,
+            unit="B",
+            unit_scale=True,
+            file=sys.stderr,
+            desc="audit",
+            dynamic_ncols=True,
+        )
+
+    def update(self, size: int, replies: int) -> None:
+        self.done += size
+        if self.shown and self.bar is None:
+            self._start()
+        if self.bar:
+            self.bar.update(size)
+            self.bar.set_postfix(replies=replies, refresh=False)
+        elif self.shown:
+            share = self.done / self.total if self.total else 1.0
+            print(f"\raudit: {share:6.1%} read, {replies} replies", end="", file=sys.stderr)
+
+    def close(self) -> None:
+        if self.bar:
+            self.bar.close()
+        elif self.shown:
+            print(file=sys.stderr)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    try:
+        profile = profile_from_string(args.profile)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    if args.jobs < 0:
+        raise InputError(f"--jobs must be 0 (one per core) or more, not {args.jobs}")
+    return {
+        "text_field": args.text_field,
+        "expect": args.expect,
+        "expect_field": args.expect_field,
+        "group_by": args.group_by,
+        "latest": args.latest,
+        "profile": profile,
+        "lenient": args.lenient,
+    }
+
+
+def _files(paths: list[str]) -> list[str]:
+    try:
+        return list(find_files(paths))
+    except FileNotFoundError as exc:
+        raise InputError(f"no such file or directory: {exc.args[0]}") from None
+
+
+def _jsonl_lines(item: Item, result: dict[str, Any]) -> Iterator[str]:
+    place = {"source": item.source, "line": item.line}
+    if result["error"] is not None:
+        yield dump({**place, "error": result["error"]})
+        return
+    for message in result["messages"]:
+        yield dump({**place, "group": result["group"], **message})
+
+
+def _consume(
+    batches: Iterator[list[Result]],
+    progress: _Progress,
+    emit: Callable[[str], None] | None,
+) -> Tally:
+    tally = Tally()
+    replies = 0
+    for batch in batches:
+        lines: list[str] = []
+        for item, result in batch:
+            tally.add(result, item.where)
+            replies += len(result["messages"])
+            if emit is not None:
+                lines.extend(_jsonl_lines(item, result))
+        if emit is not None:
+            emit("".join(lines))
+        progress.update(sum(item.size for item, _ in batch), replies)
+    return tally
+
+
+def _report(args: argparse.Namespace, tally: Tally) -> str:
+    from replykit.evals.report import table_lines
+
+    summary = tally.summary()
+    if args.format == "json":
+        return dump(summary)
+    if args.format == "html":
+        from replykit.evals.html import html_report
+
+        return html_report(summary, title="replykit audit: " + ", ".join(args.paths))
+    return render(table_lines(summary))
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """``replykit audit PATH... [--jobs N] [--expect any|form|none] [--expect-field F]
+    [--text-field F] [--group-by F] [--latest] [--profile P] [--lenient]
+    [--format table|json|jsonl|html] [--out FILE] [--progress auto|always|never]``.
+
+    Output: the report (see docs/evals.md for each format); exit 0 when written, 2 on a
+    usage error, a missing path or an output file that cannot be written.
+    """
+    try:
+        options = _options(args)
+        files = _files(args.paths)
+        out: IO[bytes] = open(args.out, "wb") if args.out else sys.stdout.buffer  # noqa: SIM115
+    except OSError as exc:
+        return fail("audit", f"cannot write {args.out}: {exc.strerror or exc}")
+    except InputError as exc:
+        return fail("audit", str(exc))
+    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    jobs = args.jobs or os.cpu_count() or 1
+    total = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
+    try:
+        batches = audit_stream(read_items(files), options, jobs=jobs)
+        progress = _Progress(total, shown)
+        emit = _writer(out) if args.format == "jsonl" else None
+        tally = _consume(batches, progress, emit)
+        progress.close()
+        if args.format != "jsonl":
+            _writer(out)(_report(args, tally))
+    finally:
+        if args.out:
+            out.close()
+    return 0
+
+
+def _writer(out: IO[bytes]) -> Callable[[str], None]:
+    def emit(text: str) -> None:
+        out.write(text.encode("utf-8", "backslashreplace"))
+        out.flush()
+
+    return emit

@@ -1,0 +1,181 @@
+"""Stored replies streamed from files for ``replykit audit`` (§8 conversations as
+stored, §1.3 strict JSON).
+
+Files by name: ``.md``/``.markdown``/``.txt`` hold one reply each; ``.json`` one JSON
+value (a conversation, a message, an eval record); ``.jsonl``/``.ndjson`` one value per
+non-blank line; ``.parquet`` one record per row (the ``replykit[parquet]`` extra). A
+directory is walked recursively in name order, taking files of those kinds and skipping
+the rest. Records are read one at a time and handed on raw (JSON text is decoded by
+whoever audits it), so memory does not grow with the number of records.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
+
+import attrs
+
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import LineIndex
+
+TEXT_SUFFIXES = (".md", ".markdown", ".txt")
+JSON_SUFFIXES = (".json",)
+LINES_SUFFIXES = (".jsonl", ".ndjson")
+PARQUET_SUFFIXES = (".parquet",)
+SUFFIXES = TEXT_SUFFIXES + JSON_SUFFIXES + LINES_SUFFIXES + PARQUET_SUFFIXES
+#: Rows read from a Parquet file at a time.
+PARQUET_BATCH = 512
+
+Kind = Literal["text", "json", "value", "error"]
+
+
+@attrs.frozen
+class Item:
+    """One raw record: ``source`` (the file), ``line`` (1-based line of a JSON Lines
+    file or row of a Parquet file; ``None`` for a whole file), ``kind`` and
+    ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``value`` a
+    decoded value, ``error`` the reason the record could not be read; ``size``: bytes
+    of input it stands for (for progress)."""
+
+    source: str
+    line: int | None
+    kind: Kind
+    payload: Any
+    size: int = 0
+
+    @property
+    def where(self) -> str:
+        """``file:line``, or ``file`` for a whole file."""
+        return self.source if self.line is None else f"{self.source}:{self.line}"
+
+
+def find_files(paths: Iterable[str]) -> Iterator[str]:
+    """The files to read: each path that is a file (whatever its name), and the files
+    of the kinds above under each directory, recursively, in name order. Raises
+    ``FileNotFoundError`` for a path that does not exist."""
+    for path in paths:
+        if os.path.isdir(path):
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.lower().endswith(SUFFIXES) and not name.startswith("."):
+                        yield os.path.join(root, name)
+        elif os.path.exists(path):
+            yield path
+        else:
+            raise FileNotFoundError(path)
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 text of ``data``; raises ``ValueError`` naming the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (byte {exc.start})") from None
+
+
+def _whole(path: str, kind: Kind) -> Iterator[Item]:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        text = _decode(data).removeprefix("\ufeff")
+    except (OSError, ValueError) as exc:
+        yield Item(path, None, "error", _reason(exc), os.path.getsize(path))
+        return
+    yield Item(path, None, kind, text, len(data))
+
+
+def _lines(path: str) -> Iterator[Item]:
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, read a line at a time
+    except OSError as exc:
+        yield Item(path, None, "error", _reason(exc))
+        return
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
+            line = line.removesuffix(b"\n").removesuffix(b"\r")  # the line break
+            if not line.strip(b" \t\r\n"):
+                continue
+            try:
+                yield Item(path, number, "json", _decode(line), len(raw))
+            except ValueError as exc:
+                yield Item(path, number, "error", str(exc), len(raw))
+
+
+def _parquet(path: str) -> Iterator[Item]:
+    try:
+        import pyarrow.parquet as pq  # the optional replykit[parquet] extra
+    except ImportError:
+        message = "reading Parquet needs pyarrow: pip install 'replykit[parquet]'"
+        yield Item(path, None, "error", message, os.path.getsize(path))
+        return
+    try:
+        table = pq.ParquetFile(path)
+        size = os.path.getsize(path)
+        rows = max(table.metadata.num_rows, 1)
+        number = 0
+        for batch in table.iter_batches(batch_size=PARQUET_BATCH):
+            for row in batch.to_pylist():
+                number += 1
+                yield Item(path, number, "value", row, size // rows)
+    except Exception as exc:  # pyarrow's errors have no common base that is not Exception
+        yield Item(path, None, "error", f"not a readable Parquet file: {exc}"[:300])
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot read: {exc.strerror or exc}"
+    return str(exc)
+
+
+def read_items(files: Iterable[str]) -> Iterator[Item]:
+    """The raw records of ``files`` (as :func:`find_files` gives them), streamed; a file
+    of another kind, one that cannot be read or is not UTF-8 is an ``error`` item.
+    Never raises for a file's content."""
+    for path in files:
+        name = path.lower()
+        if name.endswith(LINES_SUFFIXES):
+            yield from _lines(path)
+        elif name.endswith(JSON_SUFFIXES):
+            yield from _whole(path, "json")
+        elif name.endswith(TEXT_SUFFIXES):
+            yield from _whole(path, "text")
+        elif name.endswith(PARQUET_SUFFIXES):
+            yield from _parquet(path)
+        else:
+            kinds = ", ".join(SUFFIXES)
+            yield Item(path, None, "error", f"not a file kind audit reads ({kinds})")
+
+
+def batches(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    """``items`` in lists of at most ``size``, in order."""
+    batch: list[Item] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def decode_record(item: Item) -> tuple[Any, str | None]:
+    """The record an item holds, and ``None``; or ``None`` and why it cannot be read
+    (an ``error`` item, or JSON text that is not strict JSON, §1.3, named by 1-based
+    line and column inside the text)."""
+    if item.kind == "error":
+        return None, str(item.payload)
+    if item.kind != "json":
+        return item.payload, None
+    text: str = item.payload
+    read = read_json_value(text)
+    if not read.findings:
+        return read.value, None
+    first = min(read.findings, key=lambda f: f.start or 0)
+    line, column = LineIndex(text).line_col(first.start or 0)
+    message = first.message.removeprefix("JSON syntax error: ")
+    at = f"column {column}" if item.line is not None else f"line {line}, column {column}"
+    return None, f"not strict JSON at {at}: {message}"
