@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import CLIENT
-from replykit.evals import Tally, audit_record, merge_tallies, tally_results, wilson
+from replykit.evals import Tally, audit_json, audit_record, merge_tallies, tally_results, wilson
 
 FORM = (
     'Pick:\n\n<questionnaire>{"questions":[{"type":"single_choice","text":"Which?",'
@@ -223,3 +223,12 @@ def test_errors_shown_are_bounded_and_all_counted() -> None:
         tally.error(f"f:{i}", "bad")
     tally.merge(tally_results([audit_record(1)] * 5))
     assert (tally.input_errors, len(tally.errors)) == (55, 20)
+
+
+def test_audit_json_reads_strictly() -> None:
+    assert audit_json('{"a": 1, "a": 2}')["error"] == (
+        'not strict JSON at column 10: duplicate key "a"; each key may appear once'
+    )
+    assert audit_json(b"{}")["error"] == "not a text: bytes"  # type: ignore[arg-type]
+    line = json.dumps(conversation(TILDE)) + "\n"
+    assert audit_json(line, latest=True) == audit_record(conversation(TILDE), latest=True)

@@ -5,7 +5,8 @@
   verdict; :class:`Compliance` and :class:`Reason` are its result;
 - :func:`audit_record` audits one stored record (a conversation, a reply, an eval
   record) into plain JSON data; pure, picklable, never raises, for process pools and
-  distributed engines;
+  distributed engines; :func:`audit_json` the same from one JSON text (a JSON Lines
+  line), read strictly;
 - :class:`Tally`, :func:`tally_results`, :func:`merge_tallies` and :func:`wilson`
   aggregate those results per group (pass rate with a 95% Wilson interval, the rate of
   each code and near-miss kind, the first example of each).
@@ -24,7 +25,7 @@ from replykit.evals.compliance import (
     Reason,
     compliance,
 )
-from replykit.evals.record import audit_record
+from replykit.evals.record import audit_json, audit_record
 from replykit.evals.tally import GroupTally, Tally, merge_tallies, tally_results, wilson
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "GroupTally",
     "Reason",
     "Tally",
+    "audit_json",
     "audit_record",
     "compliance",
     "merge_tallies",

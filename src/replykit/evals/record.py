@@ -16,8 +16,9 @@ from replykit.evals.compliance import EXPECTS, Compliance, Expect, compliance
 from replykit.jsonout import dumps
 from replykit.questionnaire.conversation.selfcheck import IGNORED_MESSAGE_TYPES
 from replykit.questionnaire.conversation.stored import conversation_messages, message_text
+from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
-from replykit.text import is_blank
+from replykit.text import LineIndex, is_blank
 
 #: The group of every record when no ``group_by`` field is named.
 ALL = "all"
@@ -167,3 +168,23 @@ def audit_record(
             "messages": [],
         }
     return {"group": group, "error": None, "messages": results}
+
+
+def audit_json(text: str, **options: Any) -> dict[str, Any]:
+    """:func:`audit_record` of one JSON text (a JSON Lines line), read strictly (§1.3):
+    a text that is not strict JSON gives ``{"group": "all", "error": "not strict JSON at
+    column C: ...", "messages": []}``. ``options`` are those of :func:`audit_record`.
+    Pure, picklable, never raises; for engines that read text lines (``dask.bag``)."""
+    if not isinstance(text, str):
+        return {"group": ALL, "error": f"not a text: {type(text).__name__}", "messages": []}
+    read = read_json_value(text.rstrip("\r\n"))
+    if read.findings:
+        first = min(read.findings, key=lambda f: f.start or 0)
+        _, column = LineIndex(text).line_col(first.start or 0)
+        message = first.message.removeprefix("JSON syntax error: ")
+        return {
+            "group": ALL,
+            "error": f"not strict JSON at column {column}: {message}",
+            "messages": [],
+        }
+    return audit_record(read.value, **options)
