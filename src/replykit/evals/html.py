@@ -40,7 +40,7 @@ def _text(value: object) -> str:
 def _pass_chart(groups: Sequence[Mapping[str, Any]]) -> Iterator[str]:
     row = 34
     height = row * len(groups) + 30
-    width = _LABEL + _PLOT + 70
+    width = _LABEL + _PLOT + 110
     yield f'<svg id="pass-chart" width="{width}" height="{height}" role="img">'
     yield "<title>Pass rate per group with its 95% Wilson interval</title>"
     for tick in range(0, 101, 25):
