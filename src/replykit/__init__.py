@@ -7,6 +7,10 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
   :func:`product` are the profiles of §6; :class:`Compat` and :class:`Limits` its options;
   with ``checked=True`` it also parses the message with the whole grammar and raises
   :class:`ReplykitBug` if the two readings differ;
+- :class:`StreamSegmenter` segments a message as it arrives in chunks (§10): each
+  ``push`` returns a :class:`StreamUpdate` (committed :class:`MarkdownCommit` ranges
+  and blocks, pending :class:`PendingMarkdown` / :class:`PendingBlock` items);
+  ``finish()`` equals :func:`segment` of the whole text;
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
   answers (§7; :class:`AnswersError` lists the answers that do not fit,
@@ -68,6 +72,13 @@ from replykit.questionnaire.profiles import (
 from replykit.questionnaire.scan.emit import ReplykitBug
 from replykit.questionnaire.segmentation.regions import CodeRegion, code_regions
 from replykit.questionnaire.segmentation.segmenter import segment
+from replykit.questionnaire.segmentation.stream import StreamSegmenter
+from replykit.questionnaire.segmentation.stream_shapes import (
+    MarkdownCommit,
+    PendingBlock,
+    PendingMarkdown,
+    StreamUpdate,
+)
 
 __all__ = [
     "CLIENT",
@@ -83,7 +94,10 @@ __all__ = [
     "Finding",
     "LeftOut",
     "Limits",
+    "MarkdownCommit",
     "Option",
+    "PendingBlock",
+    "PendingMarkdown",
     "Profile",
     "Question",
     "Questionnaire",
@@ -92,6 +106,8 @@ __all__ = [
     "Segment",
     "Segmentation",
     "SelfCheckResult",
+    "StreamSegmenter",
+    "StreamUpdate",
     "ToolError",
     "ToolForm",
     "build_response",

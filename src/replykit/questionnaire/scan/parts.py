@@ -35,6 +35,11 @@ class FencedPart:
     payload: Span
     closer: Span | None
 
+    @property
+    def start(self) -> int:
+        """Where the candidate starts (its opener's start)."""
+        return self.opener[0]
+
 
 @attrs.frozen
 class XmlPart:
@@ -42,6 +47,11 @@ class XmlPart:
 
     opener: Span
     closer: Span
+
+    @property
+    def start(self) -> int:
+        """Where the candidate starts (its opening tag's start)."""
+        return self.opener[0]
 
 
 Part = MarkdownRun | FencedPart | XmlPart

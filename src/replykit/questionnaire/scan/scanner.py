@@ -55,6 +55,10 @@ class Scanner:
     """Scan one message; :meth:`run` returns a :class:`ScanResult`.
 
     ``look``, ``state`` and ``silent`` make a read-ahead (see :meth:`read_ahead`).
+    ``state``, ``sink`` and ``run(start)`` resume a reading at a line start: a
+    streaming reader scans the text after it with the state it saved there and a
+    fast-mode sink that carries the emission position and whether a visible character
+    was seen (docs/streaming.md).
     """
 
     def __init__(
@@ -69,6 +73,7 @@ class Scanner:
         look: Lookahead | None = None,
         state: ScanState | None = None,
         silent: bool = False,
+        sink: Coarse | None = None,
     ) -> None:
         self.text = text
         self.n = len(text)
@@ -81,18 +86,24 @@ class Scanner:
         self.silent = silent
         self.state = state or ScanState()
         # The fast mode's sink also answers whether inline regions can still matter.
-        self.coarse = None if silent or checked else Coarse(text, full)
+        self.coarse = None if silent or checked else (sink or Coarse(text, full))
         self.out: Sink = self.coarse or (Silent() if silent else Fine())
         self.scanned = 0
         # Equal near-miss messages share one string (§1: memory stays near the input's
         # size when a reply is dense with near-misses).
         self.messages: dict[str, str] = {}
 
-    def run(self) -> ScanResult:
-        """Read the whole message; return its tokens and near-misses."""
-        pos, st = 0, self.state
+    def run(self, start: int = 0) -> ScanResult:
+        """Read the message from the line starting at ``start`` (0: the whole message);
+        return its tokens and near-misses."""
+        pos, st = start, self.state
         while pos < self.n and not st.halted:
             pos = self.line(pos)
+        return self.end()
+
+    def end(self) -> ScanResult:
+        """The message ends here: close the open blocks; return the tokens and
+        near-misses emitted so far."""
         self.close_leaf()
         self.close_containers(0)
         self.out.finish(self.n)

@@ -30,7 +30,7 @@ from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.checked import check_reading, compare
 from replykit.questionnaire.scan.grammar import lexemes, parse
 from replykit.questionnaire.scan.near_miss import NearMiss
-from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.blocks import Block, Context, fenced_block, xml_block
 from replykit.surrogates import first_lone_surrogate
@@ -88,7 +88,20 @@ def segment(
         raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
     if first_lone_surrogate(message_id) is not None:
         raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
-    mode = resolve(compat)
+    return segment_counted(text, message_id, profile, resolve(compat), limits, checked)[0]
+
+
+def segment_counted(
+    text: str,
+    message_id: str,
+    profile: Profile,
+    mode: Compat | None,
+    limits: Limits,
+    checked: bool = False,
+) -> tuple[Segmentation, int]:
+    """:func:`segment` with its arguments checked and ``compat`` resolved; also the
+    characters its scanner examined (the measure of work the streaming reader's bound
+    of §10 is stated in)."""
     decoded = None
     if mode is not None:
         plain = decode_transport(text, mode)
@@ -97,9 +110,9 @@ def segment(
     read = _read(text, mode, checked)
     if read is None:
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
-        return Segmentation(segs, (), decoded)
+        return Segmentation(segs, (), decoded), 0
     ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
-    return _assemble(read[0], read[1], message_id, ctx, decoded)
+    return _assemble(read[0], read[1], message_id, ctx, decoded), read[2]
 
 
 def _assemble(
@@ -123,16 +136,7 @@ def _assemble(
             segments.append(Segment("markdown", part.start, part.end, text[part.start : part.end]))
             continue
         ordinal += 1
-        block_id = f"{message_id}_q{ordinal}"
-        block: Block
-        if isinstance(part, FencedPart):
-            end = (part.closer or part.payload)[1]
-            block = fenced_block(
-                part.opener, part.payload, end, part.closer is not None, seen_visible,
-                block_id, ctx,
-            )  # fmt: skip
-        else:
-            block = xml_block(part.opener, part.closer, block_id, ctx)
+        block = read_block(part, f"{message_id}_q{ordinal}", seen_visible, ctx)
         segments.append(block.segment)
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:
@@ -141,15 +145,40 @@ def _assemble(
     # held together (§1, memory of a message dense with near-misses).
     near_misses.reverse()
     while near_misses:
-        diagnostics.append(_near_miss_diagnostic(near_misses.pop(), ctx.lines))
+        diagnostics.append(near_miss_diagnostic(near_misses.pop(), ctx.lines))
+    return finalize(segments, diagnostics, overflows, ctx.limits.max_diagnostics, decoded)
+
+
+def read_block(
+    part: FencedPart | XmlPart, block_id: str, seen_visible: bool, ctx: Context
+) -> Block:
+    """Read one candidate part into its :class:`Block` (``seen_visible``: visible prose
+    came before it, the preface rule of §4)."""
+    if isinstance(part, FencedPart):
+        end = (part.closer or part.payload)[1]
+        closed = part.closer is not None
+        return fenced_block(part.opener, part.payload, end, closed, seen_visible, block_id, ctx)
+    return xml_block(part.opener, part.closer, block_id, ctx)
+
+
+def finalize(
+    segments: list[Segment],
+    diagnostics: list[Diagnostic],
+    overflows: list[Overflow[Diagnostic]],
+    limit: int,
+    decoded: str | None,
+) -> Segmentation:
+    """The message's result from its segments and, in this order, its blocks'
+    diagnostics (part order) then its near-misses (scan order): the diagnostics sorted
+    by offset (a stable sort) and capped (§1), the summary placed. ``overflows``: what
+    the blocks' readers left out. Shared with the streaming reader's ``finish()``."""
     diagnostics.sort(key=lambda d: d.start)
-    limit = ctx.limits.max_diagnostics
     if len(diagnostics) > limit or overflows:
-        return _capped(segments, diagnostics, overflows, limit, ctx.lines, decoded)
+        return _capped(segments, diagnostics, overflows, limit, decoded)
     return Segmentation(tuple(segments), tuple(diagnostics), decoded)
 
 
-def _near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
+def near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
     """The warning of a near-miss the scanner found (§8), with the parameters and
     variant its message was rendered from."""
     start, end = nm.start or 0, nm.end or 0
@@ -169,20 +198,21 @@ def _near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
 
 def _read(
     text: str, compat: Compat | None, checked: bool
-) -> tuple[list[Part], list[NearMiss]] | None:
-    """The message's raw parts and near-misses, or None when it cannot hold a block
-    (the near-misses in a list of their own, which the caller empties)."""
+) -> tuple[list[Part], list[NearMiss], int] | None:
+    """The message's raw parts, near-misses and characters scanned, or None when it
+    cannot hold a block (the near-misses in a list of their own, which the caller
+    empties)."""
     # Exact: without the family word (in any ASCII case) there can be no candidate and
     # no near-miss, so the message is one Markdown segment.
     possible = lexemes().family_word_any_case.search(text) is not None
     if checked:
         reading = check_reading(text, compat)
         compare(text, reading, compat, possible)
-        return list(reading.parts), list(reading.near_misses)
+        return list(reading.parts), list(reading.near_misses), len(text)
     if not possible:
         return None
     scan = Scanner(text, lexemes(), compat=compat).run()
-    return parse(text, scan.tokens), list(scan.near_misses)
+    return parse(text, scan.tokens), list(scan.near_misses), scan.scanned
 
 
 def _verdicts(segments: list[Segment]) -> set[int]:
@@ -202,7 +232,6 @@ def _capped(
     diagnostics: list[Diagnostic],
     overflows: list[Overflow[Diagnostic]],
     limit: int,
-    lines: LineIndex,
     decoded: str | None,
 ) -> Segmentation:
     """Apply the message cap of §1 and give each block the kept diagnostics it owns."""
@@ -220,7 +249,8 @@ def _capped(
         return Segmentation(tuple(segments), tuple(kept), decoded)
     first = min(firsts, key=lambda d: d.start)
     counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
-    line, col = lines.line_col(first.start)
+    # The summary stands where the first left-out diagnostic does.
+    line, col = first.line, first.column
     params, variant = summary_params(counts, limit)
     summary = Diagnostic(
         LIMIT_DIAGNOSTICS,

@@ -1,0 +1,330 @@
+"""``StreamSegmenter``: segment a reply as it arrives, committing only what is final (§10).
+
+The segmenter keeps a resume point (a line start and the scanner's state there,
+:mod:`.stream_reading`) and reads the text after it again only when enough new text
+has come: each reading ends with the last checkpoint it passed, which becomes the next
+resume point, and everything before it is final. Readings are spaced so that each
+reads at most twice what arrived since the previous one (or is short, or is sure to
+move the resume point past what it reads again), so all readings together scan at
+most about three times what one ``segment()`` of the whole text scans, plus a
+constant per chunk (docs/streaming.md, "Work"). ``finish()`` reads from the resume
+point to the end and returns exactly ``segment(whole_text)``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from replykit.argcheck import type_name, typed
+from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.compat import Compat, resolve
+from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
+from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.parts import MarkdownRun
+from replykit.questionnaire.segmentation.blocks import Block
+from replykit.questionnaire.segmentation.segmenter import segment_counted
+from replykit.questionnaire.segmentation.stream_blocks import (
+    PartReader,
+    pending_items,
+)
+from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_reading import (
+    OpenFence,
+    Reading,
+    Resume,
+    read,
+)
+from replykit.questionnaire.segmentation.stream_shapes import (
+    Committed,
+    MarkdownCommit,
+    Pending,
+    PendingBlock,
+    PendingMarkdown,
+    StreamUpdate,
+)
+from replykit.surrogates import first_lone_surrogate
+
+# A reading of at most this many code points may always run (a constant per chunk).
+SHORT_READING = 128
+
+
+@attrs.define
+class _Piece:
+    """A final segment before the resume point: Markdown ``start:end`` or a block."""
+
+    start: int
+    end: int
+    block: Block | None = None
+
+
+@typed
+class StreamSegmenter:
+    """Segment one assistant message as it arrives in chunks (§10, docs/streaming.md).
+
+    Input: the options of :func:`~replykit.segment` (``message_id``, ``profile``,
+    ``compat``, ``limits``) and ``preview`` (pending blocks carry the questions complete
+    so far). :meth:`push` takes the next chunk (any ``str``, cut anywhere: inside a
+    ``\\r\\n``, a tag, a fence, a backtick run) and returns a :class:`StreamUpdate`;
+    :meth:`finish` returns the :class:`~replykit.Segmentation` of the whole text,
+    exactly ``segment(whole_text, ...)``.
+
+    Guarantees: a committed block appears unchanged in ``finish()``'s result;
+    committed Markdown ranges only grow and lie inside one final Markdown segment
+    each; no committed character is withdrawn or given to another segment; a pending
+    fenced candidate's id is final. Work: all pushes and ``finish()`` scan at most
+    about three times the characters one ``segment()`` of the whole text scans, plus
+    a constant per chunk (``scanned``); memory is linear in the text.
+
+    Errors: ``TypeError`` naming the argument when an argument has the wrong type;
+    ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
+    points or holding a surrogate code point (as :func:`~replykit.segment`); ``push()``
+    after ``finish()`` raises ``ValueError``. Bad text is reported, never raised.
+    """
+
+    def __init__(
+        self,
+        *,
+        message_id: str = "message",
+        profile: Profile = CLIENT,
+        compat: Compat | str | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+        preview: bool = False,
+    ) -> None:
+        if len(message_id) > MAX_MESSAGE_ID:
+            raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
+        if first_lone_surrogate(message_id) is not None:
+            raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
+        self._mode = resolve(compat)
+        self._compat = self._mode or Compat()
+        self._in = Received(self._mode)
+        self._reader = PartReader(message_id, profile, self._compat, limits, preview)
+        self._limit = limits.max_diagnostics
+        self._resume = Resume(0)
+        self._read_to = 0  # where the last reading ended
+        self._waits_blank = False  # the last reading waits only for a paragraph to end
+        self._final: list[_Piece] = []  # the final segments before the resume point
+        self._committed = 0  # the end of what was committed
+        self._blocked = False  # a final block could not be committed before finish()
+        self._pending: tuple[Pending, ...] = ()
+        self._commits: list[Committed] = []
+        self._diagnostics: list[Diagnostic] = []
+        self._result: Segmentation | None = None
+        #: Characters the scanner examined so far, readings and ``finish()`` together
+        #: (the measure of work of §10, counted as ``segment()``'s scanner counts).
+        self.scanned = 0
+
+    # ---- the public calls ------------------------------------------------------------
+    def push(self, chunk: str) -> StreamUpdate:
+        """Take the next chunk; return what became final with it and the pending tail
+        (:class:`StreamUpdate`). Raises ``TypeError`` when ``chunk`` is not a ``str``
+        and ``ValueError`` after :meth:`finish`."""
+        if not isinstance(chunk, str):
+            raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
+        if self._result is not None:
+            raise ValueError("push() after finish(): the message has ended")
+        self._in.append(chunk)
+        if self._in.family is None:
+            self._commit_plain()
+        elif self._due():
+            self._read()
+        return self._update()
+
+    def finish(self) -> Segmentation:
+        """The message has ended: return its :class:`~replykit.Segmentation`, exactly
+        ``segment(whole_text, ...)`` with this segmenter's options (§10). The segments
+        that end after the last update's ``committed_end`` are the rest of the message;
+        every committed block is among them unchanged. Calling it again returns the same
+        result."""
+        if self._result is None:
+            self._result = self._finish()
+        return self._result
+
+    @property
+    def committed_end(self) -> int:
+        """The end of everything committed so far (a code-point offset)."""
+        return self._committed
+
+    # ---- when to read ----------------------------------------------------------------
+    def _commit_plain(self) -> None:
+        """No family word yet: the complete lines can hold no block, nor be part of one
+        (a block's opener holds the word), so they are final Markdown."""
+        end = self._in.complete
+        limit = self._in.transport_limit()
+        if limit is not None:
+            end = min(end, limit)
+        if end > self._committed and not self._blocked:
+            self._commit_markdown(self._committed, end)
+
+    def _due(self) -> bool:
+        """Whether to read now: new complete lines came and the reading is short, or
+        reads again at most what came since the last one, or is sure to move the
+        resume point past all it reads again (an open paragraph, then a blank line)."""
+        end = self._in.complete
+        if end <= self._read_to:
+            return False
+        old = self._read_to - self._resume.at
+        new = end - self._read_to
+        return old + new <= SHORT_READING or old <= new or self._blank_follows()
+
+    def _blank_follows(self) -> bool:
+        if not self._waits_blank:
+            return False
+        lines = self._in.line_starts
+        i = lines.index(self._read_to) if self._read_to in lines else -1
+        if i < 0 or i + 1 >= len(lines):
+            return False
+        line = self._in.slice(self._read_to, lines[i + 1])
+        return line.strip(" \t\r\n") == ""
+
+    # ---- one reading -----------------------------------------------------------------
+    def _read(self) -> None:
+        end = self._in.complete
+        at = self._resume.at
+        base = at - 1 if at else 0
+        limit = self._in.transport_limit()
+        reading = read(
+            self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
+            final=False, limit=end if limit is None else min(limit, end),
+        )  # fmt: skip
+        self.scanned += reading.scanned
+        self._read_to = end
+        if reading.checkpoint is not None:
+            self._advance(reading)
+        self._waits_blank = reading.waits_blank
+        text_of = self._in.slice
+        self._pending = pending_items(
+            self._final_pending(), reading, self._resume, self._reader, text_of
+        )
+
+    def _advance(self, reading: Reading) -> None:
+        """Everything before the reading's checkpoint is final: keep it, commit what
+        may be committed, and resume there."""
+        cp = reading.checkpoint
+        assert cp is not None
+        resume = self._resume
+        ordinal, visible = resume.ordinal, resume.visible
+        fence = resume.fence
+        text_of, line_col = self._in.slice, self._in.line_col
+        for part in reading.parts:
+            if part.start >= cp.at or (cp.fence is not None and part.start >= cp.fence[0][0]):
+                break
+            if isinstance(part, MarkdownRun):
+                visible = visible or part.visible
+                self._keep_markdown(part.start, min(part.end, cp.at))
+                continue
+            if fence is not None and part.start == fence.opener[0]:
+                block = self._reader.read(part, fence.ordinal, fence.visible, text_of, line_col)
+                fence = None
+            else:
+                ordinal += 1
+                block = self._reader.read(part, ordinal, visible, text_of, line_col)
+            self._keep_block(block)
+        open_fence = None
+        if cp.fence is not None:
+            if fence is None:
+                ordinal += 1
+            opener, payload = cp.fence
+            open_fence = OpenFence(opener, payload, ordinal if fence is None else fence.ordinal,
+                                   cp.visible)  # fmt: skip
+        self._keep_near(reading, cp.near, cp.at)
+        self._resume = Resume(cp.at, cp.state, cp.visible, ordinal, open_fence)
+
+    # ---- keeping and committing ------------------------------------------------------
+    def _keep_markdown(self, start: int, end: int) -> None:
+        if end <= start:
+            return
+        last = self._final[-1] if self._final else None
+        if last is not None and last.block is None and last.end == start:
+            last.end = end
+        else:
+            self._final.append(_Piece(start, end))
+        if not self._blocked and end > self._committed:
+            self._commit_markdown(max(start, self._committed), end)
+
+    def _commit_markdown(self, start: int, end: int) -> None:
+        self._commits.append(MarkdownCommit(start, end, self._in.slice(start, end)))
+        self._committed = end
+
+    def _keep_block(self, block: Block) -> None:
+        seg = block.segment
+        self._final.append(_Piece(seg.start, seg.end, block))
+        if not self._blocked and _cap_safe(block):
+            self._commits.append(seg)
+            self._diagnostics.extend(seg.diagnostics)
+            self._committed = seg.end
+        else:
+            # The message cap may still trim its diagnostics (§1): final only at the end.
+            self._blocked = True
+
+    def _keep_near(self, reading: Reading, count: int, before: int) -> None:
+        """Report the near-misses emitted before the checkpoint, but a tag's
+        unclosed-tag warning: its closer may still come, so ``finish()`` reports it
+        (§8, §10)."""
+        unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
+        for found in reading.near_misses[:count]:
+            start = found.start or 0
+            if start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name:
+                continue
+            line, col = self._in.line_col(start)
+            self._diagnostics.append(Diagnostic(
+                found.code, found.severity, found.message, start, found.end or 0, line, col,
+                params=found.params, variant=found.variant,
+            ))  # fmt: skip
+
+    # ---- what the update says --------------------------------------------------------
+    def _final_pending(self) -> list[Pending]:
+        """Final segments not yet committed (a block the cap may still trim, what
+        follows it, text a §9 decoding may change)."""
+        out: list[Pending] = []
+        for piece in self._final:
+            if piece.end <= self._committed:
+                continue
+            if piece.block is None:
+                out.append(PendingMarkdown(max(piece.start, self._committed)))
+            else:
+                out.append(self._reader.final(piece.block.segment))
+        return out
+
+    def _update(self) -> StreamUpdate:
+        held = self._in.held_from()
+        items = list(self._pending)
+        if self._in.family is None or not items:
+            items = [PendingMarkdown(self._committed)] if held > self._committed else []
+        elif self._in.size > self._read_to:
+            last = items[-1]
+            if isinstance(last, PendingBlock) and last.closed:
+                items.append(PendingMarkdown(max(self._read_to, self._committed)))
+        items = [it for it in items if it.start < held and it.start >= self._committed]
+        update = StreamUpdate(
+            tuple(self._commits), tuple(sorted(self._diagnostics, key=lambda d: d.start)),
+            self._committed, tuple(items), held, self._in.size,
+        )  # fmt: skip
+        self._commits, self._diagnostics = [], []
+        return update
+
+    # ---- the end ---------------------------------------------------------------------
+    def _finish(self) -> Segmentation:
+        """One reading of the whole text, as ``segment()`` reads it: exact by
+        construction; the properties check that every commit agrees with it."""
+        result, scanned = segment_counted(
+            self._in.text(), self._reader.message_id, self._reader.profile, self._mode,
+            self._reader.limits,
+        )  # fmt: skip
+        self.scanned += scanned
+        return result
+
+
+def _cap_safe(block: Block) -> bool:
+    """Whether the message cap of §1 can never trim the block's diagnostics: each is
+    one the cap always keeps (its first error, a near-miss, ``name.unregistered``) and
+    its reader left nothing out."""
+    if block.overflow is not None:
+        return False
+    first_error = next((d for d in block.segment.diagnostics if d.severity == "error"), None)
+    return all(d is first_error or d.code in ALWAYS_SHOWN for d in block.segment.diagnostics)
+
+
+__all__ = ["StreamSegmenter"]

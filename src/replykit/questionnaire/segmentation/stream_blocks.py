@@ -1,0 +1,192 @@
+"""Blocks of a streamed message: read once each, and the pending tail (§10).
+
+A streaming segmenter does not hold the message as one string while it arrives. Each
+candidate it reads is cut out of the text received (from the line ending before its
+opener, so offset 0 of the piece is never a line start: §1's byte-order mark holds
+only at the message's start), read by the same block readers ``segment()`` uses
+(:func:`~replykit.questionnaire.segmentation.segmenter.read_block`), and placed back at
+its message offsets, lines and columns. :func:`pending_items` describes what is not
+final yet after a reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import attrs
+
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.limits import Limits
+from replykit.questionnaire.model import Question, Segment
+from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
+from replykit.questionnaire.segmentation.blocks import Block, Context
+from replykit.questionnaire.segmentation.segmenter import read_block
+from replykit.questionnaire.segmentation.stream_preview import preview_questions
+from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
+from replykit.questionnaire.segmentation.stream_shapes import (
+    BlockKind,
+    Pending,
+    PendingBlock,
+    PendingMarkdown,
+)
+from replykit.text import LineIndex, trim_blank
+
+LineCol = Callable[[int], tuple[int, int]]
+TextOf = Callable[[int, int], str]
+_TAG_NAME = re.compile(r"<\\?/?([A-Za-z0-9-]+)")
+
+
+class PartReader:
+    """Reads candidate parts of one message into blocks (ids ``{message_id}_q{n}``,
+    §6) and describes pending ones."""
+
+    def __init__(
+        self, message_id: str, profile: Profile, compat: Compat, limits: Limits, preview: bool
+    ) -> None:
+        self.message_id = message_id
+        self.profile = profile
+        self.compat = compat
+        self.limits = limits
+        self.preview = preview
+
+    def read(
+        self, part: FencedPart | XmlPart, ordinal: int, visible: bool, text_of: TextOf,
+        line_col: LineCol,
+    ) -> Block:  # fmt: skip
+        """The block of ``part`` (message offsets), the ``ordinal``-th candidate,
+        ``visible`` prose before it (§4 preface)."""
+        start = part.opener[0]
+        base = start - 1 if start else 0
+        end = part.closer[1] if part.closer is not None else part.payload[1]
+        piece = text_of(base, end)
+        ctx = Context(piece, LineIndex(piece), self.profile, self.compat, self.limits)
+        block = read_block(_moved(part, -base), f"{self.message_id}_q{ordinal}", visible, ctx)
+        return _placed(block, base, line_col)
+
+    def final(self, seg: Segment) -> PendingBlock:
+        """A final block that is not committed yet, as a pending item."""
+        assert seg.name is not None and seg.id is not None and seg.encoding is not None
+        kind = _kind(seg.name)
+        preview = None
+        if self.preview:
+            preview = seg.questionnaire.questions if seg.questionnaire is not None else ()
+        return PendingBlock(kind, seg.encoding, seg.name, seg.id, seg.start, True, False, preview)
+
+    def pending(
+        self, part: FencedPart | XmlPart, ordinal: int, tentative: bool, text_of: TextOf
+    ) -> PendingBlock:
+        """A candidate of the text read that is not final (``tentative``: see
+        :class:`PendingBlock`)."""
+        opener = text_of(*part.opener).lstrip("\ufeff")
+        block_id = f"{self.message_id}_q{ordinal}"
+        if isinstance(part, FencedPart):
+            m = lexemes().fence_opener.match(opener)
+            name = trim_blank(m.group("info")) if m is not None else ""
+            closed = part.closer is not None
+            preview = self._preview("fenced_yaml", part.payload, text_of, closed)
+            return PendingBlock(
+                "questionnaire", "fenced_yaml", name, block_id, part.opener[0], closed,
+                tentative, preview,
+            )  # fmt: skip
+        name = self.name(opener)
+        preview = self._preview("xml_json", (part.opener[1], part.closer[0]), text_of, True)
+        return PendingBlock(
+            _kind(name), "xml_json", name, block_id, part.opener[0], True, tentative, preview
+        )
+
+    def open_tag(self, name: str, start: int, ordinal: int, after: str) -> PendingBlock:
+        """An opening tag read without its closer: a tentative block (§10)."""
+        name = name.lower() if self.compat.case_insensitive else name
+        preview = () if self.preview else None  # JSON reads only once complete
+        block_id = f"{self.message_id}_q{ordinal}"
+        return PendingBlock(_kind(name), "xml_json", name, block_id, start, False, True, preview)
+
+    def name(self, tag: str) -> str:
+        """The block name of an opening tag's text, as ``segment()`` reports it."""
+        m = _TAG_NAME.match(tag)
+        name = m.group(1) if m is not None else ""
+        return name.lower() if self.compat.case_insensitive else name
+
+    def _preview(
+        self, encoding: str, payload: tuple[int, int], text_of: TextOf, closed: bool
+    ) -> tuple[Question, ...] | None:
+        if not self.preview:
+            return None
+        return preview_questions(encoding, text_of(*payload), self.limits, closed=closed)
+
+
+def _kind(name: str) -> BlockKind:
+    return "questionnaire_response" if name.endswith(RESPONSE_SUFFIX) else "questionnaire"
+
+
+def pending_items(
+    final: list[Pending], reading: Reading, resume: Resume, reader: PartReader, text_of: TextOf
+) -> tuple[Pending, ...]:
+    """The pending tail after a reading: the final segments not committed (``final``),
+    then what the reading found after the resume point, cut at the first opening tag
+    without a closer (a tentative block to the end, §10); Markdown items joined."""
+    items = list(final)
+    at = resume.at
+    ordinal = resume.ordinal
+    miss = min((m.start for m in reading.misses if m.opening and m.start >= at), default=None)
+    for part in reading.parts:
+        if miss is not None and part.start >= miss:
+            break
+        if isinstance(part, MarkdownRun):
+            if part.end > at:
+                items.append(PendingMarkdown(max(part.start, at)))
+            continue
+        is_open = resume.fence is not None and part.opener == resume.fence.opener
+        if part.start < at and not is_open:
+            continue
+        if not is_open:
+            ordinal += 1
+        number = resume.fence.ordinal if is_open and resume.fence is not None else ordinal
+        items.append(reader.pending(part, number, part.start >= reading.taint, text_of))
+    if miss is not None:
+        found = next(m for m in reading.misses if m.start == miss)
+        after = text_of(miss, miss + 1) and ""
+        items.append(reader.open_tag(found.name, miss, ordinal + 1, after))
+    return tuple(_joined(items))
+
+
+def _joined(items: list[Pending]) -> list[Pending]:
+    out: list[Pending] = []
+    for item in items:
+        if isinstance(item, PendingMarkdown) and out and isinstance(out[-1], PendingMarkdown):
+            continue
+        out.append(item)
+    return out
+
+
+def _moved(part: FencedPart | XmlPart, delta: int) -> FencedPart | XmlPart:
+    def move(span: tuple[int, int]) -> tuple[int, int]:
+        return span[0] + delta, span[1] + delta
+
+    if isinstance(part, XmlPart):
+        return XmlPart(move(part.opener), move(part.closer))
+    closer = move(part.closer) if part.closer is not None else None
+    return FencedPart(move(part.opener), move(part.payload), closer)
+
+
+def _placed(block: Block, delta: int, line_col: LineCol) -> Block:
+    """``block`` read on a piece of the message starting at ``delta``, in message
+    offsets, lines and columns."""
+
+    def place(d: Diagnostic) -> Diagnostic:
+        line, col = line_col(d.start + delta)
+        return attrs.evolve(d, start=d.start + delta, end=d.end + delta, line=line, column=col)
+
+    seg = block.segment
+    seg = attrs.evolve(
+        seg, start=seg.start + delta, end=seg.end + delta,
+        diagnostics=tuple(place(d) for d in seg.diagnostics),
+    )  # fmt: skip
+    overflow = block.overflow
+    if overflow is not None:
+        overflow = attrs.evolve(overflow, first=place(overflow.first))
+    return Block(seg, overflow)

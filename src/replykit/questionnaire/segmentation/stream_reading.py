@@ -1,0 +1,287 @@
+"""One reading of the streaming segmenter: the text after a resume point (§10).
+
+The streaming segmenter (:mod:`replykit.questionnaire.segmentation.stream`) never reads
+a prefix twice from the start. It keeps a *resume point*: a line start ``at`` with the
+scanner's state there (:class:`Resume`), and reads the text after it with the same
+scanner ``segment()`` uses, resumed from that state. The text it reads is the
+message from ``at - 1`` (the line ending before ``at``, so that offset 0 of the read
+text is never a line start: the byte-order-mark rule of §1 holds only at the
+message's own start) to the end of the last complete line received.
+
+While it reads, it notes each *checkpoint*: a line start after which nothing that
+arrives later can change what came before (docs/streaming.md, "When replykit
+commits"): no paragraph, heading or HTML block is open (their inline reading, the
+end of a code span or comment, depends on lines still to come), only code or a
+fenced candidate may be; no opening tag read so far lacks its closer (a closer
+arriving later would make everything from the tag on payload, §3a); no tag-like text
+at the end may still grow into a tag; nothing is hidden by a halting comment (§3b).
+The last checkpoint becomes the next resume point; everything before it is final.
+
+Offsets in a :class:`Reading` are message offsets.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.scan.emit import Coarse
+from replykit.questionnaire.scan.grammar import parse
+from replykit.questionnaire.scan.leaves import opens
+from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
+from replykit.questionnaire.scan.near_miss import NearMiss
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
+from replykit.questionnaire.scan.scanner import Scanner
+from replykit.questionnaire.scan.state import Leaf, ScanState
+from replykit.text import first_visible
+
+Span = tuple[int, int]
+
+# After a tag's name, the start of attributes whose ">" has not arrived (grammar
+# TAG_LIKE: its ``rest`` may still grow until a "<" or ">" comes).
+_OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
+# Leaves whose lines later text cannot change: code and fenced candidates.
+_FIXED_LEAVES = ("fenced", "indented")
+
+
+@attrs.frozen
+class OpenFence:
+    """A fenced candidate open at a resume point (§3a): its opener line ``opener``,
+    where its payload starts, its ordinal among the message's candidates (§6), and
+    ``visible``: visible prose came before it (the preface rule, §4)."""
+
+    opener: Span
+    payload_start: int
+    ordinal: int
+    visible: bool
+
+
+@attrs.frozen
+class Resume:
+    """Where the next reading starts: the line start ``at`` and the scanner's
+    ``state`` there (message offsets; a copy is resumed, never this one), ``visible``
+    (visible prose before ``at``), ``ordinal`` (candidates that start before ``at``) and
+    the fenced candidate open at ``at``, if any."""
+
+    at: int
+    state: ScanState = attrs.field(factory=ScanState)
+    visible: bool = False
+    ordinal: int = 0
+    fence: OpenFence | None = None
+
+
+@attrs.frozen
+class Miss:
+    """A tag read without a closer in the text so far: its ``start``, its ``name`` as
+    written and whether it would open a block (§3a, §9)."""
+
+    start: int
+    name: str
+    opening: bool
+
+
+@attrs.frozen
+class Checkpoint:
+    """A line start ``at`` before which the reading is final: the scanner's ``state``
+    there, ``visible`` prose before it, the near-misses emitted before it (``near``)
+    and, when a fenced candidate is open there, its opener and payload start."""
+
+    at: int
+    state: ScanState
+    visible: bool
+    near: int
+    fence: tuple[Span, int] | None
+
+
+@attrs.frozen
+class Reading:
+    """What one reading found, in message offsets: the ``parts`` of the text read (the
+    last ones provisional, see ``taint``), every near-miss emitted, the last
+    ``checkpoint`` (``None``: none), the tags read without a closer, ``taint`` (the
+    offset from which the reading may still change: the first opening tag without a
+    closer, the start of a paragraph, heading or HTML block still open at the end,
+    tag-like text that may grow, or ``limit``; the end of the text when nothing may),
+    the look-ahead indexes of the text read, the characters scanned, and
+    ``waits_blank``: only a paragraph open at the end keeps the reading from being
+    final (a blank line next ends it)."""
+
+    parts: tuple[Part, ...]
+    near_misses: tuple[NearMiss, ...]
+    checkpoint: Checkpoint | None
+    misses: tuple[Miss, ...]
+    taint: int
+    look: Lookahead
+    scanned: int
+    waits_blank: bool = False
+
+
+class _Lookahead(Lookahead):
+    """The look-ahead of a text still arriving: it records every tag whose closer is
+    not in the text so far (it may still come)."""
+
+    def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
+        super().__init__(text, lexemes, compat)
+        self.misses: dict[int, re.Match[str]] = {}
+
+    def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
+        """As :meth:`Lookahead.closer_for`; a tag without a closer is recorded."""
+        found = super().closer_for(tag)
+        if found[0] < 0:
+            self.misses.setdefault(tag.start(), tag)
+        return found
+
+
+def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
+    """A copy of ``state`` with its offsets moved by ``delta`` and none below
+    ``floor`` (what lies before a resume point is not in the text read)."""
+    out = state.copy()
+    leaf = out.leaf
+    if leaf is not None:
+        for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end"):
+            setattr(leaf, name, max(floor, getattr(leaf, name) + delta))
+        leaf.raw_next = -1  # the raw read-ahead is asked again
+        leaf.line_firsts = [p + delta for p in leaf.line_firsts]
+    return out
+
+
+def read(
+    text: str,
+    base: int,
+    resume: Resume,
+    lexemes: Lexemes,
+    compat: Compat,
+    *,
+    final: bool,
+    limit: int,
+) -> Reading:
+    """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
+    ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
+    message (no checkpoint is looked for); else it ends with a complete line and more
+    may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
+    still change)."""
+    start = resume.at - base
+    look = _Lookahead(text, lexemes, compat)
+    sink = Coarse(text, False)
+    sink.seen_visible = resume.visible
+    if resume.fence is not None:
+        # The candidate's opener lies before the text: one character stands for it.
+        sink.candidate("FENCE_OPENER", start - 1, start)
+    sink.pos = start
+    sc = Scanner(
+        text, lexemes, compat=compat, look=look, state=rebase(resume.state, -base, start),
+        sink=sink,
+    )  # fmt: skip
+    scanned = 0
+    checkpoint: Checkpoint | None = None
+    taints = [limit]
+    waits_blank = False
+    if final:
+        result = sc.run(start)
+    else:
+        grows, scanned = _tag_may_grow(look, text)
+        if grows is not None:
+            taints.append(grows + base)
+        checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence)
+        leaf = sc.state.leaf
+        if leaf is not None and leaf.kind not in _FIXED_LEAVES:
+            waits_blank = leaf.kind == "paragraph" and min(taints) >= base + len(text)
+            taints.append(leaf.start + base)
+        result = sc.end()
+    misses = tuple(
+        Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.misses.values()
+    )
+    opening = [m.start for m in misses if m.opening]
+    taints.extend(opening)
+    parts = _absolute(parse(text, result.tokens), base, resume.fence)
+    near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
+                 for f in result.near_misses)  # fmt: skip
+    taint = min(taints) if not final else base + len(text)
+    waits_blank = waits_blank and not opening
+    return Reading(
+        parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank
+    )
+
+
+def _drive(
+    sc: Scanner, look: _Lookahead, start: int, base: int, limit: int, fence: OpenFence | None
+) -> Checkpoint | None:
+    """Read every line from ``start``; the last checkpoint at or before ``limit``
+    (offsets of the text read), as message offsets (``fence``: the candidate open at
+    the resume point)."""
+    pos, st = start, sc.state
+    checkpoint: Checkpoint | None = None
+    checked = 0
+    tainted = False
+    while pos < sc.n and not st.halted:
+        pos = sc.line(pos)
+        if tainted:
+            continue
+        misses = list(look.misses.values())
+        tainted = any(opens(sc, tag) for tag in misses[checked:])
+        checked = len(misses)
+        leaf = st.leaf
+        if tainted or pos > limit or st.halted:
+            tainted = True
+            continue
+        if leaf is None or leaf.kind in _FIXED_LEAVES:
+            checkpoint = _checkpoint(sc, pos, leaf, base, fence)
+    return checkpoint
+
+
+def _checkpoint(
+    sc: Scanner, pos: int, leaf: Leaf | None, base: int, fence: OpenFence | None
+) -> Checkpoint:
+    """The checkpoint at line start ``pos`` (offsets of the text read; ``fence``: the
+    candidate open at the resume point, whose opener the text read lacks)."""
+    sink = sc.coarse
+    assert sink is not None
+    upto = pos if leaf is None else leaf.start
+    open_at: tuple[Span, int] | None = None
+    if leaf is not None and leaf.candidate:
+        upto = sink.pos
+        opener = sink.tokens[-1]  # inside a candidate nothing follows its opener
+        if fence is not None and opener.start == 0:  # the stand-in for its opener
+            open_at = (fence.opener, fence.payload_start)
+        else:
+            open_at = ((opener.start + base, opener.end + base), leaf.opener_end + base)
+    visible = sink.seen_visible or first_visible(sc.text, sink.pos, max(sink.pos, upto)) >= 0
+    state = rebase(sc.state, base, 0)
+    return Checkpoint(pos + base, state, visible, len(sc.out.near_misses), open_at)
+
+
+def _tag_may_grow(look: Lookahead, text: str) -> tuple[int | None, int]:
+    """The start of the last tag-like text if its attributes may still grow into a
+    tag (no "<" or ">" after them yet), and the characters examined."""
+    if not look.tags:
+        return None, 0
+    tag = look.tags[-1]
+    if tag.group("rest"):
+        return None, 0
+    name_end = tag.start("rest")
+    grows = _OPEN_REST.fullmatch(text, name_end) is not None
+    return (tag.start() if grows else None), len(text) - name_end
+
+
+def _absolute(parts: list[Part], base: int, fence: OpenFence | None) -> tuple[Part, ...]:
+    """``parts`` in message offsets; the fenced candidate open at the resume point (the
+    first part) gets its real opener and payload start."""
+    out: list[Part] = []
+    for part in parts:
+        if isinstance(part, MarkdownRun):
+            out.append(MarkdownRun(part.start + base, part.end + base, part.visible))
+        elif isinstance(part, XmlPart):
+            out.append(XmlPart(_move(part.opener, base), _move(part.closer, base)))
+        else:
+            closer = _move(part.closer, base) if part.closer is not None else None
+            opener, payload = _move(part.opener, base), _move(part.payload, base)
+            if fence is not None and not out:
+                opener, payload = fence.opener, (fence.payload_start, payload[1])
+            out.append(FencedPart(opener, payload, closer))
+    return tuple(out)
+
+
+def _move(span: Span, delta: int) -> Span:
+    return span[0] + delta, span[1] + delta

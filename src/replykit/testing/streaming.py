@@ -1,0 +1,143 @@
+"""The streaming guarantees of §10 as a checker (docs/streaming.md, "Guarantees").
+
+:func:`stream_chunks` feeds chunks to a :class:`~replykit.StreamSegmenter`;
+:func:`check_stream` checks one run against ``segment()`` of the whole text and
+returns the faults it finds (``[]``: none). Used by the property tests and the
+benchmark; no dependency on Hypothesis.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from replykit.questionnaire.compat import resolve
+from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.model import Segment, Segmentation
+from replykit.questionnaire.profiles import CLIENT
+from replykit.questionnaire.segmentation.regions import code_regions
+from replykit.questionnaire.segmentation.segmenter import segment_counted
+from replykit.questionnaire.segmentation.stream import StreamSegmenter
+from replykit.questionnaire.segmentation.stream_shapes import (
+    MarkdownCommit,
+    PendingBlock,
+    StreamUpdate,
+)
+
+#: Work allowed per chunk on top of three one-shot readings (§10), in characters
+#: scanned: a short reading may run after any chunk.
+PER_CHUNK = 256
+
+
+@attrs.frozen
+class StreamRun:
+    """One streamed message: every update, the final result, the characters the
+    segmenter scanned, and those one ``segment()`` of the whole text scans."""
+
+    updates: tuple[StreamUpdate, ...]
+    result: Segmentation
+    scanned: int
+    one_shot: int
+    expected: Segmentation
+
+
+def cut(text: str, cuts: Sequence[int]) -> list[str]:
+    """``text`` cut at the offsets ``cuts`` (any order, repeats give empty chunks)."""
+    points = [0, *sorted(min(max(c, 0), len(text)) for c in cuts), len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(points)]
+
+
+def stream_chunks(chunks: Sequence[str], **options: Any) -> StreamRun:
+    """Push ``chunks`` to a new ``StreamSegmenter(**options)`` and finish; also read
+    the whole text once with ``segment()`` (its result and work)."""
+    seg = StreamSegmenter(**options)
+    updates = tuple(seg.push(c) for c in chunks)
+    result = seg.finish()
+    expected, one_shot = segment_counted(
+        "".join(chunks),
+        options.get("message_id", "message"),
+        options.get("profile", CLIENT),
+        resolve(options.get("compat")),
+        options.get("limits", DEFAULT_LIMITS),
+    )
+    return StreamRun(updates, result, seg.scanned, one_shot, expected)
+
+
+def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
+    """The §10 guarantees a run breaks, as messages (``[]``: none): ``finish()``
+    equals ``segment()``; commits are contiguous, never withdrawn, each block equal
+    to its final segment and never inside an inert region, each Markdown range inside
+    one final Markdown segment; committed diagnostics are final ones; a pending
+    fenced block's id is final, a tentative block becomes that block or Markdown;
+    the work bound holds."""
+    run = stream_chunks(chunks, **options)
+    faults: list[str] = []
+    if run.result != run.expected:
+        faults.append("finish() differs from segment()")
+    final = run.expected.segments
+    text = run.expected.decoded or "".join(chunks)
+    faults += _check_commits(run.updates, final, text, run.expected)
+    faults += _check_pending(run.updates, final)
+    bound = 3 * run.one_shot + PER_CHUNK * (len(chunks) + 1)
+    if run.scanned > bound:
+        faults.append(f"scanned {run.scanned} > 3 x {run.one_shot} + {PER_CHUNK} x chunks")
+    return faults
+
+
+def _at(final: Sequence[Segment], offset: int) -> Segment | None:
+    return next((s for s in final if s.start <= offset < s.end), None)
+
+
+def _check_commits(
+    updates: Sequence[StreamUpdate], final: Sequence[Segment], text: str, expected: Segmentation
+) -> list[str]:
+    faults: list[str] = []
+    end = 0
+    inert = [(r.start, r.end) for r in code_regions(text)] if updates else []
+    finals = set(expected.diagnostics)
+    for n, update in enumerate(updates):
+        for item in update.committed:
+            if item.start != end:
+                faults.append(f"update {n}: commit at {item.start}, committed end {end}")
+            end = item.end
+            home = _at(final, item.start)
+            if isinstance(item, MarkdownCommit):
+                if item.text != text[item.start : item.end]:
+                    faults.append(f"update {n}: Markdown commit text differs")
+                if home is None or home.kind != "markdown" or item.end > home.end:
+                    faults.append(f"update {n}: Markdown {item.start}:{item.end} not final")
+            elif home != item:
+                faults.append(f"update {n}: block at {item.start} differs from its final one")
+            elif any(a < item.start < b for a, b in inert):
+                faults.append(f"update {n}: block at {item.start} inside an inert region")
+        if update.committed_end != end:
+            faults.append(f"update {n}: committed_end {update.committed_end} != {end}")
+        lost = [d for d in update.diagnostics if d not in finals]
+        if lost:
+            faults.append(f"update {n}: diagnostics not final: {[d.code for d in lost]}")
+        if update.held_from < end:
+            faults.append(f"update {n}: held text starts before the committed end")
+    return faults
+
+
+def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) -> list[str]:
+    faults: list[str] = []
+    for n, update in enumerate(updates):
+        for item in update.pending:
+            if item.start < update.committed_end:
+                faults.append(f"update {n}: pending item before the committed end")
+            if not isinstance(item, PendingBlock):
+                continue
+            home = _at(final, item.start)
+            becomes = home is not None and home.start == item.start and home.id == item.id
+            if not item.tentative and not becomes:
+                faults.append(f"update {n}: pending block {item.id} at {item.start} not final")
+            if item.tentative and not becomes and (home is None or home.kind != "markdown"):
+                faults.append(f"update {n}: tentative {item.id} neither kept nor Markdown")
+    return faults
+
+
+__all__ = ["PER_CHUNK", "StreamRun", "check_stream", "cut", "stream_chunks"]

@@ -1,0 +1,189 @@
+"""``StreamSegmenter`` on hand-written streams: exact commits, pending items, held-back
+text and errors (§10; docs/streaming.md). The properties are in
+``test_stream_properties.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from replykit import (
+    MarkdownCommit,
+    PendingBlock,
+    PendingMarkdown,
+    Segment,
+    StreamSegmenter,
+    StreamUpdate,
+    segment,
+)
+from replykit.testing import streaming
+from replykit.testing.streaming import check_stream, cut
+
+FORM = (
+    "```questionnaire\ntitle: T\nquestions:\n"
+    '  - type: free_text\n    text: Why?\n    default: ""\n'
+    '  - type: free_text\n    text: How?\n    default: ""\n```\n'
+)
+XML = (
+    '<questionnaire>{"title":"T","questions":[{"id":"a","type":"free_text",'
+    '"text":"Q","default":""}]}</questionnaire>'
+)
+TEXT = "Intro.\n\n" + FORM + "\nMiddle.\n\n" + XML + "\n\nEnd.\n"
+
+
+def _pushes(text: str, size: int, **options: Any) -> tuple[list[StreamUpdate], StreamSegmenter]:
+    seg = StreamSegmenter(message_id="m", **options)
+    return [seg.push(text[i : i + size]) for i in range(0, len(text), size)], seg
+
+
+def _joined(items: list[MarkdownCommit | Segment]) -> list[MarkdownCommit | Segment]:
+    """Adjacent Markdown commits joined, as a client appends them."""
+    out: list[MarkdownCommit | Segment] = []
+    for item in items:
+        last = out[-1] if out else None
+        if isinstance(item, MarkdownCommit) and isinstance(last, MarkdownCommit):
+            assert last.end == item.start
+            out[-1] = MarkdownCommit(last.start, item.end, last.text + item.text)
+        else:
+            out.append(item)
+    return out
+
+
+def test_commits_in_order_and_finish_equals_segment() -> None:
+    updates, seg = _pushes(TEXT, 20)
+    committed = _joined([c for u in updates for c in u.committed])
+    final = segment(TEXT, message_id="m")
+    assert seg.finish() == final
+    assert committed == [
+        MarkdownCommit(0, 8, "Intro.\n\n"),
+        final.segments[1],
+        MarkdownCommit(151, 161, "\nMiddle.\n\n"),
+        final.segments[3],
+        MarkdownCommit(273, 275, "\n\n"),
+    ]
+    assert (final.segments[1].id, final.segments[3].id) == ("m_q1", "m_q2")
+    # Each block is committed with the chunk that completes its closer's line.
+    blocks = [i for i, u in enumerate(updates) for c in u.committed if isinstance(c, Segment)]
+    assert blocks == [151 // 20, 275 // 20]
+    assert updates[-1].pending == (PendingMarkdown(275),)
+
+
+def test_pending_fence_has_its_final_id_and_a_preview() -> None:
+    seg = StreamSegmenter(message_id="m", preview=True)
+    seg.push("Intro.\n\n")
+    second = FORM.index("  - type", FORM.index("Why?"))
+    update = seg.push(FORM[: FORM.index("\n", second) + 1])
+    assert update.pending == (
+        PendingBlock(
+            "questionnaire", "fenced_yaml", "questionnaire", "m_q1", 8, False, False,
+            preview=update.pending[0].preview,  # type: ignore[union-attr]
+        ),
+    )  # fmt: skip
+    preview = update.pending[0].preview  # type: ignore[union-attr]
+    assert preview is not None and [q.text for q in preview] == ["Why?"]
+    assert StreamSegmenter().push("x").pending == (PendingMarkdown(0),)
+
+
+def test_tentative_tag_without_closer() -> None:
+    seg = StreamSegmenter(message_id="m")
+    assert seg.push("Intro.\n\n").committed == (MarkdownCommit(0, 8, "Intro.\n\n"),)
+    update = seg.push(XML[:40] + "\n")
+    assert update.committed == ()
+    block = update.pending[-1]
+    assert isinstance(block, PendingBlock)
+    assert (block.id, block.start, block.tentative, block.closed) == ("m_q1", 8, True, False)
+    done = seg.push(XML[40:] + "\n\nEnd.\n")
+    whole = "Intro.\n\n" + XML[:40] + "\n" + XML[40:] + "\n\nEnd.\n"
+    final = segment(whole, message_id="m").segments[1]
+    assert done.committed[0] == final and final.id == "m_q1" and final.valid
+
+
+@pytest.mark.parametrize(
+    ("chunk", "held"),
+    [
+        ("Text <questionn", 5),  # may still become a family tag
+        ("Text </question", 5),
+        ("Text <!-", 5),  # may still open a comment
+        ("Text\r", 4),  # "\n" may follow
+        ("Intro\n``", 6),  # may still open a fence
+        ("Text <b>", 8),  # a tag already ended: nothing held
+        ("Intro\n`x", 8),  # no fence opener: released
+    ],
+)
+def test_partial_tokens_are_held_back_whole(chunk: str, held: int) -> None:
+    update = StreamSegmenter().push(chunk)
+    assert (update.held_from, update.received) == (held, len(chunk))
+
+
+def test_held_text_is_released_when_it_is_no_token() -> None:
+    seg = StreamSegmenter()
+    assert seg.push("a <questionn").held_from == 2
+    assert seg.push("aire-ish words> b").held_from == len("a <questionnaire-ish words> b")
+
+
+def test_sage_commits_nothing_while_the_message_may_be_one_json_string() -> None:
+    text = '"Intro.\\n\\n' + XML.replace('"', '\\"') + '\\n"'
+    seg = StreamSegmenter(compat="sage")
+    updates = [seg.push(c) for c in cut(text, range(0, len(text), 7))]
+    assert all(u.committed == () and u.committed_end == 0 for u in updates)
+    assert seg.finish() == segment(text, compat="sage")
+    plain = StreamSegmenter(compat="sage")
+    assert plain.push("Intro.\n\nMore.\n").committed_end == 14  # no JSON string
+
+
+def test_no_commit_before_the_reply_can_no_longer_change() -> None:
+    # A later backtick run makes the tag code: the tag is never committed before.
+    text = "``\n<questionnaire>{}</questionnaire>\n`` end\n"
+    updates, seg = _pushes(text, 1)
+    assert all(not isinstance(c, Segment) for u in updates for c in u.committed)
+    assert [s.kind for s in seg.finish().segments] == ["markdown"]
+
+
+def test_errors() -> None:
+    seg = StreamSegmenter()
+    with pytest.raises(TypeError, match="chunk"):
+        seg.push(b"x")  # type: ignore[arg-type]
+    seg.finish()
+    with pytest.raises(ValueError, match="finish"):
+        seg.push("x")
+    with pytest.raises(ValueError, match="message_id"):
+        StreamSegmenter(message_id="x" * 129)
+    with pytest.raises(ValueError):
+        StreamSegmenter(compat="nope")
+
+
+def test_update_json_shape() -> None:
+    seg = StreamSegmenter(message_id="m")
+    out = seg.push("Intro.\n\n```questionnaire\n").to_json()
+    assert out == {
+        "committed": [{"kind": "markdown", "start": 0, "end": 8, "text": "Intro.\n\n"}],
+        "diagnostics": [],
+        "committed_end": 8,
+        "pending": [{
+            "kind": "questionnaire", "encoding": "fenced_yaml", "name": "questionnaire",
+            "id": "m_q1", "start": 8, "closed": False, "tentative": False,
+        }],
+        "held_from": 25,
+        "received": 25,
+    }  # fmt: skip
+
+
+class _Eager(StreamSegmenter):
+    """A faulty segmenter: commits everything it receives as Markdown at once."""
+
+    def push(self, chunk: str) -> StreamUpdate:
+        update = super().push(chunk)
+        start = getattr(self, "_eager", 0)
+        self._eager = update.received
+        return StreamUpdate(
+            (MarkdownCommit(start, update.received, chunk),), (), update.received, (),
+            update.received, update.received,
+        )  # fmt: skip
+
+
+def test_the_checker_finds_a_premature_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert check_stream(cut(TEXT, [30, 90])) == []
+    monkeypatch.setattr(streaming, "StreamSegmenter", _Eager)
+    faults = check_stream(cut(TEXT, [30, 90]))
+    assert any("not final" in f for f in faults), faults
