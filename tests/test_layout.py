@@ -47,6 +47,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
     parser = build_parser()
     argv = {
         "segment": ["segment"],
+        "stream": ["stream"],
         "check": ["check", "c.json"],
         "respond": ["respond", "--message", "m", "--message-id", "i", "--answers", "a"],
         "audit": ["audit", "runs"],
@@ -60,6 +61,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
     homes = {name: parser.parse_args(args).func.__module__ for name, args in argv.items()}
     assert homes == {
         "segment": "replykit.cli.segment",
+        "stream": "replykit.cli.stream",
         "check": "replykit.cli.conversation",
         "respond": "replykit.cli.conversation",
         "audit": "replykit.cli.audit",
@@ -71,7 +73,16 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
     }
     assert [g.__name__ for g in GROUPS] == [
         f"replykit.cli.{n}"
-        for n in ("segment", "conversation", "audit", "tool", "actions", "fuzz", "vectors")
+        for n in (
+            "segment",
+            "stream",
+            "conversation",
+            "audit",
+            "tool",
+            "actions",
+            "fuzz",
+            "vectors",
+        )
     ]
 
 

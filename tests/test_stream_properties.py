@@ -28,6 +28,9 @@ from replykit.testing.streaming import check_stream, cut
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "segment.json").read_text("utf-8"))
 CASES: list[dict[str, Any]] = VECTORS["cases"]
 SHORT_VECTOR = 300  # vectors this short also have each prefix streamed as a message
+# Examples per test under the ``ci`` profile (560 in all); the ``long`` profile
+# (HYPOTHESIS_PROFILE=long) multiplies them by 25.
+SCALE = max(1, settings.default.max_examples // 200)
 
 GENERATORS = st.one_of(
     rs.messages(),
@@ -47,7 +50,7 @@ def _options(profile: str, message_id: str, compat: str | None) -> dict[str, Any
     return {"profile": profile_from_string(profile), "message_id": message_id, "compat": compat}
 
 
-@settings(max_examples=350)
+@settings(max_examples=350 * SCALE)
 @given(
     text=GENERATORS,
     cuts=st.lists(st.integers(0, 12_000), max_size=40),
@@ -61,14 +64,14 @@ def test_any_split_points_keep_the_guarantees(
     assert check_stream(cut(text, cuts), **_options(profile, "m", compat)) == []
 
 
-@settings(max_examples=150)
+@settings(max_examples=150 * SCALE)
 @given(text=GENERATORS, size=st.integers(1, 64))
 def test_chunks_of_any_size_keep_the_guarantees(text: str, size: int) -> None:
     chunks = [text[i : i + size] for i in range(0, len(text), size)]
     assert check_stream(chunks) == []
 
 
-@settings(max_examples=60)
+@settings(max_examples=60 * SCALE)
 @given(text=rs.messages())
 def test_per_character_chunking_keeps_the_guarantees(text: str) -> None:
     assert check_stream(list(text)) == []

@@ -4,6 +4,8 @@ Subcommands, in ``--help`` order, and the module that registers and runs them:
 
   segment          split a message into Markdown and questionnaire blocks (§2-§6, §8)
                    (:mod:`replykit.cli.segment`)
+  stream           segment a message as it arrives, one JSON line per update (§10)
+                   (:mod:`replykit.cli.stream`)
   check, respond   Self-check a conversation (§8); build the response to a form (§7)
                    (:mod:`replykit.cli.conversation`)
   audit            audit stored replies for protocol compliance, per group (§8)
@@ -33,13 +35,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from replykit import __version__
-from replykit.cli import actions, audit, conversation, fuzz, segment, tool, vectors
+from replykit.cli import actions, audit, conversation, fuzz, segment, stream, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape
 
 #: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.
-GROUPS = (segment, conversation, audit, tool, actions, fuzz, vectors)
+GROUPS = (segment, stream, conversation, audit, tool, actions, fuzz, vectors)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,175 @@
+"""``replykit stream``: segment a message as it arrives, one JSON line per update (§10).
+
+Reads the message from a file or standard input as it arrives (standard input: each
+read is one chunk, decoded as UTF-8 incrementally), or the text deltas of a captured
+server-sent-event stream (``--sse``, :mod:`replykit.cli.sse`), and pushes it to a
+:class:`~replykit.StreamSegmenter`. docs/cli.md and docs/streaming.md give the output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO
+
+from replykit.cli.io import InputError, check_message_id, dump, write, write_json
+from replykit.questionnaire.limits import MAX_MESSAGE_ID
+from replykit.text import LINE_END_RE
+
+#: Code points per chunk when reading a file (``--chunk-size`` changes it).
+FILE_CHUNK = 64
+_READ = 65536  # bytes per read
+
+
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """Register ``stream [FILE|-] [--chunk-size N] [--sse] [--profile P] [--message-id
+    ID] [--compat sage] [--preview]`` on ``subparsers``. Output: the new subparser, with
+    ``func`` set to :func:`run_stream`."""
+    p = subparsers.add_parser(
+        "stream",
+        help="segment a message as it arrives, one JSON line per update (§10)",
+        description="Push a message (UTF-8) to a StreamSegmenter as it arrives and print "
+        'one JSON line per update: {"event": "commit", "committed": [...], "diagnostics": '
+        '[...], "committed_end": N} when something became final, {"event": "pending", '
+        '"pending": [...], "held_from": N, "received": N} when the pending tail changed, '
+        'and last {"event": "done", "segments": [...], "diagnostics": [...]} (exactly '
+        "replykit segment's result). Offsets are code-point indices. Exit 0 when read, "
+        "2 on usage or unreadable input.",
+    )
+    p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
+    p.add_argument(
+        "--chunk-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"push N code points at a time (default: a file in chunks of {FILE_CHUNK}; "
+        "stdin and --sse as they arrive: each read, each delta)",
+    )
+    p.add_argument(
+        "--sse",
+        action="store_true",
+        help="the input is a captured server-sent-event stream (OpenAI-style "
+        "choices[0].delta.content or Anthropic-style content_block_delta text deltas)",
+    )
+    p.add_argument("--profile", default="client", help="client (default), self_check, product:NAME")
+    p.add_argument(
+        "--message-id", default="message", help=f"used in block ids (at most {MAX_MESSAGE_ID})"
+    )
+    p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
+    p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")
+    p.set_defaults(func=run_stream)
+    return p
+
+
+def _decoded(handle: BinaryIO, name: str) -> Iterator[str]:
+    """The text of ``handle`` as it arrives (each read decoded as far as it goes)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    seen = 0
+    while True:
+        data = handle.read1(_READ) if hasattr(handle, "read1") else handle.read(_READ)
+        held = len(decoder.getstate()[0])  # bytes of a character begun in the last read
+        try:
+            text = decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            byte = seen - held + exc.start
+            raise InputError(f"message {name} is not UTF-8 (byte {byte})") from None
+        seen += len(data)
+        if text:
+            yield text
+        if not data:
+            return
+
+
+def _lines(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines of the text ``pieces`` (without their endings: ``\n``, ``\r\n`` or
+    ``\r``, as server-sent events end lines), each as soon as it is complete."""
+    rest = ""
+    for piece in pieces:
+        text, at = rest + piece, 0
+        for m in LINE_END_RE.finditer(text):
+            if m.group() == "\r" and m.end() == len(text):
+                break  # "\n" may follow in the next piece
+            yield text[at : m.start()]
+            at = m.end()
+        rest = text[at:]
+    if rest:
+        yield rest.removesuffix("\r")
+
+
+def _rechunked(pieces: Iterable[str], size: int) -> Iterator[str]:
+    """``pieces`` joined and cut again every ``size`` code points (each piece is
+    sliced once: no quadratic copying of a large read)."""
+    carry = ""
+    for piece in pieces:
+        at = 0
+        if carry:
+            at = size - len(carry)
+            if len(piece) < at:
+                carry += piece
+                continue
+            yield carry + piece[:at]
+        for start in range(at, len(piece) - size + 1, size):
+            yield piece[start : start + size]
+        tail = (len(piece) - at) % size
+        carry = piece[len(piece) - tail :] if tail else ""
+    if carry:
+        yield carry
+
+
+def _chunks(args: argparse.Namespace, handle: BinaryIO) -> Iterator[str]:
+    name = "<stdin>" if args.file == "-" else args.file
+    pieces: Iterable[str] = _decoded(handle, name)
+    if args.sse:
+        from replykit.cli.sse import deltas
+
+        pieces = deltas(_lines(pieces), name)
+    size = args.chunk_size
+    if size is None and args.file != "-" and not args.sse:
+        size = FILE_CHUNK
+    return _rechunked(pieces, size) if size is not None else iter(pieces)
+
+
+def run_stream(args: argparse.Namespace) -> int:
+    """Run ``replykit stream`` on parsed arguments ``file``, ``chunk_size``, ``sse``,
+    ``profile``, ``message_id``, ``compat``, ``preview``; print the updates and return
+    0. Raises :class:`~replykit.cli.io.InputError` (exit 2) for a bad profile, message
+    id or chunk size, an unreadable or non-UTF-8 input, or an SSE event whose data is
+    not JSON."""
+    from replykit.questionnaire.profiles import profile_from_string
+    from replykit.questionnaire.segmentation.stream import StreamSegmenter
+
+    check_message_id(args.message_id)
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise InputError("--chunk-size must be at least 1")
+    try:
+        profile = profile_from_string(args.profile)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    seg = StreamSegmenter(
+        message_id=args.message_id, profile=profile, compat=args.compat, preview=args.preview
+    )
+    try:
+        handle: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(f"cannot read message {args.file}: {exc.strerror or exc}") from None
+    with handle:
+        last: list[Any] | None = None
+        for chunk in _chunks(args, handle):
+            last = _print_update(seg.push(chunk).to_json(), last)
+    write_json({"event": "done", **seg.finish().json_fields()})
+    return 0
+
+
+def _print_update(update: dict[str, Any], last: list[Any] | None) -> list[Any]:
+    """Print the update's events; return the pending tail printed last."""
+    if update["committed"] or update["diagnostics"]:
+        keys = ("committed", "diagnostics", "committed_end")
+        write(dump({"event": "commit", **{k: update[k] for k in keys}}))
+    if update["pending"] != last:
+        keys = ("pending", "held_from", "received")
+        write(dump({"event": "pending", **{k: update[k] for k in keys}}))
+    return list(update["pending"])

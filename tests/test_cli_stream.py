@@ -1,0 +1,100 @@
+"""``replykit stream``: one JSON line per update, from a file, stdin or a captured SSE
+stream of each style (docs/cli.md; §10)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replykit import segment
+from replykit.cli.sse import delta_text, deltas, events
+from replykit.cli.stream import _lines, _rechunked
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+REPLY = (EXAMPLES / "stream_reply.md").read_text("utf-8")
+
+
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "replykit.cli", "stream", *args],
+        input=stdin, capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+
+
+def _events(proc: subprocess.CompletedProcess[bytes]) -> list[dict[str, Any]]:
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
+
+
+def _check(events: list[dict[str, Any]], text: str, **options: Any) -> None:
+    """The done event is segment()'s result; the commits tile a prefix of it."""
+    assert events[-1]["event"] == "done"
+    expected = segment(text, **options).to_json()
+    assert {k: v for k, v in events[-1].items() if k != "event"} == expected
+    end = 0
+    finals = {(s["start"], s["kind"]): s for s in expected["segments"]}
+    for event in events[:-1]:
+        assert event["event"] in ("commit", "pending")
+        for item in event.get("committed", []):
+            assert item["start"] == end
+            if item["kind"] != "markdown":
+                assert item == finals[(item["start"], item["kind"])]
+            end = item["end"]
+    assert end > 0
+
+
+@pytest.mark.parametrize("name", ["stream_openai.sse", "stream_anthropic.sse"])
+def test_captured_sse_streams(name: str) -> None:
+    events = _events(run("--sse", str(EXAMPLES / name)))
+    _check(events, REPLY)
+    blocks = [i for e in events for i in e.get("committed", []) if i["kind"] != "markdown"]
+    assert [(b["id"], b["valid"]) for b in blocks] == [("message_q1", True)]
+    pending = [p for e in events for p in e.get("pending", []) if p["kind"] != "markdown"]
+    assert pending and all(p["id"] == "message_q1" and not p["tentative"] for p in pending)
+
+
+@pytest.mark.parametrize("size", ["1", "7", "4096"])
+def test_file_in_chunks_and_stdin(size: str) -> None:
+    _check(_events(run("--chunk-size", size, str(EXAMPLES / "stream_reply.md"))), REPLY)
+    _check(_events(run("--message-id", "m", stdin=REPLY.encode())), REPLY, message_id="m")
+
+
+def test_errors_exit_2_with_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.sse"
+    bad.write_text('data: {"choices": [{"delta": {"content": "x"}}]}\n\ndata: {nope\n\n')
+    latin = tmp_path / "latin.md"
+    latin.write_bytes(b"caf\xe9")
+    for proc, words in [
+        (run("--chunk-size", "0", str(EXAMPLES / "stream_reply.md")), "--chunk-size"),
+        (run("--sse", str(bad)), "line 3"),
+        (run(str(latin)), "not UTF-8 (byte 3)"),
+        (run(str(tmp_path / "missing.md")), "cannot read"),
+    ]:
+        assert proc.returncode == 2
+        err = proc.stderr.decode()
+        assert words in err and err.count("\n") == 1, err
+
+
+def test_sse_reading() -> None:
+    lines = ["event: x", "data: a", "data:b", ": comment", "", "data: [DONE]", ""]
+    assert list(events(lines)) == [(2, "a\nb"), (6, "[DONE]")]
+    assert list(_lines(["a\r", "\nb\n", "c"])) == ["a", "b", "c"]
+    assert delta_text({"choices": [{"delta": {"content": "hi"}}]}) == "hi"
+    assert delta_text({"choices": [{"delta": {"role": "assistant"}}]}) is None
+    anthropic = {"type": "content_block_delta", "delta": {"type": "text_delta", "text": "yo"}}
+    assert delta_text(anthropic) == "yo"
+    assert (
+        delta_text({"type": "content_block_delta", "delta": {"type": "input_json_delta"}}) is None
+    )
+    stream = [
+        'data: {"type": "message_stop"}',
+        "",
+        'data: {"choices": [{"delta": {"content": "late"}}]}',
+    ]
+    assert list(deltas(stream, "s")) == []
+    assert list(_rechunked(["abc", "de", "f"], 2)) == ["ab", "cd", "ef"]
