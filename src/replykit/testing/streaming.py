@@ -18,7 +18,8 @@ from replykit.questionnaire.compat import resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.profiles import CLIENT
-from replykit.questionnaire.segmentation.regions import code_regions
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.segmenter import segment_counted
 from replykit.questionnaire.segmentation.stream import StreamSegmenter
 from replykit.questionnaire.segmentation.stream_shapes import (
@@ -26,6 +27,9 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     PendingBlock,
     StreamUpdate,
 )
+
+#: The scanner's tokens of inert regions (§3b).
+INERT_TOKENS = frozenset({"FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
 
 #: Work allowed per chunk on top of three one-shot readings (§10), in characters
 #: scanned: a short reading may run after any chunk.
@@ -79,7 +83,7 @@ def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
         faults.append("finish() differs from segment()")
     final = run.expected.segments
     text = run.expected.decoded or "".join(chunks)
-    faults += _check_commits(run.updates, final, text, run.expected)
+    faults += _check_commits(run.updates, final, text, run.expected, options)
     faults += _check_pending(run.updates, final)
     bound = 3 * run.one_shot + PER_CHUNK * (len(chunks) + 1)
     if run.scanned > bound:
@@ -91,12 +95,21 @@ def _at(final: Sequence[Segment], offset: int) -> Segment | None:
     return next((s for s in final if s.start <= offset < s.end), None)
 
 
+def _inert(text: str, options: dict[str, Any]) -> list[tuple[int, int]]:
+    """The inert regions of the final reading (§3b): the protocol's reading with every
+    region kept, not plain CommonMark's (a fence near-miss ends where §3b says)."""
+    compat = resolve(options.get("compat"))
+    scan = Scanner(text, lexemes(), full=True, compat=compat).run()
+    return [(t.start, t.end) for t in scan.tokens if t.type in INERT_TOKENS]
+
+
 def _check_commits(
-    updates: Sequence[StreamUpdate], final: Sequence[Segment], text: str, expected: Segmentation
-) -> list[str]:
+    updates: Sequence[StreamUpdate], final: Sequence[Segment], text: str,
+    expected: Segmentation, options: dict[str, Any],
+) -> list[str]:  # fmt: skip
     faults: list[str] = []
     end = 0
-    inert = [(r.start, r.end) for r in code_regions(text)] if updates else []
+    inert = _inert(text, options) if updates else []
     finals = set(expected.diagnostics)
     for n, update in enumerate(updates):
         for item in update.committed:

@@ -10,6 +10,8 @@ the profile.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from replykit.argcheck import typed
@@ -35,6 +37,10 @@ from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.blocks import Block, Context, fenced_block, xml_block
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
+
+#: How a block already read is known: its id, its part and whether visible prose came
+#: before it (§4 preface).
+KnownKey = tuple[str, FencedPart | XmlPart, bool]
 
 
 @typed
@@ -98,10 +104,12 @@ def segment_counted(
     mode: Compat | None,
     limits: Limits,
     checked: bool = False,
+    known: Mapping[KnownKey, Block] | None = None,
 ) -> tuple[Segmentation, int]:
     """:func:`segment` with its arguments checked and ``compat`` resolved; also the
     characters its scanner examined (the measure of work the streaming reader's bound
-    of §10 is stated in)."""
+    of §10 is stated in). ``known``: blocks already read, by id, part and preface flag
+    (a streaming reader's: each is what :func:`read_block` returns for them)."""
     decoded = None
     if mode is not None:
         plain = decode_transport(text, mode)
@@ -112,7 +120,7 @@ def segment_counted(
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded), 0
     ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
-    return _assemble(read[0], read[1], message_id, ctx, decoded), read[2]
+    return _assemble(read[0], read[1], message_id, ctx, decoded, known or {}), read[2]
 
 
 def _assemble(
@@ -121,6 +129,7 @@ def _assemble(
     message_id: str,
     ctx: Context,
     decoded: str | None,
+    known: Mapping[KnownKey, Block],
 ) -> Segmentation:
     """The segments of the parts (the preface rule, ids, each block read by
     ``blocks.py``) and every diagnostic, capped (§1). Empties ``near_misses``."""
@@ -136,7 +145,10 @@ def _assemble(
             segments.append(Segment("markdown", part.start, part.end, text[part.start : part.end]))
             continue
         ordinal += 1
-        block = read_block(part, f"{message_id}_q{ordinal}", seen_visible, ctx)
+        block_id = f"{message_id}_q{ordinal}"
+        block = known.get((block_id, part, seen_visible)) or read_block(
+            part, block_id, seen_visible, ctx
+        )
         segments.append(block.segment)
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:

@@ -13,6 +13,8 @@ point to the end and returns exactly ``segment(whole_text)``.
 
 from __future__ import annotations
 
+import bisect
+
 import attrs
 
 from replykit.argcheck import type_name, typed
@@ -49,6 +51,9 @@ from replykit.surrogates import first_lone_surrogate
 
 # A reading of at most this many code points may always run (a constant per chunk).
 SHORT_READING = 128
+# New complete text that makes a reading due even when nothing in it may close a block
+# (Markdown commits lag at most about this much behind the text received).
+BATCH = 256
 
 
 @attrs.define
@@ -159,22 +164,26 @@ class StreamSegmenter:
             self._commit_markdown(self._committed, end)
 
     def _due(self) -> bool:
-        """Whether to read now: new complete lines came and the reading is short, or
-        reads again at most what came since the last one, or is sure to move the
-        resume point past all it reads again (an open paragraph, then a blank line)."""
+        """Whether to read now (docs/streaming.md, "Work"): new complete lines came,
+        and either they may open or close a block (a ``<``, or a run of three backticks
+        or tildes) or are at least :data:`BATCH` code points, while the reading reads
+        again at most what came since the last one (or is short); or the reading is
+        sure to move the resume point past all it reads again (an open paragraph,
+        then a blank line)."""
         end = self._in.complete
         if end <= self._read_to:
             return False
         old = self._read_to - self._resume.at
         new = end - self._read_to
-        return old + new <= SHORT_READING or old <= new or self._blank_follows()
+        wanted = new >= BATCH or self._in.last_mark >= self._read_to
+        return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
 
     def _blank_follows(self) -> bool:
         if not self._waits_blank:
             return False
         lines = self._in.line_starts
-        i = lines.index(self._read_to) if self._read_to in lines else -1
-        if i < 0 or i + 1 >= len(lines):
+        i = bisect.bisect_left(lines, self._read_to)
+        if i + 1 >= len(lines) or lines[i] != self._read_to:
             return False
         line = self._in.slice(self._read_to, lines[i + 1])
         return line.strip(" \t\r\n") == ""
@@ -311,7 +320,7 @@ class StreamSegmenter:
         construction; the properties check that every commit agrees with it."""
         result, scanned = segment_counted(
             self._in.text(), self._reader.message_id, self._reader.profile, self._mode,
-            self._reader.limits,
+            self._reader.limits, known=self._reader.known,
         )  # fmt: skip
         self.scanned += scanned
         return result

@@ -24,7 +24,7 @@ from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
 from replykit.questionnaire.segmentation.blocks import Block, Context
-from replykit.questionnaire.segmentation.segmenter import read_block
+from replykit.questionnaire.segmentation.segmenter import KnownKey, read_block
 from replykit.questionnaire.segmentation.stream_preview import preview_questions
 from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
 from replykit.questionnaire.segmentation.stream_shapes import (
@@ -52,6 +52,8 @@ class PartReader:
         self.compat = compat
         self.limits = limits
         self.preview = preview
+        #: Every block read, for ``finish()`` to reuse (``segment()`` reads each the same).
+        self.known: dict[KnownKey, Block] = {}
 
     def read(
         self, part: FencedPart | XmlPart, ordinal: int, visible: bool, text_of: TextOf,
@@ -64,8 +66,10 @@ class PartReader:
         end = part.closer[1] if part.closer is not None else part.payload[1]
         piece = text_of(base, end)
         ctx = Context(piece, LineIndex(piece), self.profile, self.compat, self.limits)
-        block = read_block(_moved(part, -base), f"{self.message_id}_q{ordinal}", visible, ctx)
-        return _placed(block, base, line_col)
+        block_id = f"{self.message_id}_q{ordinal}"
+        block = _placed(read_block(_moved(part, -base), block_id, visible, ctx), base, line_col)
+        self.known[(block_id, part, visible)] = block
+        return block
 
     def final(self, seg: Segment) -> PendingBlock:
         """A final block that is not committed yet, as a pending item."""

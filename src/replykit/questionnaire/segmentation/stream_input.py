@@ -77,6 +77,11 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while no name character has
         self._line = _FenceLine()
+        #: Where the last "<", "```" or "~~~" received ends (-1: none): a line holding
+        #: one may open or close a tag or close a fenced candidate, so a reading is
+        #: worth running.
+        self.last_mark = -1
+        self._tail = ""  # the last two characters, for a mark split across chunks
 
     @property
     def complete(self) -> int:
@@ -93,6 +98,7 @@ class Received:
         self._family(chunk, start)
         self._transport(chunk, start)
         self._hold_tag(chunk, start)
+        self._mark(chunk, start)
 
     def _lines(self, chunk: str, start: int) -> None:
         if not chunk:
@@ -117,6 +123,13 @@ class Received:
             self._line.feed(chunk[begins:])
         else:
             self._line.feed(chunk)
+
+    def _mark(self, chunk: str, start: int) -> None:
+        window = self._tail + chunk
+        found = max(window.rfind("<"), window.rfind("```"), window.rfind("~~~"))
+        if found >= 0:
+            self.last_mark = start - len(self._tail) + found + 1
+        self._tail = window[-2:]
 
     def _family(self, chunk: str, start: int) -> None:
         if self.family is not None:

@@ -124,13 +124,15 @@ class _Lookahead(Lookahead):
 
     def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
         super().__init__(text, lexemes, compat)
-        self.misses: dict[int, re.Match[str]] = {}
+        self.missed: list[re.Match[str]] = []  # in the order first asked about
+        self._seen: set[int] = set()
 
     def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
         """As :meth:`Lookahead.closer_for`; a tag without a closer is recorded."""
         found = super().closer_for(tag)
-        if found[0] < 0:
-            self.misses.setdefault(tag.start(), tag)
+        if found[0] < 0 and tag.start() not in self._seen:
+            self._seen.add(tag.start())
+            self.missed.append(tag)
         return found
 
 
@@ -191,7 +193,7 @@ def read(
             taints.append(leaf.start + base)
         result = sc.end()
     misses = tuple(
-        Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.misses.values()
+        Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed
     )
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
@@ -219,11 +221,14 @@ def _drive(
         pos = sc.line(pos)
         if tainted:
             continue
-        misses = list(look.misses.values())
-        tainted = any(opens(sc, tag) for tag in misses[checked:])
-        checked = len(misses)
+        missed = look.missed
+        if any(opens(sc, tag) for tag in missed[checked:]):
+            # Nothing after an opening tag without its closer can be final, nor shown
+            # as anything but a tentative block: the rest waits for the next reading.
+            break
+        checked = len(missed)
         leaf = st.leaf
-        if tainted or pos > limit or st.halted:
+        if pos > limit or st.halted:
             tainted = True
             continue
         if leaf is None or leaf.kind in _FIXED_LEAVES:
@@ -258,9 +263,9 @@ def _tag_may_grow(look: Lookahead, text: str) -> tuple[int | None, int]:
     if not look.tags:
         return None, 0
     tag = look.tags[-1]
-    if tag.group("rest"):
-        return None, 0
     name_end = tag.start("rest")
+    if tag.group("rest") or text[name_end : name_end + 1] not in (" ", "\t", "\r", "\n", "/"):
+        return None, 1  # the tag ended, or its name did without attributes
     grows = _OPEN_REST.fullmatch(text, name_end) is not None
     return (tag.start() if grows else None), len(text) - name_end
 
