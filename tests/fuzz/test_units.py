@@ -178,6 +178,7 @@ def test_vectors_export(tmp_path: Path) -> None:
         "sanitize_actions.json",
         "segment.json",
         "segment_generated.json",
+        "stream.json",
     ]
     assert (out / "segment.json").read_bytes() == (ROOT / "tests/vectors/segment.json").read_bytes()
     for name, op in (

@@ -31,7 +31,9 @@ def add_parser(
         description=(
             "Write segment.json (the test suite's vectors), segment_generated.json, "
             "questionnaire_async.json and sanitize_actions.json (edge cases with "
-            "replykit's answers, each tagged with its rule) and README.md into DIR. "
+            "replykit's answers, each tagged with its rule), stream.json (streaming cases: "
+            "chunks, what must not be committed after each, the final result) and "
+            "README.md into DIR. "
             "Exit 0, or 2 when DIR cannot be written."
         ),
     )

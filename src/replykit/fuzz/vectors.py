@@ -7,12 +7,15 @@ Written files:
 - ``segment_generated.json``, ``questionnaire_async.json``, ``sanitize_actions.json``:
   the explicit fuzz examples of :mod:`replykit.fuzz.examples`, each with replykit's
   answer computed at export time and its rule tag;
+- ``stream.json``: streaming cases (§10): chunks, after each what must not be committed
+  yet, and the final result (:mod:`replykit.fuzz.stream_vectors`);
 - ``README.md``: how to compare, and a table of every field of every file (package
   data ``replykit/data/vectors/README.md``; docs/fuzzing.md has the same rules).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from importlib import resources
 from typing import Any
@@ -20,6 +23,7 @@ from typing import Any
 from replykit.fuzz.examples import Example, explicit_examples
 from replykit.fuzz.ops import Op
 from replykit.fuzz.reference import reference
+from replykit.fuzz.stream_vectors import stream_suite
 from replykit.jsonout import dumps
 
 VECTOR_FORMAT = 1
@@ -85,5 +89,7 @@ def export(directory: str) -> list[str]:
     }
     for op, name in names.items():
         put(name, dumps(generated_suite(op), indent=1) + "\n")
+    segment_cases = json.loads(shipped_segment_vectors())["cases"]
+    put("stream.json", dumps(stream_suite(segment_cases), indent=1) + "\n")
     put("README.md", shipped_readme())
     return written

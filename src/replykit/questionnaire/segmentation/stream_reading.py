@@ -192,9 +192,7 @@ def read(
             waits_blank = leaf.kind == "paragraph" and min(taints) >= base + len(text)
             taints.append(leaf.start + base)
         result = sc.end()
-    misses = tuple(
-        Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed
-    )
+    misses = tuple(Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
     parts = _absolute(parse(text, result.tokens), base, resume.fence)
