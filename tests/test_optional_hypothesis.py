@@ -134,6 +134,7 @@ NO_ACTIONS = (*NO_FUZZER, "replykit.actions")
 COMMANDS: list[tuple[str, tuple[str, ...], int, tuple[str, ...]]] = [
     ("segment", ("segment", "{message}"), 0, NO_ACTIONS),
     ("segment-text", ("segment", "--format", "text", "{message}"), 0, NO_ACTIONS),
+    ("stream", ("stream", "--chunk-size", "7", "{message}"), 0, NO_ACTIONS),
     ("check", ("check", "{conversation}"), 0, NO_ACTIONS),
     (
         "respond",
@@ -188,6 +189,7 @@ def test_vectors_export_needs_no_hypothesis(tmp_path: Path) -> None:
         "sanitize_actions.json",
         "segment.json",
         "segment_generated.json",
+        "stream.json",
     ]
     assert allowed[0] == 0
     for name in names:

@@ -111,6 +111,7 @@ class StreamSegmenter:
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._final: list[_Piece] = []  # the final segments before the resume point
+        self._open = 0  # the first of them not committed
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
         self._pending: tuple[Pending, ...] = ()
@@ -288,9 +289,10 @@ class StreamSegmenter:
         """Final segments not yet committed (a block the cap may still trim, what
         follows it, text a §9 decoding may change)."""
         out: list[Pending] = []
-        for piece in self._final:
-            if piece.end <= self._committed:
-                continue
+        pieces = self._final
+        while self._open < len(pieces) and pieces[self._open].end <= self._committed:
+            self._open += 1  # committed: never looked at again
+        for piece in pieces[self._open :]:
             if piece.block is None:
                 out.append(PendingMarkdown(max(piece.start, self._committed)))
             else:

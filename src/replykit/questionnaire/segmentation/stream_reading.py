@@ -139,6 +139,8 @@ class _Lookahead(Lookahead):
 def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
     """A copy of ``state`` with its offsets moved by ``delta`` and none below
     ``floor`` (what lies before a resume point is not in the text read)."""
+    if state.leaf is None and not state.containers:
+        return ScanState(halted=state.halted)  # nothing to copy or move
     out = state.copy()
     leaf = out.leaf
     if leaf is not None:
