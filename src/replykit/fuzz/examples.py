@@ -11,28 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-import attrs
-
 from replykit.codes import rules
+from replykit.fuzz.example import Example
+from replykit.fuzz.family_examples import FAMILY_EXAMPLES
 from replykit.fuzz.ops import OPS, Op
-
-
-@attrs.frozen
-class Example:
-    """A hand-written input the fuzzer always runs before generated ones, so every
-    family of edge cases is tried whatever Hypothesis version draws the rest.
-
-    ``op``: the operation; ``rule``: the rule it exercises, a tag of
-    :mod:`replykit.codes.rules` (``§3a closer``);
-    ``name``: a stable identifier; ``request``: the request body (without
-    ``id``/``op``), as :func:`replykit.fuzz.generate.requests` draws it.
-    """
-
-    op: Op
-    rule: str
-    name: str
-    request: dict[str, Any]
-
 
 _FORM = (
     "title: T\nquestions:\n  - type: single_choice\n    text: Go?\n    options:\n"
@@ -48,8 +30,10 @@ _FIELDS = rules.FIELDS.tag
 _STANDARD = rules.PREFACE.tag
 
 
-def _seg(rule: str, name: str, text: str, profile: str = "client") -> Example:
-    return Example("segment", rule, name, {"text": text, "message_id": "m", "profile": profile})
+def _seg(rule: str, name: str, text: str, profile: str = "client", *, family: str = "") -> Example:
+    return Example(
+        "segment", rule, name, {"text": text, "message_id": "m", "profile": profile}, family
+    )
 
 
 _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
@@ -57,11 +41,21 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
     _seg("§3a", "xml-basic", f"Intro <questionnaire>{_JSON}</questionnaire> after\n"),
     _seg("§8", "tilde-fence", f"Intro\n\n~~~questionnaire\n{_FORM}~~~\n"),
     _seg("§8", "two-backticks", f"Intro\n\n``questionnaire\n{_FORM}``\n"),
-    _seg("§8", "info-case", f"Intro\n\n```Questionnaire\n{_FORM}```\n"),
+    _seg("§8", "info-case", f"Intro\n\n```Questionnaire\n{_FORM}```\n", family="name-case"),
     _seg("§8", "info-extra-words", f"Intro\n\n```questionnaire yaml\n{_FORM}```\n"),
-    _seg("§8", "tag-attributes", f'Intro <questionnaire id="1">{_JSON}</questionnaire>\n'),
+    _seg(
+        "§8",
+        "tag-attributes",
+        f'Intro <questionnaire id="1">{_JSON}</questionnaire>\n',
+        family="tag-attributes",
+    ),
     _seg("§8", "unclosed-tag", f"Intro <questionnaire>{_JSON}\n"),
-    _seg(_BOUNDARY, "short-closer", f"Intro\n\n````questionnaire\n{_FREE}```\nmore: x\n````\n"),
+    _seg(
+        _BOUNDARY,
+        "short-closer",
+        f"Intro\n\n````questionnaire\n{_FREE}```\nmore: x\n````\n",
+        family="short-closer",
+    ),
     _seg(_BOUNDARY, "longer-closer", f"Intro\n\n```questionnaire\n{_FREE}`````\nAfter\n"),
     _seg(_BOUNDARY, "closer-with-text", f"Intro\n\n```questionnaire\n{_FREE}``` x\n```\n"),
     _seg("§3a", "unclosed-fence", f"Intro\n\n```questionnaire\n{_FREE}"),
@@ -69,11 +63,21 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
     _seg("§3b", "indented-tag", f"Intro\n\n    <questionnaire>{_JSON}</questionnaire>\n"),
     _seg("§3b", "indented-after-paragraph", f"Intro\n    ```questionnaire\n{_FREE}```\n"),
     _seg("§3b", "tag-in-code-span", f"Intro `<questionnaire>{_JSON}</questionnaire>` x\n"),
-    _seg("§3b", "tag-in-comment", f"Intro <!-- <questionnaire>{_JSON}</questionnaire> -->\n"),
+    _seg(
+        "§3b",
+        "tag-in-comment",
+        f"Intro <!-- <questionnaire>{_JSON}</questionnaire> -->\n",
+        family="html-comment",
+    ),
     _seg(
         "§3b", "form-in-fenced-code", f"Intro\n\n````markdown\n```questionnaire\n{_FREE}```\n````\n"
     ),
-    _seg("§3b", "fence-in-html-block", f"<details>\n```questionnaire\n{_FREE}```\n</details>\n"),
+    _seg(
+        "§3b",
+        "fence-in-html-block",
+        f"<details>\n```questionnaire\n{_FREE}```\n</details>\n",
+        family="html-block",
+    ),
     _seg(
         "§3b",
         "comment-ends-with-its-html-block",
@@ -93,26 +97,39 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "§3b", "unclosed-comment-in-list-item", f"Intro\n\n- <!--\n\n```questionnaire\n{_FREE}```\n"
     ),
     _seg("§8", "fence-indent", f"Intro\n\n\u3000```questionnaire\n{_FREE}```\n"),
-    _seg("§3c", "fence-in-block-quote", "Intro\n\n> ```questionnaire\n> title: T\n> ```\n"),
-    _seg("§3c", "fence-in-list-item", f"Intro\n\n- ```questionnaire\n  {_FREE}  ```\n"),
+    _seg(
+        "§3c",
+        "fence-in-block-quote",
+        "Intro\n\n> ```questionnaire\n> title: T\n> ```\n",
+        family="fence-in-container",
+    ),
+    _seg(
+        "§3c",
+        "fence-in-list-item",
+        f"Intro\n\n- ```questionnaire\n  {_FREE}  ```\n",
+        family="fence-in-container",
+    ),
     _seg("§3a", "tag-in-list-item", f"Intro\n\n- <questionnaire>{_JSON}</questionnaire>\n"),
     _seg(
         "§4",
         "yaml11-booleans",
         "Intro\n\n```questionnaire\ntitle: T\nquestions:\n"
         "  - type: single_choice\n    text: Go?\n    options: [yes, no]\n    default: yes\n```\n",
+        family="yaml11-scalar",
     ),
     _seg(
         "§4",
         "yaml11-plain-no",
         "Intro\n\n```questionnaire\ntitle: T\nquestions:\n"
         "  - type: free_text\n    text: Q\n    default: no\n```\n",
+        family="yaml11-scalar",
     ),
     _seg(
         "§4",
         "yaml11-sexagesimal",
         "Intro\n\n```questionnaire\ntitle: 9:16\nquestions:\n"
         "  - type: free_text\n    text: 2026-11-30\n    default: 1_000\n```\n",
+        family="yaml11-scalar",
     ),
     _seg("§4", "yaml-duplicate-key", f"Intro\n\n```questionnaire\ntitle: U\n{_FORM}```\n"),
     _seg(
@@ -120,12 +137,23 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "yaml-alias",
         "Intro\n\n```questionnaire\ntitle: &t T\nquestions:\n"
         "  - type: free_text\n    text: *t\n    default: ''\n```\n",
+        family="yaml-alias",
     ),
     _seg(rules.YAML_PAYLOAD.tag, "json-in-fence", f"Intro\n\n```questionnaire\n{_JSON}\n```\n"),
     _seg(_FIELDS, "unknown-field", f"Intro\n\n```questionnaire\n{_FREE}subtitle: S\n```\n"),
-    _seg(_STANDARD, "no-preface", f"```questionnaire\n{_FREE}```\n"),
-    _seg(_STANDARD, "preface-only-code", f"`code`\n\n```questionnaire\n{_FREE}```\n"),
-    _seg(_STANDARD, "preface-zero-width", f"\u200b\n```questionnaire\n{_FREE}```\n"),
+    _seg(_STANDARD, "no-preface", f"```questionnaire\n{_FREE}```\n", family="no-preface"),
+    _seg(
+        _STANDARD,
+        "preface-only-code",
+        f"`code`\n\n```questionnaire\n{_FREE}```\n",
+        family="no-preface",
+    ),
+    _seg(
+        _STANDARD,
+        "preface-zero-width",
+        f"\u200b\n```questionnaire\n{_FREE}```\n",
+        family="invisible-preface",
+    ),
     _seg("§5", "json-nan", 'Intro <questionnaire>{"questions": NaN}</questionnaire>\n'),
     _seg("§5", "json-duplicate", 'Intro <questionnaire>{"a": 1, "a": 2}</questionnaire>\n'),
     _seg(
@@ -133,7 +161,12 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "lenient-xml",
         'Intro <questionnaire>{"questions":[{"type":"text","title":"Q"}]}</questionnaire>\n',
     ),
-    _seg("§6", "unregistered", f"Intro <foo-questionnaire>{_JSON}</foo-questionnaire>\n"),
+    _seg(
+        "§6",
+        "unregistered",
+        f"Intro <foo-questionnaire>{_JSON}</foo-questionnaire>\n",
+        family="unregistered-name",
+    ),
     _seg(
         "§6",
         "self-check-name",
@@ -152,9 +185,19 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
         "crlf",
         f"Intro\r\n\r\n```questionnaire\r\n{_FREE.replace(chr(10), chr(13) + chr(10))}```\r\n",
     ),
-    _seg("§1", "lone-cr", f"Intro\r\r```questionnaire\r{_FREE.replace(chr(10), chr(13))}```\r"),
+    _seg(
+        "§1",
+        "lone-cr",
+        f"Intro\r\r```questionnaire\r{_FREE.replace(chr(10), chr(13))}```\r",
+        family="lone-cr",
+    ),
     _seg("§1", "bom", f"\ufeffIntro\n\n```questionnaire\n{_FREE}```\n"),
-    _seg("§1", "astral-offsets", f"😀😀 Intro <questionnaire>{_JSON}</questionnaire> 😀\n"),
+    _seg(
+        "§1",
+        "astral-offsets",
+        f"😀😀 Intro <questionnaire>{_JSON}</questionnaire> 😀\n",
+        family="astral-offsets",
+    ),
     _seg("§1", "u2028-not-a-line-end", f"Intro\u2028```questionnaire\n{_FREE}```\n"),
     _seg(
         "§3b",
@@ -169,8 +212,8 @@ _SEGMENT_EXAMPLES: Final[tuple[Example, ...]] = (
 )
 
 
-def _qa(rule: str, name: str, arguments: Any) -> Example:
-    return Example("questionnaire_async", rule, name, {"arguments": arguments})
+def _qa(rule: str, name: str, arguments: Any, family: str = "") -> Example:
+    return Example("questionnaire_async", rule, name, {"arguments": arguments}, family)
 
 
 _SEED_ARGUMENTS: Final[dict[str, Any]] = {
@@ -218,12 +261,23 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
         "§7",
         "type-case",
         {"questions": [{"type": " Single_Choice ", "text": "Q", "options": ["a"]}]},
+        family="tool-one-rule",
     ),
-    _qa("§7", "questions-not-list", {"title": "T", "questions": "x"}),
-    _qa("§7", "questions-empty", {"questions": []}),
-    _qa("§7", "question-not-object", {"questions": [1]}),
-    _qa("§7", "type-invalid", {"questions": [{"type": "choice", "text": "Q"}]}),
-    _qa("§7", "text-required", {"questions": [{"type": "text", "text": " "}]}),
+    _qa("§7", "questions-not-list", {"title": "T", "questions": "x"}, family="tool-one-rule"),
+    _qa("§7", "questions-empty", {"questions": []}, family="tool-one-rule"),
+    _qa("§7", "question-not-object", {"questions": [1]}, family="tool-one-rule"),
+    _qa(
+        "§7",
+        "type-invalid",
+        {"questions": [{"type": "choice", "text": "Q"}]},
+        family="tool-one-rule",
+    ),
+    _qa(
+        "§7",
+        "text-required",
+        {"questions": [{"type": "text", "text": " "}]},
+        family="tool-one-rule",
+    ),
     _qa(
         "§7",
         "id-duplicate",
@@ -233,9 +287,20 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
                 {"id": "a", "type": "text", "text": "R"},
             ]
         },
+        family="tool-one-rule",
     ),
-    _qa("§7", "id-invalid", {"questions": [{"id": 3, "type": "text", "text": "Q"}]}),
-    _qa("§7", "options-required", {"questions": [{"type": "single_choice", "text": "Q"}]}),
+    _qa(
+        "§7",
+        "id-invalid",
+        {"questions": [{"id": 3, "type": "text", "text": "Q"}]},
+        family="tool-one-rule",
+    ),
+    _qa(
+        "§7",
+        "options-required",
+        {"questions": [{"type": "single_choice", "text": "Q"}]},
+        family="tool-one-rule",
+    ),
     _qa(
         "§7",
         "option-invalid",
@@ -245,11 +310,13 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
         "§7",
         "default-type",
         {"questions": [{"type": "multi_choice", "text": "Q", "options": ["a"], "default": "a"}]},
+        family="tool-one-rule",
     ),
     _qa(
         "§7",
         "default-not-in-options",
         {"questions": [{"type": "single_choice", "text": "Q", "options": ["a"], "default": "b"}]},
+        family="tool-one-rule",
     ),
     _qa(
         "§7",
@@ -268,8 +335,14 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
                 {"type": "single_choice", "text": "Q", "options": ["a"], "allow_other": "yes"}
             ]
         },
+        family="tool-one-rule",
     ),
-    _qa("§7", "title-invalid", {"title": 5, "questions": [{"type": "text", "text": "Q"}]}),
+    _qa(
+        "§7",
+        "title-invalid",
+        {"title": 5, "questions": [{"type": "text", "text": "Q"}]},
+        family="tool-one-rule",
+    ),
     _qa(
         "§7",
         "trimmed",
@@ -291,6 +364,7 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
         "§7",
         "trimmed-duplicate-option",
         {"questions": [{"type": "single_choice", "text": "Q", "options": ["a", " a"]}]},
+        family="tool-one-rule",
     ),
     _qa("§7", "default-null", {"questions": [{"type": "text", "text": "Q", "default": None}]}),
     _qa(
@@ -298,12 +372,12 @@ _QA_EXAMPLES: Final[tuple[Example, ...]] = (
         "free-text-ignores-options",
         {"questions": [{"type": "free_text", "text": "Q", "options": ["a"], "allow_other": True}]},
     ),
-    _qa("§7", "not-an-object", ["questions"]),
+    _qa("§7", "not-an-object", ["questions"], family="tool-one-rule"),
 )
 
 
-def _sa(name: str, answer: Any) -> Example:
-    return Example("sanitize_actions", "§12", name, {"answer": answer})
+def _sa(name: str, answer: Any, family: str = "") -> Example:
+    return Example("sanitize_actions", "§12", name, {"answer": answer}, family)
 
 
 def _act(i: int, **extra: Any) -> dict[str, Any]:
@@ -318,7 +392,9 @@ _SA_EXAMPLES: Final[tuple[Example, ...]] = (
     _sa("bare-payload", {"template": "t", "actions": [_act(1)]}),
     _sa("not-object", {"actions": [1, _act(2)]}),
     _sa("type-unknown", {"actions": [_act(1, type="tool.call")]}),
-    _sa("id-duplicate", {"actions": [_act(1), _act(1, label="Again")]}),
+    _sa(
+        "id-duplicate", {"actions": [_act(1), _act(1, label="Again")]}, family="action-duplicate-id"
+    ),
     _sa("id-too-long", {"actions": [_act(1, id="a" * 81)]}),
     _sa("id-reserved", {"actions": [_act(1, id="__proto__"), _act(2, id="constructor")]}),
     _sa(
@@ -334,11 +410,15 @@ _SA_EXAMPLES: Final[tuple[Example, ...]] = (
             ]
         },
     ),
-    _sa("label-astral-32", {"actions": [_act(1, label="😀" * 32)]}),
+    _sa("label-astral-32", {"actions": [_act(1, label="😀" * 32)]}, family="action-label-utf16"),
     _sa("label-astral-33", {"actions": [_act(1, label="😀" * 33)]}),
     _sa("prompt-required", {"actions": [_act(1, type="business.execute")]}),
     _sa("chart-type", {"actions": [_act(1, type="render.change", params={"chartType": "pie"})]}),
-    _sa("field-removed", {"actions": [_act(1, tool="shell", url="x", params={"prompt": "p"})]}),
+    _sa(
+        "field-removed",
+        {"actions": [_act(1, tool="shell", url="x", params={"prompt": "p"})]},
+        family="action-url",
+    ),
     _sa(
         "modify-prompt", {"actions": [_act(1, type="conversation.modify", params={"prompt": " "})]}
     ),
@@ -369,7 +449,8 @@ def explicit_examples(ops: Sequence[Op] = OPS) -> tuple[Example, ...]:
         "questionnaire_async": _QA_EXAMPLES,
         "sanitize_actions": _SA_EXAMPLES,
     }
-    return tuple(e for op in OPS if op in ops for e in table[op])
+    families = {op: tuple(e for e in FAMILY_EXAMPLES if e.op == op) for op in OPS}
+    return tuple(e for op in OPS if op in ops for e in table[op] + families[op])
 
 
 __all__ = ["Example", "explicit_examples"]

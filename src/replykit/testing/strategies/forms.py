@@ -40,10 +40,11 @@ def _question(draw: st.DrawFn, pool: Sequence[str]) -> dict[str, Any]:
     return question
 
 
-def draw_form(draw: st.DrawFn, traps: bool) -> dict[str, Any]:
+def draw_form(draw: st.DrawFn, traps: bool, words: Sequence[str] = SAFE_WORDS) -> dict[str, Any]:
     """Draw the body of :func:`form_dicts` inside another strategy (``draw`` is that
-    strategy's draw function); ``traps`` as there."""
-    pool = SAFE_WORDS + (YAML_TRAPS[:-2] if traps else ())
+    strategy's draw function); ``traps`` as there; strings are drawn from ``words``
+    (non-blank, distinct)."""
+    pool = tuple(words) + (YAML_TRAPS[:-2] if traps else ())
     count = draw(st.integers(1, 3))
     return {
         "title": pick(draw, pool),

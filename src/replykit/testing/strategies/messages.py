@@ -7,6 +7,7 @@ from typing import Any, Final
 from hypothesis import strategies as st
 
 from replykit.testing.strategies._common import BLANKS, PROFILES, pick
+from replykit.testing.strategies.families import family_messages
 from replykit.testing.strategies.forms import fenced_blocks
 from replykit.testing.strategies.markdown import inert_messages, markdown, prose
 from replykit.testing.strategies.xml import xml_blocks
@@ -113,15 +114,20 @@ def messages(draw: st.DrawFn) -> str:
 
 
 _MESSAGES: Final = messages()
+_FAMILY_MESSAGES: Final = family_messages()
 
 
 @st.composite
 def segment_requests(draw: st.DrawFn) -> dict[str, Any]:
     """A ``segment`` request body: ``{"text": str, "message_id": str, "profile": str}``
-    with a :func:`messages` text, a message id (``m``, ``msg-1``, CJK, empty) and a
-    profile string of :data:`PROFILES` (§6)."""
+    with a text that is half the time a :func:`messages` text and half the time a
+    message of one fault family
+    (:func:`~replykit.testing.strategies.families.family_messages`, every family
+    equally often), a message id (``m``, ``msg-1``, CJK, empty) and a profile string
+    of :data:`PROFILES` (§6)."""
+    source = _FAMILY_MESSAGES if draw(st.booleans()) else _MESSAGES
     return {
-        "text": draw(_MESSAGES),
+        "text": draw(source),
         "message_id": pick(draw, ["m", "msg-1", "消息", ""]),
         "profile": pick(draw, PROFILES),
     }
