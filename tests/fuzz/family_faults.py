@@ -21,6 +21,7 @@ import yaml
 
 from replykit.actions.model import MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_TITLE
 from replykit.fuzz import reference
+from replykit.questionnaire.payload.lenient import MAX_UI_TEXT
 from replykit.testing.strategies.damaged import yaml_form
 
 Body = dict[str, Any]
@@ -60,11 +61,12 @@ _HTML_LINE = re.compile(r"(?m)^</?(?:details|div|pre|section|table|summary|td)\b
 
 def _spans_everywhere(text: str, escapes: bool) -> str:
     """Code spans matched across blank lines and blocks, masked with ``x`` (line
-    endings kept): a regex client. With ``escapes``, ``\\``` is never a backtick,
-    also inside a span."""
+    endings kept): a regex client that knows only fence lines. With ``escapes``,
+    ``\\``` is never a backtick, also inside a span."""
     if escapes:
         text = text.replace("\\`", "\\x")
-    runs = [m.span() for m in re.finditer("`+", text)]
+    fences = {m.start(1) for m in re.finditer(r"(?m)^[ ]{0,3}(`{3,})", text)}
+    runs = [m.span() for m in re.finditer("`+", text) if m.start() not in fences]
     out = list(text)
     i = 0
     while i < len(runs):
@@ -80,6 +82,15 @@ def _spans_everywhere(text: str, escapes: bool) -> str:
                 out[p] = "x"
         i = match + 1
     return "".join(out)
+
+
+def _json_decoded(text: str) -> str:
+    """A message that is a JSON string literal, decoded (others as they are)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, str) else text
 
 
 def _html_to_the_closer(text: str) -> str:
@@ -106,7 +117,7 @@ Rewrite = Callable[[str], str]
 #: fault when any of them changes what replykit answers.
 READINGS: dict[str, tuple[Rewrite, ...]] = {
     "html-entities": (html.unescape,),
-    "json-string-message": (lambda t: str(json.loads(t)),),
+    "json-string-message": (_json_decoded,),
     "escaped-closer": (lambda t: t.replace("<\\/", "</"),),
     "lone-cr": (lambda t: re.sub(r"\r(?!\n)", " ", t),),
     "astral-offsets": (lambda t: _ASTRAL.sub("\ue000\ue000", t),),
@@ -118,7 +129,7 @@ READINGS: dict[str, tuple[Rewrite, ...]] = {
     ),
     "html-block": (lambda t: _HTML_LINE.sub("", t), _html_to_the_closer),
     "html-comment": (lambda t: t.replace("<!--", "{!--").replace("-->", "--}"),),
-    "four-space-continuation": (lambda t: t.replace("\n    ", "\n\n        "),),
+    "four-space-continuation": (lambda t: re.sub(r"\n    (?=[<`])", "\n\n        ", t),),
     "tab-before-fence": (
         lambda t: t.replace("\t", " "),
         lambda t: re.sub(r"(?m)^[ \t]+(?=`{3}|<)", "", t),
@@ -273,7 +284,9 @@ def _segment_feature(name: str, text: str) -> bool:
         "escaped-closer": lambda: "<\\/" in text,
         "lone-cr": lambda: bool(re.search(r"\r(?!\n)", text)),
         "astral-offsets": lambda: bool(_ASTRAL.search(text.split("questionnaire")[0])),
-        "utf16-lengths": lambda: bool(re.search("[\U00010000-\U0010ffff]{17}", text)),
+        "utf16-lengths": lambda: any(
+            len(m) <= MAX_UI_TEXT < _units(m) for m in re.findall(r'"((?:[^"\\]|\\.)*)"', text)
+        ),
         "code-span-blank-line": lambda: bool(re.search(r"`[^`]*\n[ ]*\n[^`]*`", text)),
         "escaped-backtick": lambda: "\\`" in text,
         "html-block": lambda: bool(re.search(r"(?m)^<(?:details|div|pre|section|table)", text)),
@@ -328,11 +341,15 @@ def _has_url(action: Any) -> bool:
     return "url" in action or any(isinstance(d, dict) and "url" in d for d in inner)
 
 
+def _units(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units (JavaScript's ``.length``)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _utf16_over(action: Any) -> bool:
     limits = {"label": MAX_LABEL, "id": MAX_ID, "title": MAX_TITLE, "description": MAX_DESCRIPTION}
     return isinstance(action, dict) and any(
-        isinstance(action.get(k), str)
-        and len(action[k]) <= limit < len(action[k].encode("utf-16-le")) // 2
+        isinstance(action.get(k), str) and len(action[k]) <= limit < _units(action[k])
         for k, limit in limits.items()
     )
 
@@ -353,6 +370,66 @@ def feature(name: str, op: str, value: Any) -> bool:
     return op == "segment" and isinstance(value, str) and _segment_feature(name, value)
 
 
+#: The question fields §7 normalizes (trim, null as absent, aliases, repeats).
+_NORMALIZED = ("type", "text", "default", "id", "allow_other")
+
+
+def _tool_skips_one_check(args: Any, result: dict[str, Any]) -> bool:
+    """A tool that skips the one §7 check at stake answers ``args`` otherwise: with
+    one error code, a tool without that check accepts; on valid arguments, a tool
+    that does not normalize echoes a field replykit changed (a value trimmed, ``null``
+    taken as absent, a type alias, a repeated default, ``title`` for ``text``)."""
+    if not result["success"]:
+        return len({e["code"] for e in result["errors"]}) == 1
+    if "title" in args and args["title"] != result["title"]:
+        return True
+    for sent, shown in zip(args["questions"], result["questions"], strict=True):
+        if "text" not in sent or any(k in sent and sent[k] != shown[k] for k in _NORMALIZED):
+            return True
+    return False
+
+
+def _with_actions(answer: Any, change: Callable[[list[Any]], list[Any]]) -> Any:
+    """``answer`` with its action list (wrapped or not) replaced by ``change(list)``."""
+    answer = json.loads(json.dumps(answer))
+    data = answer.get("answerData")
+    holder = data if isinstance(data, dict) and "actions" in data else answer
+    holder["actions"] = change(holder["actions"])
+    return answer
+
+
+def _renamed_repeats(items: list[Any]) -> list[Any]:
+    # A sanitizer that never compares ids: each repeat gets an id of its own.
+    seen: set[Any] = set()
+    out = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and item.get("id") in seen:
+            item = {**item, "id": f"fresh{index}"}
+        seen.add(item.get("id") if isinstance(item, dict) else None)
+        out.append(item)
+    return out
+
+
+def _dropped_repeats(items: list[Any]) -> list[Any]:
+    # A sanitizer whose dropped actions claim their ids too: every repeat goes.
+    seen: set[Any] = set()
+    out = []
+    for item in items:
+        key = item.get("id") if isinstance(item, dict) else None
+        if key is None or key not in seen:
+            out.append(item)
+        seen.add(key)
+    return out
+
+
+def _shown(answer: Any) -> Any:
+    """What a user sees of a sanitized ``answer``: each kept action's type and label,
+    and the diagnostic codes."""
+    result = reference("sanitize_actions", body("sanitize_actions", answer))["result"]
+    kept = [(a["type"], a["label"]) for a in result["actions"]]
+    return kept, sorted(d["code"] for d in result["diagnostics"])
+
+
 def reaches(name: str, op: str, value: Any) -> bool:
     """A client with family ``name``'s fault answers ``value`` otherwise than replykit."""
     if op == "segment":
@@ -364,11 +441,16 @@ def reaches(name: str, op: str, value: Any) -> bool:
         return any(verdict(read(value), offsets) != mine for read in READINGS[name])
     result = reference(op, body(op, value))["result"]
     if name == "tool-one-rule":
-        return True  # every draw is valid but for one rule; the test counts the rules
+        return _tool_skips_one_check(value, result)
     kept = result["actions"]
     if name == "action-url":
-        return any(d["path"].endswith(".url") for d in result["diagnostics"])
+        # The action that carried the url is kept without it, and the removal reported.
+        carriers = {a.get("id") for a in _actions_of(value) if _has_url(a)}
+        return any(a["id"] in carriers and not _has_url(a) for a in kept) and any(
+            d["path"].endswith(".url") for d in result["diagnostics"]
+        )
     if name == "action-duplicate-id":
-        ids = [a["id"] for a in kept]
-        return len(ids) == len(set(ids))
+        mine = _shown(value)
+        readings = (_renamed_repeats, _dropped_repeats)
+        return any(_shown(_with_actions(value, read)) != mine for read in readings)
     return any(_utf16_over(a) for a in kept)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,11 @@ from replykit.fuzz import reference
 from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.families import BY_NAME, FAMILIES
 from replykit.fuzz.generate import requests
-from replykit.fuzz.ops import OPS
+from replykit.fuzz.ops import OPS, Op
+from replykit.testing.strategies._clean import valid_message
+from replykit.testing.strategies.actions import _keepable_list
 from replykit.testing.strategies.families import FAMILY_STRATEGIES
-from replykit.testing.strategies.tool import TOOL_RULES, tool_one_rule
+from replykit.testing.strategies.tool import TOOL_RULES, _valid_question, tool_one_rule
 
 from .family_faults import body, feature, reaches
 
@@ -73,6 +76,28 @@ def test_each_generator_draws_its_construct_and_reaches_its_fault(name: str) -> 
         assert reaches(name, family.op, value), value
 
 
+@st.composite
+def _clean_inputs(draw: st.DrawFn) -> tuple[Op, Any]:
+    # Valid inputs of each operation with no family's construct in them.
+    op = draw(st.sampled_from(OPS))
+    if op == "segment":
+        return op, valid_message(draw)
+    if op == "questionnaire_async":
+        questions = [_valid_question(draw, i + 1) for i in range(draw(st.integers(1, 3)))]
+        return op, {"title": "T", "questions": questions}
+    return op, {"actions": _keepable_list(draw)}
+
+
+def test_the_faulty_readings_leave_clean_valid_inputs_alone() -> None:
+    # The fault functions are not trivially different: a client with any one of the
+    # faults answers a clean valid input as replykit does.
+    for op, value in _draws(_clean_inputs(), 150):
+        assert reference(op, body(op, value))["result" if op != "segment" else "segments"]
+        for family in FAMILIES:
+            if family.op == op:
+                assert not reaches(family.name, op, value), (family.name, value)
+
+
 def test_tool_family_breaks_each_rule_alone() -> None:
     # Every code the strategy names is reached, each input breaking at most one rule;
     # the normalizing rules give valid arguments.
@@ -86,6 +111,13 @@ def test_tool_family_breaks_each_rule_alone() -> None:
     expected = {rule for rule in TOOL_RULES if rule in start_codes}
     assert len(expected) == 15
     assert seen == expected
+
+
+def test_the_docs_list_every_family_with_its_operation_and_rule() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "fuzzing.md").read_text(encoding="utf-8")
+    section = docs.split("### Fault families", 1)[1].split("\n### ", 1)[0]
+    rows = re.findall(r"(?m)^\| `([a-z0-9-]+)` \| ([a-z_]+) \| `([^`]+)` \|", section)
+    assert rows == [(f.name, f.op, f.rule) for f in FAMILIES]
 
 
 def test_every_family_has_explicit_examples_with_its_construct() -> None:
@@ -117,15 +149,10 @@ def test_every_explicit_example_is_answerable_and_tagged() -> None:
             assert isinstance(answer["result"], dict)
 
 
-# Explicit examples that probe another fault of their family than the one the
-# helper's reading plays (a spec detail, not a transform): checked by hand below.
-_OTHER_READING = {"preface-only-code", "closer-case", "yaml-merge-key"}
-
-
 def test_family_examples_reach_their_fault() -> None:
     missed = []
     for example in explicit_examples():
-        if not example.family or example.name in _OTHER_READING:
+        if not example.family:
             continue
         if not reaches(example.family, example.op, example.request[VALUE_KEYS[example.op]]):
             missed.append(example.name)
@@ -146,11 +173,24 @@ def _first_reach(pairs: list[tuple[str, dict[str, Any]]]) -> dict[str, int]:
     return first
 
 
-REQUESTS = 1500
+def _requests(ops: tuple[Op, ...], count: int, seed: int) -> list[Any]:
+    # As the fuzzer draws them: rounds of 100, each round with a seed of its own.
+    rounds = range(count // 100)
+    return [p for r in rounds for p in _draws(requests(ops), 100, seed * 1_000_003 + r)]
 
 
-def test_the_fuzzers_requests_reach_every_family_within_a_few_seconds() -> None:
-    # At the fuzzer's ~300 requests/s, 1500 requests of all three operations are 5 s.
-    first = _first_reach(_draws(requests(OPS), REQUESTS, seed=1))
-    assert sorted(first) == sorted(NAMES), sorted(set(NAMES) - set(first))
-    assert max(first.values()) <= REQUESTS
+def test_segment_requests_reach_every_segment_family_within_a_few_seconds() -> None:
+    # At the fuzzer's ~300 requests/s, 1500 requests are 5 s (of --op segment; with
+    # --op all, about 38% of the requests are messages). Seed 1 reaches the last
+    # family at request 311 (docs/fuzzing.md, "Fault families"); the bound leaves room
+    # for other Hypothesis versions.
+    first = _first_reach(_requests(("segment",), 1500, seed=1))
+    segment = sorted(f.name for f in FAMILIES if f.op == "segment")
+    assert sorted(first) == segment, sorted(set(segment) - set(first))
+
+
+def test_tool_and_action_requests_reach_their_families_at_once() -> None:
+    first = _first_reach(_requests(("questionnaire_async", "sanitize_actions"), 300, seed=1))
+    others = sorted(f.name for f in FAMILIES if f.op != "segment")
+    assert sorted(first) == others
+    assert max(first.values()) <= 100

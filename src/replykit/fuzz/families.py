@@ -43,7 +43,7 @@ def _seg(name: str, rule: Rule, summary: str) -> Family:
 
 #: Every family, in the order docs/fuzzing.md lists them.
 FAMILIES: Final[tuple[Family, ...]] = (
-    # Transport encodings: ordinary text in strict mode (docs/protocol.md section 1).
+    # Transport encodings: ordinary text in strict mode (§1).
     _seg(
         "html-entities",
         rules.TEXT_UNITS,
@@ -80,7 +80,7 @@ FAMILIES: Final[tuple[Family, ...]] = (
         "ui_text values of 33-64 code points that are over 64 UTF-16 units, for a client "
         "that measures UTF-16 length",
     ),
-    # CommonMark constructs that decide where blocks are (docs/protocol.md section 3).
+    # CommonMark constructs that decide where blocks are (§3).
     _seg(
         "code-span-blank-line",
         rules.INERT,

@@ -1,4 +1,4 @@
-"""Fault families of where blocks are found (docs/protocol.md sections 3.1-3.5).
+"""Fault families of where blocks are found (§3a-§3c).
 
 Each strategy draws a whole message around a valid form whose finding depends on one
 CommonMark construct: code spans and blank lines, escaped backticks, HTML blocks and

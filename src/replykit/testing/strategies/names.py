@@ -1,4 +1,4 @@
-"""Fault families of names, tags and the preface (docs/protocol.md sections 3.2, 4.3, 6, 7).
+"""Fault families of names, tags and the preface (§3a, §4.3, §6, §8.1).
 
 Each strategy draws a whole message around a valid form that differs from a valid
 message in its name (ASCII case, attributes, an unregistered namespace) or in what

@@ -244,7 +244,7 @@ def _trim(draw: st.DrawFn, args: dict[str, Any]) -> None:
 
 def _null_optional(draw: st.DrawFn, args: dict[str, Any]) -> None:
     question = _any(draw, args)
-    question[pick(draw, ("id", "default", "allow_other", "title"))] = None
+    question[pick(draw, ("id", "default", "allow_other"))] = None
     if draw(st.booleans()):
         args["title"] = None
 

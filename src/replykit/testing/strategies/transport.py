@@ -1,4 +1,4 @@
-"""Fault families of text units and transport encodings (docs/protocol.md section 1).
+"""Fault families of text units and transport encodings (§1).
 
 Each strategy draws a whole assistant message (a ``str``) whose blocks replykit reads
 one way and a client with the family's fault another: HTML entities, a message that
@@ -13,7 +13,7 @@ from typing import Final
 
 from hypothesis import strategies as st
 
-from replykit.questionnaire.payload.lenient import UI_TEXT_KEYS
+from replykit.questionnaire.payload.lenient import MAX_UI_TEXT, UI_TEXT_KEYS
 from replykit.testing.strategies._clean import (
     around_fenced,
     around_xml,
@@ -143,14 +143,15 @@ def astral_messages(draw: st.DrawFn) -> str:
 
 @st.composite
 def utf16_length_messages(draw: st.DrawFn) -> str:
-    """An XML+JSON form whose ``ui_text`` values are 33-64 code points but over 64
-    UTF-16 units (astral characters; §5, §7 ``ui_text``): kept by replykit, over the
-    limit for a client that counts ``.length``."""
+    """An XML+JSON form whose ``ui_text`` values are 33-64 code points
+    (:data:`~replykit.questionnaire.payload.lenient.MAX_UI_TEXT`) but over 64 UTF-16
+    units (astral characters; §5, §7 ``ui_text``): kept by replykit, over the limit
+    for a client that counts ``.length``."""
     form = clean_form(draw)
     ui: dict[str, str] = {}
     for key in (pick(draw, UI_TEXT_KEYS), pick(draw, UI_TEXT_KEYS)):
-        size = draw(st.integers(33, 64))
-        astral = draw(st.integers(65 - size, size))
+        size = draw(st.integers(MAX_UI_TEXT // 2 + 1, MAX_UI_TEXT))
+        astral = draw(st.integers(MAX_UI_TEXT + 1 - size, size))
         text = pick(draw, ASTRAL) * astral + pick(draw, ("a", "工")) * (size - astral)
         ui[key] = text
     form["ui_text"] = ui
