@@ -21,7 +21,7 @@ import yaml
 
 from replykit.actions.model import MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_TITLE
 from replykit.fuzz import reference
-from replykit.questionnaire.payload.lenient import MAX_UI_TEXT
+from replykit.questionnaire.model import MAX_UI_TEXT
 from replykit.testing.strategies.damaged import yaml_form
 
 Body = dict[str, Any]

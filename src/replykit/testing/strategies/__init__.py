@@ -39,15 +39,15 @@ Tool and actions inputs:
 
 Fault families (docs/fuzzing.md, "Fault families"): clean valid inputs with exactly
 one construct a client is known to get wrong, one strategy per family of
-:data:`replykit.fuzz.families.FAMILIES`:
+:data:`replykit.fuzz.families.FAMILIES`, in :mod:`replykit.testing.strategies.families`:
 
-- :data:`FAMILY_STRATEGIES`: each family's strategy by name (modules ``transport``:
+- ``FAMILY_STRATEGIES``: each family's strategy by name (modules ``transport``:
   entities, JSON-string messages, ``<\\/name>``, lone CR, astral characters;
   ``blocks``: code spans, escaped backticks, HTML blocks and comments, 4-space lines,
   tabs, containers, dedent, short closers; ``names``: case, attributes, unregistered
   names, the preface; ``damaged``: one field of a valid form changed; ``tool``: one
   §7 rule; ``actions``: url, duplicate id, UTF-16 lengths);
-- :func:`family_messages`, :func:`family_arguments`, :func:`family_answers`: every
+- ``family_messages``, ``family_arguments``, ``family_answers``: every
   family of one operation, equally often; :func:`segment_requests`,
   :func:`tool_arguments` and :func:`answers` draw from them half the time.
 
@@ -59,12 +59,6 @@ from __future__ import annotations
 
 from replykit.testing.strategies._common import PROFILES
 from replykit.testing.strategies.actions import action_lists, actions, answers
-from replykit.testing.strategies.families import (
-    FAMILY_STRATEGIES,
-    family_answers,
-    family_arguments,
-    family_messages,
-)
 from replykit.testing.strategies.forms import fenced_blocks, form_dicts, form_yaml, yaml_quote
 from replykit.testing.strategies.markdown import inert_messages, markdown, prose
 from replykit.testing.strategies.messages import hostile_payloads, messages, segment_requests
@@ -72,14 +66,10 @@ from replykit.testing.strategies.tool import tool_arguments
 from replykit.testing.strategies.xml import xml_blocks
 
 __all__ = [
-    "FAMILY_STRATEGIES",
     "PROFILES",
     "action_lists",
     "actions",
     "answers",
-    "family_answers",
-    "family_arguments",
-    "family_messages",
     "fenced_blocks",
     "form_dicts",
     "form_yaml",

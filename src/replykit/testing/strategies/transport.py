@@ -13,7 +13,7 @@ from typing import Final
 
 from hypothesis import strategies as st
 
-from replykit.questionnaire.payload.lenient import MAX_UI_TEXT, UI_TEXT_KEYS
+from replykit.questionnaire.model import MAX_UI_TEXT, UI_TEXT_KEYS
 from replykit.testing.strategies._clean import (
     around_fenced,
     around_xml,
@@ -144,7 +144,7 @@ def astral_messages(draw: st.DrawFn) -> str:
 @st.composite
 def utf16_length_messages(draw: st.DrawFn) -> str:
     """An XML+JSON form whose ``ui_text`` values are 33-64 code points
-    (:data:`~replykit.questionnaire.payload.lenient.MAX_UI_TEXT`) but over 64 UTF-16
+    (:data:`~replykit.questionnaire.model.MAX_UI_TEXT`) but over 64 UTF-16
     units (astral characters; §5, §7 ``ui_text``): kept by replykit, over the limit
     for a client that counts ``.length``."""
     form = clean_form(draw)
