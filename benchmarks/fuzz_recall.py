@@ -1,0 +1,239 @@
+"""Recall of ``replykit fuzz``: which client fault families it finds, each as a class of
+its own, and how fast (docs/fuzzing.md, "A benchmark for the fuzzer").
+
+Usage: ``python benchmarks/fuzz_recall.py [--seconds S] [--seed N] [--only NAME,...]
+[--no-combined] [--no-reference] [--out DIR] [--json FILE]``
+
+Runs the real command, ``python -m replykit.cli fuzz --impl ADAPTER --seconds S``
+(default settings otherwise: every op, explicit examples first, seed 0 unless
+``--seed``), once against each single mutant of ``examples/adapters/mutants`` (one
+client fault each), once against the ``combined`` mutant (every fault at once) and once
+against ``examples/adapters/replykit_adapter.py``, one run after the other. S defaults
+to 60. It reads each ``report.json`` and prints, per family:
+
+- single mutant: found (at least one disagreement class) and the ``found_after_seconds``
+  of its first class;
+- combined mutant: the classes attributed to the family alone (its *own* classes) and
+  the classes it shares with other families.
+
+Attribution of a class of the combined run: its minimal input is answered, in this
+process, by each single mutant and compared with replykit's answer
+(``replykit.fuzz.first_difference``). The families whose mutant disagrees at the same
+field as the class (its ``field``) are the class's families; when none disagrees at
+that field, those that disagree anywhere; when none disagrees at all, the class comes
+from faults acting together and is *unattributed*. A family is found as a distinct
+class when at least one class has it as its only family; it is *spread* over the
+classes that list it (own or shared).
+
+Targets: every single mutant found within 60 s; against the combined mutant, at least
+22 families as distinct classes and no family spread over more than 2 classes; 0
+classes against the replykit adapter. Each is printed as met or missed; this is a
+script, not a test: nothing fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+ADAPTERS = ROOT / "examples" / "adapters"
+for path in (SRC, ADAPTERS):
+    if path.is_dir():
+        sys.path.insert(0, str(path))  # this checkout's replykit and mutants
+
+from mutants import COMBINED, FAULTS, mutant  # noqa: E402
+
+from replykit.fuzz import first_difference, reference  # noqa: E402
+
+#: Targets of the benchmark (docs/fuzzing.md).
+SINGLE_SECONDS = 60.0
+COMBINED_DISTINCT = 22
+MAX_SPREAD = 2
+
+
+def run_fuzz(adapter: list[str], seconds: float, seed: int | None, out: Path) -> dict[str, Any]:
+    """Run ``replykit fuzz`` on the adapter command ``adapter``; its report.json."""
+    command = [sys.executable, "-m", "replykit.cli", "fuzz", "--impl", shlex.join(adapter)]
+    command += ["--seconds", str(seconds), "--out", str(out)]
+    if seed is not None:
+        command += ["--seed", str(seed)]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+    }
+    with open(out.with_suffix(".log"), "w", encoding="utf-8") as log:
+        status = subprocess.run(command, env=env, stdout=log, stderr=log, check=False).returncode
+    if status not in (0, 1):
+        raise SystemExit(f"replykit fuzz exited {status}; see {out.with_suffix('.log')}")
+    report: dict[str, Any] = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    return report
+
+
+def mutant_command(name: str) -> list[str]:
+    """The adapter command of the mutant ``name``."""
+    return [sys.executable, str(ADAPTERS / "mutant_adapter.py"), name]
+
+
+def disagreements(classes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The disagreement classes (adapter failures left out)."""
+    return [c for c in classes if not c["rule"].startswith("adapter.")]
+
+
+def attribute(found: dict[str, Any], singles: dict[str, Callable[[Any], Any]]) -> set[str]:
+    """The families of one class of the combined run (see the module docstring)."""
+    op, body = found["op"], found["input"]
+    expected = reference(op, body)
+    at_field, anywhere = set(), set()
+    for name, answer in singles.items():
+        try:
+            diff = first_difference(expected, answer({"op": op, **body}))
+        except Exception:  # a mutant that cannot answer this input is not its cause
+            continue
+        if diff is not None:
+            anywhere.add(name)
+            if diff.pointer == found["field"]:
+                at_field.add(name)
+    return at_field or anywhere
+
+
+def _seconds(classes: list[dict[str, Any]]) -> float | None:
+    return min((c["found_after_seconds"] for c in classes), default=None)
+
+
+def _show(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the tables; returns 0."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="budget per run (60)")
+    parser.add_argument("--seed", type=int, default=None, help="--seed for replykit fuzz")
+    parser.add_argument("--only", default="", help="comma-separated single mutants to run")
+    parser.add_argument("--no-combined", action="store_true", help="skip the combined mutant")
+    parser.add_argument("--no-reference", action="store_true", help="skip replykit_adapter.py")
+    parser.add_argument("--out", type=Path, default=None, help="keep the reports in DIR")
+    parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON")
+    args = parser.parse_args(argv)
+    names = [f.name for f in FAULTS]
+    chosen = [n for n in args.only.split(",") if n] or names
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        parser.error(f"unknown mutants: {', '.join(unknown)}")
+    out = args.out or Path(tempfile.mkdtemp(prefix="fuzz-recall-"))
+    out.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, Any] = {"seconds": args.seconds, "seed": args.seed, "single": {}}
+
+    for name in chosen:
+        report = run_fuzz(mutant_command(name), args.seconds, args.seed, out / name)
+        found = disagreements(report["classes"])
+        figures["single"][name] = {
+            "found": bool(found),
+            "seconds": _seconds(found),
+            "classes": len(found),
+            "failures": len(report["classes"]) - len(found),
+            "examples": report["examples_run"],
+        }
+        print(f"{name}: {len(found)} classes, first after {_show(_seconds(found))}", flush=True)
+
+    own: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+    shared: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+    if not args.no_combined:
+        report = run_fuzz(mutant_command(COMBINED), args.seconds, args.seed, out / COMBINED)
+        singles = {f.name: mutant(f.name) for f in FAULTS}
+        found = disagreements(report["classes"])
+        unattributed = []
+        for c in found:
+            families = attribute(c, singles)
+            if not families:
+                unattributed.append(c)
+            for family in families:
+                (own if len(families) == 1 else shared)[family].append(c)
+        spread = {n: len(own[n]) + len(shared[n]) for n in names}
+        figures["combined"] = {
+            "classes": len(found),
+            "failures": len(report["classes"]) - len(found),
+            "examples": report["examples_run"],
+            "distinct_families": sorted(n for n in names if own[n]),
+            "spread_over_2": sorted(n for n in names if spread[n] > MAX_SPREAD),
+            "unattributed": [c["input"] for c in unattributed],
+            "families": {
+                n: {"own": len(own[n]), "shared": len(shared[n]), "seconds": _seconds(own[n])}
+                for n in names
+            },
+        }
+    if not args.no_reference:
+        report = run_fuzz(
+            [sys.executable, str(ADAPTERS / "replykit_adapter.py")],
+            args.seconds,
+            args.seed,
+            out / "replykit_adapter",
+        )
+        figures["reference_classes"] = len(report["classes"])
+        figures["reference_examples"] = report["examples_run"]
+
+    _print(figures, names)
+    print(f"\nreports in {out}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def _print(figures: dict[str, Any], names: list[str]) -> None:
+    single, combined = figures["single"], figures.get("combined")
+    print(f"\n`replykit fuzz --seconds {figures['seconds']:g}`, seed {figures['seed'] or 0}\n")
+    print("| Family | Mutant | Single: found after | Combined: own classes (first) | shared |")
+    print("| --- | --- | --- | --- | --- |")
+    for fault in FAULTS:
+        s = single.get(fault.name)
+        alone = "not run" if s is None else (_show(s["seconds"]) if s["found"] else "missed")
+        both = "not run"
+        shares = ""
+        if combined is not None:
+            fam = combined["families"][fault.name]
+            both = f"{fam['own']} ({_show(fam['seconds'])})" if fam["own"] else "missed"
+            shares = str(fam["shared"])
+        print(f"| {fault.family} | `{fault.name}` | {alone} | {both} | {shares} |")
+    print()
+    ran = [single[n] for n in names if n in single]
+    fast = [
+        n
+        for n in names
+        if n in single and single[n]["found"] and single[n]["seconds"] <= SINGLE_SECONDS
+    ]
+    print(f"single mutants found within {SINGLE_SECONDS:g} s: {len(fast)} of {len(ran)} run"
+          f" (target: all) -> {'met' if len(fast) == len(ran) else 'missed'}")  # fmt: skip
+    if combined is not None:
+        distinct = len(combined["distinct_families"])
+        print(
+            f"combined: {combined['classes']} disagreement classes "
+            f"({combined['failures']} adapter failures), {combined['examples']} examples; "
+            f"{distinct} families as distinct classes (target: >= {COMBINED_DISTINCT}) -> "
+            f"{'met' if distinct >= COMBINED_DISTINCT else 'missed'}"
+        )
+        over = combined["spread_over_2"]
+        print(
+            f"combined: families spread over more than {MAX_SPREAD} classes: "
+            f"{', '.join(over) or 'none'} -> {'met' if not over else 'missed'}"
+        )
+        print(f"combined: unattributed classes: {len(combined['unattributed'])}")
+    if "reference_classes" in figures:
+        n = figures["reference_classes"]
+        print(
+            f"replykit_adapter.py: {n} classes in {figures['reference_examples']} examples "
+            f"(target: 0) -> {'met' if n == 0 else 'missed'}"
+        )
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
