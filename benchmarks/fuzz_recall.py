@@ -9,24 +9,27 @@ Runs the real command, ``python -m replykit.cli fuzz --impl ADAPTER --seconds S`
 ``--seed``), once against each single mutant of ``examples/adapters/mutants`` (one
 client fault each), once against the ``combined`` mutant (every fault at once) and once
 against ``examples/adapters/replykit_adapter.py``, one run after the other. S defaults
-to 60. It reads each ``report.json`` and prints, per family:
+to 60. It reads each ``report.json`` and prints, as Markdown tables
+ready for docs/fuzzing.md, per family:
 
-- single mutant: found (at least one disagreement class) and the ``found_after_seconds``
-  of its first class;
-- combined mutant: the classes attributed to the family alone (its *own* classes) and
-  the classes it shares with other families.
+- single mutant: found (at least one disagreement class; adapter failures do not
+  count) and the ``found_after_seconds`` of its first class;
+- combined mutant: the classes that are the family's *own* (it is their only family),
+  the classes that list it at all (its *spread*), and when its first own class came.
 
-Attribution of a class of the combined run: its minimal input is answered, in this
-process, by each single mutant and compared with replykit's answer
-(``replykit.fuzz.first_difference``). The families whose mutant disagrees at the same
-field as the class (its ``field``) are the class's families; when none disagrees at
-that field, those that disagree anywhere; when none disagrees at all, the class comes
-from faults acting together and is *unattributed*. A family is found as a distinct
-class when at least one class has it as its only family; it is *spread* over the
-classes that list it (own or shared).
+Mapping a class of the combined run to families: each minimal input of the class (its
+``inputs`` when the report has them, else its ``input``) is answered, in this
+process, by each single mutant and by replykit (``replykit.fuzz.reference``), and the
+answers compared with ``replykit.fuzz.first_difference``. An input's families are the
+single mutants that disagree with replykit on it; when several do, those whose first
+differing field is the class's ``field``, if any is. A class's families are the union
+over its inputs. A family is found *as a class of its own* when at least one class has
+it as its only family; a class with two or more families is one where faults were not
+kept apart; a class no single mutant disagrees on comes from faults acting together and
+is *unattributed*.
 
 Targets: every single mutant found within 60 s; against the combined mutant, at least
-22 families as distinct classes and no family spread over more than 2 classes; 0
+22 families as classes of their own and no family spread over more than 2 classes; 0
 classes against the replykit adapter. Each is printed as met or missed; this is a
 script, not a test: nothing fails.
 """
@@ -89,9 +92,17 @@ def disagreements(classes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [c for c in classes if not c["rule"].startswith("adapter.")]
 
 
-def attribute(found: dict[str, Any], singles: dict[str, Callable[[Any], Any]]) -> set[str]:
-    """The families of one class of the combined run (see the module docstring)."""
-    op, body = found["op"], found["input"]
+def class_inputs(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The minimal inputs of a class: its ``inputs`` when the report lists several,
+    else its ``input``."""
+    inputs = found.get("inputs")
+    return list(inputs) if isinstance(inputs, list) and inputs else [found["input"]]
+
+
+def attribute_input(
+    op: str, body: dict[str, Any], field: Any, singles: dict[str, Callable[[Any], Any]]
+) -> set[str]:
+    """The families of one minimal input (see the module docstring)."""
     expected = reference(op, body)
     at_field, anywhere = set(), set()
     for name, answer in singles.items():
@@ -101,9 +112,17 @@ def attribute(found: dict[str, Any], singles: dict[str, Callable[[Any], Any]]) -
             continue
         if diff is not None:
             anywhere.add(name)
-            if diff.pointer == found["field"]:
+            if diff.pointer == field:
                 at_field.add(name)
     return at_field or anywhere
+
+
+def attribute(found: dict[str, Any], singles: dict[str, Callable[[Any], Any]]) -> set[str]:
+    """The families of one class of the combined run: the union over its inputs."""
+    families: set[str] = set()
+    for body in class_inputs(found):
+        families |= attribute_input(found["op"], body, found.get("field"), singles)
+    return families
 
 
 def _seconds(classes: list[dict[str, Any]]) -> float | None:
@@ -144,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
             "failures": len(report["classes"]) - len(found),
             "examples": report["examples_run"],
         }
-        print(f"{name}: {len(found)} classes, first after {_show(_seconds(found))}", flush=True)
+        progress = f"{name}: {len(found)} classes, first after {_show(_seconds(found))}"
+        print(progress, file=sys.stderr, flush=True)
 
     own: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
     shared: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
@@ -152,11 +172,13 @@ def main(argv: list[str] | None = None) -> int:
         report = run_fuzz(mutant_command(COMBINED), args.seconds, args.seed, out / COMBINED)
         singles = {f.name: mutant(f.name) for f in FAULTS}
         found = disagreements(report["classes"])
-        unattributed = []
+        unattributed, mixed = [], []
         for c in found:
             families = attribute(c, singles)
             if not families:
                 unattributed.append(c)
+            if len(families) > 1:
+                mixed.append(sorted(families))
             for family in families:
                 (own if len(families) == 1 else shared)[family].append(c)
         spread = {n: len(own[n]) + len(shared[n]) for n in names}
@@ -166,7 +188,12 @@ def main(argv: list[str] | None = None) -> int:
             "examples": report["examples_run"],
             "distinct_families": sorted(n for n in names if own[n]),
             "spread_over_2": sorted(n for n in names if spread[n] > MAX_SPREAD),
-            "unattributed": [c["input"] for c in unattributed],
+            "max_spread": max(spread.values(), default=0),
+            "max_spread_families": sorted(
+                n for n in names if spread[n] and spread[n] == max(spread.values())
+            ),
+            "mixed": mixed,
+            "unattributed": [class_inputs(c) for c in unattributed],
             "families": {
                 n: {"own": len(own[n]), "shared": len(shared[n]), "seconds": _seconds(own[n])}
                 for n in names
@@ -183,55 +210,72 @@ def main(argv: list[str] | None = None) -> int:
         figures["reference_examples"] = report["examples_run"]
 
     _print(figures, names)
-    print(f"\nreports in {out}")
+    print(f"\nreports in {out}", file=sys.stderr)
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
+def _mark(ok: bool) -> str:
+    return "met" if ok else "missed"
+
+
 def _print(figures: dict[str, Any], names: list[str]) -> None:
+    """The figures as two Markdown tables (per family; targets)."""
     single, combined = figures["single"], figures.get("combined")
-    print(f"\n`replykit fuzz --seconds {figures['seconds']:g}`, seed {figures['seed'] or 0}\n")
-    print("| Family | Mutant | Single: found after | Combined: own classes (first) | shared |")
+    seed = figures["seed"] or 0
+    print(f"`replykit fuzz --seconds {figures['seconds']:g}` (seed {seed}, every op, explicit")
+    print("examples first), against each single mutant and against the combined one:\n")
+    print(
+        "| Family | Mutant | Alone: found after | Combined: own classes (first after) "
+        "| Combined: classes listing it |"
+    )
     print("| --- | --- | --- | --- | --- |")
     for fault in FAULTS:
         s = single.get(fault.name)
-        alone = "not run" if s is None else (_show(s["seconds"]) if s["found"] else "missed")
-        both = "not run"
-        shares = ""
+        alone = "not run" if s is None else (_show(s["seconds"]) if s["found"] else "not found")
+        own = spread = "not run"
         if combined is not None:
             fam = combined["families"][fault.name]
-            both = f"{fam['own']} ({_show(fam['seconds'])})" if fam["own"] else "missed"
-            shares = str(fam["shared"])
-        print(f"| {fault.family} | `{fault.name}` | {alone} | {both} | {shares} |")
+            own = f"{fam['own']} ({_show(fam['seconds'])})" if fam["own"] else "0"
+            spread = str(fam["own"] + fam["shared"])
+        family = fault.family.replace("|", "\\|")
+        print(f"| {family} | `{fault.name}` | {alone} | {own} | {spread} |")
     print()
-    ran = [single[n] for n in names if n in single]
-    fast = [
-        n
-        for n in names
-        if n in single and single[n]["found"] and single[n]["seconds"] <= SINGLE_SECONDS
-    ]
-    print(f"single mutants found within {SINGLE_SECONDS:g} s: {len(fast)} of {len(ran)} run"
-          f" (target: all) -> {'met' if len(fast) == len(ran) else 'missed'}")  # fmt: skip
+    print("| Target | Measured | |")
+    print("| --- | --- | --- |")
+    ran = [n for n in names if n in single]
+    fast = [n for n in ran if single[n]["found"] and single[n]["seconds"] <= SINGLE_SECONDS]
+    print(
+        f"| every single mutant found within {SINGLE_SECONDS:g} s | {len(fast)} of {len(ran)} "
+        f"| {_mark(len(fast) == len(ran))} |"
+    )
     if combined is not None:
         distinct = len(combined["distinct_families"])
         print(
-            f"combined: {combined['classes']} disagreement classes "
-            f"({combined['failures']} adapter failures), {combined['examples']} examples; "
-            f"{distinct} families as distinct classes (target: >= {COMBINED_DISTINCT}) -> "
-            f"{'met' if distinct >= COMBINED_DISTINCT else 'missed'}"
+            f"| combined: at least {COMBINED_DISTINCT} families found as a class of their own "
+            f"| {distinct} of {len(names)} | {_mark(distinct >= COMBINED_DISTINCT)} |"
         )
-        over = combined["spread_over_2"]
+        most = combined["max_spread"]
+        top = combined["max_spread_families"]
+        who = ", ".join(f"`{n}`" for n in top) if len(top) <= 3 else f"{len(top)} families"
         print(
-            f"combined: families spread over more than {MAX_SPREAD} classes: "
-            f"{', '.join(over) or 'none'} -> {'met' if not over else 'missed'}"
+            f"| combined: no family spread over more than {MAX_SPREAD} classes "
+            f"| at most {most} ({who or 'none'}) | {_mark(most <= MAX_SPREAD)} |"
         )
-        print(f"combined: unattributed classes: {len(combined['unattributed'])}")
+        print(
+            f"| combined: classes (adapter failures), examples "
+            f"| {combined['classes']} ({combined['failures']}), {combined['examples']} | |"
+        )
+        print(
+            f"| combined: classes holding several families; unattributed classes "
+            f"| {len(combined['mixed'])}; {len(combined['unattributed'])} | |"
+        )
     if "reference_classes" in figures:
         n = figures["reference_classes"]
         print(
-            f"replykit_adapter.py: {n} classes in {figures['reference_examples']} examples "
-            f"(target: 0) -> {'met' if n == 0 else 'missed'}"
+            f"| `replykit_adapter.py`: 0 classes | {n} in {figures['reference_examples']} "
+            f"examples | {_mark(n == 0)} |"
         )
 
 

@@ -18,8 +18,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
-from replykit.fuzz import Adapter, check, first_difference, reference
+from replykit.fuzz import Adapter, check, first_difference, reference, requests
 from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.ops import OPS
 
@@ -34,6 +35,7 @@ def _load(name: str) -> ModuleType:
 
 mutants = _load("mutants")
 base = _load("mutants.base")
+triggers = _load("mutants.triggers")
 
 
 def _replykit_adapter() -> ModuleType:
@@ -85,6 +87,49 @@ def test_each_mutant_has_one_fault_only(name: str) -> None:
         if other.name == name or (other.name, name) in OVERLAPS:
             continue
         assert _differs(answer, other.op, other.witness) is None, other.name
+
+
+def test_every_fault_has_a_trigger_that_holds_on_its_witness() -> None:
+    assert set(triggers.TRIGGERS) == set(NAMES)
+    for fault in mutants.FAULTS:
+        assert triggers.TRIGGERS[fault.name](fault.witness), fault.name
+
+
+SINGLES = {name: mutants.mutant(name) for name in NAMES}
+
+
+def _departures(op: str, body: dict[str, Any]) -> list[str]:
+    """The single mutants that answer ``body`` differently from replykit and whose
+    trigger does not hold on it: each is a fault acting where it cannot (empty when
+    every mutant has one fault only)."""
+    expected = reference(op, body)
+    out = []
+    for fault in mutants.FAULTS:
+        if fault.op != op or triggers.TRIGGERS[fault.name](body):
+            continue
+        if first_difference(expected, SINGLES[fault.name]({"op": op, **body})) is not None:
+            out.append(fault.name)
+    return out
+
+
+def test_mutants_agree_with_replykit_where_their_trigger_does_not_hold_explicit() -> None:
+    for example in explicit_examples(OPS):
+        assert _departures(example.op, example.request) == [], example.name
+
+
+@settings(
+    max_examples=300,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+@given(requests(OPS))
+def test_mutants_agree_with_replykit_where_their_trigger_does_not_hold(
+    request: tuple[str, dict[str, Any]],
+) -> None:
+    op, body = request
+    assert _departures(op, body) == []
 
 
 def test_stack_without_faults_is_replykit_on_every_explicit_example() -> None:

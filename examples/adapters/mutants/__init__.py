@@ -41,8 +41,9 @@ def _seg(text: str) -> dict[str, Any]:
 class Fault:
     """One client fault: ``name`` (the mutant's name), ``family`` (what the client gets
     wrong, with the rule it breaks), ``op``, ``layer`` (None when the fault is only
-    one of replykit's §9 switches), ``compat`` (§9 switches, docs/protocol.md section
-    9, turned on for it), ``witness`` (a request body where it disagrees)."""
+    one of replykit's §9 switches), ``compat`` (the docs/protocol.md §9 switches turned
+    on for it), ``witness`` (a request body where it disagrees). Where it may disagree
+    at all: its trigger in ``triggers.py``."""
 
     name: str
     family: str
@@ -98,7 +99,7 @@ FAULTS: tuple[Fault, ...] = (
     ),
     Fault(
         "escaped_closer",
-        "<\\/name> accepted as a closer (§1, §3a)",
+        "`<\\/name>` accepted as a closer (§1, §3a)",
         "segment",
         _seg(f"Intro <questionnaire>{_JSON}<\\/questionnaire>"),
         compat=("escaped_closers",),

@@ -41,7 +41,7 @@ CLIENT_FIELDS = (
 
 def replykit_answer(request: Request, compat: Compat | None = None) -> Response:
     """replykit's response (without ``id``) to one request; ``compat`` turns on the
-    §9 switches (docs/protocol.md section 9) a fault borrows."""
+    §9 switches (docs/protocol.md §9) a fault borrows."""
     op = request["op"]
     if op == "segment":
         profile = profile_from_string(request.get("profile", "client"))
@@ -128,7 +128,7 @@ def _map_diagnostics(items: Sequence[dict[str, Any]], to_old: Callable[[int], in
 def tidy(response: Response, text: str, message_id: str) -> Response:
     """Make a segment response well formed for ``text``: no empty Markdown segment, no
     two Markdown segments in a row, every ``text`` a slice of ``text``, block ids
-    numbered again in order (docs/protocol.md sections 2 and 6)."""
+    numbered again in order (docs/protocol.md §2 and §6)."""
     segments: list[dict[str, Any]] = []
     ordinal = 0
     for seg in response["segments"]:
@@ -199,5 +199,5 @@ def blocks(response: Response, encoding: str) -> list[dict[str, Any]]:
 
 def line_start(text: str, offset: int) -> int:
     """The offset of the start of the line holding ``offset`` (``\\n``, ``\\r\\n`` and a
-    lone ``\\r`` end lines, docs/protocol.md section 1)."""
+    lone ``\\r`` end lines, docs/protocol.md §1.1)."""
     return max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1

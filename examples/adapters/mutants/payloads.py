@@ -1,4 +1,4 @@
-"""Faults of a client's payload reader (docs/protocol.md sections 4 and 5).
+"""Faults of a client's payload reader (docs/protocol.md §4 and §5).
 
 Layers for the ``segment`` op (see ``base.py``). The JSON faults rewrite the payload
 in the message; the YAML faults read a fenced payload again the client's way and
@@ -29,7 +29,7 @@ def _payload_range(text: str, seg: dict[str, Any]) -> tuple[int, int]:
     return text.index(">", seg["start"]) + 1, text.rindex("<", seg["start"], seg["end"])
 
 
-# Family: typographic quotes are accepted in JSON (section 5: smart quotes are a
+# Family: typographic quotes are accepted in JSON (§5: smart quotes are a
 # syntax error). The client replaces “ and ” with " before JSON.parse.
 def curly_quotes(request: Request, inner: Answer) -> Response:
     text = request["text"]
@@ -44,7 +44,7 @@ def curly_quotes(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, edits) if edits else first
 
 
-# Family: a payload that is a JSON string is decoded (section 5: json.string_payload).
+# Family: a payload that is a JSON string is decoded (§5: json.string_payload).
 # The client JSON.parse()s again when the first parse gives a string.
 def string_payload(request: Request, inner: Answer) -> Response:
     first = inner(request)
@@ -139,7 +139,7 @@ def _flat(value: Any) -> str:
 
 def _fenced_payload(text: str, seg: dict[str, Any]) -> str:
     """The content of a fenced block: its lines between opener and closing fence, each
-    with up to the opener's indentation of spaces removed (section 3.1)."""
+    with up to the opener's indentation of spaces removed (§3a)."""
     start = seg["start"] + (1 if seg["start"] == 0 and text.startswith("\ufeff") else 0)
     lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text[start : seg["end"]])
     indent = len(lines[0]) - len(lines[0].lstrip(" "))
@@ -185,7 +185,7 @@ def _reread(request: Request, inner: Answer, wanted: Any, loader: type[Any]) -> 
     return {**response, "segments": segments}
 
 
-# Family: YAML anchors and aliases are accepted (section 4.1: yaml.alias). The client's
+# Family: YAML anchors and aliases are accepted (§4.1: yaml.alias). The client's
 # YAML library resolves them (plain scalars read as YAML 1.2 core).
 def yaml_aliases(request: Request, inner: Answer) -> Response:
     def only_aliases(seg: dict[str, Any]) -> bool:
@@ -195,7 +195,7 @@ def yaml_aliases(request: Request, inner: Answer) -> Response:
     return _reread(request, inner, only_aliases, _Core12Loader)
 
 
-# Family: YAML 1.1 scalars (section 4.1: the YAML 1.2 core schema). The client's YAML
+# Family: YAML 1.1 scalars (§4.1: the YAML 1.2 core schema). The client's YAML
 # library reads ``yes``/``no``/``on``/``off`` as booleans, ``9:16`` as 556, ``1_000`` as
 # 1000, ``0o7`` as a string, dates as dates (PyYAML's ``safe_load``).
 def yaml11_scalars(request: Request, inner: Answer) -> Response:

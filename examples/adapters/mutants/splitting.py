@@ -1,4 +1,4 @@
-"""Faults of a client's splitter: where it finds blocks (docs/protocol.md sections 1-3).
+"""Faults of a client's splitter: where it finds blocks (docs/protocol.md §1-§3).
 
 Each function is one layer (``(request, inner) -> response``, see ``base.py``) for
 the ``segment`` op. Most rewrite the message so that replykit, reading the rewritten
@@ -31,7 +31,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-# Family: a message that is a JSON string is decoded first (docs/protocol.md section 1,
+# Family: a message that is a JSON string is decoded first (docs/protocol.md §1,
 # "no transport decoding"). The client JSON.parse()s a message that looks like a JSON
 # string literal and splits the value; its offsets index the value.
 def json_string_message(request: Request, inner: Answer) -> Response:
@@ -46,7 +46,7 @@ def json_string_message(request: Request, inner: Answer) -> Response:
 _ESCAPED_TAG = re.compile("&lt;/?" + _FAMILY, re.IGNORECASE)
 
 
-# Family: HTML entities are decoded before splitting (section 1). A client whose
+# Family: HTML entities are decoded before splitting (§1). A client whose
 # messages arrive HTML-escaped unescapes a message holding ``&lt;questionnaire``;
 # its offsets index the unescaped text.
 def entities_decoded(request: Request, inner: Answer) -> Response:
@@ -56,7 +56,7 @@ def entities_decoded(request: Request, inner: Answer) -> Response:
     return inner(request)
 
 
-# Family: a lone CR is not a line ending (section 1). The client splits lines on "\n"
+# Family: a lone CR is not a line ending (§1). The client splits lines on "\n"
 # (and "\r\n") and trims each line, so a lone CR reads as a space inside a line.
 def lone_cr(request: Request, inner: Answer) -> Response:
     text = request["text"]
@@ -69,7 +69,7 @@ _FENCE_NAME = re.compile(
 )
 
 
-# Family: names are read case-insensitively (sections 3.1, 3.2, 7). The client matches
+# Family: names are read case-insensitively (§3a, §8.1). The client matches
 # ``<Questionnaire>`` and a ```` ```Questionnaire ```` info string ignoring ASCII case
 # and reports the name lower case. Tags: replykit's own §9 switch ``case_insensitive``
 # (set by this fault's entry in the registry); fence info strings: lower-cased here.
@@ -86,7 +86,7 @@ def case_insensitive_fences(request: Request, inner: Answer) -> Response:
 _TAB_FENCE = re.compile(r"(?m)^([ \t]*\t[ \t]*)(?=`{3,})")
 
 
-# Family: a tab before a fence is counted as indentation of one column (section 3.1:
+# Family: a tab before a fence is counted as indentation of one column (§3a:
 # CommonMark expands a tab to the next multiple of 4, so "\t```" is indented code).
 # The client's opener and closer pattern is /^\s{0,3}```/.
 def tab_before_fence(request: Request, inner: Answer) -> Response:
@@ -99,7 +99,7 @@ def tab_before_fence(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, edits)
 
 
-# Family: fence content is not dedented by the opener's indentation (section 3.1). The
+# Family: fence content is not dedented by the opener's indentation (§3a). The
 # client hands the payload lines to its YAML parser as they stand. Removing the
 # opener's indentation makes replykit read them so.
 def fence_not_dedented(request: Request, inner: Answer) -> Response:
@@ -119,7 +119,7 @@ _QUOTE = re.compile(r"(?:[ \t]{0,3}>[ \t]?)+")
 _CLOSER = re.compile(r"[ \t]*`{3,}[ \t]*")
 
 
-# Family: fences inside list items or block quotes are accepted (section 3.5). The
+# Family: fences inside list items or block quotes are accepted (§3c). The
 # client strips list and quote markers before it looks for a fence, and quote markers
 # from the lines after it up to the closing fence.
 def fence_in_container(request: Request, inner: Answer) -> Response:
@@ -128,8 +128,8 @@ def fence_in_container(request: Request, inner: Answer) -> Response:
     edits: list[tuple[int, int, str]] = []
     lines = _lines(text)
     for d in first.get("diagnostics", []):
-        if d["code"] != "near_miss.in_container":
-            continue
+        if d["code"] != "near_miss.in_container" or not text.startswith("```", d["start"]):
+            continue  # a tilde fence is no candidate anywhere
         begin = line_start(text, d["start"])
         if not _CONTAINER.fullmatch(text, begin, d["start"]):
             continue
@@ -152,7 +152,7 @@ _HTML_START = re.compile(
 )
 
 
-# Family: HTML blocks are not inert (section 3.3: a fence line inside an HTML block is
+# Family: HTML blocks are not inert (§3b: a fence line inside an HTML block is
 # raw HTML). The client does not know HTML blocks: it reads ``<details>`` as a line of
 # text, so a fence after it opens. Here the tag's ``<`` becomes a letter.
 def html_blocks_not_inert(request: Request, inner: Answer) -> Response:
@@ -161,7 +161,7 @@ def html_blocks_not_inert(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, edits)
 
 
-# Family: HTML comments are not inert (section 3.3). The client does not know
+# Family: HTML comments are not inert (§3b). The client does not know
 # comments: ``<!-- <questionnaire>...</questionnaire> -->`` shows a card.
 def html_comments_not_inert(request: Request, inner: Answer) -> Response:
     text = request["text"]
@@ -169,7 +169,7 @@ def html_comments_not_inert(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, edits)
 
 
-# Family: an escaped backtick opens a code span (section 3.3). The client's code-span
+# Family: an escaped backtick opens a code span (§3b). The client's code-span
 # pattern /`[^`]*`/ does not know backslash escapes.
 def escaped_backtick(request: Request, inner: Answer) -> Response:
     text = request["text"]
@@ -221,7 +221,7 @@ def _spans_over_blank_lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# Family: code spans run across blank lines (section 3.3: no span crosses a blank
+# Family: code spans run across blank lines (§3b: no span crosses a blank
 # line). The client's span pattern is multi-line, so a tag after a blank line inside
 # such a "span" is code.
 def span_across_blank_lines(request: Request, inner: Answer) -> Response:
@@ -249,7 +249,7 @@ def _indent(text: str, start: int) -> int:
     return col
 
 
-# Family: any line indented 4 spaces is code (section 3.3: indented code cannot
+# Family: any line indented 4 spaces is code (§3b: indented code cannot
 # interrupt a paragraph, and list content is indented relative to its item). The
 # client shows every such line as code, tags on it included.
 def indented_always_code(request: Request, inner: Answer) -> Response:
@@ -263,7 +263,7 @@ def indented_always_code(request: Request, inner: Answer) -> Response:
     return demote(request, response, on_indented_line)
 
 
-# Family: zero-width and BOM characters count as preface prose (section 4.3: blank
+# Family: zero-width and BOM characters count as preface prose (§1.1: blank
 # is White_Space or Cf). The client's trim() keeps U+200B, U+2060, U+00AD and U+FEFF.
 def invisible_preface(request: Request, inner: Answer) -> Response:
     first = inner(request)
@@ -284,7 +284,7 @@ def invisible_preface(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, edits) if edits else first
 
 
-# Family: the preface rule is ignored (section 4.3). The client shows a fenced form
+# Family: the preface rule is ignored (§4.3). The client shows a fenced form
 # that is the first thing in the message. Here replykit reads the message after a
 # line of prose, which is then taken out of its answer.
 def preface_ignored(request: Request, inner: Answer) -> Response:
@@ -293,7 +293,7 @@ def preface_ignored(request: Request, inner: Answer) -> Response:
     return with_edits(request, inner, [(at, at, "x\n\n")])
 
 
-# Family: a shorter closing fence is accepted (section 3.1: a closing fence is at
+# Family: a shorter closing fence is accepted (§3a: a closing fence is at
 # least as long as the opener). The client closes a ````questionnaire block at the
 # first line of three or more backticks. Here the opener is cut to three.
 def short_closer(request: Request, inner: Answer) -> Response:
@@ -317,7 +317,7 @@ def _utf16(text: str) -> list[int]:
     return out
 
 
-# Family: offsets are UTF-16 code units (section 1: offsets are code points). The
+# Family: offsets are UTF-16 code units (§1.1: offsets are code points). The
 # client reports String.prototype.indexOf positions without converting.
 def utf16_offsets(request: Request, inner: Answer) -> Response:
     response = inner(request)
