@@ -2,7 +2,7 @@
 its own, and how fast (docs/fuzzing.md, "A benchmark for the fuzzer").
 
 Usage: ``python benchmarks/fuzz_recall.py [--seconds S] [--seed N] [--only NAME,...]
-[--no-combined] [--no-reference] [--out DIR] [--json FILE]``
+[--no-single] [--no-combined] [--no-reference] [--out DIR] [--json FILE]``
 
 Runs the real command, ``python -m replykit.cli fuzz --impl ADAPTER --seconds S``
 (default settings otherwise: every op, explicit examples first, seed 0 unless
@@ -139,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="budget per run (60)")
     parser.add_argument("--seed", type=int, default=None, help="--seed for replykit fuzz")
     parser.add_argument("--only", default="", help="comma-separated single mutants to run")
+    parser.add_argument("--no-single", action="store_true", help="skip the single mutants")
     parser.add_argument("--no-combined", action="store_true", help="skip the combined mutant")
     parser.add_argument("--no-reference", action="store_true", help="skip replykit_adapter.py")
     parser.add_argument("--out", type=Path, default=None, help="keep the reports in DIR")
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     figures: dict[str, Any] = {"seconds": args.seconds, "seed": args.seed, "single": {}}
 
-    for name in chosen:
+    for name in [] if args.no_single else chosen:
         report = run_fuzz(mutant_command(name), args.seconds, args.seed, out / name)
         found = disagreements(report["classes"])
         figures["single"][name] = {

@@ -2,11 +2,10 @@
 ``fuzz`` run against each single mutant of ``examples/adapters/mutants`` finds it.
 
 Deterministic: a fixed seed and a budget of generated examples (not seconds), the
-explicit examples first, the mutant's own op only. The mutants today's fuzzer does not
-find in that budget are listed in :data:`KNOWN_GAPS`, and the test checks that they
-are still missed: when the fuzzer starts finding one (better generators, a new
-explicit example), the test fails until it leaves the list. ``benchmarks/fuzz_recall.py``
-is the full, timed version.
+explicit examples first, the mutant's own op only. The mutants today's generators and
+explicit examples do not reach are :data:`KNOWN_GAPS`, expected failures: pytest shows
+each one it finds now as XPASS, and then it leaves the list (the aim is an empty list).
+``benchmarks/fuzz_recall.py`` is the full, timed version.
 """
 
 from __future__ import annotations
@@ -50,7 +49,12 @@ def test_known_gaps_are_mutants() -> None:
     assert set(mutants.BY_NAME) >= KNOWN_GAPS
 
 
-@pytest.mark.parametrize("name", [f.name for f in mutants.FAULTS])
+def _case(name: str) -> object:
+    gap = pytest.mark.xfail(reason="no generator or explicit example reaches it yet")
+    return pytest.param(name, marks=gap) if name in KNOWN_GAPS else name
+
+
+@pytest.mark.parametrize("name", [_case(f.name) for f in mutants.FAULTS])
 def test_fuzz_finds_the_mutant(name: str) -> None:
     fault = mutants.BY_NAME[name]
     report = fuzz(
@@ -62,8 +66,5 @@ def test_fuzz_finds_the_mutant(name: str) -> None:
     assert report.stopped == ""
     assert not [c for c in report.classes if c.is_failure]
     found = [c for c in report.classes if c.op == fault.op]
-    if name in KNOWN_GAPS:
-        assert found == [], f"{name} is found now: take it out of KNOWN_GAPS"
-    else:
-        assert found, f"{name} not found in {report.examples_run} examples"
-        assert all(c.count >= 1 for c in found)
+    assert found, f"{name} not found in {report.examples_run} examples"
+    assert all(c.count >= 1 for c in found)
