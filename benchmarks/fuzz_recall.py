@@ -17,16 +17,17 @@ ready for docs/fuzzing.md, per family:
 - combined mutant: the classes that are the family's *own* (it is their only family),
   the classes that list it at all (its *spread*), and when its first own class came.
 
-Mapping a class of the combined run to families: each minimal input of the class (its
-``inputs`` when the report has them, else its ``input``) is answered, in this
-process, by each single mutant and by replykit (``replykit.fuzz.reference``), and the
-answers compared with ``replykit.fuzz.first_difference``. An input's families are the
-single mutants that disagree with replykit on it; when several do, those whose first
-differing field is the class's ``field``, if any is. A class's families are the union
-over its inputs. A family is found *as a class of its own* when at least one class has
-it as its only family; a class with two or more families is one where faults were not
-kept apart; a class no single mutant disagrees on comes from faults acting together and
-is *unattributed*.
+Mapping a class of the combined run to families, for each of its minimal inputs (its
+``inputs`` when the report has them, else its ``input``), in this process: the
+input's families are the faults without which the combined mutant agrees with replykit
+(``replykit.fuzz.reference``) at the class's ``field``, compared as
+``replykit.fuzz.first_difference`` compares. When no single fault is needed there (or
+the field is not a place in the response), they are the single mutants that disagree
+with replykit on the input, narrowed to those whose first difference is at ``field``
+if any is. A class's families are the union over its inputs. A family is found *as a
+class of its own* when at least one class has it as its only family; a class with two
+or more families is one where faults were not kept apart (or that needs them together);
+a class with none is *unattributed*.
 
 Targets: every single mutant found within 60 s; against the combined mutant, at least
 22 families as classes of their own and no family spread over more than 2 classes; 0
@@ -54,7 +55,7 @@ for path in (SRC, ADAPTERS):
     if path.is_dir():
         sys.path.insert(0, str(path))  # this checkout's replykit and mutants
 
-from mutants import COMBINED, FAULTS, mutant  # noqa: E402
+from mutants import COMBINED, FAULTS, build, mutant  # noqa: E402
 
 from replykit.fuzz import first_difference, reference  # noqa: E402
 
@@ -99,15 +100,65 @@ def class_inputs(found: dict[str, Any]) -> list[dict[str, Any]]:
     return list(inputs) if isinstance(inputs, list) and inputs else [found["input"]]
 
 
+Answers = dict[str, Callable[[Any], Any]]
+_ABSENT = object()
+
+
+def at_pointer(value: Any, pointer: str) -> Any:
+    """The value at the JSON Pointer ``pointer`` (RFC 6901) in ``value``, or a marker
+    when there is none."""
+    for token in pointer.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and token in value:
+            value = value[token]
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            return _ABSENT
+    return value
+
+
+def differs_at(expected: Any, actual: Any, pointer: str) -> bool:
+    """Whether ``actual`` departs from ``expected`` at ``pointer``, compared as the
+    fuzzer compares (the last token names the field, so a ``diagnostics`` list is a
+    multiset and a ``message`` is ignored)."""
+    mine, theirs = at_pointer(expected, pointer), at_pointer(actual, pointer)
+    if mine is _ABSENT or theirs is _ABSENT:
+        return mine is not theirs
+    name = pointer.rsplit("/", 1)[-1]
+    key = name if name and not name.isdigit() else "value"
+    return first_difference({key: mine}, {key: theirs}) is not None
+
+
 def attribute_input(
-    op: str, body: dict[str, Any], field: Any, singles: dict[str, Callable[[Any], Any]]
+    op: str, body: dict[str, Any], field: Any, singles: Answers, without: Answers
 ) -> set[str]:
-    """The families of one minimal input (see the module docstring)."""
+    """The families of one minimal input (see the module docstring): the faults
+    without which the combined mutant agrees with replykit at ``field``; else the
+    single mutants that disagree with replykit (those whose first difference is at
+    ``field`` if any is)."""
+    request = {"op": op, **body}
     expected = reference(op, body)
+    if isinstance(field, str) and field.startswith("/"):
+        try:
+            combined = mutant(COMBINED)(request)
+            needed = (
+                {
+                    n
+                    for n, answer in without.items()
+                    if not differs_at(expected, answer(request), field)
+                }
+                if differs_at(expected, combined, field)
+                else set()
+            )
+        except Exception:  # a mutant that cannot answer: use the single mutants
+            needed = set()
+        if needed:
+            return needed
     at_field, anywhere = set(), set()
     for name, answer in singles.items():
         try:
-            diff = first_difference(expected, answer({"op": op, **body}))
+            diff = first_difference(expected, answer(request))
         except Exception:  # a mutant that cannot answer this input is not its cause
             continue
         if diff is not None:
@@ -117,11 +168,11 @@ def attribute_input(
     return at_field or anywhere
 
 
-def attribute(found: dict[str, Any], singles: dict[str, Callable[[Any], Any]]) -> set[str]:
+def attribute(found: dict[str, Any], singles: Answers, without: Answers) -> set[str]:
     """The families of one class of the combined run: the union over its inputs."""
     families: set[str] = set()
     for body in class_inputs(found):
-        families |= attribute_input(found["op"], body, found.get("field"), singles)
+        families |= attribute_input(found["op"], body, found.get("field"), singles, without)
     return families
 
 
@@ -172,10 +223,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_combined:
         report = run_fuzz(mutant_command(COMBINED), args.seconds, args.seed, out / COMBINED)
         singles = {f.name: mutant(f.name) for f in FAULTS}
+        without = {f.name: build([g for g in FAULTS if g is not f]) for f in FAULTS}
         found = disagreements(report["classes"])
         unattributed, mixed = [], []
         for c in found:
-            families = attribute(c, singles)
+            families = attribute(c, singles, without)
             if not families:
                 unattributed.append(c)
             if len(families) > 1:
