@@ -16,6 +16,7 @@ Subcommands, in ``--help`` order, and the module that registers and runs them:
   fuzz             compare another implementation with replykit (docs/fuzzing.md;
                    needs the ``replykit[fuzz]`` extra) (:mod:`replykit.cli.fuzz`)
   vectors          export the conformance vectors (:mod:`replykit.cli.vectors`)
+  serve            the local playground page (docs/serve.md) (:mod:`replykit.cli.serve`)
 
 Building the parser tree imports only these small modules; each command imports what
 it runs when it runs, so ``replykit segment`` loads neither the answer-actions package
@@ -35,13 +36,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from replykit import __version__
-from replykit.cli import actions, audit, conversation, fuzz, segment, stream, tool, vectors
+from replykit.cli import actions, audit, conversation, fuzz, segment, serve, stream, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape
 
 #: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.
-GROUPS = (segment, stream, conversation, audit, tool, actions, fuzz, vectors)
+GROUPS = (segment, stream, conversation, audit, tool, actions, fuzz, vectors, serve)
 
 
 class _Parser(argparse.ArgumentParser):
