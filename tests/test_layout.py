@@ -56,6 +56,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
         "actions": ["actions", "a.json"],
         "fuzz": ["fuzz", "--impl", "x"],
         "vectors": ["vectors", "export", "d"],
+        "serve": ["serve"],
     }
     assert list(_subcommands(parser)) == list(argv)
     homes = {name: parser.parse_args(args).func.__module__ for name, args in argv.items()}
@@ -70,6 +71,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
         "actions": "replykit.cli.actions",
         "fuzz": "replykit.cli.fuzz",
         "vectors": "replykit.cli.vectors",
+        "serve": "replykit.cli.serve",
     }
     assert [g.__name__ for g in GROUPS] == [
         f"replykit.cli.{n}"
@@ -82,6 +84,7 @@ def test_each_command_runs_from_the_module_of_its_group() -> None:
             "actions",
             "fuzz",
             "vectors",
+            "serve",
         )
     ]
 
@@ -110,7 +113,7 @@ def _lines(path: Path) -> int:
 
 
 def test_command_line_and_testing_modules_stay_under_500_lines() -> None:
-    folders = [SRC / "cli", SRC / "testing", SRC / "fuzz", SRC / "evals"]
+    folders = [SRC / "cli", SRC / "testing", SRC / "fuzz", SRC / "evals", SRC / "serve"]
     modules = [p for folder in folders for p in sorted(folder.rglob("*.py"))]
     modules += [SRC / "strategies.py", SRC / "hostile.py", SRC / "fuzzing.py"]
     assert len(modules) > 25

@@ -18,6 +18,8 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second() -> None:
     assert all("\n" not in c and "python3 -m venv" in c for c in commands)
     assert "replykit segment" in commands[0] and "examples/" in commands[0]
     assert "pytest" in commands[1]
+    # The browser tests need Debian's chromium: the command installs it when missing.
+    assert commands[1].startswith("(command -v chromium >/dev/null || (apt-get update")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1] in ci.splitlines()
 

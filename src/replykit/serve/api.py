@@ -92,9 +92,8 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
     ``profile`` says. Raises :class:`RequestError` for a bad field.
     """
     text, message_id, profile, compat, locale = _options(request)
-    result = segment(text, message_id=message_id, profile=profile, compat=compat)
+    html, result = render_message(text, message_id=message_id, profile=profile, compat=compat)
     checked = self_check({"role": "assistant", "content": text}, locale=locale)
-    html = render_message(text, message_id=message_id, profile=profile, compat=compat)
     return {
         "segments": [_segment_json(s) for s in result.segments],
         "diagnostics": [d.to_json() for d in result.diagnostics],

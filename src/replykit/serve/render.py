@@ -13,7 +13,13 @@ from __future__ import annotations
 from html import escape
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.model import OTHER_VALUE, Question, Questionnaire, Segment
+from replykit.questionnaire.model import (
+    OTHER_VALUE,
+    Question,
+    Questionnaire,
+    Segment,
+    Segmentation,
+)
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.segmentation.segmenter import segment
 
@@ -90,18 +96,18 @@ def render_message(
     message_id: str,
     profile: Profile = CLIENT,
     compat: Compat | str | None = None,
-) -> str:
-    """The HTML of ``text`` (the shape in the module docstring; §2-§7 decide the
-    blocks, read by :func:`~replykit.segment` with ``message_id``, ``profile`` and
-    ``compat``). Markdown between blocks is shown as escaped preformatted text.
-    Raises nothing for any ``str`` (``TypeError`` from ``segment`` for other types)."""
+) -> tuple[str, Segmentation]:
+    """The HTML of ``text`` (the shape in the module docstring) and the segmentation
+    it was drawn from: :func:`~replykit.segment` with ``message_id``, ``profile`` and
+    ``compat`` (§2-§7), read once for both. Markdown between blocks is shown as
+    escaped preformatted text. Raises nothing for any ``str``."""
     result = segment(text, message_id=message_id, profile=profile, compat=compat)
     parts = []
     for seg in result.segments:
         if seg.kind == "markdown":
             parts.append(f'<pre class="replykit-markdown">{_e(seg.text)}</pre>')
-        elif seg.valid or not seg.registered:
-            parts.append(_block(seg) if seg.valid else f"<pre>{_e(seg.text)}</pre>")
-        else:
+        elif seg.valid or seg.registered:
             parts.append(_block(seg))
-    return "".join(parts)
+        else:
+            parts.append(f"<pre>{_e(seg.text)}</pre>")
+    return "".join(parts), result

@@ -16,13 +16,17 @@ async function post(body) {
 }
 
 export class ActionsPanel {
-  constructor() {
+  // track(promise): the page counts the request as pending until it settles.
+  constructor(track) {
+    this.track = track;
     this.state = {};
     this.lastEffect = null;
-    $("confirm-ok").addEventListener("click", () => this.send(this.pending, "confirm"));
-    $("confirm-cancel").addEventListener("click", () => this.send(this.pending, "cancel"));
-    $("host-success").addEventListener("click", () => this.send(this.running, "host_success"));
-    $("host-error").addEventListener("click", () => this.send(this.running, "host_error"));
+    const on = (id, kind, target) =>
+      $(id).addEventListener("click", () => this.track(this.send(this[target], kind)));
+    on("confirm-ok", "confirm", "pending");
+    on("confirm-cancel", "cancel", "pending");
+    on("host-success", "host_success", "running");
+    on("host-error", "host_error", "running");
   }
 
   request(event) {
@@ -69,6 +73,7 @@ export class ActionsPanel {
     li.textContent = `${kind} ${effect.actionId}: ${JSON.stringify(effect)}`;
     li.dataset.kind = effect.kind;
     $("effects").append(li);
+    if (effect.kind === "ignored") return; // the state did not change
     this.drawConfirmation(effect);
     this.drawHost(effect, result.buttons);
   }
@@ -83,7 +88,7 @@ export class ActionsPanel {
       button.dataset.confirm = String(b.confirm);
       button.dataset.status = b.status;
       button.title = `${b.action.type}${b.confirm ? " (asks for confirmation)" : ""}`;
-      button.addEventListener("click", () => this.send(b.action.id, "click"));
+      button.addEventListener("click", () => this.track(this.send(b.action.id, "click")));
       const status = document.createElement("span");
       status.className = "status";
       status.textContent = b.status;

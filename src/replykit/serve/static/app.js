@@ -6,7 +6,7 @@ import { decodeState, encodeState } from "./permalink.js";
 import { drawDiagnostics, drawList, drawSegments, drawSelfCheck, unitIndex } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-const OTHER_VALUE = "__other__";
+const OTHER_VALUE = "__questionnaire_other__"; // replykit.OTHER_VALUE (§7)
 const MESSAGE_ID = "message";
 const DEBOUNCE_MS = 150;
 
@@ -206,7 +206,10 @@ async function start() {
   const examples = (await (await fetch("/api/examples")).json());
   const picker = $("example");
   picker.replaceChildren(...examples.map((e) => new Option(e.title, e.name)));
-  const actions = new ActionsPanel();
+  const actions = new ActionsPanel((promise) => {
+    busy(1);
+    return promise.finally(() => busy(-1));
+  });
   const withActions = examples.find((e) => e.answer !== undefined);
   if (withActions) {
     $("answer").value = withActions.answer;

@@ -48,17 +48,15 @@ export function drawSegments(target, text, segments, active) {
   for (const seg of segments) {
     const span = el("span", segmentClass(seg));
     span.append(segmentBadge(seg));
+    const marked = active && (active.start === active.end
+      ? seg.start <= active.start && (active.start < seg.end || seg.end === text.length)
+      : active.start < seg.end && active.end > seg.start);
     const cuts = [seg.start, seg.end];
-    if (active) {
-      const a = Math.max(seg.start, Math.min(seg.end, active.start));
-      const b = Math.max(seg.start, Math.min(seg.end, active.end));
-      cuts.splice(1, 0, a, b);
-    }
+    if (marked) cuts.splice(1, 0, Math.max(seg.start, active.start), Math.min(seg.end, active.end));
     for (let i = 0; i + 1 < cuts.length; i++) {
       const part = slice(cuts[i], cuts[i + 1]);
-      if (i === 1 && active) {
-        const mark = el("mark", "diag", part || "\u200b");
-        span.append(mark);
+      if (i === 1 && marked) {
+        span.append(el("mark", "diag", part || "\u200b"));
       } else if (part) {
         span.append(document.createTextNode(part));
       }
