@@ -81,9 +81,9 @@ def test_respond_lists_answers_that_do_not_fit_and_refuses_a_missing_form() -> N
     out = api.respond({"text": MIXED, "block_id": "message_q1", "answers": {"q1": "nope"}})
     assert [d["code"] for d in out["diagnostics"]] == ["answer.value_not_in_options"]
     assert out["diagnostics"][0]["path"] == "q1"
-    with pytest.raises(api.RequestError, match="^block_id:"):
+    with pytest.raises(api.RequestError, match=r"^block_id:"):
         api.respond({"text": MIXED, "block_id": "message_q9", "answers": {}})
-    with pytest.raises(api.RequestError, match="^answers:"):
+    with pytest.raises(api.RequestError, match=r"^answers:"):
         api.respond({"text": MIXED, "block_id": "message_q1", "answers": []})
 
 

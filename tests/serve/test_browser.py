@@ -118,7 +118,9 @@ def test_filling_a_form_gives_exactly_build_responses_text(page: Any, locale: st
     page.check(f"{second} input[value='now']")
     xml = segment(text, message_id="message").segments[3]
     assert xml.questionnaire is not None and xml.id == "message_q2"
-    built = build_response(xml.questionnaire, {"window": "now"}, questionnaire_id=xml.id, locale=locale)
+    built = build_response(
+        xml.questionnaire, {"window": "now"}, questionnaire_id=xml.id, locale=locale
+    )
     assert _responses(page) == ("message_q2", built.agent_text, built.display_text)
 
 
@@ -127,7 +129,9 @@ def test_a_diagnostic_click_marks_its_range(page: Any) -> None:
     result = segment(text, message_id="message")
     for index, d in enumerate(result.diagnostics):
         page.click(f"#diagnostics li:nth-child({index + 1})")
-        marks = page.eval_on_selector_all("#segments mark.diag", "els => els.map(e => e.textContent)")
+        marks = page.eval_on_selector_all(
+            "#segments mark.diag", "els => els.map(e => e.textContent)"
+        )
         assert "".join(marks) == (text[d.start : d.end] or "\u200b")
         selected = page.evaluate(
             "(() => { const e = document.getElementById('editor');"
@@ -166,8 +170,7 @@ def test_a_hostile_message_runs_no_script(page: Any) -> None:
     assert "<img src=x onerror=" in rendered and "<iframe src=" in rendered
     assert page.text_content("#segments") == "".join(
         f"{b[0]}{' ' + b[3] if b[3] else ''} {b[1]}–{b[2]}"
-        f"{'' if b[0] == 'markdown' else ' valid' if b[4] else ' invalid'}"
-        + text[b[1] : b[2]]
+        f"{'' if b[0] == 'markdown' else ' valid' if b[4] else ' invalid'}" + text[b[1] : b[2]]
         for b in _badges(page)
     )
     for label in page.query_selector_all("#rendered label"):
@@ -288,3 +291,15 @@ def test_a_message_too_long_for_a_link_says_so(page: Any) -> None:
     settle(page)
     assert _fragment_message(page.url) == "short again"
     assert page.text_content("#link-status") == "link up to date"
+
+
+def test_a_replaced_form_answers_no_more(page: Any) -> None:
+    # The focused field of a form that an update replaces fires "change" as it goes:
+    # the response panel must not ask for that form in the new message.
+    _pick(page, "mixed")
+    page.fill("#rendered form textarea", "still typing")
+    settle(page)
+    _pick(page, "invalid")
+    assert page.text_content("#response-block") == ""
+    assert page.eval_on_selector_all("#response-diagnostics li", "els => els.length") == 0
+    assert page.text_content("#agent-text") == ""

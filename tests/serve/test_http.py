@@ -122,7 +122,10 @@ def test_serving_reads_no_file_and_runs_nothing(
     monkeypatch.setattr(subprocess, "Popen", refuse)
     for path in PAGES:
         assert _request(server, "GET", path)[0] == 200
-    text = "Pick one:\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: A?\n    default: ''\n```\n"
+    text = (
+        "Pick one:\n\n```questionnaire\ntitle: T\nquestions:\n"
+        "  - type: free_text\n    text: A?\n    default: ''\n```\n"
+    )
     assert _post(server, "/api/analyze", {"text": text})[0] == 200
     answers = {"text": text, "block_id": "message_q1", "answers": {"q1": "x"}}
     assert _post(server, "/api/respond", answers)[0] == 200

@@ -80,7 +80,9 @@ def _block(seg: Segment) -> str:
             f"<li>{_e(a.question or a.question_id)}: {_e(str(a.label or a.answer))}</li>"
             for a in seg.response.answers
         )
-        return f'<div class="replykit-response" data-replykit-block="{block}"><ul>{items}</ul></div>'
+        return (
+            f'<div class="replykit-response" data-replykit-block="{block}"><ul>{items}</ul></div>'
+        )
     items = "".join(
         f'<li data-code="{_e(d.code)}">{_e(d.code)}: {_e(d.message)}</li>' for d in seg.diagnostics
     )

@@ -84,8 +84,8 @@ class PlaygroundServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         """``http://HOST:PORT/`` of the page."""
-        host, port = self.server_address[0], self.server_address[1]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        host, port = str(self.server_address[0]), self.server_address[1]
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/"
 
 

@@ -107,34 +107,37 @@ async function update() {
   return page.lastUpdateMs;
 }
 
-// The answers a form holds, in the shapes build_response takes (§7).
+// The answers a form holds, in the shapes build_response takes (§7). Inputs are found
+// by kind inside each question's fieldset: a choice, the "other" text, a textarea.
 export function formAnswers(form) {
-  const block = form.dataset.replykitBlock;
   const answers = {};
   for (const fieldset of form.querySelectorAll("fieldset[data-question-id]")) {
     const id = fieldset.dataset.questionId;
-    const name = `${block}:${id}`;
-    const fields = [...fieldset.querySelectorAll("input, textarea")];
-    const own = fields.filter((f) => f.name === name);
-    const other = fields.find((f) => f.name === `${name}:other`);
-    if (fieldset.dataset.questionType === "free_text") {
-      answers[id] = own.length ? own[0].value : "";
+    const type = fieldset.dataset.questionType;
+    if (type === "free_text") {
+      const area = fieldset.querySelector("textarea");
+      answers[id] = area ? area.value : "";
       continue;
     }
-    const chosen = own.filter((f) => f.checked).map((f) => f.value);
-    const value = fieldset.dataset.questionType === "multi_choice" ? chosen : chosen[0] ?? "";
+    const boxes = [...fieldset.querySelectorAll("input[type=radio], input[type=checkbox]")];
+    const other = fieldset.querySelector("input[type=text]");
+    const chosen = boxes.filter((f) => f.checked).map((f) => f.value);
+    const value = type === "multi_choice" ? chosen : chosen[0] ?? "";
     answers[id] = chosen.includes(OTHER_VALUE) ? { value, other_text: other ? other.value : "" } : value;
   }
   return answers;
 }
 
 async function respond(form) {
+  // A form replaced by a newer update (its focused field fires "change" as it goes).
+  if (!form.isConnected) return;
   page.activeForm = form.dataset.replykitBlock;
   for (const f of $("rendered").querySelectorAll("form.replykit-form")) {
     f.classList.toggle("active", f === form);
   }
   const body = { ...options(), block_id: form.dataset.replykitBlock, answers: formAnswers(form) };
   const reply = await post("/api/respond", body);
+  if (!form.isConnected) return;
   $("response-block").textContent = form.dataset.replykitBlock;
   const value = reply.ok ? reply.value : { diagnostics: [{ code: "request", message: reply.value.error }] };
   $("agent-text").textContent = value.agent_text ?? "";
