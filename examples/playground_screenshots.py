@@ -40,8 +40,8 @@ def shoot(page: Any, out: Path) -> None:
     page.check(f"{form} input[type=checkbox][value='us-east']")
     page.fill(f"{form} textarea", "The eu-west pool runs the canary.")
     _settle(page)
-    page.locator("#rendered form").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(out / "playground-form.png"))
+    clip = {"x": 0, "y": 0, "width": 1360, "height": 1720}  # down to the response text
+    page.screenshot(path=str(out / "playground-form.png"), full_page=True, clip=clip)
     _pick(page, "invalid")
     page.click("#diagnostics li:nth-child(1)")
     page.screenshot(path=str(out / "playground-invalid.png"))

@@ -161,3 +161,19 @@ def test_serve_listens_on_loopback_by_default() -> None:
         proc.wait(timeout=30)
     assert line.startswith("replykit serve: http://127.0.0.1:") and "(Ctrl-C to stop)" in line
     assert proc.stderr is not None and "warning" not in proc.stderr.read()
+
+
+def test_serve_without_markdown_it_names_the_extra() -> None:
+    code = (
+        "import sys; sys.modules['markdown_it'] = None\n"
+        "from replykit.cli import main\n"
+        "sys.exit(main(['serve', '--port', '0']))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (
+        "replykit serve: error: needs markdown-it-py, which is not installed: "
+        "pip install 'replykit[html]'\n"
+    )

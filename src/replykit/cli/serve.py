@@ -15,6 +15,8 @@ from replykit.textout import escape
 
 #: The port ``serve`` listens on when ``--port`` is not given.
 DEFAULT_PORT = 8765
+#: How to install what the playground renders with (docs/html.md).
+HTML_EXTRA = "pip install 'replykit[html]'"
 #: Where ``serve`` listens unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
 
@@ -32,8 +34,8 @@ def add_parser(
             "forms, response text (§7), Self-check verdict (§8) and answer actions (§12) "
             "as you type. Listens on 127.0.0.1 only, unless --host names another address "
             "(then with a warning). Reads no file but its packaged page and examples, "
-            "runs nothing, refuses request bodies over 2 MiB. Runs until Ctrl-C (exit "
-            "130); exit 2 when the address cannot be bound."
+            "runs nothing, refuses request bodies over 2 MiB. Needs the replykit[html] extra. "
+            "Runs until Ctrl-C (exit 130); exit 2 when the address cannot be bound."
         ),
     )
     parser.add_argument(
@@ -58,10 +60,15 @@ def add_parser(
 def run(args: argparse.Namespace) -> int:
     """Run ``replykit serve`` on parsed arguments ``port``, ``host``, ``open``: print
     ``replykit serve: http://HOST:PORT/`` on stdout and serve until interrupted.
-    Returns 2 (one line on stderr) for a port outside 0-65535 or an address that cannot
-    be bound; a ``KeyboardInterrupt`` reaches :func:`replykit.cli.main` (exit 130)."""
-    from replykit.serve.server import is_loopback, make_server
-
+    Returns 2 (one line on stderr) for a port outside 0-65535, an address that cannot
+    be bound, or markdown-it-py missing (the line names the ``replykit[html]`` extra);
+    a ``KeyboardInterrupt`` reaches :func:`replykit.cli.main` (exit 130)."""
+    try:
+        from replykit.serve.server import is_loopback, make_server
+    except ModuleNotFoundError as exc:
+        if exc.name != "markdown_it":
+            raise
+        return fail("serve", "needs markdown-it-py, which is not installed: " + HTML_EXTRA)
     if not 0 <= args.port <= 65535:
         return fail("serve", f"--port {args.port} is not between 0 and 65535")
     host = DEFAULT_HOST if args.host is None else args.host

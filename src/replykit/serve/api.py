@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from replykit.questionnaire.conversation.response import AnswersError, build_response
+from replykit.questionnaire.conversation.responses.build import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.questionnaire.conversation.texts import LOCALES
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
