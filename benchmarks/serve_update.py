@@ -23,6 +23,7 @@ import threading
 import time
 from pathlib import Path
 
+from replykit import segment
 from replykit.serve import api, make_server
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,8 +91,8 @@ def main() -> int:
     args = parser.parse_args()
     text = message(args.size)
     size = len(text.encode("utf-8"))
-    print(f"message: {size} bytes, {len(text)} code points, {text.count('```questionnaire')} "
-          "fenced forms")  # fmt: skip
+    forms = sum(1 for s in segment(text).segments if s.questionnaire is not None)
+    print(f"message: {size} bytes, {len(text)} code points, {forms} forms")
     print(_line("server (api.analyze)", server_side(text, args.runs)))
     browser = in_browser(text, args.runs, args.chromium)
     print(_line("page update (request+draw)", browser))
