@@ -26,7 +26,9 @@ PWNED = "window.__replykitPwned"
 
 
 def settle(page: Any) -> None:
-    """Wait until the page has nothing pending (no debounce timer, no request)."""
+    """Wait until the page has started and has nothing pending (no debounce timer, no
+    request in flight)."""
+    page.evaluate("replykitPlayground.ready")
     page.evaluate("replykitPlayground.idle()")
 
 
