@@ -20,8 +20,11 @@ MAX_FUNCTION_LINES = 60
 #: ``module:qualified name`` of each function allowed over the limit for now.
 OVER_LIMIT = frozenset(
     {
+        "cli/fuzz.py:add_parser",
+        "cli/fuzz.py:run_fuzz",
         "fuzz/adapter.py:Adapter.request",
-        "fuzz/rules.py:segment_rule",
+        "fuzz/report.py:report_text",
+        "fuzz/rules.py:segment_rule_at",
         "fuzz/runner.py:fuzz",
         "questionnaire/segmentation/segmenter.py:segment",
     }
