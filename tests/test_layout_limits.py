@@ -26,7 +26,6 @@ OVER_LIMIT = frozenset(
         "fuzz/report.py:report_text",
         "fuzz/rules.py:segment_rule_at",
         "fuzz/runner.py:fuzz",
-        "questionnaire/segmentation/segmenter.py:segment",
     }
 )
 
