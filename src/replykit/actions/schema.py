@@ -100,13 +100,6 @@ def action_schema() -> dict[str, Any]:
     blank_free = non_blank_pattern()
     unsafe = unsafe_pattern()
     prompt = _text(MAX_PROMPT, blank_free, unsafe_pattern(prompt=True))
-    action_id = _text(MAX_ID, blank_free, unsafe)
-    action_id["allOf"] = [{"not": {"enum": list(RESERVED_IDS)}}]
-    target_text = {"type": "string", "minLength": 1, "maxLength": MAX_TARGET, "pattern": blank_free}
-    without_params: list[str] = [
-        t for t in ACTION_TYPES if t not in PROMPT_REQUIRED_TYPES and t != "conversation.modify"
-    ]
-    without_params.remove("render.change")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Answer actions (replykit, seed 004)",
@@ -119,66 +112,83 @@ def action_schema() -> dict[str, Any]:
                 "type": "object",
                 "required": ["id", "type", "label"],
                 "additionalProperties": False,
-                "properties": {
-                    "id": action_id,
-                    "type": {"enum": list(ACTION_TYPES)},
-                    "label": _text(MAX_LABEL, blank_free, unsafe),
-                    "style": {"enum": list(STYLES)},
-                    "title": _text(MAX_TITLE, blank_free, unsafe),
-                    "description": _text(MAX_DESCRIPTION, blank_free, unsafe),
-                    "riskLevel": {"enum": list(RISK_LEVELS)},
-                    "requiresConfirmation": {"const": True},
-                    "target": {
-                        "type": "object",
-                        "minProperties": 1,
-                        "additionalProperties": False,
-                        "properties": {
-                            "dataset": target_text,
-                            "componentId": target_text,
-                        },
-                    },
-                    "params": {"type": "object", "minProperties": 1},
-                },
-                "allOf": [
-                    _when(
-                        sorted(PROMPT_REQUIRED_TYPES),
-                        {
-                            "required": ["params"],
-                            "properties": {
-                                "params": {
-                                    "required": ["prompt"],
-                                    "additionalProperties": False,
-                                    "properties": {"prompt": prompt},
-                                }
-                            },
-                        },
-                    ),
-                    _when(
-                        ["conversation.modify"],
-                        {
-                            "properties": {
-                                "params": {
-                                    "additionalProperties": False,
-                                    "properties": {"prompt": prompt},
-                                }
-                            }
-                        },
-                    ),
-                    _when(
-                        ["render.change"],
-                        {
-                            "required": ["params"],
-                            "properties": {
-                                "params": {
-                                    "required": ["chartType"],
-                                    "additionalProperties": False,
-                                    "properties": {"chartType": {"enum": list(CHART_TYPES)}},
-                                }
-                            },
-                        },
-                    ),
-                    _when(without_params, {"not": {"required": ["params"]}}),
-                ],
+                "properties": _action_fields(blank_free, unsafe),
+                "allOf": _params_by_type(prompt),
             }
         },
     }
+
+
+def _action_fields(blank_free: str, unsafe: str) -> dict[str, Any]:
+    """The schema of each field an action may have, whatever its type (§12)."""
+    action_id = _text(MAX_ID, blank_free, unsafe)
+    action_id["allOf"] = [{"not": {"enum": list(RESERVED_IDS)}}]
+    target_text = {"type": "string", "minLength": 1, "maxLength": MAX_TARGET, "pattern": blank_free}
+    return {
+        "id": action_id,
+        "type": {"enum": list(ACTION_TYPES)},
+        "label": _text(MAX_LABEL, blank_free, unsafe),
+        "style": {"enum": list(STYLES)},
+        "title": _text(MAX_TITLE, blank_free, unsafe),
+        "description": _text(MAX_DESCRIPTION, blank_free, unsafe),
+        "riskLevel": {"enum": list(RISK_LEVELS)},
+        "requiresConfirmation": {"const": True},
+        "target": {
+            "type": "object",
+            "minProperties": 1,
+            "additionalProperties": False,
+            "properties": {
+                "dataset": target_text,
+                "componentId": target_text,
+            },
+        },
+        "params": {"type": "object", "minProperties": 1},
+    }
+
+
+def _params_by_type(prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """Which ``params`` each action type requires, allows or forbids (§12)."""
+    without_params: list[str] = [
+        t for t in ACTION_TYPES if t not in PROMPT_REQUIRED_TYPES and t != "conversation.modify"
+    ]
+    without_params.remove("render.change")
+    return [
+        _when(
+            sorted(PROMPT_REQUIRED_TYPES),
+            {
+                "required": ["params"],
+                "properties": {
+                    "params": {
+                        "required": ["prompt"],
+                        "additionalProperties": False,
+                        "properties": {"prompt": prompt},
+                    }
+                },
+            },
+        ),
+        _when(
+            ["conversation.modify"],
+            {
+                "properties": {
+                    "params": {
+                        "additionalProperties": False,
+                        "properties": {"prompt": prompt},
+                    }
+                }
+            },
+        ),
+        _when(
+            ["render.change"],
+            {
+                "required": ["params"],
+                "properties": {
+                    "params": {
+                        "required": ["chartType"],
+                        "additionalProperties": False,
+                        "properties": {"chartType": {"enum": list(CHART_TYPES)}},
+                    }
+                },
+            },
+        ),
+        _when(without_params, {"not": {"required": ["params"]}}),
+    ]

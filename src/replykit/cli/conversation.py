@@ -46,6 +46,13 @@ def add_parser(
     Input: the ``subparsers`` object of the main parser. Output: the two new
     subparsers, in that order, each with ``func`` set to its runner.
     """
+    return _add_check(subparsers), _add_respond(subparsers)
+
+
+def _add_check(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """The ``check`` subparser added to ``subparsers``: its arguments, help and runner."""
     check = subparsers.add_parser(
         "check",
         help="Self-check the latest assistant reply of a conversation (§8)",
@@ -78,7 +85,13 @@ def add_parser(
         help="read the file as JSON Lines even when it is a single JSON value (one line)",
     )
     check.set_defaults(func=run_check)
+    return check
 
+
+def _add_respond(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """The ``respond`` subparser added to ``subparsers``: its arguments, help and runner."""
     respond = subparsers.add_parser(
         "respond",
         help="build the response to a questionnaire of a message (§7)",
@@ -112,8 +125,7 @@ def add_parser(
         "--locale", choices=LOCALES, default="zh", help="display-text defaults (§7)"
     )
     respond.set_defaults(func=run_respond)
-
-    return check, respond
+    return respond
 
 
 def _check_text(result: SelfCheckResult, path: str) -> str:
@@ -154,38 +166,57 @@ def run_check(args: argparse.Namespace) -> int:
     a conversation does not have the shape above (the message named).
     """
     name = "<stdin>" if args.conversation == "-" else args.conversation
+    try:
+        results, passed = _check_all(args)
+    except InputError as exc:
+        return fail("check", str(exc))
+    _write_results(results, name, args.format)
+    return 0 if passed else 1
+
+
+#: One checked conversation: its 1-based line (``None`` for a single JSON value) and
+#: its result, or the result's compact JSON text when that is all the output needs.
+_Kept = tuple[int | None, SelfCheckResult | str]
+
+
+def _check_all(args: argparse.Namespace) -> tuple[list[_Kept], bool]:
+    """Every conversation of the file checked, in order, and whether all passed;
+    :class:`InputError` when the file or a conversation cannot be read (§8)."""
     # Nothing is printed before every conversation has been read (exit 2 prints nothing),
     # so each result is kept (as its JSON text, equal texts shared) and each conversation
     # is let go once checked: memory stays near the input's size (§1).
-    results: list[tuple[int | None, SelfCheckResult | str]] = []
+    results: list[_Kept] = []
     shared: dict[str, str] = {}
     passed = True
+    text = read_text(args.conversation, "conversation", bom=True)
     try:
-        text = read_text(args.conversation, "conversation", bom=True)
+        stored = read_conversations(text, json_lines=True if args.jsonl else None)
+    except ConversationError as exc:
+        raise InputError(f"conversation {args.conversation} is {exc}") from None
+    del text
+    pending = list(reversed(stored))
+    del stored
+    while pending:
+        conversation = pending.pop()
         try:
-            stored = read_conversations(text, json_lines=True if args.jsonl else None)
-        except ConversationError as exc:
-            raise InputError(f"conversation {args.conversation} is {exc}") from None
-        del text
-        pending = list(reversed(stored))
-        del stored
-        while pending:
-            conversation = pending.pop()
-            try:
-                result = self_check(conversation.value, locale=args.locale)
-            except TypeError as exc:
-                at = "" if conversation.line is None else f" (line {conversation.line})"
-                raise InputError(f"the conversation{at} is malformed: {exc}") from None
-            passed = passed and result.passed
-            if args.format == "text" or conversation.line is None:
-                results.append((conversation.line, result))
-            else:
-                shown = dump(result.to_json())
-                results.append((conversation.line, shared.setdefault(shown, shown)))
-    except InputError as exc:
-        return fail("check", str(exc))
+            result = self_check(conversation.value, locale=args.locale)
+        except TypeError as exc:
+            at = "" if conversation.line is None else f" (line {conversation.line})"
+            raise InputError(f"the conversation{at} is malformed: {exc}") from None
+        passed = passed and result.passed
+        if args.format == "text" or conversation.line is None:
+            results.append((conversation.line, result))
+        else:
+            shown = dump(result.to_json())
+            results.append((conversation.line, shared.setdefault(shown, shown)))
+    return results, passed
+
+
+def _write_results(results: list[_Kept], name: str, view: str) -> None:
+    """Print the kept results as ``view`` (``text`` or ``json``): one JSON value for a
+    single conversation, one JSON line per conversation of JSON Lines."""
     # Written a batch at a time: the output is never held whole.
-    if args.format == "text":
+    if view == "text":
         write_lines(
             view_line
             for line, kept in results
@@ -202,7 +233,6 @@ def run_check(args: argparse.Namespace) -> int:
             if i % 1000 == 0 or i == len(results):
                 write("".join(out))
                 out.clear()
-    return 0 if passed else 1
 
 
 def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:

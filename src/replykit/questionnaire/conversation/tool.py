@@ -400,6 +400,32 @@ def _question_schema(types: list[str], default: dict[str, Any], choice: bool) ->
     }
 
 
+def _question_shapes() -> list[dict[str, Any]]:
+    """The three question shapes the tool accepts, by type and default: single choice,
+    multi choice, free text (§7)."""
+    single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
+    multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]
+    free = [t for t in ACCEPTED_TYPES if t in ("free_text", "text")]
+    text_default = {"type": "string", "description": "Preselected answer; empty for none."}
+    return [
+        _question_schema(
+            single,
+            {"type": "string", "description": "An option value, or empty for no default."},
+            True,
+        ),
+        _question_schema(
+            multi,
+            {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Option values selected in advance.",
+            },
+            True,
+        ),
+        _question_schema(free, text_default, False),
+    ]
+
+
 @typed
 def tool_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the ``questionnaire_async`` arguments (§7).
@@ -420,10 +446,6 @@ def tool_schema() -> dict[str, Any]:
     (``question_text_required``, ``question_option_invalid``,
     ``question_id_duplicate``, ``default_value_not_in_options``).
     """
-    single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
-    multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]
-    free = [t for t in ACCEPTED_TYPES if t in ("free_text", "text")]
-    text_default = {"type": "string", "description": "Preselected answer; empty for none."}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": TOOL_NAME,
@@ -437,28 +459,7 @@ def tool_schema() -> dict[str, Any]:
             "questions": {
                 "type": "array",
                 "minItems": 1,
-                "items": {
-                    "anyOf": [
-                        _question_schema(
-                            single,
-                            {
-                                "type": "string",
-                                "description": "An option value, or empty for no default.",
-                            },
-                            True,
-                        ),
-                        _question_schema(
-                            multi,
-                            {
-                                "type": "array",
-                                "items": {"type": "string"},
-                                "description": "Option values selected in advance.",
-                            },
-                            True,
-                        ),
-                        _question_schema(free, text_default, False),
-                    ]
-                },
+                "items": {"anyOf": _question_shapes()},
             },
         },
         "required": ["questions"],

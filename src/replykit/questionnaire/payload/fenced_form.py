@@ -29,6 +29,7 @@ from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Question
 from replykit.questionnaire.payload.describe import yaml_kind
 from replykit.questionnaire.payload.results import (
     FormRead,
+    Read,
     Span,
     SpanMap,
     finding_sink,
@@ -125,10 +126,25 @@ def read_fenced_form(
             value=None,
             findings=(YAML_EMPTY.finding(start=0, end=len(payload)),),
         )
-    nested = list(nested_fences(payload, fence_length))
     sink = finding_sink(limits.max_diagnostics)
-    sink.extend(nested)
     depth = limits.max_depth if max_depth is None else max_depth
+    read = _read_yaml(payload, fence_length, depth, loader, limits, sink)
+    form = _checked_form(payload, read, limits, sink) if _fields_apply(read) else None
+    return _result(form, read.spans, sink)
+
+
+def _read_yaml(
+    payload: str,
+    fence_length: int,
+    depth: int,
+    loader: str | None,
+    limits: Limits,
+    sink: Collector[Finding],
+) -> Read:
+    """The YAML read of ``payload``; its ``yaml.nested_fence`` findings, then the
+    reader's, put in ``sink`` (§4, §8)."""
+    nested = list(nested_fences(payload, fence_length))
+    sink.extend(nested)
     # The YAML reader keeps no more findings than the cap (an alias bomb has one per
     # alias) and no yaml.syntax on a nested fence line: the fence is the error there.
     read = read_yaml(
@@ -140,30 +156,41 @@ def read_fenced_form(
     )
     sink.extend(read.findings)
     sink.absorb(read.overflow)
+    return read
+
+
+def _fields_apply(read: Read) -> bool:
+    """Whether the field table is checked: the root is a mapping and no reader result
+    (kept or left out by the cap) makes every field check repeat it."""
     codes = {f.code for f in read.findings}
     if read.overflow is not None:
         codes.update(c.code for c in read.overflow.counts)
+    return isinstance(read.value, dict) and not codes & _NO_FIELD_CHECKS
+
+
+def _checked_form(
+    payload: str, read: Read, limits: Limits, sink: Collector[Finding]
+) -> Questionnaire | None:
+    """The form the field table builds from the mapping root of ``read``, its findings
+    put in ``sink``; ``None`` when a list is over its limit (§1), and then nothing else
+    is checked."""
     root = read.value
-    if isinstance(root, dict) and not codes & _NO_FIELD_CHECKS:
-        over = form_lists(root, limits)
-        if over is not None:
-            # Not placed by path: that would build the span map of every item. The
-            # finding covers the payload, which is not read.
-            sink.append(over)
-        else:
-            # An alias node stands for a value we never build: it is reported once, as
-            # an alias, and nothing under it is checked.
-            aliased = read.aliases
-            at = FindingSink(
-                limits.max_diagnostics,
-                locate=_locator(read.spans, read.key_spans),
-                skip=(lambda path: _under_any(path, aliased)) if aliased else None,
-                into=sink,
-            )
-            checker = _Checker(payload, read.spans)
-            form = checker.form(root, at.at())
-            return _result(form, read.spans, sink)
-    return _result(None, read.spans, sink)
+    over = form_lists(root, limits)
+    if over is not None:
+        # Not placed by path: that would build the span map of every item. The
+        # finding covers the payload, which is not read.
+        sink.append(over)
+        return None
+    # An alias node stands for a value we never build: it is reported once, as an
+    # alias, and nothing under it is checked.
+    aliased = read.aliases
+    at = FindingSink(
+        limits.max_diagnostics,
+        locate=_locator(read.spans, read.key_spans),
+        skip=(lambda path: _under_any(path, aliased)) if aliased else None,
+        into=sink,
+    )
+    return _Checker(payload, read.spans).form(root, at.at())
 
 
 def _result(form: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]) -> FormRead:

@@ -187,6 +187,24 @@ def _got(root: dict[str, Any], key: str) -> dict[str, Any]:
 def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response | None:
     """The response, or ``None`` when an error was reported (its model would not be
     valid: a blank id, an answer of the wrong shape)."""
+    header_ok = _header_ok(root, expected_type, at)
+    answers = _answers(root, at)
+    rtype = root.get("type")
+    qid = root.get("questionnaire_id")
+    status = root.get("status")
+    if not header_ok or answers is None or not isinstance(rtype, str) or not isinstance(qid, str):
+        return None
+    return Response(
+        type=rtype,
+        questionnaire_id=qid,
+        status=status if isinstance(status, str) else "",
+        answers=answers,
+    )
+
+
+def _header_ok(root: dict[str, Any], expected_type: str, at: Cursor) -> bool:
+    """Whether ``type`` and ``questionnaire_id`` let a response be built (each reported
+    when not); a ``status`` other than ``submitted`` is only a warning (§5)."""
     ok = True
     rtype = root.get("type")
     if rtype != expected_type:
@@ -217,10 +235,14 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response 
             details={"value": status},
             hint=_got(root, "status"),
         )
-    answers: list[Answer] = []
+    return ok
+
+
+def _answers(root: dict[str, Any], at: Cursor) -> tuple[Answer, ...] | None:
+    """The answers read, or ``None`` when ``answers`` is not a list or any answer was
+    reported; every answer is checked either way."""
     raw_answers = root.get("answers")
     if not isinstance(raw_answers, list):
-        ok = False
         present = "answers" in root
         at.add(
             R.RESPONSE_ANSWERS_INVALID,
@@ -231,20 +253,15 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response 
             },
             hint={"as": "kind", "actual": json_type(raw_answers)} if present else {"as": "missing"},
         )
-    else:
-        for i, raw in enumerate(raw_answers):
-            answer = _answer(raw, at.descend("answers", i))
-            ok = ok and answer is not None
-            if answer is not None:
-                answers.append(answer)
-    if not ok or not isinstance(rtype, str) or not isinstance(qid, str):
         return None
-    return Response(
-        type=rtype,
-        questionnaire_id=qid,
-        status=status if isinstance(status, str) else "",
-        answers=tuple(answers),
-    )
+    ok = True
+    answers: list[Answer] = []
+    for i, raw in enumerate(raw_answers):
+        answer = _answer(raw, at.descend("answers", i))
+        ok = ok and answer is not None
+        if answer is not None:
+            answers.append(answer)
+    return tuple(answers) if ok else None
 
 
 def _invalid(at: Cursor, expected: str, value: Any, present: bool = True) -> None:

@@ -25,7 +25,7 @@ from replykit.codes.start import TIMEOUT_SECONDS_INVALID
 from replykit.diagnostics import Diagnostic, Finding, format_path
 from replykit.questionnaire.compat import Compat, unescape_payload
 from replykit.questionnaire.limits import Limits, payload_size
-from replykit.questionnaire.model import Segment
+from replykit.questionnaire.model import Questionnaire, Response, Segment
 from replykit.questionnaire.payload.fenced_form import read_fenced_form
 from replykit.questionnaire.payload.json_strict import number_problem, read_json
 from replykit.questionnaire.payload.lenient import normalize_form
@@ -228,7 +228,6 @@ def xml_block(
     is_response = name.endswith(RESPONSE_SUFFIX)
     registered = ctx.profile.registers(name)
     payload, to_payload = _payload_source(text[p_start:p_end], ctx)
-    diags: list[Diagnostic] = []
     form = response = None
     overflow = None
     whole = (p_start, p_end)
@@ -237,36 +236,14 @@ def xml_block(
         return p_start + to_payload(offset)
 
     if not registered:
-        diags.append(_unregistered(name, start, p_start, ctx))
+        diags = [_unregistered(name, start, p_start, ctx)]
     elif is_response:
-        too_big = payload_size(payload, ctx.limits)
-        if too_big is not None:
-            diags.extend(place((too_big,), shift, whole, ctx))
-        else:
-            rread = read_xml_response(payload, name, limits=ctx.limits)
-            diags.extend(place(rread.findings, shift, whole, ctx))
-            overflow = _overflow(rread, shift, whole, ctx)
-            response = rread.value
+        diags, overflow, response = _xml_response(payload, name, shift, whole, ctx)
     else:
-
-        def reader(p: str) -> FormRead:
-            read = read_xml_request(p, limits=ctx.limits)
-            if ctx.compat.filter_invalid_questions:
-                return _drop_invalid_questions(p, read, ctx.limits)
-            return read
-
-        fread = _limited(payload, reader, ctx.limits)
-        diags.extend(place(fread.findings, shift, whole, ctx))
-        overflow = _overflow(fread, shift, whole, ctx)
-        form = fread.value
-        timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
-        if form is not None and timeout is not None:
-            value = timeout.group(1)
-            if number_problem(value) is None:
-                number = float(value) if "." in value else int(value)
-                form = attrs.evolve(form, timeout_seconds=number)
-            else:  # no infinity and no 5000-digit int may reach the output (§1)
-                diags.insert(0, _timeout_too_large(start + timeout.start(1), value, ctx))
+        diags, overflow, form = _xml_request(payload, shift, whole, ctx)
+        form, too_large = _tag_timeout(form, tag, start, ctx)
+        if too_large is not None:
+            diags.insert(0, too_large)
     read_ok = form is not None if not is_response else response is not None
     valid = registered and read_ok and not any(d.severity == "error" for d in diags)
     return Block(
@@ -278,6 +255,51 @@ def xml_block(
         ),
         overflow,
     )  # fmt: skip
+
+
+def _xml_response(
+    payload: str, name: str, shift: Callable[[int], int], whole: tuple[int, int], ctx: Context
+) -> tuple[list[Diagnostic], Overflow[Diagnostic] | None, Response | None]:
+    """The diagnostics, the cap's overflow and the response read from a response
+    payload; only ``limit.payload_size`` when the payload is too long (§1, §5)."""
+    too_big = payload_size(payload, ctx.limits)
+    if too_big is not None:
+        return place((too_big,), shift, whole, ctx), None, None
+    read = read_xml_response(payload, name, limits=ctx.limits)
+    return place(read.findings, shift, whole, ctx), _overflow(read, shift, whole, ctx), read.value
+
+
+def _xml_request(
+    payload: str, shift: Callable[[int], int], whole: tuple[int, int], ctx: Context
+) -> tuple[list[Diagnostic], Overflow[Diagnostic] | None, Questionnaire | None]:
+    """The diagnostics, the cap's overflow and the form read from a request payload,
+    with §9 ``filter_invalid_questions`` applied when the profile asks for it."""
+
+    def reader(p: str) -> FormRead:
+        read = read_xml_request(p, limits=ctx.limits)
+        if ctx.compat.filter_invalid_questions:
+            return _drop_invalid_questions(p, read, ctx.limits)
+        return read
+
+    read = _limited(payload, reader, ctx.limits)
+    return place(read.findings, shift, whole, ctx), _overflow(read, shift, whole, ctx), read.value
+
+
+def _tag_timeout(
+    form: Questionnaire | None, tag: str, start: int, ctx: Context
+) -> tuple[Questionnaire | None, Diagnostic | None]:
+    """§9 ``tag_attributes``: the form with the ``timeout_seconds`` of its opening
+    ``tag`` (which starts at message offset ``start``), or the form unchanged and the
+    diagnostic of a value too large to be a JSON number (§1)."""
+    timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
+    if form is None or timeout is None:
+        return form, None
+    value = timeout.group(1)
+    if number_problem(value) is not None:
+        # No infinity and no 5000-digit int may reach the output (§1).
+        return form, _timeout_too_large(start + timeout.start(1), value, ctx)
+    number = float(value) if "." in value else int(value)
+    return attrs.evolve(form, timeout_seconds=number), None
 
 
 def _identity(offset: int) -> int:
