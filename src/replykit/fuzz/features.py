@@ -310,8 +310,13 @@ def key_features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
 def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     """The features of one request body (docs/fuzzing.md, "Classes"): for ``segment``
     those of its ``text`` under its ``profile``, plus ``profile`` and ``message_id``
-    when they are not the defaults (``client``, ``m``); for the other ops those of
+    when they are not the defaults (``client``, ``m``); for ``stream`` those of its
+    whole message (``chunks`` joined) as for ``segment``; for the other ops those of
     ``arguments`` or ``answer``. Never raises."""
+    if op == "stream":  # the features of the whole message
+        chunks = body.get("chunks")
+        ok = isinstance(chunks, list) and all(isinstance(c, str) for c in chunks)
+        return features("segment", {**body, "text": "".join(chunks) if ok else ""})
     if op == "segment":
         text = body.get("text")
         profile = str(body.get("profile", "client"))
