@@ -79,8 +79,8 @@ def answer(request: dict[str, Any], fault: str) -> dict[str, Any]:
     if fault == "split_tag":
         return {"id": rid, **_split_tag(chunks, message_id)}
     final = segment("".join(chunks), message_id=message_id).to_json()
-    updates = _early(chunks, message_id) if fault == "early_block" else _withdraw(
-        chunks, message_id
+    updates = (
+        _early(chunks, message_id) if fault == "early_block" else _withdraw(chunks, message_id)
     )
     return {"id": rid, "updates": updates, **final}
 

@@ -315,8 +315,9 @@ def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     ``arguments`` or ``answer``. Never raises."""
     if op == "stream":  # the features of the whole message
         chunks = body.get("chunks")
-        ok = isinstance(chunks, list) and all(isinstance(c, str) for c in chunks)
-        return features("segment", {**body, "text": "".join(chunks) if ok else ""})
+        parts = chunks if isinstance(chunks, list) else []
+        whole = "".join(c for c in parts if isinstance(c, str))
+        return features("segment", {**body, "text": whole})
     if op == "segment":
         text = body.get("text")
         profile = str(body.get("profile", "client"))

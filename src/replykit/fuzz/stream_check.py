@@ -18,6 +18,7 @@ Hypothesis-free: the runner and the vector tests use it alike.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -27,6 +28,8 @@ from replykit.fuzz.compare import Difference, first_difference
 #: The rule tag of every streaming finding (docs/protocol.md §10).
 STREAM_RULE: Final = "§10"
 _KEYS: Final = ("start", "end")
+#: Chunks joined one pair at a time when shrinking, at most (more are only halved).
+MAX_JOINS: Final = 64
 
 
 def stream_text(body: Mapping[str, Any]) -> str:
@@ -122,8 +125,8 @@ def _against_final(
     if item["kind"] == "markdown":
         if home["kind"] != "markdown" or end > home["end"]:
             over = home if home["kind"] != "markdown" else _next_block(final, home)
-            diff = Difference((*where, "kind"), (over or home)["kind"], "markdown")
-            return "premature", _kinds(item, over or home), diff
+            moved = Difference((*where, "kind"), (over or home)["kind"], "markdown")
+            return "premature", _kinds(item, over or home), moved
         return None
     compared = {k: v for k, v in item.items() if k != "text"}
     diff = first_difference({"segments": [home]}, {"segments": [compared]})
@@ -156,24 +159,36 @@ def shrink_stream(
     holds: Callable[[Mapping[str, Any]], bool],
     shrink_text: Callable[[str, Callable[[str], bool]], str],
 ) -> Mapping[str, Any]:
-    """A small ``stream`` body for which ``holds`` is true: chunks joined where the
-    finding stays, then each chunk's text shrunk (``shrink_text``), then empty chunks
-    dropped. Raises what ``holds`` raises."""
+    """A small ``stream`` body for which ``holds`` is true: chunks joined in pairs
+    while the finding stays, then (at most :data:`MAX_JOINS` chunks) one pair at a
+    time, then each chunk's text shrunk (``shrink_text``), then empty chunks dropped.
+    Raises what ``holds`` raises."""
     chunks = list(body["chunks"])
 
     def with_chunks(cs: list[str]) -> dict[str, Any]:
         return {**body, "chunks": cs}
 
+    while len(chunks) > 1:  # halve the chunks while the finding stays
+        pairs = itertools.zip_longest(chunks[::2], chunks[1::2], fillvalue="")
+        paired = [a + b for a, b in pairs]
+        if not holds(with_chunks(paired)):
+            break
+        chunks = paired
     i = 0
-    while i + 1 < len(chunks):
+    while i + 1 < len(chunks) <= MAX_JOINS:
         joined = [*chunks[:i], chunks[i] + chunks[i + 1], *chunks[i + 2 :]]
         if holds(with_chunks(joined)):
             chunks = joined
         else:
             i += 1
     for i in range(len(chunks)):
-        before, after = chunks[:i], chunks[i + 1 :]
-        chunks[i] = shrink_text(chunks[i], lambda t: holds(with_chunks([*before, t, *after])))
+
+        def holds_at(
+            t: str, before: list[str] = chunks[:i], after: list[str] = chunks[i + 1 :]
+        ) -> bool:
+            return holds(with_chunks([*before, t, *after]))
+
+        chunks[i] = shrink_text(chunks[i], holds_at)
     kept = [c for c in chunks if c]
     if kept != chunks and kept and holds(with_chunks(kept)):
         chunks = kept

@@ -29,9 +29,9 @@ def stream_examples() -> tuple[Example, ...]:
     per character, then each withdrawn-block vector cut at its line ends and where the
     block first shows. Raises ``OSError`` when the package data is missing."""
     out: list[Example] = []
-    for name, _, chunks in HANDWRITTEN:
-        out.append(_example(name, "§10", list(chunks), "m"))
-        out.append(_example(f"{name}-chars", "§10", list("".join(chunks)), "m"))
+    for name, _, parts in HANDWRITTEN:
+        out.append(_example(name, "§10", list(parts), "m"))
+        out.append(_example(f"{name}-chars", "§10", list("".join(parts)), "m"))
     for case in json.loads(shipped_segment_vectors())["cases"]:
         if case["id"] not in WITHDRAWN:
             continue
