@@ -37,10 +37,10 @@ def test_replykit_streaming_gives_no_class() -> None:
 )
 def test_each_streaming_fault_is_found_from_generated_streams(fault: str, key: str) -> None:
     report = fuzz(
-        python_adapter("stream_fault_adapter.py", fault), ops=("stream",), examples=12,
+        python_adapter("stream_fault_adapter.py", fault), ops=("stream",), examples=40,
         seed=1, explicit=False, profiles=("client",),
     )  # fmt: skip
-    assert report.examples_run == 12
+    assert report.examples_run == 40
     assert any(c.key_text.startswith(key) for c in report.classes), [
         c.key_text for c in report.classes
     ]

@@ -397,9 +397,10 @@ def fuzz(
 
     Input: ``command`` (argument vector of the adapter), ``ops`` (subset of
     :data:`~replykit.fuzz.ops.ALL_OPS`; ``stream`` only when asked for), a budget of
-    generated ``examples`` (``None``: 500) or ``seconds`` (``seconds`` wins when both are given; explicit examples
-    always run first when ``explicit``), ``seed`` (Hypothesis seed: same seed, same
-    inputs with the same Hypothesis version), ``timeout`` (seconds per request),
+    generated ``examples`` (``None``: 500) or ``seconds`` (``seconds`` wins when both
+    are given; explicit examples always run first when ``explicit``), ``seed``
+    (Hypothesis seed: same seed, same inputs with the same Hypothesis version),
+    ``timeout`` (seconds per request),
     ``progress`` (a stream for progress lines, ``None`` for none), ``cwd`` for the
     adapter, ``profiles`` (profile strings, ``client``, ``self_check``,
     ``product:NAME``: the only ones drawn; ``()``: all), ``accept`` (classes a team
