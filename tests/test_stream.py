@@ -66,7 +66,7 @@ def test_commits_in_order_and_finish_equals_segment() -> None:
     # Each block is committed with the chunk that completes its closer's line.
     blocks = [i for i, u in enumerate(updates) for c in u.committed if isinstance(c, Segment)]
     assert blocks == [151 // 20, 275 // 20]
-    assert updates[-1].pending == (PendingMarkdown(275),)
+    assert streaming.tails(updates)[-1] == (PendingMarkdown(275),)
 
 
 def test_pending_fence_has_its_final_id_and_a_preview() -> None:
@@ -160,6 +160,7 @@ def test_update_json_shape() -> None:
         "committed": [{"kind": "markdown", "start": 0, "end": 8, "text": "Intro.\n\n"}],
         "diagnostics": [],
         "committed_end": 8,
+        "pending_kept": 0,
         "pending": [{
             "kind": "questionnaire", "encoding": "fenced_yaml", "name": "questionnaire",
             "id": "m_q1", "start": 8, "closed": False, "tentative": False,

@@ -9,6 +9,9 @@ stdout, until stdin closes:
     {"id", "op": "questionnaire_async", "arguments"} -> {"id", "result": {...}}
     {"id", "op": "sanitize_actions", "answer"}
         -> {"id", "result": {"actions": [...], "diagnostics": [...]}}
+    {"id", "op": "stream", "chunks", "message_id", "profile"}
+        -> {"id", "updates": [{"committed": [...]}, ...], "segments": [...],
+            "diagnostics": [...]}
 
 An op it does not know gets {"id", "unsupported": true}; a request replykit cannot
 read gets {"id", "error": "..."}. Run: python examples/adapters/replykit_adapter.py
@@ -21,7 +24,7 @@ import json
 import sys
 from typing import Any
 
-from replykit import profile_from_string, segment
+from replykit import StreamSegmenter, profile_from_string, segment
 from replykit.actions import ActionSet, sanitize
 from replykit.jsonout import dumps
 from replykit.questionnaire.conversation.tool import call_questionnaire_async
@@ -38,6 +41,14 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
                 request["text"], message_id=request.get("message_id", "message"), profile=profile
             )
             return {"id": rid, **result.to_json()}
+        if op == "stream":
+            profile = profile_from_string(request.get("profile", "client"))
+            seg = StreamSegmenter(message_id=request.get("message_id", "message"), profile=profile)
+            updates = []
+            for chunk in request["chunks"]:
+                update = seg.push(chunk)
+                updates.append({"committed": [c.to_json() for c in update.committed]})
+            return {"id": rid, "updates": updates, **seg.finish().to_json()}
         if op == "questionnaire_async":
             return {"id": rid, "result": call_questionnaire_async(request["arguments"])}
         if op == "sanitize_actions":

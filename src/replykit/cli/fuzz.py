@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from replykit.cli.io import fail
-from replykit.fuzz.ops import OPS, Op
+from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
 
 FUZZ_DESCRIPTION = (
@@ -69,7 +69,8 @@ def _profile(text: str) -> str:
 def add_parser(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> argparse.ArgumentParser:
-    """Register ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|all]
+    """Register ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|
+    stream|all]
     [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR] [--no-explicit]
     [--profile NAME]... [--accept FILE]``
     on the main parser's ``subparsers``. Output: the new subparser, with ``func`` set to
@@ -89,9 +90,10 @@ def add_parser(
     )
     parser.add_argument(
         "--op",
-        choices=(*OPS, "all"),
+        choices=(*ALL_OPS, "all"),
         default="all",
-        help="operation to fuzz (default all)",
+        help="operation to fuzz (default all: every op but stream; stream checks the "
+        "invariants of §10 on the adapter's commits, docs/fuzzing.md)",
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(

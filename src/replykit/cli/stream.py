@@ -35,7 +35,9 @@ def add_parser(
         description="Push a message (UTF-8) to a StreamSegmenter as it arrives and print "
         'one JSON line per update: {"event": "commit", "committed": [...], "diagnostics": '
         '[...], "committed_end": N} when something became final, {"event": "pending", '
-        '"pending": [...], "held_from": N, "received": N} when the pending tail changed, '
+        '"pending_kept": K, "pending": [...], "held_from": N, "received": N} when the '
+        "pending tail changed (its first K items as the last pending event left them, "
+        "then the items listed: each item is printed once while it stays unchanged), "
         'and last {"event": "done", "segments": [...], "diagnostics": [...]} (exactly '
         "replykit segment's result). Offsets are code-point indices. Exit 0 when read, "
         "2 on usage or unreadable input.",
@@ -157,19 +159,20 @@ def run_stream(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise InputError(f"cannot read message {args.file}: {exc.strerror or exc}") from None
     with handle:
-        last: list[Any] | None = None
+        shown = 0  # the length of the pending tail a reader of the output holds
         for chunk in _chunks(args, handle):
-            last = _print_update(seg.push(chunk).to_json(), last)
+            shown = _print_update(seg.push(chunk).to_json(), shown)
     write_json({"event": "done", **seg.finish().json_fields()})
     return 0
 
 
-def _print_update(update: dict[str, Any], last: list[Any] | None) -> list[Any]:
-    """Print the update's events; return the pending tail printed last."""
+def _print_update(update: dict[str, Any], shown: int) -> int:
+    """Print the update's events; ``shown``: the length of the pending tail the
+    events printed so far give; return it after this update."""
     if update["committed"] or update["diagnostics"]:
-        keys = ("committed", "diagnostics", "committed_end")
-        write(dump({"event": "commit", **{k: update[k] for k in keys}}))
-    if update["pending"] != last:
-        keys = ("pending", "held_from", "received")
+        commit = ("committed", "diagnostics", "committed_end")
+        write(dump({"event": "commit", **{k: update[k] for k in commit}}))
+    if update["pending"] or update["pending_kept"] != shown:
+        keys = ("pending_kept", "pending", "held_from", "received")
         write(dump({"event": "pending", **{k: update[k] for k in keys}}))
-    return list(update["pending"])
+    return int(update["pending_kept"]) + len(update["pending"])

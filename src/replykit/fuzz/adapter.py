@@ -59,7 +59,8 @@ class Outcome:
     duplicate key, ``NaN``, a number out of range or a lone surrogate; the detail gives
     the column and replykit's message), ``bad_response`` (JSON, but not a response to
     this request: another ``id``, no ``segments`` list of objects with ``kind``,
-    ``start``, ``end``, no ``result`` object, or an ``error``).
+    ``start``, ``end`` (``segment``, ``stream``), no ``updates`` list (``stream``), no
+    ``result`` object (the other ops), or an ``error``).
     ``response``: the decoded response for ``ok``, else ``None``. ``detail``: one line
     for failures (exit status, the offending line, stderr tail).
     """
@@ -73,10 +74,12 @@ class Outcome:
 def _shape_problem(op: str, response: Mapping[str, Any]) -> str | None:
     if "error" in response and "segments" not in response and "result" not in response:
         return f"adapter error: {str(response.get('error'))[:200]}"
-    if op == "segment":
+    if op in ("segment", "stream"):
+        if op == "stream" and not isinstance(response.get("updates"), list):
+            return "stream response without an updates list"
         segments = response.get("segments")
         if not isinstance(segments, list):
-            return "segment response without a segments list"
+            return f"{op} response without a segments list"
         for i, seg in enumerate(segments):
             if not isinstance(seg, Mapping):
                 return f"segments[{i}] is not an object"

@@ -310,8 +310,14 @@ def key_features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
 def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     """The features of one request body (docs/fuzzing.md, "Classes"): for ``segment``
     those of its ``text`` under its ``profile``, plus ``profile`` and ``message_id``
-    when they are not the defaults (``client``, ``m``); for the other ops those of
+    when they are not the defaults (``client``, ``m``); for ``stream`` those of its
+    whole message (``chunks`` joined) as for ``segment``; for the other ops those of
     ``arguments`` or ``answer``. Never raises."""
+    if op == "stream":  # the features of the whole message
+        chunks = body.get("chunks")
+        parts = chunks if isinstance(chunks, list) else []
+        whole = "".join(c for c in parts if isinstance(c, str))
+        return features("segment", {**body, "text": whole})
     if op == "segment":
         text = body.get("text")
         profile = str(body.get("profile", "client"))

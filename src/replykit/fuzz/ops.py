@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-Op = Literal["segment", "questionnaire_async", "sanitize_actions"]
-#: The operations of the adapter protocol, in the order the fuzzer cycles them.
+Op = Literal["segment", "questionnaire_async", "sanitize_actions", "stream"]
+#: The operations a plain run (``--op all``) fuzzes, in the order the fuzzer cycles them.
 OPS: Final[tuple[Op, ...]] = ("segment", "questionnaire_async", "sanitize_actions")
+#: Every operation of the adapter protocol: also ``stream`` (§10), asked for by name
+#: (``--op stream``), since an adapter without streaming is the common case.
+ALL_OPS: Final[tuple[Op, ...]] = (*OPS, "stream")
 
-__all__ = ["OPS", "Op"]
+__all__ = ["ALL_OPS", "OPS", "Op"]

@@ -10,7 +10,11 @@ The same shapes an adapter writes, ``id`` left out:
   English messages, which are never compared);
 - ``sanitize_actions``: ``{"result": {"actions": [...], "diagnostics": [...]}}``, the
   kept actions and every diagnostic of :func:`replykit.actions.sanitize` (no
-  client-added entries).
+  client-added entries);
+- ``stream``: ``{"segments": [...], "diagnostics": [...]}``, the final result of the
+  whole message (``chunks`` joined), as for ``segment`` (§10: ``finish()`` equals
+  ``segment()``); what an adapter commits on the way is checked against it
+  (:mod:`replykit.fuzz.stream_check`), not against replykit's commit points.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replykit.fuzz.ops import OPS
+from replykit.fuzz.ops import ALL_OPS
 from replykit.questionnaire.conversation.tool import call_questionnaire_async
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -32,9 +36,10 @@ class RequestError(ValueError):
 def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
     """replykit's response to one request.
 
-    Input: ``op`` (``segment``, ``questionnaire_async``, ``sanitize_actions``) and the
-    request ``body`` without ``id``/``op`` (``{"text", "message_id", "profile"}``,
-    ``{"arguments"}`` or ``{"answer"}``). Output: the response without ``id``, shapes
+    Input: ``op`` (``segment``, ``questionnaire_async``, ``sanitize_actions``,
+    ``stream``) and the request ``body`` without ``id``/``op`` (``{"text",
+    "message_id", "profile"}``, ``{"arguments"}``, ``{"answer"}`` or ``{"chunks",
+    "message_id", "profile"}``). Output: the response without ``id``, shapes
     as in the module docstring. Raises :class:`RequestError` for a malformed body.
     """
     if op == "segment":
@@ -46,6 +51,11 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
         except ValueError as exc:
             raise RequestError(str(exc)) from None
         return segment(text, message_id=message_id, profile=profile).to_json()
+    if op == "stream":
+        chunks = body.get("chunks")
+        if not isinstance(chunks, list) or not all(isinstance(c, str) for c in chunks):
+            raise RequestError("stream needs chunks, a list of strings")
+        return reference("segment", {**body, "text": "".join(chunks)})
     if op == "questionnaire_async":
         if "arguments" not in body:
             raise RequestError("questionnaire_async needs arguments")
@@ -66,4 +76,4 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
                 "diagnostics": [d.to_json() for d in result.diagnostics],
             }
         }
-    raise RequestError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")
+    raise RequestError(f"unknown op {op!r}; expected one of {', '.join(ALL_OPS)}")

@@ -19,10 +19,10 @@ from hypothesis import seed as hypothesis_seed
 from replykit.fuzz.accept import NO_ACCEPT, Acceptance
 from replykit.fuzz.adapter import Adapter
 from replykit.fuzz.classify import ClassKey
-from replykit.fuzz.examples import explicit_examples
+from replykit.fuzz.examples import Example, explicit_examples
 from replykit.fuzz.features import key_features
 from replykit.fuzz.generate import requests
-from replykit.fuzz.ops import OPS, Op
+from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.fuzz.results import FuzzClass, FuzzReport
 from replykit.fuzz.verdict import (
     DEFAULT_MESSAGE_ID,
@@ -101,6 +101,14 @@ def _hypothesis_round(
         handle(pair[0], pair[1])
 
     run()
+
+
+def _stream_examples(ops: tuple[Op, ...]) -> tuple[Example, ...]:
+    if "stream" not in ops:
+        return ()
+    from replykit.fuzz.stream_examples import stream_examples
+
+    return stream_examples()
 
 
 class _Run:
@@ -324,14 +332,14 @@ class _Run:
         """Run one example: compare, shrink when its class may be new, record."""
         if op in self.unsupported or self.stopped:
             return
-        if op == "segment":
+        if op in ("segment", "stream"):
             allowed = self.with_profile(body)
             if allowed is None:
                 return
             body = allowed
         verdict = check(self.adapter, op, body)
         self.run += 1
-        if verdict.unsupported == "profile" and op == "segment":
+        if verdict.unsupported == "profile" and op in ("segment", "stream"):
             self.profile_unsupported(body)
         elif verdict.unsupported:
             self.unsupported.append(op)
@@ -388,10 +396,11 @@ def fuzz(
     """Fuzz the adapter ``command`` against replykit.
 
     Input: ``command`` (argument vector of the adapter), ``ops`` (subset of
-    :data:`~replykit.fuzz.ops.OPS`), a budget of generated ``examples`` (``None``:
-    500) or ``seconds`` (``seconds`` wins when both are given; explicit examples
-    always run first when ``explicit``), ``seed`` (Hypothesis seed: same seed, same
-    inputs with the same Hypothesis version), ``timeout`` (seconds per request),
+    :data:`~replykit.fuzz.ops.ALL_OPS`; ``stream`` only when asked for), a budget of
+    generated ``examples`` (``None``: 500) or ``seconds`` (``seconds`` wins when both
+    are given; explicit examples always run first when ``explicit``), ``seed``
+    (Hypothesis seed: same seed, same inputs with the same Hypothesis version),
+    ``timeout`` (seconds per request),
     ``progress`` (a stream for progress lines, ``None`` for none), ``cwd`` for the
     adapter, ``profiles`` (profile strings, ``client``, ``self_check``,
     ``product:NAME``: the only ones drawn; ``()``: all), ``accept`` (classes a team
@@ -403,8 +412,8 @@ def fuzz(
     :class:`~replykit.fuzz.adapter.AdapterStartError` when the command cannot be started
     and ``ValueError`` for bad arguments (an unknown op or profile, a negative budget).
     """
-    if not ops or any(op not in OPS for op in ops):
-        raise ValueError(f"ops must be a non-empty subset of {OPS}")
+    if not ops or any(op not in ALL_OPS for op in ops):
+        raise ValueError(f"ops must be a non-empty subset of {ALL_OPS}")
     if examples is not None and examples < 0:
         raise ValueError("examples must be >= 0")
     if seconds is not None and seconds < 0:
@@ -430,7 +439,7 @@ def fuzz(
 
         state.accept_examples()
         if explicit:
-            for example in explicit_examples(ops):
+            for example in (*explicit_examples(ops), *_stream_examples(ops)):
                 state.handle(example.op, example.request)
         round_no = 0
         while not exhausted():

@@ -24,6 +24,14 @@ from replykit.fuzz.rules import (
 )
 from replykit.fuzz.segdiff import segment_difference
 from replykit.fuzz.shrink import shrink_json, shrink_text
+from replykit.fuzz.stream_check import (
+    STREAM_RULE,
+    commit_fault,
+    final_body,
+    shape_fault,
+    shrink_stream,
+    stream_key,
+)
 
 #: The profile and message id the shrinker tries first.
 DEFAULT_PROFILE: Final = "client"
@@ -121,6 +129,28 @@ def _segment_verdict(
     return Verdict(rule, expected, actual, found.difference, key=key)
 
 
+def _stream_verdict(
+    adapter: Adapter, body: Mapping[str, Any], expected: Mapping[str, Any], actual: Any
+) -> Verdict:
+    """A ``stream`` answer against the invariants of §10 (:mod:`.stream_check`): its
+    shape, then every commit, then its final result as a ``segment`` answer."""
+    fault = shape_fault(body, actual)
+    if fault:
+        rule = "adapter.bad_response"
+        return Verdict(rule, expected, actual, detail=fault, key=ClassKey("stream", rule))
+    found = commit_fault(body, actual, expected.get("segments") or [])
+    if found is not None:
+        role, kinds, diff = found
+        return Verdict(STREAM_RULE, expected, actual, diff, key=stream_key(role, kinds))
+    final = {k: actual[k] for k in ("segments", "diagnostics") if k in actual}
+    seg = _segment_verdict(adapter, final_body(body), expected, final)
+    if seg.rule is None or seg.key is None:
+        return Verdict(None, expected, actual)
+    key = ClassKey("stream", STREAM_RULE, "final", seg.key.kinds, seg.key.code)
+    detail = f"the final result differs as a segment answer does under {seg.rule}"
+    return Verdict(STREAM_RULE, expected, actual, seg.difference, detail, key=key)
+
+
 def check(adapter: Adapter, op: Op, body: Mapping[str, Any]) -> Verdict:
     """Ask replykit and ``adapter`` the same request and compare (docs/fuzzing.md).
 
@@ -128,7 +158,8 @@ def check(adapter: Adapter, op: Op, body: Mapping[str, Any]) -> Verdict:
     Output: a :class:`Verdict` whose ``key`` is the coarse class key. A ``segment``
     answer is compared as a user sees it first (cards, then every block, then the
     rest: :mod:`replykit.fuzz.segdiff`); to tag a rejected form or a missed block the
-    adapter may be asked about one or two variants of the message. Raises
+    adapter may be asked about one or two variants of the message. A ``stream`` answer
+    is checked against the invariants of §10 (:mod:`replykit.fuzz.stream_check`). Raises
     :class:`~replykit.fuzz.reference.RequestError` for a malformed body and
     :class:`~replykit.fuzz.adapter.AdapterStartError` when the adapter cannot start.
     """
@@ -142,6 +173,8 @@ def check(adapter: Adapter, op: Op, body: Mapping[str, Any]) -> Verdict:
     actual = outcome.response
     if op == "segment":
         return _segment_verdict(adapter, body, expected, actual)
+    if op == "stream":
+        return _stream_verdict(adapter, body, expected, actual)
     diff = first_difference(expected, actual)
     if diff is None:
         return Verdict(None, expected, actual)
@@ -164,14 +197,18 @@ def shrink_request(
     Input: the op, a ``body`` for which ``holds`` is true (not re-checked), the
     predicate, and the profile to try first (``client`` unless ``--profile`` leaves it
     out). A ``segment`` body first tries that profile and the message id ``m``, then its
-    text shrinks (:func:`~replykit.fuzz.shrink.shrink_text`); the other ops shrink
+    text shrinks (:func:`~replykit.fuzz.shrink.shrink_text`); a ``stream`` body the
+    same, then its chunks (:func:`~replykit.fuzz.stream_check.shrink_stream`); the
+    other ops shrink
     ``arguments`` or ``answer`` (:func:`~replykit.fuzz.shrink.shrink_json`). Raises what
     ``holds`` raises.
     """
-    if op == "segment":
+    if op in ("segment", "stream"):
         for field, plain in (("profile", profile), ("message_id", DEFAULT_MESSAGE_ID)):
             if body.get(field) != plain and holds({**body, field: plain}):
                 body = {**body, field: plain}
+        if op == "stream":
+            return shrink_stream(body, holds, shrink_text)
         text = shrink_text(str(body["text"]), lambda t: holds({**body, "text": t}))
         return {**body, "text": text}
     key = "arguments" if op == "questionnaire_async" else "answer"

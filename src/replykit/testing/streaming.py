@@ -24,6 +24,7 @@ from replykit.questionnaire.segmentation.segmenter import segment_counted
 from replykit.questionnaire.segmentation.stream import StreamSegmenter
 from replykit.questionnaire.segmentation.stream_shapes import (
     MarkdownCommit,
+    Pending,
     PendingBlock,
     StreamUpdate,
 )
@@ -88,7 +89,24 @@ def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
     bound = 3 * run.one_shot + PER_CHUNK * (len(chunks) + 1)
     if run.scanned > bound:
         faults.append(f"scanned {run.scanned} > 3 x {run.one_shot} + {PER_CHUNK} x chunks")
+    size = output_items(run.updates)
+    if size > run.scanned + len(final) + 2 * (len(chunks) + 1):
+        faults.append(f"{size} items in the updates > scanned + segments + 2 x chunks")
     return faults
+
+
+def output_items(updates: Sequence[StreamUpdate]) -> int:
+    """The size of a run's updates: committed and pending items sent, all updates
+    together (docs/streaming.md, "Output": linear in the message)."""
+    return sum(len(u.committed) + len(u.pending) for u in updates)
+
+
+def tails(updates: Sequence[StreamUpdate]) -> list[tuple[Pending, ...]]:
+    """The whole pending tail after each update (:meth:`StreamUpdate.tail`)."""
+    out: list[tuple[Pending, ...]] = []
+    for update in updates:
+        out.append(update.tail(out[-1] if out else ()))
+    return out
 
 
 def _at(final: Sequence[Segment], offset: int) -> Segment | None:
@@ -138,8 +156,12 @@ def _check_commits(
 
 def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) -> list[str]:
     faults: list[str] = []
+    previous: tuple[Pending, ...] = ()
     for n, update in enumerate(updates):
-        for item in update.pending:
+        if update.pending_kept > len(previous):
+            faults.append(f"update {n}: pending_kept beyond the previous tail")
+        tail = previous = update.tail(previous)
+        for item in tail:
             if item.start < update.committed_end:
                 faults.append(f"update {n}: pending item before the committed end")
             if not isinstance(item, PendingBlock):
@@ -153,4 +175,6 @@ def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) ->
     return faults
 
 
-__all__ = ["PER_CHUNK", "StreamRun", "check_stream", "cut", "stream_chunks"]
+__all__ = [
+    "PER_CHUNK", "StreamRun", "check_stream", "cut", "output_items", "stream_chunks", "tails",
+]  # fmt: skip

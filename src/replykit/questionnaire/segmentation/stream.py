@@ -111,10 +111,20 @@ class StreamSegmenter:
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._final: list[_Piece] = []  # the final segments before the resume point
-        self._open = 0  # the first of them not committed
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
+        # Final segments not committed (from the first block the cap may trim), each
+        # described once, in order; and the pending items the last reading found.
+        self._deferred: list[Pending] = []
         self._pending: tuple[Pending, ...] = ()
+        self._fresh = False  # a reading ran since the last update
+        # The pending tail as the last update left it (what a client holds), and how
+        # many of its first items are deferred ones.
+        self._shown: list[Pending] = []
+        self._shown_deferred = 0
+        self._base: list[Pending] = []  # the tail after the shown deferred items
+        self._base_whole = False  # the client holds all of it (none was held back)
+        self._base_at = 0  # where it starts in the tail
         self._commits: list[Committed] = []
         self._diagnostics: list[Diagnostic] = []
         self._result: Segmentation | None = None
@@ -204,10 +214,8 @@ class StreamSegmenter:
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        text_of = self._in.slice
-        self._pending = pending_items(
-            self._final_pending(), reading, self._resume, self._reader, text_of
-        )
+        self._pending = pending_items(reading, self._resume, self._reader, self._in.slice)
+        self._fresh = True
 
     def _advance(self, reading: Reading) -> None:
         """Everything before the reading's checkpoint is final: keep it, commit what
@@ -251,6 +259,8 @@ class StreamSegmenter:
             last.end = end
         else:
             self._final.append(_Piece(start, end))
+            if self._blocked:
+                self._deferred.append(PendingMarkdown(start))
         if not self._blocked and end > self._committed:
             self._commit_markdown(max(start, self._committed), end)
 
@@ -266,8 +276,10 @@ class StreamSegmenter:
             self._diagnostics.extend(seg.diagnostics)
             self._committed = seg.end
         else:
-            # The message cap may still trim its diagnostics (§1): final only at the end.
+            # The message cap may still trim its diagnostics (§2.1): final only at the
+            # end, and so is all that follows (commits are contiguous).
             self._blocked = True
+            self._deferred.append(self._reader.final(seg))
 
     def _keep_near(self, reading: Reading, count: int, before: int) -> None:
         """Report the near-misses emitted before the checkpoint, but a tag's
@@ -285,36 +297,58 @@ class StreamSegmenter:
             ))  # fmt: skip
 
     # ---- what the update says --------------------------------------------------------
-    def _final_pending(self) -> list[Pending]:
-        """Final segments not yet committed (a block the cap may still trim, what
-        follows it, text a §9 decoding may change)."""
-        out: list[Pending] = []
-        pieces = self._final
-        while self._open < len(pieces) and pieces[self._open].end <= self._committed:
-            self._open += 1  # committed: never looked at again
-        for piece in pieces[self._open :]:
-            if piece.block is None:
-                out.append(PendingMarkdown(max(piece.start, self._committed)))
-            else:
-                out.append(self._reader.final(piece.block.segment))
-        return out
-
     def _update(self) -> StreamUpdate:
-        held = self._in.held_from()
-        items = list(self._pending)
-        if self._in.family is None or not items:
-            items = [PendingMarkdown(self._committed)] if held > self._committed else []
-        elif self._in.size > self._read_to:
-            last = items[-1]
-            if isinstance(last, PendingBlock) and last.closed:
-                items.append(PendingMarkdown(max(self._read_to, self._committed)))
-        items = [it for it in items if it.start < held and it.start >= self._committed]
+        """The update after a push. The pending tail is sent as what changed since the
+        last update (its first ``pending_kept`` items are unchanged, ``pending`` the
+        rest), so each deferred segment is described once and the updates of a message
+        add up to its size, not its square (docs/streaming.md, "Output"). Without a
+        reading since the last update only the Markdown after a closed block may change:
+        the update then costs a constant."""
+        held, committed = self._in.held_from(), self._committed
+        shown = self._shown_deferred
+        new: list[Pending] = []
+        if self._fresh or not self._base_whole or self._in.family is None or not self._base:
+            self._base = self._rest(shown)
+            new = [it for it in self._base if committed <= it.start < held]
+            self._base_whole = len(new) == len(self._base)
+            self._shown_deferred = shown + min(len(self._deferred) - shown, len(new))
+            at = self._base_at = shown
+        else:
+            at = self._base_at + len(self._base)  # the client holds the whole base
+        last = self._base[-1] if self._base else None
+        extra = max(self._read_to, committed)
+        if (
+            self._in.family is not None and self._in.size > self._read_to
+            and isinstance(last, PendingBlock) and last.closed and extra < held
+        ):  # fmt: skip
+            new.append(PendingMarkdown(extra))
+        old = self._shown
+        same = 0
+        while same < len(new) and at + same < len(old) and old[at + same] == new[same]:
+            same += 1
+        kept = at + same
+        del old[kept:]
+        old.extend(new[same:])
         update = StreamUpdate(
             tuple(self._commits), tuple(sorted(self._diagnostics, key=lambda d: d.start)),
-            self._committed, tuple(items), held, self._in.size,
+            committed, tuple(new[same:]), held, self._in.size, kept,
         )  # fmt: skip
-        self._commits, self._diagnostics = [], []
+        self._commits, self._diagnostics, self._fresh = [], [], False
         return update
+
+    def _rest(self, shown: int) -> list[Pending]:
+        """The pending items after the ``shown`` deferred ones the client has: the
+        other deferred items and the last reading's items, Markdown items joined."""
+        if self._in.family is None or not (self._deferred or self._pending):
+            return [PendingMarkdown(self._committed)]
+        items: list[Pending] = []
+        before = self._deferred[shown - 1] if shown else None
+        for item in [*self._deferred[shown:], *self._pending]:
+            last = items[-1] if items else before
+            if isinstance(item, PendingMarkdown) and isinstance(last, PendingMarkdown):
+                continue
+            items.append(item)
+        return items
 
     # ---- the end ---------------------------------------------------------------------
     def _finish(self) -> Segmentation:

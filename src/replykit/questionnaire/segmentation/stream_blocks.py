@@ -128,12 +128,12 @@ def _kind(name: str) -> BlockKind:
 
 
 def pending_items(
-    final: list[Pending], reading: Reading, resume: Resume, reader: PartReader, text_of: TextOf
+    reading: Reading, resume: Resume, reader: PartReader, text_of: TextOf
 ) -> tuple[Pending, ...]:
-    """The pending tail after a reading: the final segments not committed (``final``),
-    then what the reading found after the resume point, cut at the first opening tag
-    without a closer (a tentative block to the end, §10); Markdown items joined."""
-    items = list(final)
+    """The pending items a reading found after the resume point, cut at the first
+    opening tag without a closer (a tentative block to the end, §10); Markdown items
+    joined."""
+    items: list[Pending] = []
     at = resume.at
     ordinal = resume.ordinal
     miss = min((m.start for m in reading.misses if m.opening and m.start >= at), default=None)

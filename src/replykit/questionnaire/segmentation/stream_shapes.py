@@ -112,9 +112,13 @@ class StreamUpdate:
     them; Markdown as :class:`MarkdownCommit`); ``diagnostics``: the diagnostics that
     became final with it (a committed block's, near-misses whose construct is final),
     ordered by offset; ``committed_end``: the end of everything committed so far;
-    ``pending``: the items from ``committed_end`` on, in order; ``held_from``: where the
-    text held back at the end starts (a partial tag, comment or fence opener, a final
-    ``\\r``; ``received`` when none is); ``received``: code points received so far.
+    ``pending`` and ``pending_kept``: the pending tail (the items from ``committed_end``
+    on, in order) is its first ``pending_kept`` items as the previous update's tail had
+    them, then ``pending`` (:meth:`tail`); each item is sent once while it stays
+    unchanged, so all updates of a message together hold items linear in its size;
+    ``held_from``: where the text held back at the end starts (a partial tag, comment
+    or fence opener, a final ``\\r``; ``received`` when none is); ``received``: code
+    points received so far.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -124,14 +128,21 @@ class StreamUpdate:
     pending: tuple[Pending, ...]
     held_from: int
     received: int
+    pending_kept: int = 0
+
+    def tail(self, previous: tuple[Pending, ...]) -> tuple[Pending, ...]:
+        """The whole pending tail, given the previous update's (``()`` for the first):
+        ``previous[:pending_kept] + pending``."""
+        return previous[: self.pending_kept] + self.pending
 
     def to_json(self) -> dict[str, Any]:
-        """``{"committed", "diagnostics", "committed_end", "pending", "held_from",
-        "received"}`` with each item's ``to_json()``."""
+        """``{"committed", "diagnostics", "committed_end", "pending_kept", "pending",
+        "held_from", "received"}`` with each item's ``to_json()``."""
         return {
             "committed": [c.to_json() for c in self.committed],
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "committed_end": self.committed_end,
+            "pending_kept": self.pending_kept,
             "pending": [p.to_json() for p in self.pending],
             "held_from": self.held_from,
             "received": self.received,

@@ -1,0 +1,98 @@
+"""``replykit fuzz --op stream``: invariants of §10, not replykit's commit points
+(docs/fuzzing.md, "Streaming"). replykit itself gives no class; each usual streaming
+fault of ``stream_fault_adapter.py`` is found, by a fixed seed and a bounded number
+of examples."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from replykit.fuzz import fuzz
+from replykit.fuzz.adapter import Adapter
+from replykit.fuzz.stream_check import commit_fault, shape_fault
+from replykit.fuzz.stream_examples import stream_examples
+from replykit.fuzz.stream_generate import chunked, hard_cuts
+from replykit.fuzz.verdict import check
+
+from .helpers import python_adapter, run_cli
+
+
+def test_replykit_streaming_gives_no_class() -> None:
+    report = fuzz(python_adapter("replykit_adapter.py"), ops=("stream",), examples=60, seed=2)
+    assert report.classes == ()
+    assert report.examples_run == len(stream_examples()) + 60
+    assert report.unsupported_ops == () and report.stopped == ""
+
+
+@pytest.mark.parametrize(
+    ("fault", "key"),
+    [
+        ("early_block", "stream|§10|premature|questionnaire>"),
+        ("split_tag", "stream|§10|final|"),
+        ("withdraw", "stream|§10|withdrawn|markdown>questionnaire"),
+    ],
+)
+def test_each_streaming_fault_is_found_from_generated_streams(fault: str, key: str) -> None:
+    report = fuzz(
+        python_adapter("stream_fault_adapter.py", fault), ops=("stream",), examples=40,
+        seed=1, explicit=False, profiles=("client",),
+    )  # fmt: skip
+    assert report.examples_run == 40
+    assert any(c.key_text.startswith(key) for c in report.classes), [
+        c.key_text for c in report.classes
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fault", "name", "role"),
+    [
+        ("early_block", "later-backtick", "premature"),
+        ("early_block", "later-comment-closer", "premature"),
+        ("early_block", "outer-tag", "premature"),
+        ("split_tag", "tag-split", "final"),
+        ("withdraw", "reply-in-16s", "withdrawn"),
+    ],
+)
+def test_the_hand_written_streams_catch_each_fault(fault: str, name: str, role: str) -> None:
+    example = next(e for e in stream_examples() if e.name == name)
+    with Adapter(python_adapter("stream_fault_adapter.py", fault)) as adapter:
+        verdict = check(adapter, "stream", example.request)
+        assert verdict.key is not None and verdict.key.role == role
+        good = check(adapter, "stream", {**example.request, "chunks": ["".join(
+            example.request["chunks"])]}) if fault == "split_tag" else None  # fmt: skip
+    assert good is None or good.rule is None  # one chunk: no tag is split
+
+
+def test_commit_checks() -> None:
+    body = {"chunks": ["ab", "cd"]}
+    final = [{"kind": "markdown", "start": 0, "end": 4}]
+    ok = {"updates": [{"committed": [{"kind": "markdown", "start": 0, "end": 1}]},
+                      {"committed": [{"kind": "markdown", "start": 1, "end": 4}]}],
+          "segments": final}  # fmt: skip
+    assert shape_fault(body, ok) == "" and commit_fault(body, ok, final) is None
+    ahead = {**ok, "updates": [{"committed": [{"kind": "markdown", "start": 0, "end": 3}]},
+                               {"committed": []}]}  # fmt: skip
+    found = commit_fault(body, ahead, final)
+    assert found is not None and found[0] == "withdrawn" and found[2].actual == 3
+    assert shape_fault(body, {**ok, "updates": ok["updates"][:1]}) == "1 updates for 2 chunks"
+
+
+def test_chunkings_cut_inside_tags_fences_and_crlf() -> None:
+    text = "a\r\n<questionnaire>{}</questionnaire>\n```questionnaire\n"
+    cuts = hard_cuts(text)
+    assert 2 in cuts and 4 in cuts and text.index("</q") + 1 in cuts
+    assert text.index("```") + 2 in cuts and 0 not in cuts
+    assert "".join(chunked(text, cuts)) == text and all(chunked(text, cuts))
+
+
+def test_cli_op_stream(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    impl = " ".join(python_adapter("stream_fault_adapter.py", "withdraw"))
+    status = run_cli(["fuzz", "--impl", impl, "--op", "stream", "--examples", "3",
+                      "--seed", "1", "--out", str(out)])  # fmt: skip
+    assert status == 1
+    data = json.loads((out / "report.json").read_text("utf-8"))
+    assert data["ops"] == ["stream"] and data["classes"][0]["op"] == "stream"
