@@ -28,35 +28,9 @@ mutants = importlib.import_module("mutants")
 #: Generated examples per mutant, after the explicit ones; and the seed.
 EXAMPLES = 50
 SEED = 0
-#: Mutants the fuzzer does not find within EXAMPLES generated inputs at SEED: no
-#: explicit example and no generator reaches their family yet.
-KNOWN_GAPS = frozenset(
-    {
-        "json_string_message",
-        "entities_decoded",
-        "escaped_closer",
-        "tab_before_fence",
-        "fence_not_dedented",
-        "escaped_backtick",
-        "span_across_blank_lines",
-        "indented_always_code",
-        "curly_quotes",
-        "string_payload",
-        "invalid_question_dropped",
-    }
-)
 
 
-def test_known_gaps_are_mutants() -> None:
-    assert set(mutants.BY_NAME) >= KNOWN_GAPS
-
-
-def _case(name: str) -> object:
-    gap = pytest.mark.xfail(reason="no generator or explicit example reaches it yet")
-    return pytest.param(name, marks=gap) if name in KNOWN_GAPS else name
-
-
-@pytest.mark.parametrize("name", [_case(f.name) for f in mutants.FAULTS])
+@pytest.mark.parametrize("name", [f.name for f in mutants.FAULTS])
 def test_fuzz_finds_the_mutant(name: str) -> None:
     fault = mutants.BY_NAME[name]
     report = fuzz(
