@@ -22,6 +22,7 @@ failure alone (``segment|adapter.crash``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -68,6 +69,13 @@ BOUNDARY_RULES: Final = frozenset(
 )
 #: Warnings about an opener that name why a line is (not) a block there.
 LINE_CODES: Final = NEAR_MISSES | {"name.unregistered"}
+#: Near-miss warnings that name one construct: at a boundary they explain the
+#: difference whole, so its key leaves out the kinds, the features and whether the
+#: block is live (role ``boundary`` either way). ``near_miss.unclosed_tag`` is met by
+#: several faults (a closer in another case, ``<\/name>``): its features stay.
+EXPLAINING_CODES: Final = NEAR_MISSES - {"near_miss.unclosed_tag"}
+#: The role of a difference in offsets alone: the adapter counts UTF-16 code units.
+OFFSET_ROLE: Final = "offset"
 _VALIDITY_FIELDS: Final = frozenset(
     {"success", "status", "validation_passed", "error_code", "errors"}
 )
@@ -83,6 +91,16 @@ class ClassKey:
     kinds: str = NONE
     code: str = NONE
     features: tuple[str, ...] = ()
+
+    @property
+    def keeps_features(self) -> bool:
+        """Whether the features of the minimal input complete this key: not for a
+        representation or an offset, nor when an :data:`EXPLAINING_CODES` warning
+        names the construct (the features would only split one fault by the inputs
+        it met)."""
+        return self.role not in ("representation", OFFSET_ROLE) and (
+            self.code not in EXPLAINING_CODES
+        )
 
     @property
     def coarse(self) -> ClassKey:
@@ -158,11 +176,15 @@ def _earlier_cause(
     return NONE
 
 
-def _side(seg: Mapping[str, Any] | None) -> str:
-    """The segment kind of one side at the place of a difference (``-``: none)."""
+def _side(seg: Mapping[str, Any] | None, where: bool = False) -> str:
+    """The segment kind of one side at the place of a difference (``-``: none); with
+    ``where`` (a difference in where blocks are) a response counts as a questionnaire:
+    which of the two a block is does not move it."""
     if seg is None:
         return NONE
     kind = seg.get("kind", "markdown")
+    if where and kind == "questionnaire_response":
+        return "questionnaire"
     return kind if isinstance(kind, str) and kind in SEGMENT_KINDS else "other"
 
 
@@ -175,10 +197,13 @@ def _line_code(
 ) -> str | None:
     """The first near-miss or ``name.unregistered`` warning of replykit on the line
     where ``place`` starts: what replykit says about an opener there."""
-    start = (place or {}).get("start")
+    start, end = (place or {}).get("start"), (place or {}).get("end")
     if not isinstance(start, int):
         return None
     diags = [d for d in expected.get("diagnostics") or [] if isinstance(d, Mapping)]
+    if isinstance(end, int) and end > start:
+        # a warning about a later opener on the same line says nothing about this place
+        diags = [d for d in diags if not isinstance(d.get("start"), int) or d["start"] < end]
     for code in codes_on_line(text, start, diags):
         if code in LINE_CODES:
             return code
@@ -213,7 +238,8 @@ def segment_key(
         role = "diagnostics"
     else:
         role = "representation"
-    kinds = f"{_side(e)}>{_side(a)}"
+    where = role in ("boundary", "registration", "representation")
+    kinds = f"{_side(e, where)}>{_side(a, where)}"
     code: str | None = None
     if role == "id" and e is not None:
         code = _earlier_cause(expected, actual, e)
@@ -235,6 +261,8 @@ def segment_key(
         mine_codes, their_codes = _codes(source_e), _codes(source_a)
         code = next((c for c in mine_codes if c not in their_codes), None)
         code = code or next((c for c in their_codes if c not in mine_codes), None)
+    if role in ("boundary", "representation") and code in EXPLAINING_CODES:
+        return ClassKey("segment", rule, "boundary", NONE, code)
     return ClassKey("segment", rule, role, kinds, code or NONE)
 
 
@@ -247,9 +275,17 @@ def _result_codes(response: Mapping[str, Any], key: str) -> list[str]:
 
 
 def _first_own_code(expected: Mapping[str, Any], actual: Mapping[str, Any], key: str) -> str:
+    """What differs in the two code lists, counted as multisets: replykit's first code
+    the adapter reports fewer times, else the adapter's first code replykit reports
+    fewer times, else replykit's first code (``-``: none)."""
     mine, theirs = _result_codes(expected, key), _result_codes(actual, key)
+    mine_only = Counter(mine) - Counter(theirs)
+    theirs_only = Counter(theirs) - Counter(mine)
     for code in mine:
-        if code not in theirs:
+        if mine_only[code]:
+            return code
+    for code in theirs:
+        if theirs_only[code]:
             return code
     return mine[0] if mine else NONE
 
@@ -285,4 +321,13 @@ def parse_key(text: str) -> tuple[str, ...]:
     return tuple(text.split(SEP))
 
 
-__all__ = ["NONE", "SEP", "ClassKey", "json_key", "parse_key", "segment_key"]
+__all__ = [
+    "EXPLAINING_CODES",
+    "NONE",
+    "OFFSET_ROLE",
+    "SEP",
+    "ClassKey",
+    "json_key",
+    "parse_key",
+    "segment_key",
+]

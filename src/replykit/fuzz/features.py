@@ -302,6 +302,15 @@ MARKERS: Final = frozenset(
 )
 
 
+#: Features of what a payload holds: they can make a block valid or not, never move it
+#: (left out of keys whose role is where blocks are, :data:`WHERE_ROLES`).
+PAYLOAD_FEATURES: Final = frozenset(
+    {"yaml11", "yaml_tag", "alias", "curly_quote", "json_string", "long_text", "foreign_field"}
+)
+#: Class roles about where blocks are and what they are called (not what they hold).
+WHERE_ROLES: Final = frozenset({"boundary", "registration", "id"})
+
+
 def key_features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     """:func:`features` without the :data:`MARKERS`: the features part of a class key."""
     return features(op, body) - MARKERS
@@ -331,4 +340,13 @@ def features(op: str, body: Mapping[str, Any]) -> frozenset[str]:
     return json_features(body.get(key))
 
 
-__all__ = ["FEATURES", "MARKERS", "features", "json_features", "key_features", "text_features"]
+__all__ = [
+    "FEATURES",
+    "MARKERS",
+    "PAYLOAD_FEATURES",
+    "WHERE_ROLES",
+    "features",
+    "json_features",
+    "key_features",
+    "text_features",
+]

@@ -20,7 +20,7 @@ from replykit.fuzz.accept import NO_ACCEPT, Acceptance
 from replykit.fuzz.adapter import Adapter
 from replykit.fuzz.classify import ClassKey
 from replykit.fuzz.examples import Example, explicit_examples
-from replykit.fuzz.features import key_features
+from replykit.fuzz.features import PAYLOAD_FEATURES, WHERE_ROLES, key_features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.fuzz.results import FuzzClass, FuzzReport
@@ -79,9 +79,12 @@ def _full_key(coarse: ClassKey, op: Op, shrunk: Mapping[str, Any]) -> ClassKey:
     """The key of a class: its coarse key and the features of its minimal input, but
     none for a representation (both sides show the same text: one class per rule,
     kinds and code, with up to :data:`MAX_INPUTS` inputs to show its variety)."""
-    if coarse.role == "representation":
+    if not coarse.keeps_features:
         return coarse
-    return coarse.with_features(key_features(op, shrunk))
+    found = key_features(op, shrunk)
+    if coarse.role in WHERE_ROLES:
+        found -= PAYLOAD_FEATURES  # what a payload holds does not move a block
+    return coarse.with_features(found)
 
 
 def _hypothesis_round(

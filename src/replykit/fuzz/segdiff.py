@@ -180,6 +180,55 @@ def _walk(
     return None
 
 
+def _utf16_to_code_points(text: str) -> dict[int, int]:
+    """Each code point boundary of ``text`` by its offset in UTF-16 code units."""
+    out, units = {0: 0}, 0
+    for i, ch in enumerate(text):
+        units += 2 if ord(ch) > 0xFFFF else 1
+        out[units] = i + 1
+    return out
+
+
+def _converted(item: Mapping[str, Any], table: Mapping[int, int]) -> dict[str, Any] | None:
+    out = dict(item)
+    for field in ("start", "end"):
+        value = item.get(field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value not in table:
+                return None
+            out[field] = table[value]
+    return out
+
+
+def code_point_offsets(text: str, actual: Mapping[str, Any]) -> dict[str, Any] | None:
+    """An adapter's ``segment`` answer ``actual`` with its offsets turned from UTF-16 code
+    units into code points (docs/protocol.md §1), when it counts in UTF-16: its last
+    segment ends at the length of ``text`` in UTF-16 code units, which differs from its
+    length in code points, and every ``start``/``end`` of its segments and diagnostics is
+    a code point boundary in UTF-16 units. Else ``None``. Linear; never raises."""
+    segs = _segments(actual)
+    ends = [s.get("end") for s in segs]
+    table = _utf16_to_code_points(text)
+    units = max(table)
+    if units == len(text) or not ends or ends[-1] != units:
+        return None
+    out_segs = []
+    for seg in segs:
+        converted = _converted(seg, table)
+        if converted is None:
+            return None
+        out_segs.append(converted)
+    result: dict[str, Any] = {**actual, "segments": out_segs}
+    diags = actual.get("diagnostics")
+    if isinstance(diags, list):
+        out_diags: list[Any] = []
+        for d in diags:
+            converted = _converted(d, table) if isinstance(d, Mapping) else None
+            out_diags.append(converted if converted is not None else d)
+        result["diagnostics"] = out_diags
+    return result
+
+
 def segment_difference(
     expected: Mapping[str, Any], actual: Mapping[str, Any]
 ) -> SegmentDifference | None:
@@ -212,4 +261,10 @@ def segment_difference(
     return SegmentDifference("rest", None, None, None, rest)
 
 
-__all__ = ["VIEW_FIELDS", "SegmentDifference", "Stage", "segment_difference"]
+__all__ = [
+    "VIEW_FIELDS",
+    "SegmentDifference",
+    "Stage",
+    "code_point_offsets",
+    "segment_difference",
+]

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.codes import rules
 from replykit.fuzz.adapter import FAILURES, Adapter
-from replykit.fuzz.classify import ClassKey, json_key, segment_key
+from replykit.fuzz.classify import OFFSET_ROLE, ClassKey, json_key, segment_key
 from replykit.fuzz.compare import Difference, first_difference
 from replykit.fuzz.ops import Op
 from replykit.fuzz.reference import reference
@@ -22,7 +23,7 @@ from replykit.fuzz.rules import (
     segment_rule,
     segment_rule_at,
 )
-from replykit.fuzz.segdiff import segment_difference
+from replykit.fuzz.segdiff import code_point_offsets, segment_difference
 from replykit.fuzz.shrink import shrink_json, shrink_text
 from replykit.fuzz.stream_check import (
     STREAM_RULE,
@@ -100,7 +101,10 @@ def _probe(adapter: Adapter, body: Mapping[str, Any], block: Mapping[str, Any] |
         else:
             return False
         outcome = adapter.request("segment", {**body, "text": variant})
-        segs = outcome.response.get("segments") if outcome.response is not None else None
+        response = outcome.response
+        if response is not None:
+            response = code_point_offsets(variant, response) or response
+        segs = response.get("segments") if response is not None else None
         if outcome.kind == "ok" and isinstance(segs, list):
             shown = _is_card if kind == "preface" else _is_block
             answers[kind] = any(shown(s) and s.get("start") == at for s in segs)
@@ -116,6 +120,16 @@ def _segment_verdict(
     if found is None:
         return Verdict(None, expected, actual)
     text = str(body.get("text", ""))
+    shown = actual
+    in_code_points = code_point_offsets(text, actual)
+    if in_code_points is not None:
+        # The adapter counts UTF-16 code units: one class, whatever the message holds;
+        # anything else it gets wrong is judged in code points (its own class).
+        other = segment_difference(expected, in_code_points)
+        if other is None:
+            key = ClassKey("segment", rules.TEXT_UNITS.tag, OFFSET_ROLE)
+            return Verdict(key.rule, expected, actual, found.difference, key=key)
+        found, actual = other, in_code_points
     segs_e = expected.get("segments") or []
     segs_a = actual.get("segments") or []
     e = segs_e[found.expected_index] if found.expected_index is not None else None
@@ -126,7 +140,7 @@ def _segment_verdict(
     else:
         rule = segment_rule_at(text, e, a, found.field, diags, _probe(adapter, body, e))
     key = segment_key(text, expected, actual, found, rule)
-    return Verdict(rule, expected, actual, found.difference, key=key)
+    return Verdict(rule, expected, shown, found.difference, key=key)
 
 
 def _stream_verdict(
