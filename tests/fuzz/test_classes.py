@@ -17,8 +17,9 @@ import pytest
 from replykit.fuzz import fuzz
 from replykit.fuzz.examples import Example
 from replykit.fuzz.runner import FuzzClass, FuzzReport
+from replykit.fuzz.segdiff import code_point_offsets
 
-from .helpers import python_adapter, run_cli
+from .helpers import ADAPTERS, PYTHON, python_adapter, run_cli
 
 FREE = 'title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n'
 JSON_FORM = '{"title":"T","questions":[{"type":"free_text","text":"Q","default":""}]}'
@@ -281,3 +282,41 @@ def test_the_docs_list_every_feature() -> None:
         f"| `{name}` | {meaning} | {'marker' if name in MARKERS else 'key'} |"
         for name, meaning in FEATURES.items()
     ]
+
+
+# ---------------------------------------------------------------- spread
+
+
+def test_utf16_offsets_on_different_constructs_are_one_class(only: Any) -> None:
+    """A client that counts UTF-16 code units is one fault wherever the astral
+    character stands (before a form, in an unclosed fence, in an unregistered block):
+    one class (role ``offset``), not one per construct or code."""
+    texts = (
+        "\U0001f600",
+        "\U0001f600\n```questionnaire",
+        "<foo-questionnaire>\U0001f600</foo-questionnaire>",
+        f"\U0001f600<questionnaire>{JSON_FORM}</questionnaire>",
+        f"<!-- \U0001f600 -->\n\n```questionnaire\n{FREE}```\n",
+    )
+    only(*_examples(*texts))
+    report = fuzz(
+        (PYTHON, str(ADAPTERS / "mutant_adapter.py"), "utf16_offsets"),
+        ops=("segment",),
+        examples=0,
+    )
+    assert _keys(report) == ["segment|§1|offset|-|-|-"]
+    assert report.classes[0].count == len(texts)
+    assert report.classes[0].input["text"] == "\U0001f600"
+
+
+def test_code_point_offsets_reads_utf16_units_back() -> None:
+    text = "a\U0001f600b"
+    actual = {"segments": [{"kind": "markdown", "start": 0, "end": 4}]}
+    assert code_point_offsets(text, actual) == {
+        "segments": [{"kind": "markdown", "start": 0, "end": 3}]
+    }
+    # code points already, or an offset inside a surrogate pair: not UTF-16 counting
+    assert code_point_offsets(text, {"segments": [{"start": 0, "end": 3}]}) is None
+    halves = {"segments": [{"start": 0, "end": 2}, {"start": 2, "end": 4}]}
+    assert code_point_offsets(text, halves) is None
+    assert code_point_offsets("ab", {"segments": [{"start": 0, "end": 2}]}) is None
