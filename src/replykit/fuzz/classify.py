@@ -69,10 +69,10 @@ BOUNDARY_RULES: Final = frozenset(
 )
 #: Warnings about an opener that name why a line is (not) a block there.
 LINE_CODES: Final = NEAR_MISSES | {"name.unregistered"}
-#: Near-miss warnings that name one construct: at a boundary they explain the
-#: difference whole, so its key leaves out the kinds, the features and whether the
-#: block is live (role ``boundary`` either way). ``near_miss.unclosed_tag`` is met by
-#: several faults (a closer in another case, ``<\/name>``): its features stay.
+#: Near-miss warnings that name one construct: at a boundary (or a representation)
+#: they explain the difference whole, so its key leaves out the kinds and the
+#: features. ``near_miss.unclosed_tag`` is met by several faults (a closer in another
+#: case, ``<\/name>``): its features stay.
 EXPLAINING_CODES: Final = NEAR_MISSES - {"near_miss.unclosed_tag"}
 #: The role of a difference in offsets alone: the adapter counts UTF-16 code units.
 OFFSET_ROLE: Final = "offset"
@@ -262,7 +262,7 @@ def segment_key(
         code = next((c for c in mine_codes if c not in their_codes), None)
         code = code or next((c for c in their_codes if c not in mine_codes), None)
     if role in ("boundary", "representation") and code in EXPLAINING_CODES:
-        return ClassKey("segment", rule, "boundary", NONE, code)
+        return ClassKey("segment", rule, role, NONE, code)
     return ClassKey("segment", rule, role, kinds, code or NONE)
 
 
