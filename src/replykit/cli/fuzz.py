@@ -13,11 +13,14 @@ import shlex
 import signal
 import sys
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from replykit.cli.io import fail
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
+
+if TYPE_CHECKING:  # the fuzz loop loads only when the command runs
+    from replykit.fuzz.results import FuzzReport
 
 FUZZ_DESCRIPTION = (
     "Fuzz another implementation of the protocols against replykit. COMMAND is run "
@@ -82,6 +85,16 @@ def add_parser(
         "(needs the replykit[fuzz] extra)",
         description=FUZZ_DESCRIPTION,
     )
+    _add_target(parser)
+    _add_budget(parser)
+    _add_output(parser)
+    parser.set_defaults(func=run_fuzz)
+
+    return parser
+
+
+def _add_target(parser: argparse.ArgumentParser) -> None:
+    """The adapter and the operations to fuzz (``--impl``, ``--op``)."""
     parser.add_argument(
         "--impl",
         required=True,
@@ -95,6 +108,10 @@ def add_parser(
         help="operation to fuzz (default all: every op but stream; stream checks the "
         "invariants of §10 on the adapter's commits, docs/fuzzing.md)",
     )
+
+
+def _add_budget(parser: argparse.ArgumentParser) -> None:
+    """How much to run: ``--examples`` or ``--seconds``, ``--seed``, ``--timeout``."""
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--examples",
@@ -116,6 +133,10 @@ def add_parser(
         metavar="S",
         help="seconds to wait for each answer before the adapter counts as hung (default 10)",
     )
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    """What to draw and report: ``--out``, ``--no-explicit``, ``--profile``, ``--accept``."""
     parser.add_argument(
         "--out", default="fuzz-report", metavar="DIR", help="report directory (default fuzz-report)"
     )
@@ -140,9 +161,6 @@ def add_parser(
         "keys or examples, or one key per line (docs/fuzzing.md, Triage); they are "
         "counted, not reported, and do not make the exit status 1",
     )
-    parser.set_defaults(func=run_fuzz)
-
-    return parser
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -175,18 +193,13 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if not command:
         return fail("fuzz", "--impl is empty")
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
-    accept = NO_ACCEPT
-    if args.accept is not None:
-        try:
-            accept = load_accept(args.accept)
-        except (OSError, AcceptError) as exc:
-            return fail("fuzz", f"--accept {args.accept}: {exc}")
-    try:  # refuse an unwritable --out before the run, not after it
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        if not os.access(args.out, os.W_OK):
-            raise PermissionError(f"{args.out} is not writable")
-    except OSError as exc:
-        return fail("fuzz", f"cannot write the report: {exc}")
+    try:
+        accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
+    except (OSError, AcceptError) as exc:
+        return fail("fuzz", f"--accept {args.accept}: {exc}")
+    problem = _out_problem(args.out)  # refuse an unwritable --out before the run
+    if problem is not None:
+        return fail("fuzz", f"cannot write the report: {problem}")
     # SIGTERM (a timeout, a cancelled job) ends the run like Ctrl-C, so the adapter's
     # process group is killed on the way out instead of being left running.
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -211,12 +224,27 @@ def run_fuzz(args: argparse.Namespace) -> int:
         json_path, text_path = write_report(report, args.out)
     except OSError as exc:
         return fail("fuzz", f"cannot write the report: {exc}")
+    print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
+    return 1 if report.classes else 0
+
+
+def _out_problem(out: str) -> str | None:
+    """Why the report directory ``out`` cannot be written (it is created), or ``None``."""
+    try:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        if not os.access(out, os.W_OK):
+            return f"{out} is not writable"
+    except OSError as exc:
+        return str(exc)
+    return None
+
+
+def _summary(report: FuzzReport, json_path: str, text_path: str) -> str:
+    """The one stderr line after a run: classes, adapter failures, accepted, where."""
     failures = sum(1 for c in report.classes if c.is_failure)
     accepted = f", {len(report.accepted)} accepted" if report.accepted else ""
-    summary = (
+    return (
         f"replykit fuzz: {len(report.classes) - failures} disagreement class(es), "
         f"{failures} adapter failure class(es){accepted}; report in {text_path} and "
         f"{json_path}"
     )
-    print(escape(summary), file=sys.stderr)
-    return 1 if report.classes else 0

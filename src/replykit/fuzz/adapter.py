@@ -246,6 +246,10 @@ class Adapter:
         proc.answered = True
         if raw is None:
             return self._fail("crash", "the adapter closed its output")
+        return self._answer(raw, rid, op, body)
+
+    def _answer(self, raw: bytes, rid: str, op: str, body: Mapping[str, Any]) -> Outcome:
+        """Classify the answer line to request ``rid``: strict JSON, id, ``unsupported``, shape."""
         shown = raw.decode("utf-8", "replace").strip()[:200]
         try:
             line_text = raw.decode("utf-8")

@@ -109,6 +109,18 @@ def report_text(report: FuzzReport) -> str:
     and both values. Every line is escaped (:func:`~replykit.textout.render`, §1), so
     invisible, bidi and control characters show as ``\\uXXXX`` and nothing an input or
     an adapter wrote can add a line."""
+    out = _header_lines(report)
+    if not report.classes:
+        out.append("no disagreement and no adapter failure found")
+    else:
+        out.append(f"{len(report.classes)} class(es):")
+    for n, found in enumerate(report.classes, start=1):
+        out.extend(_class_lines(n, found))
+    return render(out)
+
+
+def _header_lines(report: FuzzReport) -> list[str]:
+    """The report's first lines: adapter, ops, budget, profiles, what was left out."""
     out = [
         f"replykit fuzz against: {shlex.join(report.command)}",
         f"ops: {', '.join(report.ops)}; seed {report.seed}; {report.examples_run} examples in "
@@ -130,40 +142,39 @@ def report_text(report: FuzzReport) -> str:
         out.append(
             f"accepted (--accept), not shown: {len(report.accepted)} class(es), {count} example(s)"
         )
-    if not report.classes:
-        out.append("no disagreement and no adapter failure found")
-    else:
-        out.append(f"{len(report.classes)} class(es):")
-    for n, found in enumerate(report.classes, start=1):
-        out.append("")
-        kind = "adapter failure" if found.is_failure else "disagreement"
-        out.append(f"[{n}] {found.op} · {found.rule} · {kind} · {found.count} example(s)")
-        out.append(f"    key: {found.key_text}")
-        out.append(
-            f"    found after {found.found_after_examples} examples, "
-            f"{found.found_after_seconds:.2f} s"
-        )
-        inputs = list(found.inputs or (found.input,))
-        for i, body in enumerate(inputs, start=1):
-            label = "input" if len(inputs) == 1 else f"input {i}"
-            if found.op == "segment":
-                out.append(f"    {label} text: {_show(body.get('text'))}")
-                out.append(
-                    f"    {' ' * len(label)} profile {body.get('profile')}, "
-                    f"message_id {_show(body.get('message_id'))}"
-                )
-            else:
-                out.append(f"    {label}: {_show(body)}")
-        if found.is_failure:
-            out.append(f"    {found.detail}")
-            continue
-        out.append(f"    first differing field: {found.field or '/'}")
-        out.append(f"    replykit: {_show(found.expected)}")
-        out.append(f"    adapter:  {_show(found.actual)}")
+    return out
+
+
+def _class_lines(n: int, found: FuzzClass) -> list[str]:
+    """One class's section: key, when found, its minimal inputs, the difference."""
+    out = [""]
+    kind = "adapter failure" if found.is_failure else "disagreement"
+    out.append(f"[{n}] {found.op} · {found.rule} · {kind} · {found.count} example(s)")
+    out.append(f"    key: {found.key_text}")
+    out.append(
+        f"    found after {found.found_after_examples} examples, {found.found_after_seconds:.2f} s"
+    )
+    inputs = list(found.inputs or (found.input,))
+    for i, body in enumerate(inputs, start=1):
+        label = "input" if len(inputs) == 1 else f"input {i}"
         if found.op == "segment":
-            out.append(f"    replykit segments: {_segments_line(found.expected_response)}")
-            out.append(f"    adapter segments:  {_segments_line(found.actual_response)}")
-    return render(out)
+            out.append(f"    {label} text: {_show(body.get('text'))}")
+            out.append(
+                f"    {' ' * len(label)} profile {body.get('profile')}, "
+                f"message_id {_show(body.get('message_id'))}"
+            )
+        else:
+            out.append(f"    {label}: {_show(body)}")
+    if found.is_failure:
+        out.append(f"    {found.detail}")
+        return out
+    out.append(f"    first differing field: {found.field or '/'}")
+    out.append(f"    replykit: {_show(found.expected)}")
+    out.append(f"    adapter:  {_show(found.actual)}")
+    if found.op == "segment":
+        out.append(f"    replykit segments: {_segments_line(found.expected_response)}")
+        out.append(f"    adapter segments:  {_segments_line(found.actual_response)}")
+    return out
 
 
 def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:

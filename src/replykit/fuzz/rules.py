@@ -235,50 +235,64 @@ def segment_rule_at(
     if e is None:
         start = a.get("start") if a is not None else None
         return _why_not_a_block(text, start if isinstance(start, int) else len(text), diagnostics)
-    e_block, a_block = _is_block(e), _is_block(a)
+    e_block = _is_block(e)
     if field in ("start", "end") and a is not None and _utf16_offset(text, e, a, field):
         return rules.TEXT_UNITS.tag  # the adapter counts UTF-16 code units, not code points
     if field in (None, "kind", "start", "end"):
-        a_start = a.get("start") if a is not None else None
-        a_end = a.get("end") if a is not None else None
-        same_start = a_start == e.get("start")
-        # The adapter shows text where replykit has a block with a namespaced or
-        # unregistered name: a registration matter when the adapter shows a block there
-        # once the name is plain (without a probe: when the name is unregistered).
-        if (
-            e_block
-            and not (a_block and same_start)
-            and _named(e)
-            and (probe("plain_name") if probe is not None else e.get("registered") is False)
-        ):
-            return rules.PROFILES.tag
-        if e_block and a_block and field == "end" and same_start:
-            return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
-        if e_block and a_block and field == "kind":
-            return rules.CANDIDATES.tag
-        if not e_block and a is not None and not a_block and isinstance(a_end, int):
-            e_end = e.get("end")
-            if isinstance(e_end, int) and a_end < e_end:
-                return _why_not_a_block(text, a_end, diagnostics)
-            return rules.CANDIDATES.tag
-        if not e_block and a_block and isinstance(a_start, int):
-            return _why_not_a_block(text, a_start, diagnostics)
-        if e_block and a_block and isinstance(a_start, int):
-            e_start = e.get("start")
-            if isinstance(e_start, int) and a_start < e_start:
-                return _why_not_a_block(text, a_start, diagnostics)
-        if (
-            e_block
-            and not a_block
-            and probe is not None
-            and e.get("encoding") == "fenced_yaml"
-            and probe("preface")
-        ):
-            return PREFACE_RULE
-        return rules.CANDIDATES.tag
+        return _boundary_rule(text, e, a, field, diagnostics, probe)
     if not e_block:
         return rules.SEGMENTS.tag
     return _block_field_rule(field, e, a or {}, probe)
+
+
+def _boundary_rule(
+    text: str,
+    e: Mapping[str, Any],
+    a: Mapping[str, Any] | None,
+    field: str | None,
+    diagnostics: Sequence[Mapping[str, Any]],
+    probe: Probe | None,
+) -> str:
+    """The rule of a difference in where a segment is or what kind it is
+    (the boundaries of :func:`segment_rule_at`)."""
+    e_block, a_block = _is_block(e), _is_block(a)
+    a_start = a.get("start") if a is not None else None
+    a_end = a.get("end") if a is not None else None
+    same_start = a_start == e.get("start")
+    # The adapter shows text where replykit has a block with a namespaced or
+    # unregistered name: a registration matter when the adapter shows a block there
+    # once the name is plain (without a probe: when the name is unregistered).
+    if (
+        e_block
+        and not (a_block and same_start)
+        and _named(e)
+        and (probe("plain_name") if probe is not None else e.get("registered") is False)
+    ):
+        return rules.PROFILES.tag
+    if e_block and a_block and field == "end" and same_start:
+        return CLOSER_RULE if e.get("encoding") == "fenced_yaml" else rules.CANDIDATES.tag
+    if e_block and a_block and field == "kind":
+        return rules.CANDIDATES.tag
+    if not e_block and a is not None and not a_block and isinstance(a_end, int):
+        e_end = e.get("end")
+        if isinstance(e_end, int) and a_end < e_end:
+            return _why_not_a_block(text, a_end, diagnostics)
+        return rules.CANDIDATES.tag
+    if not e_block and a_block and isinstance(a_start, int):
+        return _why_not_a_block(text, a_start, diagnostics)
+    if e_block and a_block and isinstance(a_start, int):
+        e_start = e.get("start")
+        if isinstance(e_start, int) and a_start < e_start:
+            return _why_not_a_block(text, a_start, diagnostics)
+    if (
+        e_block
+        and not a_block
+        and probe is not None
+        and e.get("encoding") == "fenced_yaml"
+        and probe("preface")
+    ):
+        return PREFACE_RULE
+    return rules.CANDIDATES.tag
 
 
 def segment_rule(

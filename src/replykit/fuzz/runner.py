@@ -415,43 +415,16 @@ def fuzz(
     :class:`~replykit.fuzz.adapter.AdapterStartError` when the command cannot be started
     and ``ValueError`` for bad arguments (an unknown op or profile, a negative budget).
     """
-    if not ops or any(op not in ALL_OPS for op in ops):
-        raise ValueError(f"ops must be a non-empty subset of {ALL_OPS}")
-    if examples is not None and examples < 0:
-        raise ValueError("examples must be >= 0")
-    if seconds is not None and seconds < 0:
-        raise ValueError("seconds must be >= 0")
-    for profile in profiles:
-        profile_from_string(profile)  # raises ValueError naming the bad profile
+    _check_arguments(ops, examples, seconds, profiles)
     budget = None if seconds is not None else (500 if examples is None else examples)
     with Adapter(command, timeout=timeout, cwd=cwd) as adapter:
         state = _Run(adapter, ops, progress, tuple(dict.fromkeys(profiles)), accept or NO_ACCEPT)
         deadline = state.started + seconds if seconds is not None else None
-
-        def exhausted() -> bool:
-            if state.stopped:
-                return True
-            if deadline is not None and time.monotonic() >= deadline:
-                return True
-            return budget is not None and state.generated >= budget
-
-        def generated(op: Op, body: dict[str, Any]) -> None:
-            if op not in state.unsupported and not exhausted():
-                state.generated += 1
-                state.handle(op, body)
-
         state.accept_examples()
         if explicit:
             for example in (*explicit_examples(ops), *_stream_examples(ops)):
                 state.handle(example.op, example.request)
-        round_no = 0
-        while not exhausted():
-            before = state.generated
-            size = ROUND if budget is None else min(ROUND, budget - state.generated)
-            _hypothesis_round(ops, seed * 1_000_003 + round_no, size, generated)
-            round_no += 1
-            if state.generated == before:
-                break
+        _generate(state, ops, seed, budget, deadline)
     state.show(final=True)
     found = tuple(state.classes.values())
     return FuzzReport(
@@ -468,6 +441,48 @@ def fuzz(
         unsupported_profiles=tuple(state.unsupported_profiles),
         profiles=state.profiles,
     )
+
+
+def _check_arguments(
+    ops: tuple[Op, ...], examples: int | None, seconds: float | None, profiles: tuple[str, ...]
+) -> None:
+    """Raise ``ValueError`` for an unknown op or profile or a negative budget."""
+    if not ops or any(op not in ALL_OPS for op in ops):
+        raise ValueError(f"ops must be a non-empty subset of {ALL_OPS}")
+    if examples is not None and examples < 0:
+        raise ValueError("examples must be >= 0")
+    if seconds is not None and seconds < 0:
+        raise ValueError("seconds must be >= 0")
+    for profile in profiles:
+        profile_from_string(profile)  # raises ValueError naming the bad profile
+
+
+def _generate(
+    state: _Run, ops: tuple[Op, ...], seed: int, budget: int | None, deadline: float | None
+) -> None:
+    """Run Hypothesis rounds of generated requests until the budget or the deadline is
+    spent, the run stopped, or a round draws nothing new."""
+
+    def exhausted() -> bool:
+        if state.stopped:
+            return True
+        if deadline is not None and time.monotonic() >= deadline:
+            return True
+        return budget is not None and state.generated >= budget
+
+    def generated(op: Op, body: dict[str, Any]) -> None:
+        if op not in state.unsupported and not exhausted():
+            state.generated += 1
+            state.handle(op, body)
+
+    round_no = 0
+    while not exhausted():
+        before = state.generated
+        size = ROUND if budget is None else min(ROUND, budget - state.generated)
+        _hypothesis_round(ops, seed * 1_000_003 + round_no, size, generated)
+        round_no += 1
+        if state.generated == before:
+            break
 
 
 __all__ = [
