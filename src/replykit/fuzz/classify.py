@@ -29,7 +29,7 @@ from typing import Any, Final
 import attrs
 
 from replykit.codes import rules
-from replykit.codes.segment import NEAR_MISSES
+from replykit.codes.segment import NAME_UNREGISTERED, NEAR_MISSES
 from replykit.fuzz.compare import Difference
 from replykit.fuzz.rules import codes_on_line, rule_for_code
 from replykit.fuzz.segdiff import SegmentDifference
@@ -68,7 +68,7 @@ BOUNDARY_RULES: Final = frozenset(
     )
 )
 #: Warnings about an opener that name why a line is (not) a block there.
-LINE_CODES: Final = NEAR_MISSES | {"name.unregistered"}
+LINE_CODES: Final = NEAR_MISSES | {NAME_UNREGISTERED.name}
 #: Near-miss warnings that name one construct: at a boundary (or a representation)
 #: they explain the difference whole, so its key leaves out the kinds and the
 #: features. ``near_miss.unclosed_tag`` is met by several faults (a closer in another

@@ -22,6 +22,7 @@ import itertools
 import json
 from typing import Any
 
+from replykit.codes.segment import FENCE_UNCLOSED
 from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -176,7 +177,7 @@ def withdrawn(case: dict[str, Any]) -> int:
 
 
 def _unclosed(seg: Segment) -> bool:
-    return any(d.code == "fence.unclosed" for d in seg.diagnostics)
+    return any(d.code == FENCE_UNCLOSED.name for d in seg.diagnostics)
 
 
 def stream_suite(segment_cases: list[dict[str, Any]]) -> dict[str, Any]:
