@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from replykit.cap import Collector, finish, summary_params
+from replykit.cap import finish, summary_params
 from replykit.codes._core import Code
 from replykit.codes.limits import LIMIT_DIAGNOSTICS as SUMMARY
 from replykit.codes.limits import LIMIT_OPTIONS
@@ -45,8 +45,8 @@ from replykit.codes.responses import (
     ANSWER_VALUE_NOT_IN_OPTIONS,
     ANSWER_VALUES_NOT_LIST,
 )
-from replykit.diagnostics import Finding, LeftOut, Path, PathPart, Severity, path_text
-from replykit.findings import Cursor
+from replykit.diagnostics import Finding, LeftOut, Path, Severity, path_text
+from replykit.findings import Cursor, FindingSink
 from replykit.jsonout import portable
 from replykit.questionnaire.model import OTHER_VALUE, Question
 from replykit.surrogates import first_lone_surrogate
@@ -58,19 +58,16 @@ TypeOf = Literal["type", "answer", "item", "other_text"]
 INPUT_KEYS = ("value", "other_text")
 
 
-class AnswerSink:
-    """The :class:`~replykit.findings.Sink` of one call: findings with ``details``
+class AnswerSink(FindingSink):
+    """The :class:`~replykit.findings.Sink` of one call: a
+    :class:`~replykit.findings.FindingSink` whose findings carry ``details``
     ``{"path": 1-based text, **details}`` made JSON-safe (:func:`~replykit.jsonout.portable`),
     at most ``limit`` kept (§1) and every one counted in :attr:`added`."""
 
     def __init__(self, limit: int) -> None:
-        self.findings: Collector[Finding] = Collector(limit, _code, _severity)
+        super().__init__(limit)
         self.added = 0
         self._seen: set[str] = set()
-
-    def at(self, *path: PathPart) -> Cursor:
-        """A cursor at ``path`` reporting here."""
-        return Cursor(self, path)
 
     def report(
         self,
@@ -82,11 +79,9 @@ class AnswerSink:
         params: dict[str, Any],
     ) -> None:
         """See :meth:`replykit.findings.Sink.report` (``on_key`` unused)."""
-        where = path_text(path)
-        params.setdefault("path", where)
-        shown = portable({"path": where, **(details or {})})
         self.added += 1
-        self.findings.append(code.finding(path, variant=variant, details=shown, params=params))
+        shown = portable({"path": path_text(path), **(details or {})})
+        super().report(code, path, variant, shown, on_key, params)
 
     def first_time(self, key: str) -> bool:
         """True the first time ``key`` is asked for (a list such as ``allowed`` is given
