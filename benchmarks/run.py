@@ -1,10 +1,12 @@
 """Throughput of ``segment()`` and ``self_check()`` against markdown-it-py and PyYAML on
 real Markdown (docs/performance.md).
 
-Usage: ``python benchmarks/run.py [--quick] [--repeats N] [--json FILE] [--installed]``
+Usage: ``python benchmarks/run.py [--quick] [--repeats N] [--clock cpu|wall] [--json FILE]
+[--installed]``
 
-Prints, in one run, the median time of several repeats (``time.perf_counter``, the
-repeats of the functions compared interleaved) and their ratio, each beside its target:
+Prints, in one run, the median time of several repeats (CPU time of the process,
+``time.process_time``, or ``--clock wall`` for ``time.perf_counter``; the repeats of
+the functions compared interleaved) and their ratio, each beside its target:
 
 * ``replykit.segment(text)`` against ``MarkdownIt("commonmark").parse(text)`` on the
   whole sage-docs corpus (``tests/corpus/sage-docs``, every file once); the two
@@ -194,18 +196,20 @@ def large_message(docs: list[list[str]], target: int) -> tuple[str, int]:
     return "".join(parts), forms
 
 
-def median_times(fns: list[Callable[[], object]], repeats: int) -> list[float]:
-    """Median wall time of each function; the repeats are interleaved so that a change
-    of load on the machine hits every function alike and the ratios stay fair."""
+def median_times(
+    fns: list[Callable[[], object]], repeats: int, clock: Callable[[], float] = time.process_time
+) -> list[float]:
+    """Median time of each function by ``clock``; the repeats are interleaved so that a
+    change of load on the machine hits every function alike and the ratios stay fair."""
     times: list[list[float]] = [[] for _ in fns]
     for fn in fns:
         fn()  # warm up: caches, the grammar, first-call imports
     for _ in range(repeats):
         for fn, acc in zip(fns, times, strict=True):
             gc.collect()
-            t0 = time.perf_counter()
+            t0 = clock()
             fn()
-            acc.append(time.perf_counter() - t0)
+            acc.append(clock() - t0)
     return [statistics.median(acc) for acc in times]
 
 
@@ -317,6 +321,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
     ap.add_argument("--repeats", type=int, default=None, help="repeats per figure")
+    ap.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="cpu: this process's CPU time (default; other load on a shared machine "
+        "does not count); wall: time.perf_counter",
+    )
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON (-: stdout)")
     ap.add_argument(
         "--installed", action="store_true", help="measure the installed replykit, not src/"
@@ -325,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     repeats = args.repeats or (3 if args.quick else 9)
     big_repeats = max(1, repeats // 3) if args.quick else max(3, repeats // 2)
     report = Report(sys.stderr if args.json == "-" else sys.stdout)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     load_start = load()
 
     md = MarkdownIt("commonmark")
@@ -344,7 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     report.line(
         f"replykit benchmark: Python {platform.python_version()}, {platform.machine()}, "
         f"replykit {build_kind()} build from {where}, "
-        f"YAML events {choose_loader()}, repeats {repeats} (large messages {big_repeats})"
+        f"YAML events {choose_loader()}, clock {args.clock}, "
+        f"repeats {repeats} (large messages {big_repeats})"
     )
     report.line(f"load average (1, 5, 15 min) at start: {load_start}")
     report.line(
@@ -359,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     report.line("  case | replykit / reference | bytes | replykit | reference | ratio | target")
 
     def versus_md(label: str, texts: list[str], target: float | None, reps: int) -> Row:
-        rk, mdt = median_times([each(segment, texts), each(md.parse, texts)], reps)
+        rk, mdt = median_times([each(segment, texts), each(md.parse, texts)], reps, clock)
         size = sum(map(nbytes, texts))
         goals = [] if target is None else [target]
         return report.add(Row(label, "segment", "markdown-it", size, rk, mdt, goals))
@@ -373,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         """segment, self_check and markdown-it-py timed together, so all three ratios
         come from the same repeats."""
         fns = [each(segment, texts), each(self_check, conversations[name]), each(md.parse, texts)]
-        rk, sc, mdt = median_times(fns, repeats)
+        rk, sc, mdt = median_times(fns, repeats, clock)
         size = sum(map(nbytes, texts))
         report.add(Row(label, "segment", "markdown-it", size, rk, mdt, [target]))
         report.add(Row(label, "self_check", "segment", size, sc, rk, [1.10]))
@@ -392,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     c_load = each(lambda p: yaml.load(p, Loader=yaml.CSafeLoader), payload_texts)
     c_events = each(lambda p: sum(1 for _ in yaml.parse(p, Loader=yaml.CSafeLoader)), payload_texts)
     fns = [each(read_fenced_form, payload_texts), c_load, c_events, each(segment, alone)]
-    rf, cl, ce, seg_alone = median_times(fns, repeats)
+    rf, cl, ce, seg_alone = median_times(fns, repeats, clock)
     label = "fenced YAML form alone"
     report.add(Row(label, "read_fenced_form", "yaml.load CSafeLoader", size, rf, cl, [1.5]))
     report.add(Row(label, "read_fenced_form", "yaml.parse CSafeLoader", size, rf, ce))
@@ -425,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
             "machine": platform.machine(),
             "build": build_kind(),
             "yaml_events": choose_loader(),
+            "clock": args.clock,
             "repeats": repeats,
             "large_repeats": big_repeats,
             "load_start": load_start,
