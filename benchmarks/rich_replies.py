@@ -1060,7 +1060,10 @@ def _scalar(text: str, quote_all: bool) -> str:
 def yaml_form(title: str, questions: tuple[Question, ...], quote_all: bool, flow: bool) -> str:
     """The fenced YAML block of a form; ``flow`` writes multi-choice defaults as flow
     sequences ``[a, b]``."""
-    s = lambda t: _scalar(t, quote_all)  # noqa: E731
+
+    def s(text: str) -> str:
+        return _scalar(text, quote_all)
+
     lines = ["```questionnaire", f"title: {s(title)}", "questions:"]
     for q in questions:
         lines.append(f"  - type: {q['type']}")
