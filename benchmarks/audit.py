@@ -41,7 +41,7 @@ def write_input(path: Path, records: int) -> None:
 
 
 def per_core(path: Path, records: int) -> float:
-    from replykit.evals.runner import audit_stream
+    from replykit.evals.runner import audit_batches
     from replykit.evals.sources import read_items
     from replykit.evals.tally import Tally
 
@@ -51,9 +51,8 @@ def per_core(path: Path, records: int) -> float:
     for _ in range(3):
         start = time.perf_counter()
         tally = Tally()
-        for batch in audit_stream(read_items([str(path)]), options, jobs=1):
-            for item, result in batch:
-                tally.add(result, item.where)
+        for batch in audit_batches(read_items([str(path)]), options, jobs=1):
+            tally.merge(batch.tally)
         best = min(best, time.perf_counter() - start)
         replies = tally.summary()["messages"]
     assert replies == records

@@ -197,14 +197,56 @@ def test_out_file_and_progress(
     assert quiet == ""
 
 
-def test_two_jobs_give_the_same_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "many.jsonl"
-    replies = [FORM, TILDE, CASE, "plain"]
-    write_jsonl(path, [chat(replies[i % 4], f"m{i % 3}") for i in range(1500)] + [b"{"])
-    one = run(capsys, str(path), "--format", "jsonl", "--group-by", "model")
-    two = run(capsys, str(path), "--format", "jsonl", "--group-by", "model", "--jobs", "2")
-    assert one == two
-    assert len(one[1].splitlines()) == 1501
+@pytest.fixture
+def runs(tmp_path: Path) -> Path:
+    """Several batches of conversations from four groups, with broken, non-UTF-8 and
+    wrongly shaped records in every batch (more than are shown), a code first seen in
+    the last batch of one group, a Markdown reply and a conversation file."""
+    root = tmp_path / "runs"
+    root.mkdir()
+    replies = [FORM, TILDE, "plain", FORM.replace("single_choice", "pick_one")]
+    for name, count in (("a.jsonl", 650), ("b.jsonl", 260)):
+        lines: list[Any] = []
+        for i in range(count):
+            if i % 37 == 5:
+                lines.append(b'{"model": "m1", "messages": [')
+            elif i % 53 == 7:
+                lines.append(b'{"model": "m2", "messages": "\xff"}')
+            elif i % 61 == 9:
+                lines.append({"model": "m3", "messages": 3})
+            else:
+                last = CASE if (name, i) == ("a.jsonl", 620) else replies[i % 4]
+                convo = chat(last, f"m{i % 4}")
+                convo["messages"][1:1] = [{"role": "assistant", "content": TILDE},
+                                          {"role": "user", "content": "and?"}]  # fmt: skip
+                lines.append(convo)
+        write_jsonl(root / name, lines)
+    (root / "c.md").write_text(TILDE, "utf-8")
+    (root / "d.json").write_text(json.dumps(chat(CASE, "m0")), "utf-8")
+    return root
+
+
+@pytest.mark.parametrize("form", ["table", "json", "jsonl", "html"])
+def test_two_jobs_give_the_same_report(
+    runs: Path, form: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [str(runs), "--group-by", "model", "--latest", "--format", form]
+    one = run(capsys, *argv)
+    two = run(capsys, *argv, "--jobs", "2")
+    assert two == one
+    assert one[0] == 0
+    if form == "json":
+        summary = json.loads(one[1])
+        assert (summary["records"], summary["input_errors"]["count"]) == (912, 58)
+        first = summary["input_errors"]["first"]
+        assert [e["where"][len(str(runs)) + 1 :] for e in first[:3]] == [
+            "a.jsonl:6", "a.jsonl:8", "a.jsonl:10"
+        ]  # fmt: skip
+        assert (len(first), first[-1]["where"]) == (20, f"{runs}/a.jsonl:302")
+        m0 = {c["code"]: c["first"] for c in summary["groups"][1]["codes"]}
+        assert m0["near_miss.case"] == f"{runs}/a.jsonl:621 message 3 at 3:1"
+    if form == "jsonl":
+        assert len(one[1].splitlines()) == 912
 
 
 def test_work_in_flight_is_bounded() -> None:
@@ -218,8 +260,8 @@ def test_work_in_flight_is_bounded() -> None:
 
     seen = 0
     most_ahead = 0
-    for batch in runner.audit_stream(items(), {}, jobs=2, batch=50):
-        seen += len(batch)
+    for batch in runner.audit_batches(items(), {}, jobs=2, batch=50):
+        seen += batch.records
         most_ahead = max(most_ahead, pulled - seen)
     assert seen == 5000
     # At most IN_FLIGHT * jobs batches wait in the pool, whatever the input's length.

@@ -1,9 +1,10 @@
 """``replykit audit``: audit stored replies for protocol compliance (§8, §6, §9).
 
 :func:`add_parser` registers the subcommand; :func:`run_audit` runs it. Input is read
-a record at a time (:mod:`replykit.evals.sources`), audited on ``--jobs`` processes
-(:mod:`replykit.evals.runner`), tallied per group (:mod:`replykit.evals.tally`), and
-written as a table, JSON, one JSON line per reply, or an HTML page.
+a record at a time (:mod:`replykit.evals.sources`), audited and tallied per group a
+batch at a time on ``--jobs`` processes (:mod:`replykit.evals.runner`), the partial
+tallies merged in input order (:mod:`replykit.evals.tally`), and written as a table,
+JSON, one JSON line per reply, or an HTML page.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import IO, Any
 
 from replykit.cli.io import InputError, dump, fail
 from replykit.evals.compliance import EXPECTS
-from replykit.evals.runner import Result, audit_stream
-from replykit.evals.sources import Item, find_files, read_items
+from replykit.evals.runner import BatchResult, audit_batches
+from replykit.evals.sources import find_files, read_items
 from replykit.evals.tally import Tally
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.textout import render
@@ -179,32 +180,20 @@ def _files(paths: list[str]) -> list[str]:
         raise InputError(f"no such file or directory: {exc.args[0]}") from None
 
 
-def _jsonl_lines(item: Item, result: dict[str, Any]) -> Iterator[str]:
-    place = {"source": item.source, "line": item.line}
-    if result["error"] is not None:
-        yield dump({**place, "error": result["error"]})
-        return
-    for message in result["messages"]:
-        yield dump({**place, "group": result["group"], **message})
-
-
 def _consume(
-    batches: Iterator[list[Result]],
+    batches: Iterator[BatchResult],
     progress: _Progress,
-    emit: Callable[[str], None] | None,
+    emit: Callable[[bytes], None] | None,
 ) -> Tally:
+    """Merge the batches' partial tallies in input order, writing their JSON Lines."""
     tally = Tally()
     replies = 0
     for batch in batches:
-        lines: list[str] = []
-        for item, result in batch:
-            tally.add(result, item.where)
-            replies += len(result["messages"])
-            if emit is not None:
-                lines.extend(_jsonl_lines(item, result))
+        tally.merge(batch.tally)
+        replies += batch.replies
         if emit is not None:
-            emit("".join(lines))
-        progress.update(sum(item.size for item, _ in batch), replies)
+            emit(batch.jsonl)
+        progress.update(batch.size, replies)
     return tally
 
 
@@ -241,22 +230,22 @@ def run_audit(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     total = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
     try:
-        batches = audit_stream(read_items(files), options, jobs=jobs)
+        jsonl = args.format == "jsonl"
+        batches = audit_batches(read_items(files), options, jobs=jobs, jsonl=jsonl)
         progress = _Progress(total, shown)
-        emit = _writer(out) if args.format == "jsonl" else None
-        tally = _consume(batches, progress, emit)
+        tally = _consume(batches, progress, _writer(out) if jsonl else None)
         progress.close()
-        if args.format != "jsonl":
-            _writer(out)(_report(args, tally))
+        if not jsonl:
+            _writer(out)(_report(args, tally).encode("utf-8", "backslashreplace"))
     finally:
         if args.out:
             out.close()
     return 0
 
 
-def _writer(out: IO[bytes]) -> Callable[[str], None]:
-    def emit(text: str) -> None:
-        out.write(text.encode("utf-8", "backslashreplace"))
+def _writer(out: IO[bytes]) -> Callable[[bytes], None]:
+    def emit(data: bytes) -> None:
+        out.write(data)
         out.flush()
 
     return emit

@@ -1,9 +1,14 @@
 """Auditing a stream of raw records on one core or on a process pool (§8).
 
-:func:`audit_stream` yields, in input order, each record's location and its
-:func:`~replykit.evals.record.audit_record` result. With ``jobs > 1`` batches go to a
-process pool, at most ``2 * jobs`` batches in flight: reading waits for the pool, so
-memory stays flat however many records there are.
+:func:`audit_batches` cuts the records into batches and yields, in input order, one
+:class:`BatchResult` per batch: the batch's partial :class:`~replykit.evals.tally.Tally`
+and, when asked, its ``--format jsonl`` lines. :func:`audit_rows` decodes, audits,
+tallies and writes a batch where it runs: with ``jobs > 1`` in a worker process, so the
+main process only reads lines, sends their raw bytes and merges partial tallies, whose
+size grows with the groups and codes, never with the records. Merged in input order
+they equal one tally of every record (the same first examples). At most
+``IN_FLIGHT * jobs`` batches are in flight: reading waits for the pool, so memory stays
+flat however many records there are.
 """
 
 from __future__ import annotations
@@ -14,56 +19,104 @@ import multiprocessing
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+import attrs
+
 from replykit.evals.record import ALL, audit_record
-from replykit.evals.sources import Item, batches, decode_record
+from replykit.evals.sources import Item, Kind, batches, decode_record
+from replykit.evals.tally import Tally
+from replykit.jsonout import dumps
 
 #: Records per batch sent to a worker (amortizes the cost of a round trip).
 BATCH = 200
 #: Batches in flight per worker.
 IN_FLIGHT = 2
 
-Result = tuple[Item, dict[str, Any]]
+#: An item's fields as a tuple: pickled and unpickled several times faster than an Item.
+Row = tuple[str, int | None, Kind, Any, int]
 
 
-def audit_items(items: list[Item], options: Mapping[str, Any]) -> list[Result]:
-    """Audit a batch: each item's record decoded (:func:`decode_record`) and audited
-    with ``options`` (keyword arguments of ``audit_record``); an unreadable record gives
-    ``{"group": "all", "error": why, "messages": []}``. The items come back without
-    their payload (only their place is needed). Never raises for an item."""
-    out: list[Result] = []
-    for item in items:
+@attrs.frozen
+class BatchResult:
+    """What one batch gave: ``tally`` (its partial tally), ``jsonl`` (its ``--format
+    jsonl`` lines, UTF-8; empty unless asked), ``records`` (records read), ``replies``
+    (replies audited) and ``size`` (bytes of input the batch stands for)."""
+
+    tally: Tally
+    jsonl: bytes
+    records: int
+    replies: int
+    size: int
+
+
+def jsonl_lines(item: Item, result: Mapping[str, Any]) -> Iterator[str]:
+    """The ``--format jsonl`` lines of one record's :func:`audit_record` result: one
+    ``{"source", "line", "group", **message}`` per reply, or one ``{"source", "line",
+    "error"}`` for a record that could not be read; compact JSON (§1), newline-ended."""
+    place = {"source": item.source, "line": item.line}
+    if result["error"] is not None:
+        yield dumps({**place, "error": result["error"]}, compact=True) + "\n"
+        return
+    for message in result["messages"]:
+        yield dumps({**place, "group": result["group"], **message}, compact=True) + "\n"
+
+
+def audit_rows(rows: list[Row], options: Mapping[str, Any], jsonl: bool) -> BatchResult:
+    """Audit a batch: each row's record decoded (:func:`decode_record`), audited with
+    ``options`` (keyword arguments of :func:`audit_record`) and tallied at its
+    ``file:line``; an unreadable record is an input error. ``jsonl``: also write the
+    batch's lines (:func:`jsonl_lines`). Never raises for a row."""
+    tally = Tally()
+    lines: list[str] = []
+    replies = size = 0
+    for row in rows:
+        item = Item(*row)
         record, problem = decode_record(item)
         if problem is not None:
             result = {"group": ALL, "error": problem, "messages": []}
         else:
             result = audit_record(record, **options)
-        out.append((Item(item.source, item.line, item.kind, None, item.size), result))
-    return out
+        tally.add(result, item.where)
+        replies += len(result["messages"])
+        size += item.size
+        if jsonl:
+            lines.extend(jsonl_lines(item, result))
+    text = "".join(lines).encode("utf-8", "backslashreplace")
+    return BatchResult(tally, text, len(rows), replies, size)
+
+
+def _rows(items: list[Item]) -> list[Row]:
+    return [(i.source, i.line, i.kind, i.payload, i.size) for i in items]
 
 
 def _warm() -> None:
     """Runs once in each worker, so every worker is started before reading begins."""
 
 
-def audit_stream(
-    items: Iterable[Item], options: Mapping[str, Any], *, jobs: int = 1, batch: int = BATCH
-) -> Iterator[list[Result]]:
-    """The results of ``items`` a batch at a time, in input order (see the module doc).
-    ``jobs``: worker processes (1: audit in this process). Raises ``ValueError`` when
-    ``jobs`` < 1."""
+def audit_batches(
+    items: Iterable[Item],
+    options: Mapping[str, Any],
+    *,
+    jobs: int = 1,
+    batch: int = BATCH,
+    jsonl: bool = False,
+) -> Iterator[BatchResult]:
+    """The results of ``items``, ``batch`` records at a time, in input order (see the
+    module doc). ``jobs``: worker processes (1: audit in this process); ``jsonl``: each
+    result carries its batch's JSON Lines output. Raises ``ValueError`` when ``jobs`` <
+    1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if jobs == 1:
         for part in batches(items, batch):
-            yield audit_items(part, options)
+            yield audit_rows(_rows(part), options, jsonl)
         return
     context = multiprocessing.get_context("fork" if "fork" in _methods() else "spawn")
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
         for started in [pool.submit(_warm) for _ in range(jobs)]:
             started.result()
-        pending: collections.deque[concurrent.futures.Future[list[Result]]] = collections.deque()
+        pending: collections.deque[concurrent.futures.Future[BatchResult]] = collections.deque()
         for part in batches(items, batch):
-            pending.append(pool.submit(audit_items, part, dict(options)))
+            pending.append(pool.submit(audit_rows, _rows(part), dict(options), jsonl))
             if len(pending) >= IN_FLIGHT * jobs:
                 yield pending.popleft().result()
         while pending:

@@ -5,8 +5,9 @@ Files by name: ``.md``/``.markdown``/``.txt`` hold one reply each; ``.json`` one
 value (a conversation, a message, an eval record); ``.jsonl``/``.ndjson`` one value per
 non-blank line; ``.parquet`` one record per row (the ``replykit[parquet]`` extra). A
 directory is walked recursively in name order, taking files of those kinds and skipping
-the rest. Records are read one at a time and handed on raw (JSON text is decoded by
-whoever audits it), so memory does not grow with the number of records.
+the rest. Records are read one at a time and handed on raw (a JSON Lines line as its
+bytes: whoever audits it decodes it, a worker process rather than the reader), so
+memory does not grow with the number of records.
 """
 
 from __future__ import annotations
@@ -28,16 +29,17 @@ SUFFIXES = TEXT_SUFFIXES + JSON_SUFFIXES + LINES_SUFFIXES + PARQUET_SUFFIXES
 #: Rows read from a Parquet file at a time.
 PARQUET_BATCH = 512
 
-Kind = Literal["text", "json", "value", "error"]
+Kind = Literal["text", "json", "line", "value", "error"]
 
 
 @attrs.frozen
 class Item:
     """One raw record: ``source`` (the file), ``line`` (1-based line of a JSON Lines
     file or row of a Parquet file; ``None`` for a whole file), ``kind`` and
-    ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``value`` a
-    decoded value, ``error`` the reason the record could not be read; ``size``: bytes
-    of input it stands for (for progress)."""
+    ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``line`` the
+    bytes of a JSON Lines line (its line break and a leading byte order mark removed) to
+    decode as UTF-8 and then JSON, ``value`` a decoded value, ``error`` the reason the
+    record could not be read; ``size``: bytes of input it stands for (for progress)."""
 
     source: str
     line: int | None
@@ -99,10 +101,7 @@ def _lines(path: str) -> Iterator[Item]:
             line = line.removesuffix(b"\n").removesuffix(b"\r")  # the line break
             if not line.strip(b" \t\r\n"):
                 continue
-            try:
-                yield Item(path, number, "json", _decode(line), len(raw))
-            except ValueError as exc:
-                yield Item(path, number, "error", str(exc), len(raw))
+            yield Item(path, number, "line", line, len(raw))
 
 
 def _parquet(path: str) -> Iterator[Item]:
@@ -164,13 +163,20 @@ def batches(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
 
 def decode_record(item: Item) -> tuple[Any, str | None]:
     """The record an item holds, and ``None``; or ``None`` and why it cannot be read
-    (an ``error`` item, or JSON text that is not strict JSON, §1.3, named by 1-based
-    line and column inside the text)."""
+    (an ``error`` item, a line that is not UTF-8, named by its first bad byte, or JSON
+    text that is not strict JSON, §1.3, named by 1-based line and column inside the
+    text)."""
     if item.kind == "error":
         return None, str(item.payload)
-    if item.kind != "json":
+    if item.kind == "line":
+        try:
+            text = _decode(item.payload)
+        except ValueError as exc:
+            return None, str(exc)
+    elif item.kind == "json":
+        text = item.payload
+    else:
         return item.payload, None
-    text: str = item.payload
     read = read_json_value(text)
     if not read.findings:
         return read.value, None
