@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from replykit.evals import runner
+from replykit.evals import runner, sources
 from replykit.evals.record import audit_record
 from replykit.evals.sources import Item, decode_record
 from replykit.evals.tally import MAX_ERRORS_SHOWN, Tally
@@ -132,3 +133,51 @@ def test_the_main_process_does_no_per_record_work(monkeypatch: pytest.MonkeyPatc
     one = merged(300, jobs=1, batch=40)[0].summary()
     assert calls == {"decode": 300, "audit": 300 - 23 - 10, "add": 300}
     assert one == two
+
+
+@pytest.mark.parametrize("block", [8, 1 << 16])
+def test_blocks_of_lines_give_numbered_records(
+    block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sources, "LINES_BLOCK", block)
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf"a"\r\n\n  \t\n"b"\n\xff\n\r\n"c"')
+    blocks = list(sources.read_items([str(path)]))
+    assert {b.kind for b in blocks} == {"lines"}
+    assert sum(b.size for b in blocks) == path.stat().st_size
+    found = [(r.line, r.kind, r.payload) for b in blocks for r in sources.records(b)]
+    assert found == [(1, "line", b'"a"'), (4, "line", b'"b"'), (5, "line", b"\xff"),
+                     (7, "line", b'"c"')]  # fmt: skip
+    assert [sources.decode_record(r) for b in blocks for r in sources.records(b)] == [
+        ("a", None), ("b", None), (None, "not UTF-8 (byte 0)"), ("c", None)
+    ]  # fmt: skip
+    assert (len(blocks) > 1) == (block < 100)  # lines numbered across blocks
+
+
+def test_batches_end_at_a_count_or_a_size() -> None:
+    made = [Item("f", n, "text", "x", 30) for n in range(10)]
+    assert [len(b) for b in sources.batches(made, 3)] == [3, 3, 3, 1]
+    assert [len(b) for b in sources.batches(made, 200, 100)] == [4, 4, 2]
+    assert [len(b) for b in sources.batches(made, 3, 100)] == [3, 3, 3, 1]
+
+
+def test_bytes_read_ahead_are_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    line = json.dumps({"messages": [{"role": "assistant", "content": "plain " * 40}]})
+    path.write_bytes((line.encode() + b"\n") * 6000)
+    pulled = 0
+
+    def counted() -> Iterator[Item]:
+        nonlocal pulled
+        for item in sources.read_items([str(path)]):
+            pulled += item.size
+            yield item
+
+    done = 0
+    most_ahead = 0
+    for batch in runner.audit_batches(counted(), {}, jobs=2):
+        done += batch.size
+        most_ahead = max(most_ahead, pulled - done)
+    assert done == path.stat().st_size > 20 * runner.BATCH_BYTES
+    # At most IN_FLIGHT * jobs batches, each about BATCH_BYTES, wait in the pool.
+    assert most_ahead <= runner.IN_FLIGHT * 2 * (runner.BATCH_BYTES + len(line) + 1)

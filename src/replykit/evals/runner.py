@@ -4,11 +4,12 @@
 :class:`BatchResult` per batch: the batch's partial :class:`~replykit.evals.tally.Tally`
 and, when asked, its ``--format jsonl`` lines. :func:`audit_rows` decodes, audits,
 tallies and writes a batch where it runs: with ``jobs > 1`` in a worker process, so the
-main process only reads lines, sends their raw bytes and merges partial tallies, whose
-size grows with the groups and codes, never with the records. Merged in input order
+main process only reads blocks of whole lines, sends their raw bytes and merges partial
+tallies, whose size grows with the groups and codes, never with the records. Merged in input order
 they equal one tally of every record (the same first examples). At most
-``IN_FLIGHT * jobs`` batches are in flight: reading waits for the pool, so memory stays
-flat however many records there are.
+``IN_FLIGHT * jobs`` batches (each at most ``BATCH`` items or about ``BATCH_BYTES`` of
+input) are in flight: reading waits for the pool, so memory stays flat however many
+records there are.
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ from typing import Any
 import attrs
 
 from replykit.evals.record import ALL, audit_record
-from replykit.evals.sources import Item, Kind, batches, decode_record
+from replykit.evals.sources import LINES_BLOCK, Item, Kind, batches, decode_record, records
 from replykit.evals.tally import Tally
 from replykit.jsonout import dumps
 
-#: Records per batch sent to a worker (amortizes the cost of a round trip).
+#: Items per batch sent to a worker (amortizes the cost of a round trip) ...
 BATCH = 200
+#: ... or fewer when they hold this many bytes of input (one block of JSON Lines): a
+#: batch is a few tens of milliseconds of work, so the last one leaves little idle.
+BATCH_BYTES = LINES_BLOCK
 #: Batches in flight per worker.
 IN_FLIGHT = 2
 
@@ -61,35 +65,32 @@ def jsonl_lines(item: Item, result: Mapping[str, Any]) -> Iterator[str]:
 
 
 def audit_rows(rows: list[Row], options: Mapping[str, Any], jsonl: bool) -> BatchResult:
-    """Audit a batch: each row's record decoded (:func:`decode_record`), audited with
-    ``options`` (keyword arguments of :func:`audit_record`) and tallied at its
-    ``file:line``; an unreadable record is an input error. ``jsonl``: also write the
-    batch's lines (:func:`jsonl_lines`). Never raises for a row."""
+    """Audit a batch: each row's records (:func:`records`) decoded
+    (:func:`decode_record`), audited with ``options`` (keyword arguments of
+    :func:`audit_record`) and tallied at their ``file:line``; an unreadable record is an
+    input error. ``jsonl``: also write the batch's lines (:func:`jsonl_lines`). Never
+    raises for a row."""
     tally = Tally()
     lines: list[str] = []
     replies = size = 0
     for row in rows:
-        item = Item(*row)
-        record, problem = decode_record(item)
-        if problem is not None:
-            result = {"group": ALL, "error": problem, "messages": []}
-        else:
-            result = audit_record(record, **options)
-        tally.add(result, item.where)
-        replies += len(result["messages"])
-        size += item.size
-        if jsonl:
-            lines.extend(jsonl_lines(item, result))
+        size += row[4]
+        for item in records(Item(*row)):
+            record, problem = decode_record(item)
+            if problem is not None:
+                result = {"group": ALL, "error": problem, "messages": []}
+            else:
+                result = audit_record(record, **options)
+            tally.add(result, item.where)
+            replies += len(result["messages"])
+            if jsonl:
+                lines.extend(jsonl_lines(item, result))
     text = "".join(lines).encode("utf-8", "backslashreplace")
-    return BatchResult(tally, text, len(rows), replies, size)
+    return BatchResult(tally, text, tally.records, replies, size)
 
 
 def _rows(items: list[Item]) -> list[Row]:
     return [(i.source, i.line, i.kind, i.payload, i.size) for i in items]
-
-
-def _warm() -> None:
-    """Runs once in each worker, so every worker is started before reading begins."""
 
 
 def audit_batches(
@@ -98,24 +99,25 @@ def audit_batches(
     *,
     jobs: int = 1,
     batch: int = BATCH,
+    batch_bytes: int = BATCH_BYTES,
     jsonl: bool = False,
 ) -> Iterator[BatchResult]:
-    """The results of ``items``, ``batch`` records at a time, in input order (see the
-    module doc). ``jobs``: worker processes (1: audit in this process); ``jsonl``: each
-    result carries its batch's JSON Lines output. Raises ``ValueError`` when ``jobs`` <
-    1."""
+    """The results of ``items``, a batch (``batch`` items, fewer when they hold
+    ``batch_bytes`` of input) at a time, in input order (see the module doc). ``jobs``:
+    worker processes (1: audit in this process); ``jsonl``: each result carries its
+    batch's JSON Lines output. Raises ``ValueError`` when ``jobs`` < 1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if jobs == 1:
-        for part in batches(items, batch):
+        for part in batches(items, batch, batch_bytes):
             yield audit_rows(_rows(part), options, jsonl)
         return
     context = multiprocessing.get_context("fork" if "fork" in _methods() else "spawn")
+    # Forked workers inherit every module imported here. The first submit starts them
+    # (all at once under fork) while this process goes on reading.
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        for started in [pool.submit(_warm) for _ in range(jobs)]:
-            started.result()
         pending: collections.deque[concurrent.futures.Future[BatchResult]] = collections.deque()
-        for part in batches(items, batch):
+        for part in batches(items, batch, batch_bytes):
             pending.append(pool.submit(audit_rows, _rows(part), dict(options), jsonl))
             if len(pending) >= IN_FLIGHT * jobs:
                 yield pending.popleft().result()

@@ -5,9 +5,9 @@ Files by name: ``.md``/``.markdown``/``.txt`` hold one reply each; ``.json`` one
 value (a conversation, a message, an eval record); ``.jsonl``/``.ndjson`` one value per
 non-blank line; ``.parquet`` one record per row (the ``replykit[parquet]`` extra). A
 directory is walked recursively in name order, taking files of those kinds and skipping
-the rest. Records are read one at a time and handed on raw (a JSON Lines line as its
-bytes: whoever audits it decodes it, a worker process rather than the reader), so
-memory does not grow with the number of records.
+the rest. Records are read a few at a time and handed on raw (JSON Lines as blocks of
+whole lines: whoever audits them splits and decodes them, a worker process rather than
+the reader), so memory does not grow with the number of records.
 """
 
 from __future__ import annotations
@@ -28,18 +28,23 @@ PARQUET_SUFFIXES = (".parquet",)
 SUFFIXES = TEXT_SUFFIXES + JSON_SUFFIXES + LINES_SUFFIXES + PARQUET_SUFFIXES
 #: Rows read from a Parquet file at a time.
 PARQUET_BATCH = 512
+#: Bytes of whole lines read from a JSON Lines file at a time (one ``lines`` item);
+#: a line longer than this is read whole, as one item.
+LINES_BLOCK = 1 << 16
 
-Kind = Literal["text", "json", "line", "value", "error"]
+Kind = Literal["text", "json", "lines", "line", "value", "error"]
 
 
 @attrs.frozen
 class Item:
     """One raw record: ``source`` (the file), ``line`` (1-based line of a JSON Lines
     file or row of a Parquet file; ``None`` for a whole file), ``kind`` and
-    ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``line`` the
-    bytes of a JSON Lines line (its line break and a leading byte order mark removed) to
-    decode as UTF-8 and then JSON, ``value`` a decoded value, ``error`` the reason the
-    record could not be read; ``size``: bytes of input it stands for (for progress)."""
+    ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``lines`` the
+    bytes of whole JSON Lines lines from ``line`` on (:func:`records` splits them),
+    ``line`` the bytes of one such line (its line break and a leading byte order mark
+    removed) to decode as UTF-8 and then JSON, ``value`` a decoded value, ``error`` the
+    reason the record could not be read; ``size``: bytes of input it stands for (for
+    progress)."""
 
     source: str
     line: int | None
@@ -96,12 +101,28 @@ def _lines(path: str) -> Iterator[Item]:
         yield Item(path, None, "error", _reason(exc))
         return
     with handle:
-        for number, raw in enumerate(handle, start=1):
-            line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-            line = line.removesuffix(b"\n").removesuffix(b"\r")  # the line break
-            if not line.strip(b" \t\r\n"):
-                continue
-            yield Item(path, number, "line", line, len(raw))
+        number = 1
+        while lines := handle.readlines(LINES_BLOCK):
+            block = b"".join(lines)
+            yield Item(path, number, "lines", block, len(block))
+            number += len(lines)
+
+
+def records(item: Item) -> Iterator[Item]:
+    """The records an item stands for: a ``lines`` item gives a ``line`` item for each
+    of its lines that is not blank (numbered from the item's ``line``; the line break,
+    ``\n`` or ``\r\n``, and the byte order mark of a file's first line removed; the
+    ``size`` of each its share of the bytes); any other item is one record, itself."""
+    if item.kind != "lines":
+        yield item
+        return
+    number = item.line or 1
+    for raw in item.payload.split(b"\n"):
+        line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
+        line = line.removesuffix(b"\r")
+        if line.strip(b" \t\r\n"):
+            yield Item(item.source, number, "line", line, len(raw) + 1)
+        number += 1
 
 
 def _parquet(path: str) -> Iterator[Item]:
@@ -149,14 +170,18 @@ def read_items(files: Iterable[str]) -> Iterator[Item]:
             yield Item(path, None, "error", f"not a file kind audit reads ({kinds})")
 
 
-def batches(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
-    """``items`` in lists of at most ``size``, in order."""
+def batches(items: Iterable[Item], size: int, max_bytes: int | None = None) -> Iterator[list[Item]]:
+    """``items`` in lists of at most ``size`` items, in order; with ``max_bytes`` a list
+    also ends at the item that brings its ``size`` total to ``max_bytes`` or more."""
     batch: list[Item] = []
+    held = 0
     for item in items:
         batch.append(item)
-        if len(batch) == size:
+        held += item.size
+        if len(batch) == size or (max_bytes is not None and held >= max_bytes):
             yield batch
             batch = []
+            held = 0
     if batch:
         yield batch
 
