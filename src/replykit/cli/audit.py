@@ -1,7 +1,7 @@
 """``replykit audit``: audit stored replies for protocol compliance (§8, §6, §9).
 
 :func:`add_parser` registers the subcommand; :func:`run_audit` runs it. Input is read
-a record at a time (:mod:`replykit.evals.sources`), audited and tallied per group a
+a few records at a time (:mod:`replykit.evals.sources`), audited and tallied per group a
 batch at a time on ``--jobs`` processes (:mod:`replykit.evals.runner`), the partial
 tallies merged in input order (:mod:`replykit.evals.tally`), and written as a table,
 JSON, one JSON line per reply, or an HTML page.

@@ -96,7 +96,7 @@ def _whole(path: str, kind: Kind) -> Iterator[Item]:
 
 def _lines(path: str) -> Iterator[Item]:
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, read a line at a time
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, read a block at a time
     except OSError as exc:
         yield Item(path, None, "error", _reason(exc))
         return
@@ -111,8 +111,8 @@ def _lines(path: str) -> Iterator[Item]:
 def records(item: Item) -> Iterator[Item]:
     """The records an item stands for: a ``lines`` item gives a ``line`` item for each
     of its lines that is not blank (numbered from the item's ``line``; the line break,
-    ``\n`` or ``\r\n``, and the byte order mark of a file's first line removed; the
-    ``size`` of each its share of the bytes); any other item is one record, itself."""
+    LF or CR LF, and the byte order mark of a file's first line removed; the ``size`` of
+    each its share of the bytes); any other item is one record, itself."""
     if item.kind != "lines":
         yield item
         return
