@@ -18,16 +18,19 @@ import bisect
 import attrs
 
 from replykit.argcheck import type_name, typed
+from replykit.cap import Overflow
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
-from replykit.questionnaire.compat import Compat, resolve
+from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
-from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.lookahead import Lookahead
+from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.blocks import Block
-from replykit.questionnaire.segmentation.segmenter import segment_counted
+from replykit.questionnaire.segmentation.segmenter import finalize, segment_counted
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
     pending_items,
@@ -127,6 +130,9 @@ class StreamSegmenter:
         self._base_at = 0  # where it starts in the tail
         self._commits: list[Committed] = []
         self._diagnostics: list[Diagnostic] = []
+        # Every near-miss before the resume point, in scan order, and whether it is an
+        # unclosed-tag warning whose closer may still come (reported by ``finish()``).
+        self._near: list[tuple[Diagnostic, bool]] = []
         self._result: Segmentation | None = None
         #: Characters the scanner examined so far, readings and ``finish()`` together
         #: (the measure of work of §10, counted as ``segment()``'s scanner counts).
@@ -284,17 +290,22 @@ class StreamSegmenter:
     def _keep_near(self, reading: Reading, count: int, before: int) -> None:
         """Report the near-misses emitted before the checkpoint, but a tag's
         unclosed-tag warning: its closer may still come, so ``finish()`` reports it
-        (§8, §10)."""
+        (§8, §10). Each is kept, in scan order, for ``finish()``."""
         unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
         for found in reading.near_misses[:count]:
-            start = found.start or 0
-            if start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name:
-                continue
-            line, col = self._in.line_col(start)
-            self._diagnostics.append(Diagnostic(
-                found.code, found.severity, found.message, start, found.end or 0, line, col,
-                params=found.params, variant=found.variant,
-            ))  # fmt: skip
+            diagnostic = self._near_diagnostic(found)
+            waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
+            self._near.append((diagnostic, waits))
+            if not waits:
+                self._diagnostics.append(diagnostic)
+
+    def _near_diagnostic(self, found: NearMiss) -> Diagnostic:
+        start = found.start or 0
+        line, col = self._in.line_col(start)
+        return Diagnostic(
+            found.code, found.severity, found.message, start, found.end or 0, line, col,
+            params=found.params, variant=found.variant,
+        )  # fmt: skip
 
     # ---- what the update says --------------------------------------------------------
     def _update(self) -> StreamUpdate:
@@ -352,14 +363,84 @@ class StreamSegmenter:
 
     # ---- the end ---------------------------------------------------------------------
     def _finish(self) -> Segmentation:
-        """One reading of the whole text, as ``segment()`` reads it: exact by
-        construction; the properties check that every commit agrees with it."""
-        result, scanned = segment_counted(
-            self._in.text(), self._reader.message_id, self._reader.profile, self._mode,
-            self._reader.limits, known=self._reader.known,
+        """The whole message's result, exactly ``segment(whole_text)``: the final
+        segments before the resume point as kept, then one reading from there to the
+        end (docs/streaming.md, "Work"). A transport decoding that changes the text
+        (§9) moves every offset: then the whole text is read again, as ``segment()``
+        reads it, reusing the blocks already read."""
+        self._in.close()
+        text = self._in.text()
+        at = self._resume.at
+        if at == 0 or (self._mode is not None and decode_transport(text, self._mode) != text):
+            result, scanned = segment_counted(
+                text, self._reader.message_id, self._reader.profile, self._mode,
+                self._reader.limits, known=self._reader.known,
+            )  # fmt: skip
+            self.scanned += scanned
+            return result
+        reading = read(
+            self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
+            self._compat, final=True, limit=self._in.size,
         )  # fmt: skip
-        self.scanned += scanned
-        return result
+        self.scanned += reading.scanned
+        segments, blocks = self._final_segments(reading)
+        diagnostics: list[Diagnostic] = []
+        overflows: list[Overflow[Diagnostic]] = []
+        for block in blocks:
+            diagnostics.extend(block.segment.diagnostics)
+            if block.overflow is not None:
+                overflows.append(block.overflow)
+        diagnostics.extend(self._near_before(text))
+        for found in reading.near_misses:
+            diagnostics.append(self._near_diagnostic(found))
+        return finalize(segments, diagnostics, overflows, self._limit, None)
+
+    def _final_segments(self, reading: Reading) -> tuple[list[Segment], list[Block]]:
+        """The message's segments (the kept ones, then those of the last ``reading``,
+        Markdown joined across the resume point) and its blocks, in order."""
+        pieces = [_Piece(p.start, p.end, p.block) for p in self._final]
+        blocks = [p.block for p in pieces if p.block is not None]
+        resume = self._resume
+        ordinal, visible, fence = resume.ordinal, resume.visible, resume.fence
+        for part in reading.parts:
+            if isinstance(part, MarkdownRun):
+                visible = visible or part.visible
+                last = pieces[-1] if pieces else None
+                if last is not None and last.block is None and last.end == part.start:
+                    last.end = part.end
+                else:
+                    pieces.append(_Piece(part.start, part.end))
+                continue
+            if fence is not None and part.start == fence.opener[0]:
+                block = self._reader.read(
+                    part, fence.ordinal, fence.visible, self._in.slice, self._in.line_col
+                )
+                fence = None
+            else:
+                ordinal += 1
+                block = self._reader.read(part, ordinal, visible, self._in.slice, self._in.line_col)
+            blocks.append(block)
+            pieces.append(_Piece(block.segment.start, block.segment.end, block))
+        segments = [
+            p.block.segment if p.block is not None
+            else Segment("markdown", p.start, p.end, self._in.slice(p.start, p.end))
+            for p in pieces
+        ]  # fmt: skip
+        return segments, blocks
+
+    def _near_before(self, text: str) -> list[Diagnostic]:
+        """The near-misses before the resume point in scan order, with each unclosed-tag
+        warning kept back until now when its closer has not come (§8)."""
+        look: Lookahead | None = None
+        out: list[Diagnostic] = []
+        for diagnostic, waits in self._near:
+            if waits:
+                look = look or Lookahead(text, lexemes(), self._compat)
+                tag = lexemes().tag_like.match(text, diagnostic.start)
+                if tag is not None and look.closer_for(tag)[0] >= 0:
+                    continue
+            out.append(diagnostic)
+        return out
 
 
 def _cap_safe(block: Block) -> bool:

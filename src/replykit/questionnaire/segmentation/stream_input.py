@@ -124,6 +124,12 @@ class Received:
         else:
             self._line.feed(chunk)
 
+    def close(self) -> None:
+        """The message has ended: a final ``\\r`` ends its line (§1)."""
+        if self._cr:
+            self._cr = False
+            self.line_starts.append(self.size)
+
     def _mark(self, chunk: str, start: int) -> None:
         window = self._tail + chunk
         found = max(window.rfind("<"), window.rfind("```"), window.rfind("~~~"))
