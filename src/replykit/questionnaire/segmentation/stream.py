@@ -44,11 +44,13 @@ from replykit.questionnaire.segmentation.stream_reading import (
 )
 from replykit.questionnaire.segmentation.stream_shapes import (
     Committed,
-    MarkdownCommit,
     Pending,
     PendingBlock,
     PendingMarkdown,
     StreamUpdate,
+    new_commit,
+    new_pending,
+    new_update,
 )
 from replykit.surrogates import first_lone_surrogate
 
@@ -113,6 +115,7 @@ class StreamSegmenter:
         self._resume = Resume(0)
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
+        self._open = False  # the last reading left a candidate open (or tentative)
         self._final: list[_Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
@@ -186,13 +189,19 @@ class StreamSegmenter:
         or tildes) or are at least :data:`BATCH` code points, while the reading reads
         again at most what came since the last one (or is short); or the reading is
         sure to move the resume point past all it reads again (an open paragraph,
-        then a blank line)."""
+        then a blank line). A mark may open a block only on a line holding the family
+        word (a fence's info string, a tag's name), and close one only there (an
+        XML+JSON closer) or while a candidate is open (a closing fence): other marks
+        wait for the batch."""
         end = self._in.complete
         if end <= self._read_to:
             return False
         old = self._read_to - self._resume.at
         new = end - self._read_to
-        wanted = new >= BATCH or self._in.last_mark >= self._read_to
+        marked = self._in.last_mark >= self._read_to and (
+            self._in.last_family >= self._read_to or self._open
+        )
+        wanted = new >= BATCH or marked
         return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
 
     def _blank_follows(self) -> bool:
@@ -221,6 +230,9 @@ class StreamSegmenter:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
         self._pending = pending_items(reading, self._resume, self._reader, self._in.slice)
+        self._open = self._resume.fence is not None or any(
+            isinstance(p, PendingBlock) for p in self._pending
+        )
         self._fresh = True
 
     def _advance(self, reading: Reading) -> None:
@@ -266,12 +278,12 @@ class StreamSegmenter:
         else:
             self._final.append(_Piece(start, end))
             if self._blocked:
-                self._deferred.append(PendingMarkdown(start))
+                self._deferred.append(new_pending(start))
         if not self._blocked and end > self._committed:
             self._commit_markdown(max(start, self._committed), end)
 
     def _commit_markdown(self, start: int, end: int) -> None:
-        self._commits.append(MarkdownCommit(start, end, self._in.slice(start, end)))
+        self._commits.append(new_commit(start, end, self._in.slice(start, end)))
         self._committed = end
 
     def _keep_block(self, block: Block) -> None:
@@ -332,7 +344,7 @@ class StreamSegmenter:
             self._in.family is not None and self._in.size > self._read_to
             and isinstance(last, PendingBlock) and last.closed and extra < held
         ):  # fmt: skip
-            new.append(PendingMarkdown(extra))
+            new.append(new_pending(extra))
         old = self._shown
         same = 0
         while same < len(new) and at + same < len(old) and old[at + same] == new[same]:
@@ -340,7 +352,7 @@ class StreamSegmenter:
         kept = at + same
         del old[kept:]
         old.extend(new[same:])
-        update = StreamUpdate(
+        update = new_update(
             tuple(self._commits), tuple(sorted(self._diagnostics, key=lambda d: d.start)),
             committed, tuple(new[same:]), held, self._in.size, kept,
         )  # fmt: skip
@@ -351,7 +363,7 @@ class StreamSegmenter:
         """The pending items after the ``shown`` deferred ones the client has: the
         other deferred items and the last reading's items, Markdown items joined."""
         if self._in.family is None or not (self._deferred or self._pending):
-            return [PendingMarkdown(self._committed)]
+            return [new_pending(self._committed)]
         items: list[Pending] = []
         before = self._deferred[shown - 1] if shown else None
         for item in [*self._deferred[shown:], *self._pending]:

@@ -82,6 +82,9 @@ class Received:
         #: worth running.
         self.last_mark = -1
         self._tail = ""  # the last two characters, for a mark split across chunks
+        #: Where the last family word received ends (-1: none): a block's opener and an
+        #: XML+JSON block's closer hold one.
+        self.last_family = -1
 
     @property
     def complete(self) -> int:
@@ -138,13 +141,14 @@ class Received:
         self._tail = window[-2:]
 
     def _family(self, chunk: str, start: int) -> None:
-        if self.family is not None:
-            return
         window = self._last + chunk
-        m = lexemes().family_word_any_case.search(window)
-        if m is not None:
+        found = -1
+        for m in lexemes().family_word_any_case.finditer(window):
             found = start - len(self._last) + m.start()
-            self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+            if self.family is None:
+                self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+        if found >= 0:
+            self.last_family = found + _FAMILY_WORD
         self._last = window[-(_FAMILY_WORD - 1) :]
 
     def _transport(self, chunk: str, start: int) -> None:

@@ -27,7 +27,7 @@ import re
 import attrs
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.scan.emit import Coarse
+from replykit.questionnaire.scan.emit import Coarse, Token
 from replykit.questionnaire.scan.grammar import parse
 from replykit.questionnaire.scan.leaves import opens
 from replykit.questionnaire.scan.lexemes import Lexemes
@@ -45,6 +45,13 @@ Span = tuple[int, int]
 _OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
 # Leaves whose lines later text cannot change: code and fenced candidates.
 _FIXED_LEAVES = ("fenced", "indented")
+# The grammar's Markdown pieces (rule ``_markdown_piece``): tokens of these types alone
+# parse as one Markdown run, without the parser.
+_MARKDOWN_PIECES = frozenset({"PROSE", "FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
+# A checkpoint whose state must be copied (a container or a code block is open) is
+# taken at most once per this many code points of a reading, unless tokens came since
+# the last one or the reading ends there (each copy costs the state's size).
+CHECKPOINT_GAP = 128
 
 
 @attrs.frozen
@@ -197,7 +204,7 @@ def read(
     misses = tuple(Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
-    parts = _absolute(parse(text, result.tokens), base, resume.fence)
+    parts = _absolute(_parts(text, result.tokens), base, resume.fence)
     near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
                  for f in result.near_misses)  # fmt: skip
     taint = min(taints) if not final else base + len(text)
@@ -217,6 +224,9 @@ def _drive(
     checkpoint: Checkpoint | None = None
     checked = 0
     tainted = False
+    sink = sc.coarse
+    assert sink is not None
+    taken, tokens = start, -1  # where the last checkpoint was taken, tokens then
     while pos < sc.n and not st.halted:
         pos = sc.line(pos)
         if tainted:
@@ -231,8 +241,16 @@ def _drive(
         if pos > limit or st.halted:
             tainted = True
             continue
-        if leaf is None or leaf.kind in _FIXED_LEAVES:
+        if leaf is not None and leaf.kind not in _FIXED_LEAVES:
+            continue
+        # Skipping a checkpoint only moves the resume point less far (commits come
+        # with a later reading); the skipped ones would each copy the state.
+        if (
+            (leaf is None and not st.containers) or len(sink.tokens) != tokens
+            or pos - taken >= CHECKPOINT_GAP or pos >= sc.n
+        ):  # fmt: skip
             checkpoint = _checkpoint(sc, pos, leaf, base, fence)
+            taken, tokens = pos, len(sink.tokens)
     return checkpoint
 
 
@@ -255,6 +273,17 @@ def _checkpoint(
     visible = sink.seen_visible or first_visible(sc.text, sink.pos, max(sink.pos, upto)) >= 0
     state = rebase(sc.state, base, 0)
     return Checkpoint(pos + base, state, visible, len(sc.out.near_misses), open_at)
+
+
+def _parts(text: str, tokens: tuple[Token, ...]) -> list[Part]:
+    """``parse(text, tokens)``; tokens that are all Markdown pieces are one Markdown
+    run (rule ``message``: ``markdown?``) without the parser's cost per call."""
+    if any(t.type not in _MARKDOWN_PIECES for t in tokens):
+        return parse(text, tokens)
+    if not tokens:
+        return []
+    visible = any(t.type == "PROSE" and first_visible(text, t.start, t.end) >= 0 for t in tokens)
+    return [MarkdownRun(tokens[0].start, tokens[-1].end, visible)]
 
 
 def _tag_may_grow(look: Lookahead, text: str) -> tuple[int | None, int]:
