@@ -37,6 +37,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
 )
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
+    CHECKPOINT_GAP,
     OpenFence,
     Reading,
     Resume,
@@ -58,7 +59,7 @@ from replykit.surrogates import first_lone_surrogate
 SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
-BATCH = 256
+BATCH = 1024
 
 
 @attrs.define
@@ -94,6 +95,13 @@ class StreamSegmenter:
     after ``finish()`` raises ``ValueError``. Bad text is reported, never raised.
     """
 
+    # The general reading, for the property that compares the fast path with it
+    # (tests/test_stream_fast.py): read after every chunk that completes a line, take
+    # every checkpoint, compute every update in full.
+    _every_line = False
+    _gap = CHECKPOINT_GAP
+    _quick = True
+
     def __init__(
         self,
         *,
@@ -116,6 +124,7 @@ class StreamSegmenter:
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._open = False  # the last reading left a candidate open (or tentative)
+        self._not_blank = -1  # the line at this offset is complete and not blank
         self._final: list[_Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
@@ -132,6 +141,7 @@ class StreamSegmenter:
         self._base_whole = False  # the client holds all of it (none was held back)
         self._base_at = 0  # where it starts in the tail
         self._commits: list[Committed] = []
+        self._quiet_key: tuple[int, int, bool] | None = None  # see _quiet()
         self._diagnostics: list[Diagnostic] = []
         # Every near-miss before the resume point, in scan order, and whether it is an
         # unclosed-tag warning whose closer may still come (reported by ``finish()``).
@@ -196,6 +206,8 @@ class StreamSegmenter:
         end = self._in.complete
         if end <= self._read_to:
             return False
+        if self._every_line:
+            return True
         old = self._read_to - self._resume.at
         new = end - self._read_to
         marked = self._in.last_mark >= self._read_to and (
@@ -205,14 +217,17 @@ class StreamSegmenter:
         return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
 
     def _blank_follows(self) -> bool:
-        if not self._waits_blank:
+        if not self._waits_blank or self._not_blank == self._read_to:
             return False
         lines = self._in.line_starts
         i = bisect.bisect_left(lines, self._read_to)
         if i + 1 >= len(lines) or lines[i] != self._read_to:
             return False
         line = self._in.slice(self._read_to, lines[i + 1])
-        return line.strip(" \t\r\n") == ""
+        if line.strip(" \t\r\n") == "":
+            return True
+        self._not_blank = self._read_to  # that line is complete: asked once
+        return False
 
     # ---- one reading -----------------------------------------------------------------
     def _read(self) -> None:
@@ -222,7 +237,7 @@ class StreamSegmenter:
         limit = self._in.transport_limit()
         reading = read(
             self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
-            final=False, limit=end if limit is None else min(limit, end),
+            final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
         )  # fmt: skip
         self.scanned += reading.scanned
         self._read_to = end
@@ -328,6 +343,10 @@ class StreamSegmenter:
         reading since the last update only the Markdown after a closed block may change:
         the update then costs a constant."""
         held, committed = self._in.held_from(), self._committed
+        quiet = self._quiet(held)
+        if quiet is not None and quiet == self._quiet_key and self._quick:
+            # What the last update computed again: the client holds the whole tail.
+            return new_update((), (), committed, (), held, self._in.size, len(self._shown))
         shown = self._shown_deferred
         new: list[Pending] = []
         if self._fresh or not self._base_whole or self._in.family is None or not self._base:
@@ -338,12 +357,8 @@ class StreamSegmenter:
             at = self._base_at = shown
         else:
             at = self._base_at + len(self._base)  # the client holds the whole base
-        last = self._base[-1] if self._base else None
-        extra = max(self._read_to, committed)
-        if (
-            self._in.family is not None and self._in.size > self._read_to
-            and isinstance(last, PendingBlock) and last.closed and extra < held
-        ):  # fmt: skip
+        extra = self._extra(held)
+        if extra >= 0:
             new.append(new_pending(extra))
         old = self._shown
         same = 0
@@ -357,7 +372,32 @@ class StreamSegmenter:
             committed, tuple(new[same:]), held, self._in.size, kept,
         )  # fmt: skip
         self._commits, self._diagnostics, self._fresh = [], [], False
+        self._quiet_key = self._quiet(held)
         return update
+
+    def _extra(self, held: int) -> int:
+        """Where the Markdown after a closed pending block starts when text came after
+        the last reading (-1: no such item)."""
+        last = self._base[-1] if self._base else None
+        extra = max(self._read_to, self._committed)
+        if (
+            self._in.family is not None and self._in.size > self._read_to
+            and isinstance(last, PendingBlock) and last.closed and extra < held
+        ):  # fmt: skip
+            return extra
+        return -1
+
+    def _quiet(self, held: int) -> tuple[int, int, bool] | None:
+        """What alone decides an update's pending items when nothing was read or
+        committed since the last update (``None``: more does): an update with the
+        same key as the last one sends no item and keeps the whole tail."""
+        if self._fresh or self._commits or self._diagnostics:
+            return None
+        if self._in.family is None:
+            return -1, self._committed, self._committed < held
+        if not self._base_whole or not self._base:
+            return None
+        return self._base_at + len(self._base), self._extra(held), False
 
     def _rest(self, shown: int) -> list[Pending]:
         """The pending items after the ``shown`` deferred ones the client has: the

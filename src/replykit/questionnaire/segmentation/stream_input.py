@@ -93,14 +93,21 @@ class Received:
 
     def append(self, chunk: str) -> None:
         """Note ``chunk``, received after everything before it."""
+        if not chunk:
+            return
         start = self.size
         self.chunks.append(chunk)
         self.starts.append(start)
         self.size += len(chunk)
-        self._lines(chunk, start)
+        if self._cr or "\n" in chunk or "\r" in chunk:
+            self._lines(chunk, start)
+        elif self._line.possible:
+            self._line.feed(chunk)  # no line ends: the last line goes on
         self._family(chunk, start)
-        self._transport(chunk, start)
-        self._hold_tag(chunk, start)
+        if self._compat is not None:
+            self._transport(chunk, start)
+        if self._lt is not None or "<" in chunk:
+            self._hold_tag(chunk, start)
         self._mark(chunk, start)
 
     def _lines(self, chunk: str, start: int) -> None:
@@ -134,6 +141,10 @@ class Received:
             self.line_starts.append(self.size)
 
     def _mark(self, chunk: str, start: int) -> None:
+        if "<" not in chunk and "`" not in chunk and "~" not in chunk:
+            # A mark found in the tail alone was noted with its own chunk.
+            self._tail = (self._tail + chunk)[-2:]
+            return
         window = self._tail + chunk
         found = max(window.rfind("<"), window.rfind("```"), window.rfind("~~~"))
         if found >= 0:
