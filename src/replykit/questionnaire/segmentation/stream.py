@@ -160,10 +160,11 @@ class StreamSegmenter:
             raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
         if self._result is not None:
             raise ValueError("push() after finish(): the message has ended")
-        self._in.append(chunk)
-        if self._in.family is None:
+        received = self._in
+        received.append(chunk)
+        if received.family is None:
             self._commit_plain()
-        elif self._due():
+        elif received.line_starts[-1] > self._read_to and self._due():
             self._read()
         return self._update()
 
