@@ -15,18 +15,15 @@ from __future__ import annotations
 
 import bisect
 
-import attrs
-
 from replykit.argcheck import type_name, typed
 from replykit.cap import Overflow
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
-from replykit.questionnaire.model import Segment, Segmentation
+from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.questionnaire.scan.lookahead import Lookahead
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.blocks import Block
@@ -35,6 +32,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
     pending_items,
 )
+from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
@@ -60,15 +58,6 @@ SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
-
-
-@attrs.define
-class _Piece:
-    """A final segment before the resume point: Markdown ``start:end`` or a block."""
-
-    start: int
-    end: int
-    block: Block | None = None
 
 
 @typed
@@ -125,7 +114,7 @@ class StreamSegmenter:
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._open = False  # the last reading left a candidate open (or tentative)
         self._not_blank = -1  # the line at this offset is complete and not blank
-        self._final: list[_Piece] = []  # the final segments before the resume point
+        self._final: list[Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
         # Final segments not committed (from the first block the cap may trim), each
@@ -292,7 +281,7 @@ class StreamSegmenter:
         if last is not None and last.block is None and last.end == start:
             last.end = end
         else:
-            self._final.append(_Piece(start, end))
+            self._final.append(Piece(start, end))
             if self._blocked:
                 self._deferred.append(new_pending(start))
         if not self._blocked and end > self._committed:
@@ -304,7 +293,7 @@ class StreamSegmenter:
 
     def _keep_block(self, block: Block) -> None:
         seg = block.segment
-        self._final.append(_Piece(seg.start, seg.end, block))
+        self._final.append(Piece(seg.start, seg.end, block))
         if not self._blocked and _cap_safe(block):
             self._commits.append(seg)
             self._diagnostics.extend(seg.diagnostics)
@@ -436,64 +425,19 @@ class StreamSegmenter:
             self._compat, final=True, limit=self._in.size,
         )  # fmt: skip
         self.scanned += reading.scanned
-        segments, blocks = self._final_segments(reading)
+        segments, blocks = final_segments(
+            self._final, reading, self._resume, self._reader, self._in
+        )
         diagnostics: list[Diagnostic] = []
         overflows: list[Overflow[Diagnostic]] = []
         for block in blocks:
             diagnostics.extend(block.segment.diagnostics)
             if block.overflow is not None:
                 overflows.append(block.overflow)
-        diagnostics.extend(self._near_before(text))
+        diagnostics.extend(near_before(self._near, text, self._compat))
         for found in reading.near_misses:
             diagnostics.append(self._near_diagnostic(found))
         return finalize(segments, diagnostics, overflows, self._limit, None)
-
-    def _final_segments(self, reading: Reading) -> tuple[list[Segment], list[Block]]:
-        """The message's segments (the kept ones, then those of the last ``reading``,
-        Markdown joined across the resume point) and its blocks, in order."""
-        pieces = [_Piece(p.start, p.end, p.block) for p in self._final]
-        blocks = [p.block for p in pieces if p.block is not None]
-        resume = self._resume
-        ordinal, visible, fence = resume.ordinal, resume.visible, resume.fence
-        for part in reading.parts:
-            if isinstance(part, MarkdownRun):
-                visible = visible or part.visible
-                last = pieces[-1] if pieces else None
-                if last is not None and last.block is None and last.end == part.start:
-                    last.end = part.end
-                else:
-                    pieces.append(_Piece(part.start, part.end))
-                continue
-            if fence is not None and part.start == fence.opener[0]:
-                block = self._reader.read(
-                    part, fence.ordinal, fence.visible, self._in.slice, self._in.line_col
-                )
-                fence = None
-            else:
-                ordinal += 1
-                block = self._reader.read(part, ordinal, visible, self._in.slice, self._in.line_col)
-            blocks.append(block)
-            pieces.append(_Piece(block.segment.start, block.segment.end, block))
-        segments = [
-            p.block.segment if p.block is not None
-            else Segment("markdown", p.start, p.end, self._in.slice(p.start, p.end))
-            for p in pieces
-        ]  # fmt: skip
-        return segments, blocks
-
-    def _near_before(self, text: str) -> list[Diagnostic]:
-        """The near-misses before the resume point in scan order, with each unclosed-tag
-        warning kept back until now when its closer has not come (§8)."""
-        look: Lookahead | None = None
-        out: list[Diagnostic] = []
-        for diagnostic, waits in self._near:
-            if waits:
-                look = look or Lookahead(text, lexemes(), self._compat)
-                tag = lexemes().tag_like.match(text, diagnostic.start)
-                if tag is not None and look.closer_for(tag)[0] >= 0:
-                    continue
-            out.append(diagnostic)
-        return out
 
 
 def _cap_safe(block: Block) -> bool:
