@@ -188,3 +188,53 @@ def test_the_checker_finds_a_premature_commit(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(streaming, "StreamSegmenter", _Eager)
     faults = check_stream(cut(TEXT, [30, 90]))
     assert any("not final" in f for f in faults), faults
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_finish_reads_from_the_resume_point_and_keeps_unclosed_tag_warnings(
+    closed: bool,
+) -> None:
+    # A tag that opens no block (attributes, §3a) lets the resume point pass it; its
+    # unclosed-tag warning waits for finish(), which reads only the tail and looks for
+    # its closer in the whole text.
+    head = 'Intro <questionnaire id="a"> here.\n\n' + "Some prose.\n\n" * 100
+    tail = "</questionnaire> at last.\n" if closed else "No closer.\n"
+    text = head + FORM + "\n" + tail
+    updates, seg = _pushes(text, 16)
+    assert updates[-1].committed_end > len(head)  # the reading moved past the tag
+    assert not any(d.code == "near_miss.unclosed_tag" for u in updates for d in u.diagnostics)
+    one = segment(text, message_id="m")
+    scanned_before = seg.scanned
+    assert seg.finish() == one
+    assert seg.scanned - scanned_before < len(text) - len(head)  # the tail only
+    codes = [d.code for d in one.diagnostics]
+    assert ("near_miss.unclosed_tag" in codes) is not closed
+    assert "near_miss.tag_attributes" in codes
+
+
+@pytest.mark.parametrize("size", [1, 16, 256])
+def test_counted_work_of_a_long_reply_is_near_one_reading(size: int) -> None:
+    # Readings re-read little and finish() reads only the tail: all of it together
+    # scans at most 1.5x what one segment() scans (the bound of §10 is 3x; finish()
+    # reading the whole text again made it 2x and more).
+    text = "".join(
+        f"## Part {i}\n\nProse about the rollout, `code`, and **more**.\n\n- item\n- item\n\n"
+        + (FORM if i % 3 == 0 else "Confirm: " + XML + "\n\n")
+        for i in range(60)
+    )
+    chunks = [text[i : i + size] for i in range(0, len(text), size)]
+    run = streaming.stream_chunks(chunks, message_id="m")
+    assert run.result == run.expected
+    assert run.scanned <= 1.5 * run.one_shot, (run.scanned, run.one_shot)
+
+
+def test_the_checker_finds_an_update_of_the_wrong_type() -> None:
+    from replykit.questionnaire.segmentation.stream_shapes import new_commit, new_update
+
+    good = new_update((new_commit(0, 2, "hi"),), (), 2, (), 2, 2, 0)
+    assert streaming._typed([good]) == []
+    bad = new_update((new_commit(0, 2, None),), (), 2, (), 2, 2, 0)  # type: ignore[arg-type]
+    assert streaming._typed([bad]) == [
+        "update 0 has a field of the wrong type: MarkdownCommit() argument 'text' must be "
+        "str, not None"
+    ]

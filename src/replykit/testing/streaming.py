@@ -26,6 +26,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     MarkdownCommit,
     Pending,
     PendingBlock,
+    PendingMarkdown,
     StreamUpdate,
 )
 
@@ -82,6 +83,7 @@ def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
     faults: list[str] = []
     if run.result != run.expected:
         faults.append("finish() differs from segment()")
+    faults += _typed(run.updates)
     final = run.expected.segments
     text = run.expected.decoded or "".join(chunks)
     faults += _check_commits(run.updates, final, text, run.expected, options)
@@ -93,6 +95,30 @@ def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
     if size > run.scanned + len(final) + 2 * (len(chunks) + 1):
         faults.append(f"{size} items in the updates > scanned + segments + 2 x chunks")
     return faults
+
+
+def _typed(updates: Sequence[StreamUpdate]) -> list[str]:
+    """The segmenter builds its updates without the public constructors' type check:
+    each must rebuild, checked, into an equal object."""
+    for n, update in enumerate(updates):
+        try:
+            committed = tuple(
+                MarkdownCommit(c.start, c.end, c.text) if isinstance(c, MarkdownCommit) else c
+                for c in update.committed
+            )
+            pending = tuple(
+                PendingMarkdown(p.start) if isinstance(p, PendingMarkdown) else p
+                for p in update.pending
+            )
+            rebuilt = StreamUpdate(
+                committed, update.diagnostics, update.committed_end, pending,
+                update.held_from, update.received, update.pending_kept,
+            )  # fmt: skip
+        except TypeError as e:
+            return [f"update {n} has a field of the wrong type: {e}"]
+        if rebuilt != update:
+            return [f"update {n} differs from its checked rebuild"]
+    return []
 
 
 def output_items(updates: Sequence[StreamUpdate]) -> int:

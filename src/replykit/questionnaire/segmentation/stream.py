@@ -15,25 +15,27 @@ from __future__ import annotations
 
 import bisect
 
-import attrs
-
 from replykit.argcheck import type_name, typed
+from replykit.cap import Overflow
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
-from replykit.questionnaire.compat import Compat, resolve
+from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.blocks import Block
-from replykit.questionnaire.segmentation.segmenter import segment_counted
+from replykit.questionnaire.segmentation.segmenter import finalize, segment_counted
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
     pending_items,
 )
+from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
+    CHECKPOINT_GAP,
     OpenFence,
     Reading,
     Resume,
@@ -41,11 +43,13 @@ from replykit.questionnaire.segmentation.stream_reading import (
 )
 from replykit.questionnaire.segmentation.stream_shapes import (
     Committed,
-    MarkdownCommit,
     Pending,
     PendingBlock,
     PendingMarkdown,
     StreamUpdate,
+    new_commit,
+    new_pending,
+    new_update,
 )
 from replykit.surrogates import first_lone_surrogate
 
@@ -53,16 +57,7 @@ from replykit.surrogates import first_lone_surrogate
 SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
-BATCH = 256
-
-
-@attrs.define
-class _Piece:
-    """A final segment before the resume point: Markdown ``start:end`` or a block."""
-
-    start: int
-    end: int
-    block: Block | None = None
+BATCH = 1024
 
 
 @typed
@@ -89,6 +84,13 @@ class StreamSegmenter:
     after ``finish()`` raises ``ValueError``. Bad text is reported, never raised.
     """
 
+    # The general reading, for the property that compares the fast path with it
+    # (tests/test_stream_fast.py): read after every chunk that completes a line, take
+    # every checkpoint, compute every update in full.
+    _every_line = False
+    _gap = CHECKPOINT_GAP
+    _quick = True
+
     def __init__(
         self,
         *,
@@ -110,7 +112,9 @@ class StreamSegmenter:
         self._resume = Resume(0)
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
-        self._final: list[_Piece] = []  # the final segments before the resume point
+        self._open = False  # the last reading left a candidate open (or tentative)
+        self._not_blank = -1  # the line at this offset is complete and not blank
+        self._final: list[Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
         # Final segments not committed (from the first block the cap may trim), each
@@ -126,7 +130,11 @@ class StreamSegmenter:
         self._base_whole = False  # the client holds all of it (none was held back)
         self._base_at = 0  # where it starts in the tail
         self._commits: list[Committed] = []
+        self._quiet_key: tuple[int, int, bool] | None = None  # see _quiet()
         self._diagnostics: list[Diagnostic] = []
+        # Every near-miss before the resume point, in scan order, and whether it is an
+        # unclosed-tag warning whose closer may still come (reported by ``finish()``).
+        self._near: list[tuple[Diagnostic, bool]] = []
         self._result: Segmentation | None = None
         #: Characters the scanner examined so far, readings and ``finish()`` together
         #: (the measure of work of §10, counted as ``segment()``'s scanner counts).
@@ -141,10 +149,11 @@ class StreamSegmenter:
             raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
         if self._result is not None:
             raise ValueError("push() after finish(): the message has ended")
-        self._in.append(chunk)
-        if self._in.family is None:
+        received = self._in
+        received.append(chunk)
+        if received.family is None:
             self._commit_plain()
-        elif self._due():
+        elif received.line_starts[-1] > self._read_to and self._due():
             self._read()
         return self._update()
 
@@ -180,24 +189,35 @@ class StreamSegmenter:
         or tildes) or are at least :data:`BATCH` code points, while the reading reads
         again at most what came since the last one (or is short); or the reading is
         sure to move the resume point past all it reads again (an open paragraph,
-        then a blank line)."""
+        then a blank line). A mark may open a block only on a line holding the family
+        word (a fence's info string, a tag's name), and close one only there (an
+        XML+JSON closer) or while a candidate is open (a closing fence): other marks
+        wait for the batch."""
         end = self._in.complete
         if end <= self._read_to:
             return False
+        if self._every_line:
+            return True
         old = self._read_to - self._resume.at
         new = end - self._read_to
-        wanted = new >= BATCH or self._in.last_mark >= self._read_to
+        marked = self._in.last_mark >= self._read_to and (
+            self._in.last_family >= self._read_to or self._open
+        )
+        wanted = new >= BATCH or marked
         return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
 
     def _blank_follows(self) -> bool:
-        if not self._waits_blank:
+        if not self._waits_blank or self._not_blank == self._read_to:
             return False
         lines = self._in.line_starts
         i = bisect.bisect_left(lines, self._read_to)
         if i + 1 >= len(lines) or lines[i] != self._read_to:
             return False
         line = self._in.slice(self._read_to, lines[i + 1])
-        return line.strip(" \t\r\n") == ""
+        if line.strip(" \t\r\n") == "":
+            return True
+        self._not_blank = self._read_to  # that line is complete: asked once
+        return False
 
     # ---- one reading -----------------------------------------------------------------
     def _read(self) -> None:
@@ -207,7 +227,7 @@ class StreamSegmenter:
         limit = self._in.transport_limit()
         reading = read(
             self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
-            final=False, limit=end if limit is None else min(limit, end),
+            final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
         )  # fmt: skip
         self.scanned += reading.scanned
         self._read_to = end
@@ -215,6 +235,9 @@ class StreamSegmenter:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
         self._pending = pending_items(reading, self._resume, self._reader, self._in.slice)
+        self._open = self._resume.fence is not None or any(
+            isinstance(p, PendingBlock) for p in self._pending
+        )
         self._fresh = True
 
     def _advance(self, reading: Reading) -> None:
@@ -258,19 +281,19 @@ class StreamSegmenter:
         if last is not None and last.block is None and last.end == start:
             last.end = end
         else:
-            self._final.append(_Piece(start, end))
+            self._final.append(Piece(start, end))
             if self._blocked:
-                self._deferred.append(PendingMarkdown(start))
+                self._deferred.append(new_pending(start))
         if not self._blocked and end > self._committed:
             self._commit_markdown(max(start, self._committed), end)
 
     def _commit_markdown(self, start: int, end: int) -> None:
-        self._commits.append(MarkdownCommit(start, end, self._in.slice(start, end)))
+        self._commits.append(new_commit(start, end, self._in.slice(start, end)))
         self._committed = end
 
     def _keep_block(self, block: Block) -> None:
         seg = block.segment
-        self._final.append(_Piece(seg.start, seg.end, block))
+        self._final.append(Piece(seg.start, seg.end, block))
         if not self._blocked and _cap_safe(block):
             self._commits.append(seg)
             self._diagnostics.extend(seg.diagnostics)
@@ -284,17 +307,22 @@ class StreamSegmenter:
     def _keep_near(self, reading: Reading, count: int, before: int) -> None:
         """Report the near-misses emitted before the checkpoint, but a tag's
         unclosed-tag warning: its closer may still come, so ``finish()`` reports it
-        (§8, §10)."""
+        (§8, §10). Each is kept, in scan order, for ``finish()``."""
         unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
         for found in reading.near_misses[:count]:
-            start = found.start or 0
-            if start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name:
-                continue
-            line, col = self._in.line_col(start)
-            self._diagnostics.append(Diagnostic(
-                found.code, found.severity, found.message, start, found.end or 0, line, col,
-                params=found.params, variant=found.variant,
-            ))  # fmt: skip
+            diagnostic = self._near_diagnostic(found)
+            waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
+            self._near.append((diagnostic, waits))
+            if not waits:
+                self._diagnostics.append(diagnostic)
+
+    def _near_diagnostic(self, found: NearMiss) -> Diagnostic:
+        start = found.start or 0
+        line, col = self._in.line_col(start)
+        return Diagnostic(
+            found.code, found.severity, found.message, start, found.end or 0, line, col,
+            params=found.params, variant=found.variant,
+        )  # fmt: skip
 
     # ---- what the update says --------------------------------------------------------
     def _update(self) -> StreamUpdate:
@@ -305,6 +333,10 @@ class StreamSegmenter:
         reading since the last update only the Markdown after a closed block may change:
         the update then costs a constant."""
         held, committed = self._in.held_from(), self._committed
+        quiet = self._quiet(held)
+        if quiet is not None and quiet == self._quiet_key and self._quick:
+            # What the last update computed again: the client holds the whole tail.
+            return new_update((), (), committed, (), held, self._in.size, len(self._shown))
         shown = self._shown_deferred
         new: list[Pending] = []
         if self._fresh or not self._base_whole or self._in.family is None or not self._base:
@@ -315,13 +347,9 @@ class StreamSegmenter:
             at = self._base_at = shown
         else:
             at = self._base_at + len(self._base)  # the client holds the whole base
-        last = self._base[-1] if self._base else None
-        extra = max(self._read_to, committed)
-        if (
-            self._in.family is not None and self._in.size > self._read_to
-            and isinstance(last, PendingBlock) and last.closed and extra < held
-        ):  # fmt: skip
-            new.append(PendingMarkdown(extra))
+        extra = self._extra(held)
+        if extra >= 0:
+            new.append(new_pending(extra))
         old = self._shown
         same = 0
         while same < len(new) and at + same < len(old) and old[at + same] == new[same]:
@@ -329,18 +357,43 @@ class StreamSegmenter:
         kept = at + same
         del old[kept:]
         old.extend(new[same:])
-        update = StreamUpdate(
+        update = new_update(
             tuple(self._commits), tuple(sorted(self._diagnostics, key=lambda d: d.start)),
             committed, tuple(new[same:]), held, self._in.size, kept,
         )  # fmt: skip
         self._commits, self._diagnostics, self._fresh = [], [], False
+        self._quiet_key = self._quiet(held)
         return update
+
+    def _extra(self, held: int) -> int:
+        """Where the Markdown after a closed pending block starts when text came after
+        the last reading (-1: no such item)."""
+        last = self._base[-1] if self._base else None
+        extra = max(self._read_to, self._committed)
+        if (
+            self._in.family is not None and self._in.size > self._read_to
+            and isinstance(last, PendingBlock) and last.closed and extra < held
+        ):  # fmt: skip
+            return extra
+        return -1
+
+    def _quiet(self, held: int) -> tuple[int, int, bool] | None:
+        """What alone decides an update's pending items when nothing was read or
+        committed since the last update (``None``: more does): an update with the
+        same key as the last one sends no item and keeps the whole tail."""
+        if self._fresh or self._commits or self._diagnostics:
+            return None
+        if self._in.family is None:
+            return -1, self._committed, self._committed < held
+        if not self._base_whole or not self._base:
+            return None
+        return self._base_at + len(self._base), self._extra(held), False
 
     def _rest(self, shown: int) -> list[Pending]:
         """The pending items after the ``shown`` deferred ones the client has: the
         other deferred items and the last reading's items, Markdown items joined."""
         if self._in.family is None or not (self._deferred or self._pending):
-            return [PendingMarkdown(self._committed)]
+            return [new_pending(self._committed)]
         items: list[Pending] = []
         before = self._deferred[shown - 1] if shown else None
         for item in [*self._deferred[shown:], *self._pending]:
@@ -352,14 +405,39 @@ class StreamSegmenter:
 
     # ---- the end ---------------------------------------------------------------------
     def _finish(self) -> Segmentation:
-        """One reading of the whole text, as ``segment()`` reads it: exact by
-        construction; the properties check that every commit agrees with it."""
-        result, scanned = segment_counted(
-            self._in.text(), self._reader.message_id, self._reader.profile, self._mode,
-            self._reader.limits, known=self._reader.known,
+        """The whole message's result, exactly ``segment(whole_text)``: the final
+        segments before the resume point as kept, then one reading from there to the
+        end (docs/streaming.md, "Work"). A transport decoding that changes the text
+        (§9) moves every offset: then the whole text is read again, as ``segment()``
+        reads it, reusing the blocks already read."""
+        self._in.close()
+        text = self._in.text()
+        at = self._resume.at
+        if at == 0 or (self._mode is not None and decode_transport(text, self._mode) != text):
+            result, scanned = segment_counted(
+                text, self._reader.message_id, self._reader.profile, self._mode,
+                self._reader.limits, known=self._reader.known,
+            )  # fmt: skip
+            self.scanned += scanned
+            return result
+        reading = read(
+            self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
+            self._compat, final=True, limit=self._in.size,
         )  # fmt: skip
-        self.scanned += scanned
-        return result
+        self.scanned += reading.scanned
+        segments, blocks = final_segments(
+            self._final, reading, self._resume, self._reader, self._in
+        )
+        diagnostics: list[Diagnostic] = []
+        overflows: list[Overflow[Diagnostic]] = []
+        for block in blocks:
+            diagnostics.extend(block.segment.diagnostics)
+            if block.overflow is not None:
+                overflows.append(block.overflow)
+        diagnostics.extend(near_before(self._near, text, self._compat))
+        for found in reading.near_misses:
+            diagnostics.append(self._near_diagnostic(found))
+        return finalize(segments, diagnostics, overflows, self._limit, None)
 
 
 def _cap_safe(block: Block) -> bool:

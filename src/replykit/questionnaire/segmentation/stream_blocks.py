@@ -32,6 +32,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     Pending,
     PendingBlock,
     PendingMarkdown,
+    new_pending,
 )
 from replykit.text import LineIndex, trim_blank
 
@@ -142,7 +143,7 @@ def pending_items(
             break
         if isinstance(part, MarkdownRun):
             if part.end > at:
-                items.append(PendingMarkdown(max(part.start, at)))
+                items.append(new_pending(max(part.start, at)))
             continue
         is_open = resume.fence is not None and part.opener == resume.fence.opener
         if part.start < at and not is_open:

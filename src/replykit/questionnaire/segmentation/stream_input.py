@@ -82,6 +82,9 @@ class Received:
         #: worth running.
         self.last_mark = -1
         self._tail = ""  # the last two characters, for a mark split across chunks
+        #: Where the last family word received ends (-1: none): a block's opener and an
+        #: XML+JSON block's closer hold one.
+        self.last_family = -1
 
     @property
     def complete(self) -> int:
@@ -90,14 +93,21 @@ class Received:
 
     def append(self, chunk: str) -> None:
         """Note ``chunk``, received after everything before it."""
+        if not chunk:
+            return
         start = self.size
         self.chunks.append(chunk)
         self.starts.append(start)
         self.size += len(chunk)
-        self._lines(chunk, start)
+        if self._cr or "\n" in chunk or "\r" in chunk:
+            self._lines(chunk, start)
+        elif self._line.possible:
+            self._line.feed(chunk)  # no line ends: the last line goes on
         self._family(chunk, start)
-        self._transport(chunk, start)
-        self._hold_tag(chunk, start)
+        if self._compat is not None:
+            self._transport(chunk, start)
+        if self._lt is not None or "<" in chunk:
+            self._hold_tag(chunk, start)
         self._mark(chunk, start)
 
     def _lines(self, chunk: str, start: int) -> None:
@@ -124,7 +134,17 @@ class Received:
         else:
             self._line.feed(chunk)
 
+    def close(self) -> None:
+        """The message has ended: a final ``\\r`` ends its line (§1)."""
+        if self._cr:
+            self._cr = False
+            self.line_starts.append(self.size)
+
     def _mark(self, chunk: str, start: int) -> None:
+        if "<" not in chunk and "`" not in chunk and "~" not in chunk:
+            # A mark found in the tail alone was noted with its own chunk.
+            self._tail = (self._tail + chunk)[-2:]
+            return
         window = self._tail + chunk
         found = max(window.rfind("<"), window.rfind("```"), window.rfind("~~~"))
         if found >= 0:
@@ -132,13 +152,14 @@ class Received:
         self._tail = window[-2:]
 
     def _family(self, chunk: str, start: int) -> None:
-        if self.family is not None:
-            return
         window = self._last + chunk
-        m = lexemes().family_word_any_case.search(window)
-        if m is not None:
+        found = -1
+        for m in lexemes().family_word_any_case.finditer(window):
             found = start - len(self._last) + m.start()
-            self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+            if self.family is None:
+                self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+        if found >= 0:
+            self.last_family = found + _FAMILY_WORD
         self._last = window[-(_FAMILY_WORD - 1) :]
 
     def _transport(self, chunk: str, start: int) -> None:

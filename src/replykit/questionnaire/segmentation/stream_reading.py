@@ -28,7 +28,6 @@ import attrs
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.emit import Coarse
-from replykit.questionnaire.scan.grammar import parse
 from replykit.questionnaire.scan.leaves import opens
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
@@ -36,6 +35,7 @@ from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.scan.state import Leaf, ScanState
+from replykit.questionnaire.segmentation.stream_parts import parts_of
 from replykit.text import first_visible
 
 Span = tuple[int, int]
@@ -45,6 +45,10 @@ Span = tuple[int, int]
 _OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
 # Leaves whose lines later text cannot change: code and fenced candidates.
 _FIXED_LEAVES = ("fenced", "indented")
+# A checkpoint whose state must be copied (a container or a code block is open) is
+# taken at most once per this many code points of a reading, unless tokens came since
+# the last one or the reading ends there (each copy costs the state's size).
+CHECKPOINT_GAP = 128
 
 
 @attrs.frozen
@@ -160,12 +164,14 @@ def read(
     *,
     final: bool,
     limit: int,
+    gap: int = CHECKPOINT_GAP,
 ) -> Reading:
     """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
     ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
     message (no checkpoint is looked for); else it ends with a complete line and more
     may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
-    still change)."""
+    still change); one that copies the state is taken at most every ``gap`` code
+    points (see :data:`CHECKPOINT_GAP`)."""
     start = resume.at - base
     look = _Lookahead(text, lexemes, compat)
     sink = Coarse(text, False)
@@ -188,7 +194,7 @@ def read(
         grows, scanned = _tag_may_grow(look, text)
         if grows is not None:
             taints.append(grows + base)
-        checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence)
+        checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence, gap)
         leaf = sc.state.leaf
         if leaf is not None and leaf.kind not in _FIXED_LEAVES:
             waits_blank = leaf.kind == "paragraph" and min(taints) >= base + len(text)
@@ -197,7 +203,7 @@ def read(
     misses = tuple(Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
-    parts = _absolute(parse(text, result.tokens), base, resume.fence)
+    parts = _absolute(parts_of(text, result.tokens), base, resume.fence)
     near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
                  for f in result.near_misses)  # fmt: skip
     taint = min(taints) if not final else base + len(text)
@@ -208,8 +214,9 @@ def read(
 
 
 def _drive(
-    sc: Scanner, look: _Lookahead, start: int, base: int, limit: int, fence: OpenFence | None
-) -> Checkpoint | None:
+    sc: Scanner, look: _Lookahead, start: int, base: int, limit: int, fence: OpenFence | None,
+    gap: int,
+) -> Checkpoint | None:  # fmt: skip
     """Read every line from ``start``; the last checkpoint at or before ``limit``
     (offsets of the text read), as message offsets (``fence``: the candidate open at
     the resume point)."""
@@ -217,22 +224,41 @@ def _drive(
     checkpoint: Checkpoint | None = None
     checked = 0
     tainted = False
+    sink = sc.coarse
+    assert sink is not None
+    taken, tokens = start, -1  # where the last checkpoint was taken, tokens then
+    # The last checkpoint with nothing open, noted cheaply (line start, visible prose
+    # seen, emission position, near-misses); built at the end if it stays the last.
+    plain: tuple[int, bool, int, int] | None = None
     while pos < sc.n and not st.halted:
         pos = sc.line(pos)
         if tainted:
             continue
         missed = look.missed
-        if any(opens(sc, tag) for tag in missed[checked:]):
-            # Nothing after an opening tag without its closer can be final, nor shown
-            # as anything but a tentative block: the rest waits for the next reading.
-            break
-        checked = len(missed)
+        if len(missed) > checked:
+            if any(opens(sc, tag) for tag in missed[checked:]):
+                # Nothing after an opening tag without its closer can be final, nor
+                # shown as anything but a tentative block: the rest waits.
+                break
+            checked = len(missed)
         leaf = st.leaf
         if pos > limit or st.halted:
             tainted = True
             continue
-        if leaf is None or leaf.kind in _FIXED_LEAVES:
-            checkpoint = _checkpoint(sc, pos, leaf, base, fence)
+        if leaf is None and not st.containers:
+            plain = (pos, sink.seen_visible, sink.pos, len(sink.near_misses))
+            taken, tokens = pos, len(sink.tokens)
+        elif (leaf is None or leaf.kind in _FIXED_LEAVES) and (
+            len(sink.tokens) != tokens or pos - taken >= gap or pos >= sc.n
+        ):
+            # Skipping a checkpoint only moves the resume point less far (commits come
+            # with a later reading); each taken one copies the state.
+            checkpoint, plain = _checkpoint(sc, pos, leaf, base, fence), None
+            taken, tokens = pos, len(sink.tokens)
+    if plain is not None:
+        at, seen, emitted, near = plain
+        visible = seen or first_visible(sc.text, emitted, max(emitted, at)) >= 0
+        checkpoint = Checkpoint(at + base, ScanState(), visible, near, None)
     return checkpoint
 
 

@@ -9,7 +9,7 @@ text held back at the end. Offsets are code-point indices into the message (§1)
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -147,3 +147,43 @@ class StreamUpdate:
             "held_from": self.held_from,
             "received": self.received,
         }
+
+
+# The segmenter builds these once per chunk from values its own code typed (mypy checks
+# the builders below), so the hot path skips argcheck's per-call check of the public
+# constructors; the properties rebuild every update with the checked constructor
+# (``replykit.testing.streaming.check_stream``).
+_new = object.__new__
+_UPDATE = cast(Any, StreamUpdate.__init__).__wrapped__
+_COMMIT = cast(Any, MarkdownCommit.__init__).__wrapped__
+_PENDING = cast(Any, PendingMarkdown.__init__).__wrapped__
+
+
+def new_update(
+    committed: tuple[Committed, ...],
+    diagnostics: tuple[Diagnostic, ...],
+    committed_end: int,
+    pending: tuple[Pending, ...],
+    held_from: int,
+    received: int,
+    pending_kept: int,
+) -> StreamUpdate:
+    """``StreamUpdate(...)`` without the per-call type check (same fields, same order)."""
+    update = _new(StreamUpdate)
+    _UPDATE(update, committed, diagnostics, committed_end, pending, held_from, received,
+            pending_kept)  # fmt: skip
+    return update
+
+
+def new_commit(start: int, end: int, text: str) -> MarkdownCommit:
+    """``MarkdownCommit(start, end, text)`` without the per-call type check."""
+    commit = _new(MarkdownCommit)
+    _COMMIT(commit, start, end, text)
+    return commit
+
+
+def new_pending(start: int) -> PendingMarkdown:
+    """``PendingMarkdown(start)`` without the per-call type check."""
+    item = _new(PendingMarkdown)
+    _PENDING(item, start)
+    return item

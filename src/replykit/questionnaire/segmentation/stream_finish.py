@@ -1,0 +1,90 @@
+"""What ``StreamSegmenter.finish()`` joins to the last reading: the final segments kept
+before the resume point and the near-misses found there (§10, docs/streaming.md "Work").
+
+``finish()`` reads only from the resume point to the end; everything before it was
+final when it was read and is kept as it was: :class:`Piece` per final segment (the
+blocks read once), and each near-miss in the order the scanner found it. Joined to the
+last reading they give exactly the segments and diagnostics ``segment()`` gives for the
+whole text (the properties compare them on every run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.model import Segment
+from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.lookahead import Lookahead
+from replykit.questionnaire.scan.parts import MarkdownRun
+from replykit.questionnaire.segmentation.blocks import Block
+from replykit.questionnaire.segmentation.stream_blocks import PartReader
+from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
+
+
+@attrs.define
+class Piece:
+    """A final segment before the resume point: Markdown ``start:end`` or a block."""
+
+    start: int
+    end: int
+    block: Block | None = None
+
+
+def final_segments(
+    final: Sequence[Piece], reading: Reading, resume: Resume, reader: PartReader,
+    received: Received,
+) -> tuple[list[Segment], list[Block]]:  # fmt: skip
+    """The message's segments (the ``final`` ones, then those of the last ``reading``
+    from ``resume``, Markdown joined across the resume point) and its blocks, in order
+    (ids and the preface flag go on from ``resume``, §4, §6)."""
+    pieces = [Piece(p.start, p.end, p.block) for p in final]
+    blocks = [p.block for p in pieces if p.block is not None]
+    ordinal, visible, fence = resume.ordinal, resume.visible, resume.fence
+    for part in reading.parts:
+        if isinstance(part, MarkdownRun):
+            visible = visible or part.visible
+            last = pieces[-1] if pieces else None
+            if last is not None and last.block is None and last.end == part.start:
+                last.end = part.end
+            else:
+                pieces.append(Piece(part.start, part.end))
+            continue
+        if fence is not None and part.start == fence.opener[0]:
+            block = reader.read(
+                part, fence.ordinal, fence.visible, received.slice, received.line_col
+            )
+            fence = None
+        else:
+            ordinal += 1
+            block = reader.read(part, ordinal, visible, received.slice, received.line_col)
+        blocks.append(block)
+        pieces.append(Piece(block.segment.start, block.segment.end, block))
+    segments = [
+        p.block.segment if p.block is not None
+        else Segment("markdown", p.start, p.end, received.slice(p.start, p.end))
+        for p in pieces
+    ]  # fmt: skip
+    return segments, blocks
+
+
+def near_before(
+    near: Sequence[tuple[Diagnostic, bool]], text: str, compat: Compat
+) -> list[Diagnostic]:
+    """The near-misses before the resume point in scan order (``near``: each with
+    whether it is an unclosed-tag warning kept back), each kept-back one only when its
+    closing tag has not come in the whole ``text`` (§8, as ``segment()`` decides)."""
+    look: Lookahead | None = None
+    out: list[Diagnostic] = []
+    for diagnostic, waits in near:
+        if waits:
+            look = look or Lookahead(text, lexemes(), compat)
+            tag = lexemes().tag_like.match(text, diagnostic.start)
+            if tag is not None and look.closer_for(tag)[0] >= 0:
+                continue
+        out.append(diagnostic)
+    return out
