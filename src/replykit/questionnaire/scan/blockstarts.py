@@ -218,13 +218,14 @@ BLOCK_STARTS: tuple[BlockStart, ...] = (
 )
 
 _INDENTED = tuple(r for r in BLOCK_STARTS if not r.triggers)
-_TRIGGERS = "".join(r.triggers for r in BLOCK_STARTS)
+# The first characters of every rule but indented code.
+TRIGGERS = "".join(r.triggers for r in BLOCK_STARTS)
 _BY_CHAR: dict[str, tuple[BlockStart, ...]] = {
-    ch: tuple(r for r in BLOCK_STARTS if ch in r.triggers) for ch in _TRIGGERS
+    ch: tuple(r for r in BLOCK_STARTS if ch in r.triggers) for ch in TRIGGERS
 }
 # A line whose first character (after at most 3 spaces) is no rule's trigger, nor a
 # tab or the line's end, starts no block: the fast mode's shortcut, exact.
-PLAIN_LINE = re.compile(f"[ ]{{0,3}}[^ \t\r\n{re.escape(_TRIGGERS)}]")
+PLAIN_LINE = re.compile(f"[ ]{{0,3}}[^ \t\r\n{re.escape(TRIGGERS)}]")
 
 
 def can_interrupt_paragraph(rule: BlockStart, line: Line) -> bool:

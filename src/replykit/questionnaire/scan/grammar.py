@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from lark.lexer import Lexer as LarkLexer
 from replykit.questionnaire.scan.emit import ReplykitBug
 from replykit.questionnaire.scan.emit import Token as ScanToken
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.questionnaire.scan.parts import Part, Parts
+from replykit.questionnaire.scan.parts import Part, Parts, direct_parts
 
 GRAMMAR_FILE = "message.lark"
 _FINAL_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
@@ -180,9 +180,15 @@ def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
     """Parse the fast mode's tokens of ``text`` (rule ``message``) into its parts.
 
     The scanner's tokens always form a sentence of the grammar; a
-    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner.
+    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner. The commonest
+    streams are read without the parser, with the same result
+    (:func:`~replykit.questionnaire.scan.parts.direct_parts`).
     """
-    parts: list[Part] = parser("message").parse((text, tokens, None))  # type: ignore[assignment]
+    toks = tokens if isinstance(tokens, Sequence) else list(tokens)
+    direct = direct_parts(text, toks)
+    if direct is not None:
+        return direct
+    parts: list[Part] = parser("message").parse((text, toks, None))  # type: ignore[assignment]
     return parts
 
 

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.lexemes import Lexemes
 
+# A family word that is a plain lower-case word is found by its first letter.
+_LOWER_WORD = re.compile("[a-z]+")
 # What ends raw HTML constructs: quotes, ">", "?>", "]]>" (grammar RAW_HTML).
 _TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
 
@@ -40,6 +42,10 @@ class Lookahead:
         self._comment_ends: Sequence[int] | None = None
         self._terminators: Mapping[str, Sequence[int]] | None = None
         self._end_marks: dict[int, tuple[list[int], list[int]]] = {}
+        # The last family word found (grammar FAMILY_WORD, any case) and where its
+        # search started; the next lower- and upper-case first letter at or after it.
+        self._word, self._word_from = -1, -1
+        self._letters = [-1, -1]
 
     # ---- inline closers ------------------------------------------------------------
     def _index_runs(self) -> Mapping[int, Sequence[int]]:
@@ -111,6 +117,17 @@ class Lookahead:
         i = bisect.bisect_left(found[0], tag.end())
         return (found[0][i], found[1][i]) if i < len(found[0]) else (-1, -1)
 
+    def family_word_at_or_after(self, pos: int) -> int:
+        """Start of the first family word (``FAMILY_WORD`` in any ASCII case) at or
+        after ``pos``, or the text's length: a line without one holds no candidate and
+        no near-miss. Asked at increasing offsets, each character is looked at about
+        once."""
+        if not self._word_from <= pos <= self._word:
+            self._word_from = pos
+            self._word = find_family_word(self._text, self._lx, pos, self._letters)
+            self.scanned += self._word - pos
+        return self._word
+
     # ---- HTML block end conditions -------------------------------------------------
     def end_condition_within(self, kind: int, start: int, end: int) -> bool:
         """Whether the end condition of an HTML block of type ``kind`` (1-5) lies
@@ -132,3 +149,29 @@ def tag_name(tag: re.Match[str]) -> str:
 def close_tag_name(closer: re.Match[str]) -> str:
     """The block name of an ``ANY_CLOSE_TAG`` match."""
     return closer.string[closer.end("escaped") + 1 : closer.end() - 1]
+
+
+def find_family_word(text: str, lx: Lexemes, pos: int = 0, letters: list[int] | None = None) -> int:
+    """Start of the first family word (grammar ``FAMILY_WORD``, any ASCII case) in
+    ``text`` at or after ``pos``, or ``len(text)``. A word of lower-case ASCII letters
+    (the grammar's) is found by its first letter in either case with ``str.find``,
+    several times faster than a case-blind regular expression; ``letters`` (two
+    offsets, ``[-1, -1]`` at first) keeps where those letters were found, so that calls
+    at increasing ``pos`` look at each character about once."""
+    word, n = lx.family_word_any_case.pattern, len(text)
+    if not _LOWER_WORD.fullmatch(word):
+        m = lx.family_word_any_case.search(text, pos)
+        return n if m is None else m.start()
+    found = letters if letters is not None else [-1, -1]
+    while True:
+        for k, letter in enumerate((word[0], word[0].upper())):
+            if found[k] < pos:
+                at = text.find(letter, pos)
+                found[k] = n if at < 0 else at
+        q = min(found)
+        if q >= n:
+            return n
+        window = text[q : q + len(word)]
+        if window.isascii() and window.lower() == word:
+            return q
+        pos = q + 1

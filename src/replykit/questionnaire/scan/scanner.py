@@ -22,12 +22,10 @@ Modes (docs/architecture.md):
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.scan import blockstarts, leaves
+from replykit.questionnaire.scan import blockstarts, leaves, runs
 from replykit.questionnaire.scan.emit import Coarse, Fine, Silent, Sink, Token
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead
@@ -35,9 +33,8 @@ from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.state import Container, Leaf, Line, ScanState
 from replykit.text import LINE_END_RE, trim_blank
 
-# Fast-mode shortcut, exactly what the general path decides: inside a top-level fence
-# only a closing fence matters.
-_FENCE_CLOSER_LINE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*$")
+# No §9 relaxation (a frozen value, shared).
+_STRICT = Compat()
 
 
 @attrs.frozen
@@ -58,7 +55,9 @@ class Scanner:
     ``state``, ``sink`` and ``run(start)`` resume a reading at a line start: a
     streaming reader scans the text after it with the state it saved there and a
     fast-mode sink that carries the emission position and whether a visible character
-    was seen (docs/streaming.md).
+    was seen (docs/streaming.md). ``line_runs``: the fast mode's :meth:`run` reads
+    runs of top-level lines in one step (:mod:`replykit.questionnaire.scan.runs`);
+    ``False`` reads every line alone, with the same result (a test's reference).
     """
 
     def __init__(
@@ -74,11 +73,12 @@ class Scanner:
         state: ScanState | None = None,
         silent: bool = False,
         sink: Coarse | None = None,
+        line_runs: bool = True,
     ) -> None:
         self.text = text
         self.n = len(text)
         self.lx = lexemes
-        self.compat = compat or Compat()
+        self.compat = compat or _STRICT
         self.look = look or Lookahead(text, lexemes, self.compat)
         self.protocol = protocol
         self.full = full
@@ -89,6 +89,8 @@ class Scanner:
         self.coarse = None if silent or checked else (sink or Coarse(text, full))
         self.out: Sink = self.coarse or (Silent() if silent else Fine())
         self.scanned = 0
+        # The fast mode reads runs of top-level lines at once (scan/runs.py).
+        self.line_runs = line_runs and self.coarse is not None
         # Equal near-miss messages share one string (§1: memory stays near the input's
         # size when a reply is dense with near-misses).
         self.messages: dict[str, str] = {}
@@ -96,8 +98,12 @@ class Scanner:
     def run(self, start: int = 0) -> ScanResult:
         """Read the message from the line starting at ``start`` (0: the whole message);
         return its tokens and near-misses."""
-        pos, st = start, self.state
-        while pos < self.n and not st.halted:
+        pos, st, n, line_runs = start, self.state, self.n, self.line_runs
+        while pos < n and not st.halted:
+            if line_runs and pos and not st.containers:
+                pos = runs.skip(self, pos)
+                if pos >= n:
+                    break
             pos = self.line(pos)
         return self.end()
 
@@ -154,10 +160,9 @@ class Scanner:
 
     def fence_shortcut(self, leaf: Leaf, start: int, ce: int, le: int) -> int:
         """The fast mode inside a top-level fenced block: only a closing fence matters."""
-        closer = _FENCE_CLOSER_LINE.match(self.text, start, ce)
-        fence = closer.group(1) if closer is not None else ""
-        if closer and fence[0] == leaf.fence_char and len(fence) >= leaf.fence_len:
-            self.close_fence(leaf, start, closer.start(1), ce, le)
+        fence = runs.closing_fence(self.text, start, ce, leaf.fence_char, leaf.fence_len)
+        if fence >= 0:
+            self.close_fence(leaf, start, fence, ce, le)
         else:
             leaf.end = le
         return le

@@ -31,12 +31,16 @@ from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.checked import check_reading, compare
 from replykit.questionnaire.scan.grammar import lexemes, parse
+from replykit.questionnaire.scan.lookahead import find_family_word
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.blocks import Block, Context, fenced_block, xml_block
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
+
+# No §9 relaxation (a frozen value, shared).
+_STRICT = Compat()
 
 #: How a block already read is known: its id, its part and whether visible prose came
 #: before it (§4 preface).
@@ -119,7 +123,7 @@ def segment_counted(
     if read is None:
         segs = (Segment("markdown", 0, len(text), text),) if text else ()
         return Segmentation(segs, (), decoded), 0
-    ctx = Context(text, LineIndex(text), profile, mode or Compat(), limits)
+    ctx = Context(text, LineIndex(text), profile, mode or _STRICT, limits)
     return _assemble(read[0], read[1], message_id, ctx, decoded, known or {}), read[2]
 
 
@@ -216,7 +220,7 @@ def _read(
     empties)."""
     # Exact: without the family word (in any ASCII case) there can be no candidate and
     # no near-miss, so the message is one Markdown segment.
-    possible = lexemes().family_word_any_case.search(text) is not None
+    possible = find_family_word(text, lexemes()) < len(text)
     if checked:
         reading = check_reading(text, compat)
         compare(text, reading, compat, possible)
