@@ -123,9 +123,13 @@ class Lookahead:
         no near-miss. Asked at increasing offsets, each character is looked at about
         once."""
         if not self._word_from <= pos <= self._word:
+            if self._word_from < 0:
+                # The two letters' searches look at each character at most twice in all.
+                self.scanned += 2 * len(self._text)
+            if pos < self._word_from:
+                self._letters = [-1, -1]  # found after pos: a letter before may be missed
             self._word_from = pos
             self._word = find_family_word(self._text, self._lx, pos, self._letters)
-            self.scanned += self._word - pos
         return self._word
 
     # ---- HTML block end conditions -------------------------------------------------
@@ -157,7 +161,7 @@ def find_family_word(text: str, lx: Lexemes, pos: int = 0, letters: list[int] | 
     (the grammar's) is found by its first letter in either case with ``str.find``,
     several times faster than a case-blind regular expression; ``letters`` (two
     offsets, ``[-1, -1]`` at first) keeps where those letters were found, so that calls
-    at increasing ``pos`` look at each character about once."""
+    at non-decreasing ``pos`` sharing it look at each character about once."""
     word, n = lx.family_word_any_case.pattern, len(text)
     if not _LOWER_WORD.fullmatch(word):
         m = lx.family_word_any_case.search(text, pos)

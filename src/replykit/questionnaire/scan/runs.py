@@ -196,6 +196,7 @@ def _closed_block(sc: Scanner, pos: int, stop: int) -> int:
         if closing_fence(text, at, eol.start(), fence[0], len(fence)) >= 0:
             return eol.end()
         at = eol.end()
+    sc.scanned += at - pos  # searched in vain: the lines are read again one by one
     return pos
 
 
