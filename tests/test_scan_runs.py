@@ -23,11 +23,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from replykit import segment
+from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes, parser
 from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
 from replykit.questionnaire.scan.parts import direct_parts
-from replykit.questionnaire.scan.scanner import ScanResult, Scanner
-from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.scan.scanner import Scanner, ScanResult
 from replykit.testing.strategies import markdown, messages
 
 HERE = Path(__file__).parent
