@@ -225,8 +225,8 @@ def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = Fals
         return True
     if p < leaf.inline_pos:
         return p < leaf.inert_end
-    if sc.checked:
-        return False
+    if sc.checked or p == leaf.inline_pos:
+        return False  # (fast mode) nothing read before p is left to open a region
     limit = ce if line_ends_block else max(sc.raw_end(leaf, le), ce)
     if leaf.kind == "html":
         return html_comments(sc, leaf, p, limit).covering is not None
