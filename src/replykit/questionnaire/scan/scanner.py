@@ -9,8 +9,9 @@ continue the open leaf block, (3) try the block starts in CommonMark's order
 
 Modes (docs/architecture.md):
 
-- fast (default): coarse tokens, exact shortcuts (plain lines, inline scanning only
-  where it can matter, tags found through an index);
+- fast (default): coarse tokens, exact shortcuts (plain lines, runs of lines read in
+  one step by :mod:`replykit.questionnaire.scan.runs`, inline scanning only where it
+  can matter, tags found through an index);
 - ``full``: the fast reading with every inert region kept (``code_regions()``);
 - ``checked``: no shortcut; a fine token for every construct, candidates found by the
   inline scan in order; the tokens parse with the grammar's ``document`` rule;
