@@ -10,8 +10,9 @@ item is open:
 - once a visible character has been seen and inert regions are folded into ``PROSE``
   (the fast mode's sink, not ``full``), the lines up to the one holding the next
   family word (in any case: a line without one holds no candidate and no near-miss,
-  §3a, §8) that are blank lines, plain paragraph lines, ATX headings and whole fenced
-  code blocks: nothing in them is emitted. A plain line starts with a character that
+  §3a, §8) that are blank lines, plain paragraph lines, ATX headings, whole fenced
+  code blocks and the lines of lists (no block quote) whose items hold plain
+  paragraphs: nothing in them is emitted. A plain line starts with a character that
   starts no block (the block-start table's triggers) and is no blank character (§1),
   so it continues or opens a paragraph. The run leaves open the paragraph the lines
   would have left open.
@@ -25,6 +26,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import attrs
+
 from replykit.questionnaire.scan.blockstarts import TRIGGERS
 from replykit.questionnaire.scan.state import Container, Leaf
 from replykit.text import LINE_END_RE
@@ -32,8 +35,6 @@ from replykit.text import LINE_END_RE
 if TYPE_CHECKING:
     from replykit.questionnaire.scan.scanner import Scanner
 
-_EOL = r"(?:\r\n?|\n)"
-_BLANK_LINE = rf"[ \t]*{_EOL}"
 # What starts a plain line in a run: a character that starts no block (the block-start
 # table's triggers), or a run of one trigger that none of its rules accepts (fewer
 # than three backticks or tildes, no list marker, thematic break, setext underline or
@@ -45,34 +46,64 @@ _FIRST = (
     r"|\*+(?=[^*\s])|_+(?=[^_\s])|=+(?=[^=\s])|\++(?=[^+\s])|-+(?=[^-\s])|#+(?=[^#\s])"
     r"|[0-9]+(?=[^0-9.)\r\n]))"
 )
-_PLAIN_LINE = rf"[ ]{{0,3}}{_FIRST}[^\r\n]*{_EOL}"
-# Paragraphs separated by blank lines, then blank lines; ``first``: the first character
-# of the last paragraph (a repeated group keeps its last match), ``tail``: the blank
-# lines after it. Blank and plain lines never both match a line, so nothing backtracks.
-PROSE_RUN = re.compile(
-    rf"(?:(?:{_BLANK_LINE})*[ ]{{0,3}}(?P<first>{_FIRST})[^\r\n]*{_EOL}(?:{_PLAIN_LINE})*)*"
-    rf"(?P<tail>(?:{_BLANK_LINE})*)"
-)
 # At the top level a closing fence is a line of 0-3 spaces, a fence, spaces or tabs.
 FENCE_CLOSER_LINE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*$")
 _INDENT = re.compile(r"[ ]{0,3}")
-_BLANK = re.compile(_BLANK_LINE)
-# A plain line, or a list item (bullet or ordered marker, 1-4 spaces) whose content
-# starts with a plain character (spaces only, so columns are characters), then the
-# lines that go on with the paragraph it leaves open (lazily or not, at any
-# indentation: indented code cannot interrupt a paragraph).
-_ITEM_LINES = re.compile(
-    rf"(?P<indent>[ ]*)(?:(?P<marker>[-*+]|(?P<number>[0-9]{{1,9}})[.)])(?P<pad>[ ]{{1,4}}))?"
-    rf"(?P<first>{_FIRST})[^\r\n]*{_EOL}(?:[ ]*{_FIRST}[^\r\n]*{_EOL})*"
-)
-# Inside a list item that holds a block: blank lines, then items whose marker stands
-# at column 0 (so before the content of the item open before it), each with its
-# paragraph's lines and the blank lines after it.
-_ITEMS = re.compile(
-    rf"(?:{_BLANK_LINE})*(?:(?P<marker>[-*+]|[0-9]{{1,9}}[.)])(?P<pad>[ ]{{1,4}})"
-    rf"(?P<first>{_FIRST})[^\r\n]*{_EOL}(?:[ ]*{_FIRST}[^\r\n]*{_EOL})*"
-    rf"(?P<blanks>(?:{_BLANK_LINE})*))*"
-)
+
+
+@attrs.frozen
+class LinePatterns:
+    """The patterns of a run's lines, for texts whose lines end as ``eol`` says and
+    whose line content is ``rest``.
+
+    ``prose``: paragraphs separated by blank lines and ATX headings (lines that end a
+    paragraph and leave no block open; grammar ``ATX_MARKER``: 1-6 ``#``, then a space,
+    a tab or the line's end), then such lines; group ``first`` is the first character
+    of the last paragraph (a repeated group keeps its last match), ``tail`` the lines
+    after it. ``item_lines``: a plain line, or a list item (bullet or ordered marker,
+    1-4 spaces; spaces only, so columns are characters) whose content starts with a
+    plain character, then the lines that go on with the paragraph it leaves open
+    (lazily or not, at any indentation: indented code cannot interrupt a paragraph).
+    ``items``: inside a list item that holds a block, blank lines, then items whose
+    marker stands at column 0 (so before the content of the item open before them),
+    each with its paragraph's lines and the blank lines after it (group ``blanks``).
+    ``blank``: a blank line. No two kinds of line match one line, so nothing
+    backtracks.
+    """
+
+    prose: re.Pattern[str]
+    item_lines: re.Pattern[str]
+    items: re.Pattern[str]
+    blank: re.Pattern[str]
+
+    @classmethod
+    def build(cls, eol: str, rest: str) -> LinePatterns:
+        """Compile the patterns for line endings ``eol`` and line content ``rest``."""
+        blank = rf"[ \t]*{eol}"
+        plain = rf"[ ]{{0,3}}{_FIRST}{rest}{eol}"
+        brk = rf"(?:[ \t]*|[ ]{{0,3}}#{{1,6}}(?:[ \t]{rest})?){eol}"
+        lines = rf"(?P<first>{_FIRST}){rest}{eol}(?:[ ]*{_FIRST}{rest}{eol})*"
+        marker = r"(?P<marker>[-*+]|(?P<number>[0-9]{1,9})[.)])(?P<pad>[ ]{1,4})"
+        return cls(
+            prose=re.compile(
+                rf"(?:(?:{brk})*[ ]{{0,3}}(?P<first>{_FIRST}){rest}{eol}(?:{plain})*)*"
+                rf"(?P<tail>(?:{brk})*)"
+            ),
+            item_lines=re.compile(rf"(?P<indent>[ ]*)(?:{marker})?{lines}"),
+            items=re.compile(rf"(?:{blank})*(?:{marker}{lines}(?P<blanks>(?:{blank})*))*"),
+            blank=re.compile(blank),
+        )
+
+
+# Any text: lines end with \r\n, \r or \n. A text without \r: lines end with \n, and
+# ``.*`` reads a line several times faster than ``[^\r\n]*``.
+ANY_EOL = LinePatterns.build(r"(?:\r\n?|\n)", r"[^\r\n]*")
+_LF = LinePatterns.build(r"\n", r".*")
+
+
+def line_patterns(text: str) -> LinePatterns:
+    """The patterns of a run's lines in ``text`` (looks at the text once)."""
+    return ANY_EOL if "\r" in text else _LF
 
 
 def closing_fence(text: str, start: int, ce: int, char: str, length: int) -> int:
@@ -89,8 +120,8 @@ def skip(sc: Scanner, pos: int) -> int:
     mode); where the first line not in it starts (``pos``: no run)."""
     leaf, containers = sc.state.leaf, sc.state.containers
     if containers:
-        simple = len(containers) == 1 and containers[0].kind == "item" and containers[0].has_child
-        if simple and (leaf is None or leaf.kind == "paragraph") and _quiet(sc):
+        items = all(c.kind == "item" and c.has_child for c in containers)
+        if items and (leaf is None or leaf.kind == "paragraph") and _quiet(sc):
             return quiet_run(sc, pos)
         return pos
     if leaf is not None and leaf.kind == "fenced":
@@ -130,29 +161,33 @@ def closer_line(text: str, pos: int, stop: int, char: str, length: int) -> int:
 def quiet_run(sc: Scanner, pos: int) -> int:
     """The lines from ``pos`` that emit nothing once a visible character was seen
     (see the module docstring), up to the line holding the next family word."""
-    start, stop = pos, sc.look.family_word_at_or_after(pos)
+    start, stop, text = pos, sc.look.family_word_at_or_after(pos), sc.text
     while True:
         if not sc.state.containers:
             pos = _prose(sc, pos, stop)
-        nxt = _items(sc, pos, stop) if sc.state.containers else pos
-        if nxt == pos:
-            nxt = _list_line(sc, pos, stop)
-        if nxt == pos:
+        first = _INDENT.match(text, pos, stop).end()  # type: ignore[union-attr]
+        if text.startswith(("#", "`", "~"), first):
             nxt = _closed_block(sc, pos, stop)
             if nxt == pos:
                 break
             sc.close_leaf()
             sc.state.containers.clear()
+        else:
+            nxt = _items(sc, pos, stop) if sc.state.containers else pos
+            if nxt == pos:
+                nxt = _list_line(sc, pos, stop)
+            if nxt == pos:
+                break
         pos = nxt
     sc.scanned += pos - start
     return pos
 
 
 def _prose(sc: Scanner, pos: int, stop: int) -> int:
-    """Blank and plain lines from ``pos`` (before ``stop``); the paragraph they leave
-    open becomes ``sc.state.leaf``."""
+    """Blank, heading and plain lines from ``pos`` (before ``stop``); the paragraph they
+    leave open becomes ``sc.state.leaf``."""
     text, leaf = sc.text, sc.state.leaf
-    m = PROSE_RUN.match(text, pos, stop)
+    m = sc.line_patterns.prose.match(text, pos, stop)
     if m is None or m.end() == pos:
         return pos
     end, first = m.end(), m.start("first")
@@ -202,46 +237,49 @@ def _closed_block(sc: Scanner, pos: int, stop: int) -> int:
 
 def _list_line(sc: Scanner, pos: int, stop: int) -> int:
     """Where the next line starts when the line at ``pos`` (ending before ``stop``) is
-    one of a top-level list whose items hold plain paragraphs: a blank line, a
-    paragraph line of the item (also a lazy one), an item's start, a plain line that
-    ends the list (each with the lines that go on with its paragraph); else ``pos``."""
+    one of a list whose items hold blocks (no block quote): a blank line, a paragraph
+    line of an item (also a lazy one), an item's start, a plain line that ends items
+    (each with the lines that go on with its paragraph); else ``pos``."""
     st, text = sc.state, sc.text
     containers, leaf = st.containers, st.leaf
-    item = containers[0] if containers else None
-    m = _ITEM_LINES.match(text, pos, stop)
+    m = sc.line_patterns.item_lines.match(text, pos, stop)
     if m is None:
-        blank = _BLANK.match(text, pos, stop)
-        if blank is None or item is None:
+        blank = sc.line_patterns.blank.match(text, pos, stop)
+        if blank is None or not containers:
             return pos
-        sc.close_leaf()  # the item goes on (it holds a block); its paragraph ends
+        sc.close_leaf()  # every item goes on (each holds a block); the paragraph ends
         return blank.end()
-    indent, first, end = m.end("indent") - pos, m.start("first"), m.end()
-    ce = end - 2 if text.startswith("\r\n", end - 2) else end - 1
+    # The items the line continues: each takes its content's columns (spaces only).
+    rest, matched = m.end("indent") - pos, 0
+    for c in containers:
+        if rest < c.marker_offset + c.padding:
+            break
+        rest -= c.marker_offset + c.padding
+        matched += 1
     marker, number = m.group("marker"), m.group("number")
-    content = item.marker_offset + item.padding if item is not None else 0
-    if item is not None and indent >= content:
-        if marker is not None or indent - content > 3:
-            return pos  # a nested list, or perhaps indented code
-    elif indent > 3 or (item is None and marker is None):
-        return pos
-    elif marker is not None:
-        if item is None and leaf is not None and number is not None and int(number) != 1:
-            return pos  # an ordered item interrupts a paragraph only from 1
+    if marker is None and leaf is not None:
+        pass  # the paragraph goes on, lazily or not (indented code cannot interrupt it)
+    elif rest > 3 or (marker is None and not containers):
+        return pos  # indented code, or a top-level line the prose run did not take
+    elif matched == len(containers) and leaf is not None and number and int(number) != 1:
+        return pos  # an ordered item interrupts a paragraph only from 1
+    if marker is not None or leaf is None:
         sc.close_leaf()
-        padding = len(marker) + len(m.group("pad"))
-        containers[:] = [Container("item", indent, padding, has_child=True)]
-    elif leaf is None:
-        containers.clear()  # a plain line after a blank one ends the list
-    if st.leaf is None:
-        st.leaf = Leaf("paragraph", first, end=ce, inline_pos=first)
-    st.leaf.end = ce
+        del containers[matched:]  # the items the line does not continue end
+        if marker is not None:
+            padding = len(marker) + len(m.group("pad"))
+            containers.append(Container("item", rest, padding, has_child=True))
+        first = m.start("first")
+        st.leaf = Leaf("paragraph", first, end=0, inline_pos=first)
+    end = m.end()
+    st.leaf.end = end - 2 if text.startswith("\r\n", end - 2) else end - 1  # type: ignore[union-attr]
     return end
 
 
 def _items(sc: Scanner, pos: int, stop: int) -> int:
     """Blank lines and items at column 0 from ``pos`` inside the open list item (see
-    :data:`_ITEMS`); where the next line starts."""
-    m = _ITEMS.match(sc.text, pos, stop)
+    :class:`LinePatterns`); where the next line starts."""
+    m = sc.line_patterns.items.match(sc.text, pos, stop)
     if m is None or m.end() == pos:
         return pos
     st, end = sc.state, m.end()

@@ -92,6 +92,7 @@ class Scanner:
         self.scanned = 0
         # The fast mode reads runs of top-level lines at once (scan/runs.py).
         self.line_runs = line_runs and self.coarse is not None
+        self.line_patterns = runs.line_patterns(text) if self.line_runs else runs.ANY_EOL
         # Equal near-miss messages share one string (§1: memory stays near the input's
         # size when a reply is dense with near-misses).
         self.messages: dict[str, str] = {}
