@@ -1,8 +1,8 @@
-"""The fast mode's runs: many top-level lines read in one step (docs/architecture.md).
+"""The fast mode's runs: many lines read in one step (docs/architecture.md).
 
 Reading the lines of a run one by one (:meth:`Scanner.line`) decides nothing more than
-the run does, so :meth:`Scanner.run` reads them at once when no block quote or list
-item is open:
+the run does, so :meth:`Scanner.run` reads them at once when no block quote is open
+(list items only where said):
 
 - the inside of a top-level fenced block up to the next line that may close it (its
   fence's characters within 3 spaces of the line start, found with ``str.find``):
@@ -13,9 +13,8 @@ item is open:
   §3a, §8) that are blank lines, plain paragraph lines, ATX headings, whole fenced
   code blocks and the lines of lists (no block quote) whose items hold plain
   paragraphs: nothing in them is emitted. A plain line starts with a character that
-  starts no block (the block-start table's triggers) and is no blank character (§1),
-  so it continues or opens a paragraph. The run leaves open the paragraph the lines
-  would have left open.
+  starts no block (see ``_FIRST``), so it continues or opens a paragraph. The run
+  leaves open the paragraph and the list items the lines would have left open.
 
 Each run counts its characters as scanned, as the lines would. The runs are proven
 equal to line-by-line reading (``Scanner(..., line_runs=False)``) by property tests.
@@ -116,8 +115,8 @@ def closing_fence(text: str, start: int, ce: int, char: str, length: int) -> int
 
 
 def skip(sc: Scanner, pos: int) -> int:
-    """Read the run of lines starting at line start ``pos`` (no container open, fast
-    mode); where the first line not in it starts (``pos``: no run)."""
+    """Read the run of lines starting at line start ``pos`` (fast mode); where the
+    first line not in it starts (``pos``: no run)."""
     leaf, containers = sc.state.leaf, sc.state.containers
     if containers:
         items = all(c.kind == "item" and c.has_child for c in containers)
