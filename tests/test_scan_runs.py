@@ -13,8 +13,10 @@ characters scanned.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,22 @@ SPEC: list[str] = [
     for e in json.loads((HERE / "corpus" / "commonmark" / "spec.json").read_text("utf-8"))
 ]
 CORPUS = sorted((HERE / "corpus" / "sage-docs").rglob("*.md"))
+
+
+def _rich_replies() -> list[str]:
+    """The benchmark's rich replies (``benchmarks/rich_replies.py``): nested lists, a
+    block quote, a table, a code block and a form."""
+    path = HERE.parent / "benchmarks" / "rich_replies.py"
+    spec = importlib.util.spec_from_file_location("rich_replies", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    module = sys.modules.setdefault("rich_replies", module)  # dataclasses look it up
+    if not hasattr(module, "replies"):
+        spec.loader.exec_module(module)
+    return [r.text for r in module.replies()]
+
+
+RICH = _rich_replies()
 FORM = (
     "```questionnaire\ntitle: Next\nquestions:\n  - type: free_text\n    text: Why?\n"
     '    default: ""\n```\n'
@@ -131,6 +149,12 @@ def test_runs_read_every_corpus_file_as_the_lines(path: Path) -> None:
     same_reading("Intro.\n\n" + text + "\n\n" + FORM)
     middle = len(text) // 2
     same_reading("Intro.\n\n" + text[:middle] + XML_FORM + text[middle:])
+
+
+@pytest.mark.parametrize("index", range(len(RICH)))
+def test_runs_read_every_rich_reply_as_the_lines(index: int) -> None:
+    same_reading(RICH[index])
+    same_reading(RICH[index].replace("\n", "\r\n"))
 
 
 def test_runs_read_every_spec_example_as_the_lines() -> None:
