@@ -181,17 +181,17 @@ def test_direct_parts_are_the_parsers(text: str) -> None:
         assert direct == parser("message").parse((text, tokens, None))
 
 
-def test_direct_parts_read_the_common_streams_and_leave_the_rest() -> None:
+def test_direct_parts_read_the_common_streams() -> None:
     for text in ("Intro.\n\n" + FORM, "Intro " + XML_FORM + " after", FORM, "```questionnaire\n"):
         tokens = read(text, True).tokens
         direct = direct_parts(text, tokens)
         assert direct is not None
         assert direct == parser("message").parse((text, tokens, None))
-    # An inert region before the first visible character is a token of its own.
+    # An inert region before the first visible character is a Markdown piece of its own.
     text = "`code`\n\n" + FORM
     tokens = read(text, True).tokens
     assert "CODE_SPAN" in [t.type for t in tokens]
-    assert direct_parts(text, tokens) is None
+    assert direct_parts(text, tokens) == parser("message").parse((text, tokens, None))
     assert segment(text) == segment(text, checked=True)
 
 

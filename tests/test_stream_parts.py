@@ -1,4 +1,4 @@
-"""The streaming readings' direct reading of rule ``message`` against the parser (§10).
+"""The direct reading of rule ``message`` against the parser (§2, §10).
 
 :func:`~replykit.questionnaire.segmentation.stream_parts.parts_of` must give exactly
 what the grammar's LALR parser gives for the fast mode's tokens: over every message
@@ -9,6 +9,7 @@ sequences it does not read itself (it hands those to the parser).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,15 @@ from hypothesis import strategies as st
 
 from replykit.questionnaire.compat import resolve
 from replykit.questionnaire.scan.emit import Token
-from replykit.questionnaire.scan.grammar import lexemes, parse
-from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
+from replykit.questionnaire.scan.grammar import lexemes, parse, parser
+from replykit.questionnaire.scan.parts import (
+    FencedPart,
+    MarkdownRun,
+    Part,
+    XmlPart,
+    direct_parts,
+)
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.questionnaire.segmentation.stream_parts import parts_of
 from replykit.testing import strategies as rs
 
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "segment.json").read_text("utf-8"))
@@ -36,9 +42,20 @@ GENERATORS = st.one_of(
 )  # fmt: skip
 
 
+def parts_of(text: str, tokens: Sequence[Token]) -> list[Part]:
+    """The direct reading, or the parser for what it leaves."""
+    return parse(text, tokens)
+
+
+def lark(text: str, tokens: Sequence[Token]) -> Any:
+    """The grammar's LALR parser alone."""
+    return parser("message").parse((text, tokens, None))
+
+
 def _same(text: str, compat: str | None = None) -> None:
     tokens = Scanner(text, lexemes(), compat=resolve(compat)).run().tokens
-    assert parts_of(text, tokens) == parse(text, tokens)
+    assert direct_parts(text, tokens) in (None, lark(text, tokens))
+    assert parts_of(text, tokens) == lark(text, tokens)
 
 
 @settings(max_examples=150)
@@ -59,7 +76,7 @@ def test_parts_of_reads_each_shape() -> None:
     )
     tokens = Scanner(text, lexemes()).run().tokens
     parts = parts_of(text, tokens)
-    assert parts == parse(text, tokens)
+    assert direct_parts(text, tokens) == parts == lark(text, tokens)
     assert [type(p) for p in parts] == [MarkdownRun, FencedPart, MarkdownRun, XmlPart,
                                         MarkdownRun, FencedPart]  # fmt: skip
     assert parts[1] == FencedPart((7, 24), (24, 29), (29, 33))
@@ -76,6 +93,7 @@ def test_parts_of_hands_other_sequences_to_the_parser() -> None:
     with pytest.raises(Exception) as direct:
         parts_of(text, tokens)
     with pytest.raises(Exception) as parsed:
-        parse(text, tokens)
+        lark(text, tokens)
     assert type(direct.value) is type(parsed.value)
-    assert parts_of("", ()) == parse("", ()) == []
+    assert direct_parts(text, tokens) is None
+    assert parts_of("", ()) == lark("", ()) == []

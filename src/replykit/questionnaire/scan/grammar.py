@@ -180,9 +180,9 @@ def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
     """Parse the fast mode's tokens of ``text`` (rule ``message``) into its parts.
 
     The scanner's tokens always form a sentence of the grammar; a
-    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner. The commonest
-    streams are read without the parser, with the same result
-    (:func:`~replykit.questionnaire.scan.parts.direct_parts`).
+    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner. The rule is read
+    directly, with the parser's result, for every stream it expects
+    (:func:`~replykit.questionnaire.scan.parts.direct_parts`); the parser reads the rest.
     """
     toks = tokens if isinstance(tokens, Sequence) else list(tokens)
     direct = direct_parts(text, toks)

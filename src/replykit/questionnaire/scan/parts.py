@@ -90,33 +90,41 @@ class Parts(Transformer[Token, list[Part]]):
         return XmlPart(_span(toks[0]), _span(toks[-1]))
 
 
+# Rule ``_markdown_piece``.
+MARKDOWN_PIECES = frozenset({"PROSE", "FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
+
+
 def direct_parts(text: str, tokens: Sequence[ScanToken]) -> list[Part] | None:
-    """The parts rule ``message`` gives for the commonest token streams, read without
-    the parser: ``PROSE`` tokens (each its own Markdown run; the scanner never emits
-    two in a row) and whole candidates (``FENCE_OPENER FENCE_PAYLOAD? FENCE_CLOSER?``,
-    ``OPEN_TAG TAG_PAYLOAD? CLOSE_TAG``). Any other stream gives ``None`` and goes to
-    the parser. A property test proves the result equal to the parser's."""
+    """The parts rule ``message`` gives (``markdown? (_candidate markdown?)*``), read
+    without the parser, whose set-up per call costs more than a message's few tokens:
+    Markdown runs (``visible`` when a ``PROSE`` token holds a non-blank character),
+    fenced candidates (``FENCE_OPENER FENCE_PAYLOAD? FENCE_CLOSER?``) and XML+JSON
+    candidates (``OPEN_TAG TAG_PAYLOAD? CLOSE_TAG``). Any other sequence gives ``None``
+    and goes to the parser. Property tests prove the result the parser's."""
     out: list[Part] = []
     i, n = 0, len(tokens)
     while i < n:
         tok = tokens[i]
         kind = tok.type
-        if kind == "PROSE":
-            if out and isinstance(out[-1], MarkdownRun):
-                return None
-            visible = first_visible(text, tok.start, tok.end) >= 0
-            out.append(MarkdownRun(tok.start, tok.end, visible))
-            i += 1
+        if kind in MARKDOWN_PIECES:
+            visible = False
+            j = i
+            while j < n and tokens[j].type in MARKDOWN_PIECES:
+                piece = tokens[j]
+                if not visible and piece.type == "PROSE":
+                    visible = first_visible(text, piece.start, piece.end) >= 0
+                j += 1
+            out.append(MarkdownRun(tok.start, tokens[j - 1].end, visible))
+            i = j
             continue
         opener, i = (tok.start, tok.end), i + 1
-        payload, closer, nxt = _pieces(tokens, i, kind)
+        payload, closer, i = _pieces(tokens, i, kind)
         if kind == "FENCE_OPENER":
             out.append(FencedPart(opener, payload or (opener[1], opener[1]), closer))
         elif kind == "OPEN_TAG" and closer is not None:
             out.append(XmlPart(opener, closer))
         else:
             return None
-        i = nxt
     return out
 
 

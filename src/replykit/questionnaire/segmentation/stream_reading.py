@@ -28,6 +28,7 @@ import attrs
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.emit import Coarse
+from replykit.questionnaire.scan.grammar import parse
 from replykit.questionnaire.scan.leaves import opens
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
@@ -35,7 +36,6 @@ from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.scan.state import Leaf, ScanState
-from replykit.questionnaire.segmentation.stream_parts import parts_of
 from replykit.text import first_visible
 
 Span = tuple[int, int]
@@ -203,7 +203,7 @@ def read(
     misses = tuple(Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
-    parts = _absolute(parts_of(text, result.tokens), base, resume.fence)
+    parts = _absolute(parse(text, result.tokens), base, resume.fence)
     near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
                  for f in result.near_misses)  # fmt: skip
     taint = min(taints) if not final else base + len(text)
