@@ -5,8 +5,8 @@ fence, blank and plain lines, headings, whole code blocks and simple lists befor
 next family word. Here every run is compared with reading each line alone
 (``Scanner(..., line_runs=False)``): the same tokens and near-misses, on generated
 messages of the lines the runs take and the lines that stop them, on the conformance
-vectors, the corpus and the CommonMark spec examples. The token streams read without
-the parser (``parts.direct_parts``) give the parser's parts, and the family word is
+vectors, the corpus and the CommonMark spec examples. The token streams read by the
+grammar's LALR table (``grammar.parse``) give Lark's parse, and the family word is
 found where the case-blind pattern finds it. The runs' work stays linear, counted in
 characters scanned.
 """
@@ -26,9 +26,8 @@ from hypothesis import strategies as st
 
 from replykit import segment
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.scan.grammar import lexemes, parser
+from replykit.questionnaire.scan.grammar import lexemes, parse, parser
 from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
-from replykit.questionnaire.scan.parts import direct_parts
 from replykit.questionnaire.scan.scanner import Scanner, ScanResult
 from replykit.testing.strategies import markdown, messages
 
@@ -174,24 +173,20 @@ def test_runs_read_a_reply_with_a_list_a_heading_and_code_before_its_form() -> N
 
 
 @given(st.one_of(messages(), line_messages()))
-def test_direct_parts_are_the_parsers(text: str) -> None:
+def test_table_run_parts_are_the_parsers(text: str) -> None:
     tokens = read(text, True).tokens
-    direct = direct_parts(text, tokens)
-    if direct is not None:
-        assert direct == parser("message").parse((text, tokens, None))
+    assert parse(text, tokens) == parser("message").parse((text, tokens, None))
 
 
-def test_direct_parts_read_the_common_streams() -> None:
+def test_table_run_reads_the_common_streams() -> None:
     for text in ("Intro.\n\n" + FORM, "Intro " + XML_FORM + " after", FORM, "```questionnaire\n"):
         tokens = read(text, True).tokens
-        direct = direct_parts(text, tokens)
-        assert direct is not None
-        assert direct == parser("message").parse((text, tokens, None))
+        assert parse(text, tokens) == parser("message").parse((text, tokens, None))
     # An inert region before the first visible character is a Markdown piece of its own.
     text = "`code`\n\n" + FORM
     tokens = read(text, True).tokens
     assert "CODE_SPAN" in [t.type for t in tokens]
-    assert direct_parts(text, tokens) == parser("message").parse((text, tokens, None))
+    assert parse(text, tokens) == parser("message").parse((text, tokens, None))
     assert segment(text) == segment(text, checked=True)
 
 

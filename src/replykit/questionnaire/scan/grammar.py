@@ -24,8 +24,9 @@ from lark.lexer import Lexer as LarkLexer
 
 from replykit.questionnaire.scan.emit import ReplykitBug
 from replykit.questionnaire.scan.emit import Token as ScanToken
+from replykit.questionnaire.scan.lalr import read_message
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.questionnaire.scan.parts import Part, Parts, direct_parts
+from replykit.questionnaire.scan.parts import Part, Parts
 
 GRAMMAR_FILE = "message.lark"
 _FINAL_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
@@ -179,17 +180,13 @@ def family_parts() -> FamilyParts:
 def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
     """Parse the fast mode's tokens of ``text`` (rule ``message``) into its parts.
 
-    The scanner's tokens always form a sentence of the grammar; a
-    ``lark.exceptions.UnexpectedInput`` here is a bug in the scanner. The rule is read
-    directly, with the parser's result, for every stream it expects
-    (:func:`~replykit.questionnaire.scan.parts.direct_parts`); the parser reads the rest.
+    The scanner's tokens always form a sentence of the grammar; a ``ReplykitBug``
+    here is a bug in the scanner. The LALR table Lark builds from the grammar is run
+    by :func:`~replykit.questionnaire.scan.lalr.read_message`, a lean loop that gives
+    what ``parser("message").parse`` gives (a property test proves it).
     """
     toks = tokens if isinstance(tokens, Sequence) else list(tokens)
-    direct = direct_parts(text, toks)
-    if direct is not None:
-        return direct
-    parts: list[Part] = parser("message").parse((text, toks, None))  # type: ignore[assignment]
-    return parts
+    return read_message(parser("message"), text, toks)
 
 
 def parse_document(text: str, tokens: Iterable[ScanToken], strict: bool = True) -> Tree[Token]:

@@ -9,12 +9,9 @@ segmenter's business. The candidate rules are shared with the checked mode
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 from lark import Token, Transformer
 
-from replykit.questionnaire.scan.emit import Token as ScanToken
 from replykit.text import first_visible
 
 Span = tuple[int, int]
@@ -88,63 +85,3 @@ class Parts(Transformer[Token, list[Part]]):
     def xml_candidate(self, toks: list[Token]) -> XmlPart:
         """Rule ``xml_candidate``: the opening and the closing tag."""
         return XmlPart(_span(toks[0]), _span(toks[-1]))
-
-
-# Rule ``_markdown_piece``.
-MARKDOWN_PIECES = frozenset({"PROSE", "FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT"})
-
-
-def direct_parts(text: str, tokens: Sequence[ScanToken]) -> list[Part] | None:
-    """The parts rule ``message`` gives (``markdown? (_candidate markdown?)*``), read
-    without the parser, whose set-up per call costs more than a message's few tokens:
-    Markdown runs (``visible`` when a ``PROSE`` token holds a non-blank character),
-    fenced candidates (``FENCE_OPENER FENCE_PAYLOAD? FENCE_CLOSER?``) and XML+JSON
-    candidates (``OPEN_TAG TAG_PAYLOAD? CLOSE_TAG``). Any other sequence gives ``None``
-    and goes to the parser. Property tests prove the result the parser's."""
-    out: list[Part] = []
-    i, n = 0, len(tokens)
-    while i < n:
-        tok = tokens[i]
-        kind = tok.type
-        if kind in MARKDOWN_PIECES:
-            visible = False
-            j = i
-            while j < n and tokens[j].type in MARKDOWN_PIECES:
-                piece = tokens[j]
-                if not visible and piece.type == "PROSE":
-                    visible = first_visible(text, piece.start, piece.end) >= 0
-                j += 1
-            out.append(MarkdownRun(tok.start, tokens[j - 1].end, visible))
-            i = j
-            continue
-        opener, i = (tok.start, tok.end), i + 1
-        payload, closer, i = _pieces(tokens, i, kind)
-        if kind == "FENCE_OPENER":
-            out.append(FencedPart(opener, payload or (opener[1], opener[1]), closer))
-        elif kind == "OPEN_TAG" and closer is not None:
-            out.append(XmlPart(opener, closer))
-        else:
-            return None
-    return out
-
-
-_PIECES = {
-    "FENCE_OPENER": ("FENCE_PAYLOAD", "FENCE_CLOSER"),
-    "OPEN_TAG": ("TAG_PAYLOAD", "CLOSE_TAG"),
-}
-
-
-def _pieces(
-    tokens: Sequence[ScanToken], i: int, opener: str
-) -> tuple[Span | None, Span | None, int]:
-    """The optional payload and closer of a candidate opened by an ``opener`` token,
-    from ``tokens[i]``, and the index after them."""
-    payload = closer = None
-    kinds = _PIECES.get(opener, ("", ""))
-    if i < len(tokens) and tokens[i].type == kinds[0]:
-        payload = (tokens[i].start, tokens[i].end)
-        i += 1
-    if i < len(tokens) and tokens[i].type == kinds[1]:
-        closer = (tokens[i].start, tokens[i].end)
-        i += 1
-    return payload, closer, i

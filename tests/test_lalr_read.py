@@ -1,9 +1,10 @@
-"""The direct reading of rule ``message`` against the parser (§2, §10).
+"""Rule ``message`` read by its LALR table against Lark's own parse (§2, §10).
 
-:func:`~replykit.questionnaire.segmentation.stream_parts.parts_of` must give exactly
-what the grammar's LALR parser gives for the fast mode's tokens: over every message
-generator, every conformance vector and resumed readings of them, and for token
-sequences it does not read itself (it hands those to the parser).
+:func:`~replykit.questionnaire.scan.grammar.parse` runs the table Lark builds from the
+grammar with a lean loop (:mod:`replykit.questionnaire.scan.lalr`); it must give
+exactly what ``Lark.parse`` with the ``Parts`` transformer gives for the fast mode's
+tokens, over every message generator and conformance vector, and reject what Lark
+rejects.
 """
 
 from __future__ import annotations
@@ -18,15 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replykit.questionnaire.compat import resolve
-from replykit.questionnaire.scan.emit import Token
+from replykit.questionnaire.scan.emit import ReplykitBug, Token
 from replykit.questionnaire.scan.grammar import lexemes, parse, parser
-from replykit.questionnaire.scan.parts import (
-    FencedPart,
-    MarkdownRun,
-    Part,
-    XmlPart,
-    direct_parts,
-)
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.testing import strategies as rs
 
@@ -43,7 +38,7 @@ GENERATORS = st.one_of(
 
 
 def parts_of(text: str, tokens: Sequence[Token]) -> list[Part]:
-    """The direct reading, or the parser for what it leaves."""
+    """The table run, as segment() and the streaming readings call it."""
     return parse(text, tokens)
 
 
@@ -54,7 +49,6 @@ def lark(text: str, tokens: Sequence[Token]) -> Any:
 
 def _same(text: str, compat: str | None = None) -> None:
     tokens = Scanner(text, lexemes(), compat=resolve(compat)).run().tokens
-    assert direct_parts(text, tokens) in (None, lark(text, tokens))
     assert parts_of(text, tokens) == lark(text, tokens)
 
 
@@ -76,7 +70,7 @@ def test_parts_of_reads_each_shape() -> None:
     )
     tokens = Scanner(text, lexemes()).run().tokens
     parts = parts_of(text, tokens)
-    assert direct_parts(text, tokens) == parts == lark(text, tokens)
+    assert parts == lark(text, tokens)
     assert [type(p) for p in parts] == [MarkdownRun, FencedPart, MarkdownRun, XmlPart,
                                         MarkdownRun, FencedPart]  # fmt: skip
     assert parts[1] == FencedPart((7, 24), (24, 29), (29, 33))
@@ -85,15 +79,16 @@ def test_parts_of_reads_each_shape() -> None:
     assert parts[5] == FencedPart((72, 89), (89, 89), None)
 
 
-def test_parts_of_hands_other_sequences_to_the_parser() -> None:
+def test_parts_of_rejects_what_the_parser_rejects() -> None:
     # An opening tag without its closing tag is no sentence of rule ``message``: the
-    # parser's own error, not a guess.
+    # table has no action there, as Lark's parse has none.
     text = "<questionnaire>{}"
     tokens = (Token("OPEN_TAG", 0, 15), Token("TAG_PAYLOAD", 15, 17))
-    with pytest.raises(Exception) as direct:
+    with pytest.raises(ReplykitBug, match="does not expect \\$END at the end"):
         parts_of(text, tokens)
-    with pytest.raises(Exception) as parsed:
+    with pytest.raises(Exception, match="END"):
         lark(text, tokens)
-    assert type(direct.value) is type(parsed.value)
-    assert direct_parts(text, tokens) is None
+    stray = (Token("FENCE_CLOSER", 0, 3),)
+    with pytest.raises(ReplykitBug, match="does not expect FENCE_CLOSER at offset 0"):
+        parts_of("```", stray)
     assert parts_of("", ()) == lark("", ()) == []

@@ -1,0 +1,134 @@
+"""Rule ``message`` of ``grammar/message.lark`` read by its own LALR table (§2).
+
+Lark computes the LALR(1) parse table of the grammar when the grammar is loaded; this
+module runs that table over the scanner's tokens with a lean loop of its own: shift a
+token, or reduce by a rule and build the rule's value. Lark's ``parse`` does the same
+with a parser state, a lexer thread and a ``lark.Token`` per token, set-up that costs
+more than a message's few tokens. The grammar stays the authority: every decision is
+the table's, so a change to rule ``message`` changes this reading with it, and a
+property test proves the result equal to Lark's own parse with the :class:`Parts`
+transformer (``tests/test_scan_runs.py``).
+
+Values follow Lark's tree-shaping rules for this grammar: a rule whose name starts
+with ``_`` (and Lark's generated ``__x_star_N``/``__x_plus_N`` helpers) is inlined, its
+children spliced into its parent's; ``markdown``, ``fenced_candidate``,
+``xml_candidate`` and ``message`` build :data:`Part` values from the scanner's tokens.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lark import Lark
+from lark.parsers.lalr_analysis import Shift
+
+from replykit.questionnaire.scan.emit import ReplykitBug
+from replykit.questionnaire.scan.emit import Token as ScanToken
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
+from replykit.text import first_visible
+
+#: A shift: the next state. A reduce: (rule length, rule name, builder or None).
+Reduce = tuple[int, str, "Callable[[str, list[Any]], Any] | None"]
+Table = dict[int, dict[str, tuple[bool, Any]]]
+
+
+class _Spliced(list[Any]):
+    """The children of an inlined rule, spliced into the parent's when it reduces."""
+
+
+def _markdown(text: str, toks: list[ScanToken]) -> MarkdownRun:
+    visible = any(t.type == "PROSE" and first_visible(text, t.start, t.end) >= 0 for t in toks)
+    return MarkdownRun(toks[0].start, toks[-1].end, visible)
+
+
+def _fenced(text: str, toks: list[ScanToken]) -> FencedPart:
+    opener = (toks[0].start, toks[0].end)
+    payload = next(((t.start, t.end) for t in toks if t.type == "FENCE_PAYLOAD"), None)
+    closer = next(((t.start, t.end) for t in toks if t.type == "FENCE_CLOSER"), None)
+    return FencedPart(opener, payload or (opener[1], opener[1]), closer)
+
+
+def _xml(text: str, toks: list[ScanToken]) -> XmlPart:
+    return XmlPart((toks[0].start, toks[0].end), (toks[-1].start, toks[-1].end))
+
+
+def _message(text: str, parts: list[Part]) -> list[Part]:
+    return list(parts)
+
+
+# The same values as the Parts transformer's methods of the same names.
+_BUILD: dict[str, Callable[[str, list[Any]], Any]] = {
+    "markdown": _markdown,
+    "fenced_candidate": _fenced,
+    "xml_candidate": _xml,
+    "message": _message,
+}
+
+
+@functools.cache
+def _machine(lark: Lark) -> tuple[Table, int, int]:
+    """The parse table of ``lark`` (an LALR parser of start symbol ``message``) with
+    each reduce action resolved to its rule's length, name and builder."""
+    inner = lark.parser.parser.parser
+    table = inner.parse_table
+    reduces: dict[Any, Reduce] = {}
+    for rule in inner.callbacks:
+        name = str(rule.origin.name)
+        if name.startswith("_"):
+            reduces[rule] = (len(rule.expansion), name, None)
+        elif name in _BUILD:
+            reduces[rule] = (len(rule.expansion), name, _BUILD[name])
+    states: Table = {
+        state: {
+            kind: (True, arg) if action is Shift else (False, reduces.get(arg))
+            for kind, (action, arg) in actions.items()
+        }
+        for state, actions in table.states.items()
+    }
+    return states, table.start_states["message"], table.end_states["message"]
+
+
+def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Part]:
+    """The parts of ``text`` (Markdown runs and candidates, spans in code points) from
+    the scanner's fast-mode ``tokens``, read by ``lark``'s LALR table of rule
+    ``message``. Raises :class:`ReplykitBug` when the tokens are not a sentence of the
+    rule (the scanner only emits sentences)."""
+    states, start, end = _machine(lark)
+    stack = [start]
+    values: list[Any] = []
+    for tok in [*tokens, None]:
+        kind = "$END" if tok is None else tok.type
+        while True:
+            shift, arg = _action(states, stack[-1], kind, tok)
+            if shift:
+                stack.append(arg)
+                values.append(tok)
+                break
+            size, name, build = arg
+            children = values[len(values) - size :]
+            del values[len(values) - size :], stack[len(stack) - size :]
+            flat: list[Any] = []
+            for child in children:
+                if type(child) is _Spliced:
+                    flat.extend(child)
+                else:
+                    flat.append(child)
+            values.append(_Spliced(flat) if build is None else build(text, flat))
+            stack.append(states[stack[-1]][name][1])
+            if tok is None and stack[-1] == end:
+                parts: list[Part] = values[-1]
+                return parts
+    raise ReplykitBug("the parse table accepted no message")  # pragma: no cover
+
+
+def _action(states: Table, state: int, kind: str, tok: ScanToken | None) -> tuple[bool, Any]:
+    try:
+        shift, arg = states[state][kind]
+    except KeyError:
+        where = "the end" if tok is None else f"offset {tok.start}"
+        raise ReplykitBug(f"rule message does not expect {kind} at {where}") from None
+    if not shift and arg is None:
+        raise ReplykitBug(f"rule message reduces by a rule with no value before {kind}")
+    return shift, arg
