@@ -11,7 +11,7 @@ transformer (``tests/test_scan_runs.py``).
 
 Values follow Lark's tree-shaping rules for this grammar: a rule whose name starts
 with ``_`` (and Lark's generated ``__x_star_N``/``__x_plus_N`` helpers) is inlined, its
-children spliced into its parent's; ``markdown``, ``fenced_candidate``,
+children (kept as a plain list: no token or part is a list) spliced into its parent's; ``markdown``, ``fenced_candidate``,
 ``xml_candidate`` and ``message`` build :data:`Part` values from the scanner's tokens.
 """
 
@@ -32,10 +32,6 @@ from replykit.text import first_visible
 #: A shift: the next state. A reduce: (rule length, rule name, builder or None).
 Reduce = tuple[int, str, "Callable[[str, list[Any]], Any] | None"]
 Table = dict[int, dict[str, tuple[bool, Any]]]
-
-
-class _Spliced(list[Any]):
-    """The children of an inlined rule, spliced into the parent's when it reduces."""
 
 
 def _markdown(text: str, toks: list[ScanToken]) -> MarkdownRun:
@@ -111,11 +107,11 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
             del values[len(values) - size :], stack[len(stack) - size :]
             flat: list[Any] = []
             for child in children:
-                if type(child) is _Spliced:
+                if type(child) is list:  # an inlined rule's children
                     flat.extend(child)
                 else:
                     flat.append(child)
-            values.append(_Spliced(flat) if build is None else build(text, flat))
+            values.append(flat if build is None else build(text, flat))
             stack.append(states[stack[-1]][name][1])
             if tok is None and stack[-1] == end:
                 parts: list[Part] = values[-1]
