@@ -10,9 +10,10 @@ property test proves the result equal to Lark's own parse with the :class:`Parts
 transformer (``tests/test_scan_runs.py``).
 
 Values follow Lark's tree-shaping rules for this grammar: a rule whose name starts
-with ``_`` (and Lark's generated ``__x_star_N``/``__x_plus_N`` helpers) is inlined, its
-children (kept as a plain list: no token or part is a list) spliced into its parent's; ``markdown``, ``fenced_candidate``,
-``xml_candidate`` and ``message`` build :data:`Part` values from the scanner's tokens.
+with ``_`` (and Lark's generated ``__x_star_N``/``__x_plus_N`` helpers) is inlined: its
+children, kept as a plain list (no token or part is a list), are spliced into its
+parent's; ``markdown``, ``fenced_candidate``, ``xml_candidate`` and ``message`` build
+:data:`Part` values from the scanner's tokens.
 """
 
 from __future__ import annotations
