@@ -3,16 +3,16 @@
 Usage: ``python benchmarks/yaml_form.py [--repeats N] [--src PATH]``
 
 For forms of 1 to 4 questions in English and in Chinese, prints the least time per
-call over the rounds (``time.perf_counter``, microseconds) of what ``segment()`` does
-with the payload of one fenced block (``read_fenced_form(payload, limits=...,
+call over the rounds (``time.process_time``, CPU microseconds) of what ``segment()``
+does with the payload of one fenced block (``read_fenced_form(payload, limits=...,
 fence_length=3)``: the YAML 1.2 reading and the field checks into a
-``Questionnaire``), of
-``yaml.load(payload, Loader=yaml.CSafeLoader)`` (PyYAML with libyaml, YAML 1.1, no
-checks) and of libyaml's event stream alone, and the ratio replykit / C load (target
-at most 1.5). The calls are interleaved round by round so that a change of load hits
-every figure alike, and the least round is kept: on a shared machine it is the one
-least disturbed by other work. ``--src`` measures another checkout's ``src`` directory. A script,
-not a test: nothing fails.
+``Questionnaire``), of ``yaml.load(payload, Loader=yaml.CSafeLoader)`` (PyYAML with
+libyaml, YAML 1.1, no checks) and of libyaml's event stream alone, and the ratio
+replykit / C load (target at most 1.5). The calls are interleaved round by round so
+that a change of load hits every figure alike; CPU time leaves out the time the process
+waited for a core, and the least round is the one least disturbed by other work on a
+shared machine. ``--src`` measures another checkout's ``src`` directory. A script, not
+a test: nothing fails.
 
 :func:`form_ratios` returns the rows, for a caller that prints them in its own table.
 """
@@ -76,10 +76,10 @@ def _per_call(fns: list[Callable[[str], object]], payload: str, repeats: int) ->
     rounds: list[list[float]] = [[] for _ in fns]
     for _ in range(repeats):
         for fn, acc in zip(fns, rounds, strict=True):
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(n):
                 fn(payload)
-            acc.append((time.perf_counter() - start) / n * 1e6)
+            acc.append((time.process_time() - start) / n * 1e6)
     return [min(acc) for acc in rounds]
 
 
