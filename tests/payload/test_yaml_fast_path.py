@@ -35,7 +35,7 @@ from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.payload.yaml_referee import RefereeParser
 from replykit.testing.strategies import form_dicts, form_yaml, hostile_payloads
 
-EXAMPLES = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Scalars where YAML 1.1 and 1.2 differ, every core-schema kind, quoted and block
 # scalars, surrogate escapes and an oversized integer ...
