@@ -10,7 +10,7 @@
   fast path answers.
 * ``read_yaml`` on such a payload: the spans computed lazily on first use are the full
   reading's.
-* ``_plain_form`` (the field table with nothing to report) against the full checks, on
+* ``plain_form`` (the field table with nothing to report) against the full checks, on
   valid forms and on forms with one field edited: the same form when the checks report
   nothing, and an answer whenever they report nothing.
 """
@@ -28,7 +28,7 @@ from payload.yaml_text import yaml_texts
 from replykit.cap import Collector
 from replykit.diagnostics import Finding
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
-from replykit.questionnaire.payload import fenced_form, yaml12
+from replykit.questionnaire.payload import fenced_form, fenced_plain, yaml12
 from replykit.questionnaire.payload.results import FormRead, Read, finding_sink
 from replykit.questionnaire.payload.yaml_build import plain_read
 from replykit.questionnaire.payload.yaml_loader import choose_loader
@@ -265,7 +265,7 @@ def test_plain_form_equals_the_full_checks(
 ) -> None:
     for edit, at in edits:
         form = _edit(form, edit, at)
-    fast = fenced_form._plain_form(form, limits)
+    fast = fenced_plain.plain_form(form, limits)
     expected, findings = _full(form, limits)
     if fast is not None:
         assert findings == ()

@@ -158,12 +158,9 @@ def read_yaml(
     parser: type[Any] = RefereeParser
     if chosen == "c" and not c_may_differ(payload):
         parser = yaml.CBaseLoader
-    value = plain_read(payload, max_depth, parser)
-    if value is not None:
-        # Nothing to report: the spans are built, by a second reading, only if a caller
-        # asks for them (a valid payload never pays for them).
-        spans, key_spans = lazy_spans(lambda: built_spans(_Stream(payload, max_depth, parser)))
-        return Read(value=value, spans=spans, key_spans=key_spans)
+    plain = _plain(payload, max_depth, parser)
+    if plain is not None:
+        return plain
     if parser is not RefereeParser:
         read = _read(payload, max_depth, parser, limit, quiet)
         if read is not None:
@@ -174,6 +171,17 @@ def read_yaml(
     read = _read(payload, max_depth, RefereeParser, limit, quiet)
     assert read is not None  # the referee's reading is final
     return read
+
+
+def _plain(payload: str, max_depth: int, parser: type[Any]) -> Read | None:
+    """The reading of a payload with nothing to report, or ``None`` (see ``plain_read``).
+    Its spans are built, by a second reading, only if a caller asks for them: a valid
+    payload never pays for them."""
+    value = plain_read(payload, max_depth, parser)
+    if value is None:
+        return None
+    spans, key_spans = lazy_spans(lambda: built_spans(_Stream(payload, max_depth, parser)))
+    return Read(value=value, spans=spans, key_spans=key_spans)
 
 
 def _is_quiet(finding: Finding, quiet: Sequence[Span]) -> bool:

@@ -8,7 +8,7 @@ document with nothing to report."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 import yaml
@@ -179,69 +179,73 @@ def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any
     tag, no duplicate or non-string key, no oversized integer and no surrogate escape
     (docs/protocol.md §4.1). The value is then the one :class:`Builder` builds."""
     loader = parser(payload)
-    get_event = loader.get_event
-    stack: list[Any] = []
-    keys: list[Any] = []  # per open collection: a mapping's pending key, or _NO_VALUE
-    documents = 0
-    root: Any = None
     try:
-        while True:
-            event = get_event()
-            kind = type(event)  # PyYAML's event classes are used as they are
-            if kind is ScalarEvent:
-                if event.anchor is not None or event.tag is not None or not stack:
-                    return None  # a scalar root: the full reading reports it
-                value = event.value
-                if not event.style:  # plain: None from the referee, "" from libyaml
-                    if not value:
-                        value = None
-                    elif value[0] in SPECIAL_FIRST:
-                        value, ok = resolve_plain(value)
-                        if not ok:
-                            return None
-                elif event.style == '"' and _SURROGATE.search(value):
-                    return None
-            elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                if event.anchor is not None or event.tag is not None:
-                    return None
-                if not stack and (kind is SequenceStartEvent or event.flow_style):
-                    return None  # root findings need spans: the full reading reports them
-                if len(stack) >= max_depth:
-                    return None
-                stack.append({} if kind is MappingStartEvent else [])
-                keys.append(_NO_VALUE)
-                continue
-            elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                value = stack.pop()
-                keys.pop()
-                if not stack:
-                    root = value
-                    continue
-            elif kind is DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    return None
-                continue
-            elif kind is StreamEndEvent:
-                break
-            elif kind is AliasEvent:
-                return None
-            else:
-                continue  # stream start and document end
-            top = stack[-1]
-            if type(top) is list:
-                top.append(value)
-            elif keys[-1] is _NO_VALUE:
-                if type(value) is not str or value in top:
-                    return None
-                keys[-1] = value
-            else:
-                top[keys[-1]] = value
-                keys[-1] = _NO_VALUE
+        return _plain_value(loader.get_event, max_depth)
     except (yaml.YAMLError, ValueError):
         return None
     finally:
         loader.dispose()
+
+
+def _plain_value(get_event: Callable[[], Any], max_depth: int) -> dict[str, Any] | None:
+    """The loop of :func:`plain_read` over the events ``get_event`` returns."""
+    stack: list[Any] = []
+    keys: list[Any] = []  # per open collection: a mapping's pending key, or _NO_VALUE
+    documents = 0
+    root: Any = None
+    while True:
+        event = get_event()
+        kind = type(event)  # PyYAML's event classes are used as they are
+        if kind is ScalarEvent:
+            if event.anchor is not None or event.tag is not None or not stack:
+                return None  # a scalar root: the full reading reports it
+            value = event.value
+            if not event.style:  # plain: None from the referee, "" from libyaml
+                if not value:
+                    value = None
+                elif value[0] in SPECIAL_FIRST:
+                    value, ok = resolve_plain(value)
+                    if not ok:
+                        return None
+            elif event.style == '"' and _SURROGATE.search(value):
+                return None
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.anchor is not None or event.tag is not None:
+                return None
+            if not stack and (kind is SequenceStartEvent or event.flow_style):
+                return None  # root findings need spans: the full reading reports them
+            if len(stack) >= max_depth:
+                return None
+            stack.append({} if kind is MappingStartEvent else [])
+            keys.append(_NO_VALUE)
+            continue
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            value = stack.pop()
+            keys.pop()
+            if not stack:
+                root = value
+                continue
+        elif kind is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                return None
+            continue
+        elif kind is StreamEndEvent:
+            break
+        elif kind is AliasEvent:
+            return None
+        else:
+            continue  # stream start and document end
+        top = stack[-1]
+        if type(top) is list:
+            top.append(value)
+        elif keys[-1] is _NO_VALUE:
+            if type(value) is not str or value in top:
+                return None
+            keys[-1] = value
+        else:
+            top[keys[-1]] = value
+            keys[-1] = _NO_VALUE
     return root if type(root) is dict else None
 
 
