@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replykit import segment
 from replykit.cli import main
@@ -98,6 +100,33 @@ def test_depth_scan_skips_strings() -> None:
     assert too_deep_at('["[[[[", "\\"[[["]', 1) is None
     assert too_deep_at("[[", 1) == 1
     assert read_json("[" * 64 + "]" * 64).findings[0].code == "json.not_object"
+
+
+def _deepest_opener(text: str, limit: int) -> int | None:
+    """The depth scan written out character by character: strings (closed or not, with
+    backslash escapes) skipped, the offset of the first opener past ``limit``."""
+    depth = at = 0
+    while at < len(text):
+        ch = text[at]
+        if ch == '"':
+            at += 1
+            while at < len(text) and text[at] != '"':
+                at += 2 if text[at] == "\\" else 1
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return at
+        elif ch in "]}":
+            depth = max(depth - 1, 0)
+        at += 1
+    return None
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet='[]{}"\\ a', max_size=30), st.integers(0, 6))
+def test_depth_scan_equals_the_walk(text: str, limit: int) -> None:
+    # Its shortcut (no more openers than the limit) answers as the walk does.
+    assert too_deep_at(text, limit) == _deepest_opener(text, limit)
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,6 @@ import math
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from replykit.diagnostics import format_path
 from replykit.questionnaire.payload import read_fenced_form
@@ -198,35 +196,6 @@ def test_depth_limit_is_exact() -> None:
     ok = "a:\n" + "".join("  " * i + "b:\n" for i in range(1, 63)) + "  " * 63 + "c: 1\n"
     assert read_yaml(ok).findings == ()  # 64 mappings
     assert [f.code for f in read_yaml(ok, max_depth=63).findings] == ["yaml.too_deep"]
-
-
-@settings(max_examples=300)
-@given(st.recursive(
-    st.one_of(st.text(max_size=6), st.integers(), st.booleans(), st.none(), st.floats()),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)
-    ),
-    max_leaves=12,
-))  # fmt: skip
-def test_fast_build_equals_the_full_build(value: object) -> None:
-    """The fast path (no spans) builds exactly what the span-tracking builder builds."""
-    import yaml as pyyaml
-
-    from replykit.questionnaire.payload import yaml12, yaml_build
-    from replykit.questionnaire.payload.yaml_loader import choose_loader
-    from replykit.questionnaire.payload.yaml_referee import RefereeParser
-
-    doc = pyyaml.safe_dump({"k": value, "t": "x"}, default_flow_style=False, allow_unicode=True)
-    parser = pyyaml.CBaseLoader if choose_loader() == "c" else RefereeParser
-    stream = yaml12._Stream(doc, 64, parser)
-    events = list(stream)
-    fast = yaml_build.plain_build(iter(events), [])
-    builder = yaml_build.Builder([])
-    for event in events:
-        builder.feed(event)
-    if fast is not None:
-        assert stream.complete and stream.finding is None and not builder.findings
-        assert repr(fast) == repr(builder.root)
 
 
 @pytest.mark.parametrize(

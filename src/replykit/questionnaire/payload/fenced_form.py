@@ -27,6 +27,7 @@ from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
 from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.fenced_plain import plain_form
 from replykit.questionnaire.payload.results import (
     FormRead,
     Read,
@@ -129,6 +130,12 @@ def read_fenced_form(
     sink = finding_sink(limits.max_diagnostics)
     depth = limits.max_depth if max_depth is None else max_depth
     read = _read_yaml(payload, fence_length, depth, loader, limits, sink)
+    if not sink and read.overflow is None and type(read.value) is dict:
+        # Nothing reported yet: a form with nothing to report is built without cursors,
+        # paths or span lookups; any other goes to the field table's full checks.
+        form = plain_form(read.value, limits)
+        if form is not None:
+            return FormRead(value=form, spans=read.spans)
     form = _checked_form(payload, read, limits, sink) if _fields_apply(read) else None
     return _result(form, read.spans, sink)
 

@@ -66,6 +66,8 @@ def too_deep_at(text: str, max_depth: int) -> int | None:
 
     Linear; string contents (with escapes) are skipped; the text need not be valid.
     """
+    if text.count("[") + text.count("{") <= max_depth:
+        return None  # no more openers than levels allowed, strings' included: none passes
     depth = 0
     for m in _BRACKETS.finditer(text):
         c = m.group()[0]

@@ -6,10 +6,13 @@ dates) never apply. The events come from the YAML 1.2 referee
 (:mod:`~replykit.questionnaire.payload.yaml_referee`), or, as a fast path, from PyYAML's
 C parser when the payload holds nothing on which the two are known to differ
 (:mod:`~replykit.questionnaire.payload.yaml_differ`) and the C parser reads it without
-error; the result is the same either way (§1). This module reads the events (first
-pass: depth and document count) and decides the root;
-:mod:`~replykit.questionnaire.payload.yaml_build` builds the values (second pass) with
-the core schema of :mod:`~replykit.questionnaire.payload.yaml_core`.
+error; the result is the same either way (§1). A payload with nothing to report is read
+in one loop that builds only the value
+(:func:`~replykit.questionnaire.payload.yaml_build.plain_read`); any other is read again
+in full: this module reads the events (first pass: depth and document count) and
+decides the root; :mod:`~replykit.questionnaire.payload.yaml_build` builds the values,
+spans and findings (second pass) with the core schema of
+:mod:`~replykit.questionnaire.payload.yaml_core`.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from replykit.codes.payload import (
 from replykit.diagnostics import Finding
 from replykit.questionnaire.payload.describe import yaml_kind
 from replykit.questionnaire.payload.results import Read, Span, finding_sink, lazy_spans
-from replykit.questionnaire.payload.yaml_build import Builder, built_spans, event_span, plain_build
+from replykit.questionnaire.payload.yaml_build import Builder, built_spans, event_span, plain_read
 from replykit.questionnaire.payload.yaml_core import resolve_plain as resolve_plain
 from replykit.questionnaire.payload.yaml_differ import c_may_differ
 from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_finding
@@ -152,8 +155,14 @@ def read_yaml(
     if bad is not None:
         found = kind_finding(payload, "not_printable", bad.start())
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
+    parser: type[Any] = RefereeParser
     if chosen == "c" and not c_may_differ(payload):
-        read = _read(payload, max_depth, yaml.CBaseLoader, limit, quiet)
+        parser = yaml.CBaseLoader
+    plain = _plain(payload, max_depth, parser)
+    if plain is not None:
+        return plain
+    if parser is not RefereeParser:
+        read = _read(payload, max_depth, parser, limit, quiet)
         if read is not None:
             return read
     # The referee decides every payload the C parser cannot read, or must not (libyaml
@@ -162,6 +171,17 @@ def read_yaml(
     read = _read(payload, max_depth, RefereeParser, limit, quiet)
     assert read is not None  # the referee's reading is final
     return read
+
+
+def _plain(payload: str, max_depth: int, parser: type[Any]) -> Read | None:
+    """The reading of a payload with nothing to report, or ``None`` (see ``plain_read``).
+    Its spans are built, by a second reading, only if a caller asks for them: a valid
+    payload never pays for them."""
+    value = plain_read(payload, max_depth, parser)
+    if value is None:
+        return None
+    spans, key_spans = lazy_spans(lambda: built_spans(_Stream(payload, max_depth, parser)))
+    return Read(value=value, spans=spans, key_spans=key_spans)
 
 
 def _is_quiet(finding: Finding, quiet: Sequence[Span]) -> bool:
@@ -176,25 +196,16 @@ def _is_quiet(finding: Finding, quiet: Sequence[Span]) -> bool:
 def _read(
     payload: str, max_depth: int, parser: type[Any], limit: int, quiet: Sequence[Span]
 ) -> Read | None:
-    """One reading with ``parser``; ``None`` when the parser is the C one and it did not
-    read the first document whole (the referee then reads the payload)."""
+    """The full reading with ``parser`` (values, spans and every finding); ``None`` when
+    the parser is the C one and it did not read the first document whole (the referee
+    then reads the payload)."""
     stream = _Stream(payload, max_depth, parser)
-    events = iter(stream)
-    seen: list[Event] = []
-    plain = plain_build(events, seen)
-    if plain is not None and stream.complete and stream.finding is None:
-        # Nothing to report: the spans are built only if a caller asks for them.
-        spans, key_spans = lazy_spans(lambda: built_spans(seen))
-        return Read(value=plain, spans=spans, key_spans=key_spans)
     # Events before an error are still built, bounded by the depth check, so that
-    # aliases, tags and duplicate keys there are reported too. The rest of the stream is
-    # built as it is read, not held.
+    # aliases, tags and duplicate keys there are reported too. The stream is built as
+    # it is read, not held.
     sink = finding_sink(limit)
     builder = Builder(sink)
-    for event in seen:
-        builder.feed(event)
-    seen.clear()
-    for event in events:
+    for event in stream:
         builder.feed(event)
     if parser is not RefereeParser and not stream.complete:
         return None

@@ -2,17 +2,19 @@
 :func:`~replykit.questionnaire.payload.yaml12.read_yaml`. :class:`Builder` builds the
 value, its spans and every finding of a node (``yaml.alias``, ``yaml.tag``,
 ``yaml.duplicate_key``, ``yaml.key_not_string``, ``yaml.number_too_large``,
-``yaml.lone_surrogate``); :func:`plain_build` is its fast path for a document with
-nothing to report."""
+``yaml.lone_surrogate``); :func:`plain_read` is the fast path of the whole reading for a
+document with nothing to report."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+import yaml
 from yaml.events import (
     AliasEvent,
+    DocumentStartEvent,
     Event,
     MappingEndEvent,
     MappingStartEvent,
@@ -20,6 +22,7 @@ from yaml.events import (
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
+    StreamEndEvent,
 )
 
 from replykit.codes.payload import (
@@ -33,7 +36,12 @@ from replykit.codes.payload import (
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.questionnaire.payload.describe import yaml_kind
 from replykit.questionnaire.payload.results import Span
-from replykit.questionnaire.payload.yaml_core import MAX_INT_DIGITS, freeze_scalar, resolve_plain
+from replykit.questionnaire.payload.yaml_core import (
+    MAX_INT_DIGITS,
+    SPECIAL_FIRST,
+    freeze_scalar,
+    resolve_plain,
+)
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
 # are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
@@ -160,47 +168,74 @@ def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
 _NO_VALUE = _Unset()
 
 
-def plain_build(events: Iterator[Any], seen: list[Any]) -> dict[str, Any] | None:
-    """Fast path of the build: the value of a document whose root is a block mapping and
-    that holds nothing :class:`Builder` would report (no anchor, alias, tag, duplicate
-    or non-string key, oversized integer); ``None`` otherwise, and the full build runs.
-    The same values as :class:`Builder` builds, without spans. Reads ``events`` up to
-    the first event that needs the full build, appending each to ``seen``."""
+def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any] | None:
+    """Fast path of the reading: the value of a payload with nothing to report, read in
+    one loop over ``parser``'s events (``RefereeParser`` or ``yaml.CBaseLoader``) with
+    no spans and no event kept; ``None`` as soon as anything would be reported, and the
+    full reading (:class:`Builder` on the depth-checked stream) runs instead.
+
+    Nothing to report means: one document, whose root is a block mapping, read whole
+    without error, no more than ``max_depth`` nested collections, no anchor, alias or
+    tag, no duplicate or non-string key, no oversized integer and no surrogate escape
+    (docs/protocol.md §4.1). The value is then the one :class:`Builder` builds."""
+    loader = parser(payload)
+    try:
+        return _plain_value(loader.get_event, max_depth)
+    except (yaml.YAMLError, ValueError):
+        return None
+    finally:
+        loader.dispose()
+
+
+def _plain_value(get_event: Callable[[], Any], max_depth: int) -> dict[str, Any] | None:
+    """The loop of :func:`plain_read` over the events ``get_event`` returns."""
     stack: list[Any] = []
-    keys: list[Any] = []
+    keys: list[Any] = []  # per open collection: a mapping's pending key, or _NO_VALUE
+    documents = 0
     root: Any = None
-    for event in events:
-        seen.append(event)
-        kind = type(event)
+    while True:
+        event = get_event()
+        kind = type(event)  # PyYAML's event classes are used as they are
         if kind is ScalarEvent:
-            if event.anchor is not None or event.tag is not None:
+            if event.anchor is not None or event.tag is not None or not stack:
+                return None  # a scalar root: the full reading reports it
+            value = event.value
+            if not event.style:  # plain: None from the referee, "" from libyaml
+                if not value:
+                    value = None
+                elif value[0] in SPECIAL_FIRST:
+                    value, ok = resolve_plain(value)
+                    if not ok:
+                        return None
+            elif event.style == '"' and _SURROGATE.search(value):
                 return None
-            if event.style in (None, ""):
-                value, ok = resolve_plain(event.value)
-                if not ok:
-                    return None
-            elif event.style == '"' and _SURROGATE.search(event.value):
-                return None  # yaml.lone_surrogate: the full build reports it
-            else:
-                value = event.value
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             if event.anchor is not None or event.tag is not None:
                 return None
             if not stack and (kind is SequenceStartEvent or event.flow_style):
-                return None  # root findings need spans: the full build reports them
+                return None  # root findings need spans: the full reading reports them
+            if len(stack) >= max_depth:
+                return None
             stack.append({} if kind is MappingStartEvent else [])
             keys.append(_NO_VALUE)
             continue
         elif kind is MappingEndEvent or kind is SequenceEndEvent:
             value = stack.pop()
             keys.pop()
+            if not stack:
+                root = value
+                continue
+        elif kind is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                return None
+            continue
+        elif kind is StreamEndEvent:
+            break
         elif kind is AliasEvent:
             return None
         else:
-            continue  # stream and document events
-        if not stack:
-            root = value
-            continue
+            continue  # stream start and document end
         top = stack[-1]
         if type(top) is list:
             top.append(value)
@@ -214,7 +249,8 @@ def plain_build(events: Iterator[Any], seen: list[Any]) -> dict[str, Any] | None
     return root if type(root) is dict else None
 
 
-def built_spans(events: list[Event]) -> tuple[dict[Path, Span], dict[Path, Span]]:
+def built_spans(events: Iterable[Event]) -> tuple[dict[Path, Span], dict[Path, Span]]:
+    """``(spans, key_spans)`` of the value :class:`Builder` builds from ``events``."""
     builder = Builder([])
     for event in events:
         builder.feed(event)

@@ -23,7 +23,9 @@ _NAN = frozenset({".nan", ".NaN", ".NAN"})
 # Python's default int(str) digit limit (a guard against quadratic conversion).
 MAX_INT_DIGITS = 4300
 # Every non-string plain scalar of the core schema starts with one of these.
-_SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
+SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
+# ... and those of them that start only null and the booleans.
+_WORD_FIRST = frozenset("~nNtTfF")
 
 
 def resolve_plain(text: str) -> tuple[Any, bool]:
@@ -33,14 +35,14 @@ def resolve_plain(text: str) -> tuple[Any, bool]:
     text itself; ``ok`` is False only for a decimal integer too long for Python to
     convert (more than 4300 digits), then ``value`` is the float reading.
     """
-    if not text or text[0] not in _SPECIAL_FIRST:
+    if not text or text[0] not in SPECIAL_FIRST:
         return (None, True) if not text else (text, True)  # fast path: plainly a string
-    if text in _NULL:
-        return None, True
-    if text in _TRUE:
-        return True, True
-    if text in _FALSE:
-        return False, True
+    if text[0] in _WORD_FIRST:  # no number starts with a letter or '~'
+        if text in _NULL:
+            return None, True
+        if text in _TRUE:
+            return True, True
+        return (False, True) if text in _FALSE else (text, True)
     if _INT10.fullmatch(text):
         if len(text) - (text[0] in "+-") > MAX_INT_DIGITS:
             return float(text), False

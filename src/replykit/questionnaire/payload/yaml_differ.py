@@ -10,7 +10,6 @@ import re
 # differential test (docs/protocol.md §4.1). Such payloads go to the referee directly;
 # so does every payload libyaml reports an error in.
 _COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
-_COLON_AFTER = (" :", "\n:", "\r:", "[:", "{:", ",:")
 _ODD_ANCHOR = re.compile(
     r"(?<![^ \r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
 )
@@ -46,7 +45,13 @@ def c_may_differ(payload: str) -> bool:
     if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
         return True
     if (
-        payload.startswith(":") or any(pair in payload for pair in _COLON_AFTER)
+        payload.startswith(":")
+        or " :" in payload
+        or "\n:" in payload
+        or "\r:" in payload
+        or "[:" in payload
+        or "{:" in payload
+        or ",:" in payload
     ) and _COLON_FIRST.search(payload):
         return True
     if "#" in payload and (_HASH_IN_HEADER.search(payload) or _HASH_UNSPACED.search(payload)):
