@@ -79,7 +79,7 @@ def _machine(lark: Lark) -> tuple[Table, int, int]:
             reduces[rule] = (len(rule.expansion), name, _BUILD[name])
     states: Table = {
         state: {
-            kind: (True, arg) if action is Shift else (False, reduces.get(arg))
+            kind: (True, arg) if action is Shift else (False, _reduce(reduces, arg))
             for kind, (action, arg) in actions.items()
         }
         for state, actions in table.states.items()
@@ -98,7 +98,11 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
     for tok in [*tokens, None]:
         kind = "$END" if tok is None else tok.type
         while True:
-            shift, arg = _action(states, stack[-1], kind, tok)
+            entry = states[stack[-1]].get(kind)
+            if entry is None:
+                where = "the end" if tok is None else f"offset {tok.start}"
+                raise ReplykitBug(f"rule message does not expect {kind} at {where}")
+            shift, arg = entry
             if shift:
                 stack.append(arg)
                 values.append(tok)
@@ -120,12 +124,9 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
     raise ReplykitBug("the parse table accepted no message")  # pragma: no cover
 
 
-def _action(states: Table, state: int, kind: str, tok: ScanToken | None) -> tuple[bool, Any]:
-    try:
-        shift, arg = states[state][kind]
-    except KeyError:
-        where = "the end" if tok is None else f"offset {tok.start}"
-        raise ReplykitBug(f"rule message does not expect {kind} at {where}") from None
-    if not shift and arg is None:
-        raise ReplykitBug(f"rule message reduces by a rule with no value before {kind}")
-    return shift, arg
+def _reduce(reduces: dict[Any, Reduce], rule: Any) -> Reduce:
+    """A reduce action's rule resolved; a rule of ``message`` with no value is a
+    grammar this module does not know how to read."""
+    if rule not in reduces:
+        raise ReplykitBug(f"rule {rule.origin.name} of message has no value here")
+    return reduces[rule]
