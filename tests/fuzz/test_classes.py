@@ -77,50 +77,48 @@ def test_a_representation_difference_does_not_absorb_a_real_fault(only: Any) -> 
     only(*_examples(UNCLOSED, ENTITY, BOTH))
     report = _run("unclosed_as_text,entity")
     assert len(report.classes) == 2, _keys(report)
-    shown = _one(report, role="representation")
-    assert shown.key_text == ("segment|§3a|representation|questionnaire>markdown|fence.unclosed|-")
+    shown = _one(report, kinds="questionnaire>markdown")
+    assert shown.key_text == "segment|§3a|block|questionnaire>markdown|-|-"
     assert shown.input["text"] == "```questionnaire"
     assert shown.count == 1
-    entity = _one(report, role="boundary")
+    entity = _one(report, kinds="markdown>questionnaire")
     assert entity.rule == "§3a" and "entity" in entity.key_features
     assert entity.key is not None and entity.key.kinds == "markdown>questionnaire"
     assert entity.count == 2  # ENTITY and BOTH
     assert "&lt;" in entity.input["text"] and "```" not in entity.input["text"]
 
 
-def test_a_representation_is_keyed_by_where_the_block_is_not_by_its_errors(
+def test_a_block_one_side_does_not_count_is_keyed_by_where_not_by_its_errors(
     only: Any,
 ) -> None:
-    """A client that shows every invalid block as Markdown differs only in
-    representation. A YAML error of the block says nothing about that, so it is not
-    the key's code: the minimal input loses the deep payload it came with (which the
-    code would have kept through shrinking) and the unclosed fence, whose code names
-    the cause, stays a class of its own."""
+    """A client that does not count an invalid block (any error) makes one fault,
+    whatever the error: a YAML error or an unclosed fence says why the block is
+    invalid, not why the client does not count it, so neither is the key's code. The
+    minimal input loses the deep payload it came with (which the code would have kept
+    through shrinking), and both inputs are one class (role ``block``)."""
     deep = "".join(" " * i + "k:\n" for i in range(70))
     only(*_examples(f"Intro\n\n```questionnaire\n{deep}```\n", UNCLOSED))
     report = _run("invalid_as_text")
-    assert _keys(report) == [
-        "segment|§3a|representation|questionnaire>markdown|-|-",
-        "segment|§3a|representation|questionnaire>markdown|fence.unclosed|-",
-    ]
-    assert report.classes[0].input["text"] == "```questionnaire\n```"
-    assert report.classes[1].input["text"] == "```questionnaire"
+    assert _keys(report) == ["segment|§3a|block|questionnaire>markdown|-|-"]
+    assert report.classes[0].count == 2
+    assert report.classes[0].input["text"] == "```questionnaire"
 
 
-def test_an_id_shifted_by_an_uncounted_block_is_not_representation(only: Any) -> None:
-    """A block one side does not count moves the ids of the cards after it: a user sees
-    that, so it is a class of its own (role ``id``), apart from the block alone."""
+def test_an_id_shifted_by_an_uncounted_block_is_keyed_by_that_block(only: Any) -> None:
+    """A block one side does not count moves the ids of the cards after it. The moved
+    id is a consequence: its class is the block's (role ``block``, never
+    ``representation``), whether a card follows or not, and the minimal input is the
+    block alone."""
     alone = "Hi <foo-questionnaire>{}</foo-questionnaire> x\n"
     before = f"{alone}<questionnaire>{JSON_FORM}</questionnaire>"
-    only(*_examples(alone, before))
+    only(*_examples(before, alone))
     report = _run("unregistered_as_text")
-    text = _one(report, role="representation")
-    moved = _one(report, role="id")
-    assert text.rule == moved.rule == "§6"  # an unregistered name is §6, never §3a
-    assert text.key is not None and text.key.code == "name.unregistered"
-    assert moved.key is not None and moved.key.code == "name.unregistered"
-    assert moved.field == "/segments/1/id"
-    assert (moved.expected, moved.actual) == ("m_q2", "m_q1")
+    assert _keys(report) == ["segment|§6|block|questionnaire>markdown|-|-"]
+    found = report.classes[0]
+    assert found.rule == "§6"  # an unregistered name is §6, never §3a
+    assert found.count == 2
+    assert found.input["text"] == "<foo-questionnaire></foo-questionnaire>"
+    assert found.field == "/segments/0/kind"
 
 
 def test_a_name_the_client_does_not_register_is_section_6(only: Any) -> None:
@@ -131,7 +129,7 @@ def test_a_name_the_client_does_not_register_is_section_6(only: Any) -> None:
         )
     )
     report = _run("client_only,unregistered_as_text")
-    found = _one(report, role="boundary")
+    found = _one(report, role="block")
     assert found.rule == "§6"
     assert found.input["profile"] == "self_check"
 
@@ -159,7 +157,7 @@ def test_new_features_in_a_known_class_are_shrunk_and_split(only: Any) -> None:
     report = _run("entity,escaped_backtick")
     assert len(report.classes) == 2, _keys(report)
     coarse = {c.key.coarse_text() for c in report.classes if c.key is not None}
-    assert coarse == {"segment|§3a|boundary|questionnaire>markdown|-"}
+    assert coarse == {"segment|§3a|block|questionnaire>markdown|-"}
     first, second = report.classes
     assert "entity" in first.key_features and "escaped_backtick" not in first.key_features
     assert "escaped_backtick" in second.key_features and "entity" not in second.key_features
@@ -179,7 +177,7 @@ def test_a_class_keeps_up_to_3_distinct_minimal_inputs(only: Any) -> None:
     ]
     only(*_examples(*texts))
     report = _run("unregistered_as_text")
-    found = _one(report, role="representation")
+    found = _one(report, role="block")
     assert found.count == 5
     assert [i["text"] for i in found.inputs] == [
         "<foo-questionnaire></foo-questionnaire>",
@@ -252,7 +250,7 @@ def test_accepted_classes_are_counted_not_reported(tmp_path: Path, only: Any) ->
     # an example whose class is accepted, and a pattern
     listed = tmp_path / "accept.json"
     entry = {"op": "segment", "input": {"text": UNCLOSED, "message_id": "m", "profile": "client"}}
-    listed.write_text(json.dumps({"accept": [entry, "segment|§3a|boundary|*"]}), encoding="utf-8")
+    listed.write_text(json.dumps({"accept": [entry, "segment|§3a|block|*"]}), encoding="utf-8")
     assert run_cli([*argv, "--accept", str(listed), "--out", str(tmp_path / "ex")]) == 0
 
 
@@ -320,3 +318,159 @@ def test_code_point_offsets_reads_utf16_units_back() -> None:
     halves = {"segments": [{"start": 0, "end": 2}, {"start": 2, "end": 4}]}
     assert code_point_offsets(text, halves) is None
     assert code_point_offsets("ab", {"segments": [{"start": 0, "end": 2}]}) is None
+
+
+# ---------------------------------------------------------------- spread: one fault, one class
+
+
+def _mutant(name: str, op: str = "segment") -> FuzzReport:
+    return fuzz((PYTHON, str(ADAPTERS / "mutant_adapter.py"), name), ops=(op,), examples=0)  # type: ignore[arg-type]
+
+
+def _json_examples(op: str, field: str, *values: Any) -> tuple[Example, ...]:
+    return tuple(Example(op, "§12", f"case-{n}", {field: v}) for n, v in enumerate(values))  # type: ignore[arg-type]
+
+
+GOOD_Q = '{"type":"free_text","text":"Q"}'
+
+
+def _tagged(*questions: str) -> str:
+    return f'Intro <questionnaire>{{"questions":[{",".join(questions)}]}}</questionnaire>\n'
+
+
+def test_an_invalid_question_is_one_class_whatever_check_it_fails(only: Any) -> None:
+    """A client that drops an invalid question is one fault, whichever check the
+    question fails first (its type, its text, allow_other): the code is the minimal
+    input's, so the shrinker reaches the simplest invalid question from each."""
+    only(
+        *_examples(
+            _tagged(GOOD_Q, '{"type":"multi_choice","text":"a","options":["a"],"allow_other":""}'),
+            _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
+            _tagged(GOOD_Q, '{"text":"b"}'),
+        )
+    )
+    report = _mutant("invalid_question_dropped")
+    assert len(report.classes) == 1, _keys(report)
+    found = report.classes[0]
+    assert found.key is not None and found.key.role == "validity" and found.rule == "§7"
+    assert found.count == 3
+
+
+def test_an_invalid_question_and_a_yaml_11_scalar_stay_two_classes(only: Any) -> None:
+    """Two faults that both make replykit's invalid form a card stay apart (the
+    combined mutant: every fault at once)."""
+    yes = "title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: yes\n"
+    only(
+        *_examples(
+            _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
+            f"Intro\n\n```questionnaire\n{yes}```\n",
+            _tagged(GOOD_Q, '{"text":"b"}'),
+        )
+    )
+    report = _mutant("combined")
+    assert sorted(c.rule for c in report.classes) == ["§4", "§7"], _keys(report)
+    yaml11 = _one(report, rule="§4")
+    assert "yaml11" in yaml11.key_features
+
+
+def test_a_name_read_case_insensitively_is_one_class_card_text_or_moved_id(only: Any) -> None:
+    """The near-miss warning names the cause: a card the client shows, a block it
+    shows as text, and a later card whose id the uncounted block moved are one class."""
+    only(
+        *_examples(
+            f"Intro <Questionnaire>{JSON_FORM}</Questionnaire>\n",
+            "<SAGE-QUESTIONNAIRE></SAGE-QUESTIONNAIRE>\n",
+            f"<FOO-QUESTIONNAIRE></FOO-QUESTIONNAIRE>\n<questionnaire>{JSON_FORM}</questionnaire>",
+        )
+    )
+    report = _mutant("case_insensitive_names")
+    assert _keys(report) == ["segment|§8|near_miss|-|near_miss.case|-"]
+    assert report.classes[0].count == 3
+
+
+def test_a_lone_cr_is_one_class_for_a_card_and_a_block_shown_as_text(only: Any) -> None:
+    """A client that does not end a line at a lone CR misses a card in one message and
+    a block shown as text in another: one class (role ``block``), features ``cr``."""
+    only(*_examples(f"o\n```questionnaire\r{FREE}```\n", "o\n```questionnaire\rt"))
+    report = _mutant("lone_cr")
+    assert _keys(report) == ["segment|§3a|block|questionnaire>markdown|-|cr"]
+    assert report.classes[0].count == 2
+
+
+def test_a_short_closer_is_one_class_whatever_ends_the_block_for_replykit(
+    only: Any,
+) -> None:
+    """A shorter closing fence accepted: the block ends elsewhere whether the client
+    shows a card there or text (an unclosed block, an unregistered name): role ``end``.
+    (Where replykit's block ends with the message, only its validity differs: that is
+    the fault's second class, ``validity``.)"""
+    only(
+        *_examples(
+            f"Intro\n\n````questionnaire\n{FREE}```\nAfter\n",
+            "````questionnaire\n```\nH",
+            "````o-questionnaire\n```\n\n",
+        )
+    )
+    report = _mutant("short_closer")
+    assert _keys(report) == [
+        "segment|§3a closer|end|questionnaire>questionnaire|-|long_fence+short_closer"
+    ]
+    assert report.classes[0].count == 3
+
+
+def test_a_prefaced_input_keeps_its_preface_while_it_shrinks(only: Any) -> None:
+    """A tab before the closer hides an unclosed fence from a client that also
+    ignores the preface rule: the shrinker may not remove the preface (replykit would
+    gain fence.no_preface, a second reason), so the class is the tab's alone, apart
+    from the preface fault's."""
+    tabbed = f"Intro\n\n```questionnaire\n{FREE}\t```"
+    only(*_examples(tabbed, f"```questionnaire\n{FREE}```\n"))
+    report = _mutant("combined")
+    assert sorted(c.rule for c in report.classes) == ["§3a", "§4 preface"], _keys(report)
+    tab = _one(report, rule="§3a")
+    assert "tab" in tab.key_features
+    assert not tab.input["text"].startswith("`")  # prose before the fence stays
+
+
+def test_sanitizer_duplicate_ids_are_one_class_whichever_check_replykit_names(
+    only: Any,
+) -> None:
+    """A sanitizer that keeps a duplicate id: replykit drops the second action for a
+    reserved, invisible or duplicate id; the client (which renames it) for a missing
+    label. One class, keyed by the field the first differing check is about (``id``);
+    the two ids shrink together."""
+    dup = [
+        [{"id": "constructor"}, {"id": "constructor", "type": "render.change"}],
+        [{"id": "\u200b"}, {"id": "\u200b", "type": "business.cancel"}],
+        [{"id": "a1", "type": "view.detail", "label": "s"}, {"id": "a1", "type": "view.detail"}],
+    ]
+    only(*_json_examples("sanitize_actions", "answer", *({"actions": a} for a in dup)))
+    report = _mutant("sanitizer_keeps_duplicate_id", "sanitize_actions")
+    assert _keys(report) == ["sanitize_actions|§12|action|-|id|duplicate_id"]
+    assert report.classes[0].count == 3
+    assert "\u200b" not in json.dumps(report.classes[0].inputs, ensure_ascii=False)
+
+
+def test_sanitizer_utf16_labels_and_duplicate_ids_stay_two_classes(only: Any) -> None:
+    """Labels counted in UTF-16 units: replykit drops the action later (a missing
+    prompt or chart type) or not at all; one class (``label``), apart from the
+    duplicate id's, in the combined mutant."""
+    label = "a" + "\U0001f600" * 16
+    answers = [
+        {"actions": [{"id": "1", "type": "view.detail", "label": label}]},
+        {"actions": [{"id": "1", "type": "business.execute", "label": label}]},
+        {"actions": [{"id": "1", "type": "render.change", "label": label}]},
+        {
+            "actions": [
+                {"id": "a", "type": "view.detail", "label": "s"},
+                {"id": "a", "type": "view.detail"},
+            ]
+        },
+    ]
+    only(*_json_examples("sanitize_actions", "answer", *answers))
+    report = _mutant("combined", "sanitize_actions")
+    assert sorted(_keys(report)) == [
+        "sanitize_actions|§12|action|-|id|duplicate_id",
+        "sanitize_actions|§12|action|-|label|astral",
+    ]
+    assert _one(report, code="label").count == 3

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from replykit.fuzz import Adapter, check, lines_of
+from replykit.fuzz.classify import block_errors
 from replykit.fuzz.rules import CLOSER_RULE, PREFACE_RULE
 
 from .helpers import python_adapter, run_cli
@@ -55,20 +56,22 @@ def _by_rule(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def test_each_planted_fault_is_its_own_class(report: dict[str, Any]) -> None:
     classes = _by_rule(report)
-    # 1. indented code ignored: a 4-space tag is code for replykit (§3b)
+    # 1. indented code ignored: a 4-space opener is code for replykit (§3b); the client
+    # counts a block there (a card or not: one class, role block)
     indented = classes["§3b"]["input"]["text"]
-    assert indented == "    <questionnaire></questionnaire>"
+    assert indented in ("    <questionnaire></questionnaire>", "    ```questionnaire")
     assert classes["§3b"]["features"] == ["indented_code"]  # "tag" is a marker, not a key part
+    assert classes["§3b"]["role"] == "block"
     # 2. tilde fences accepted: replykit warns near_miss.tilde and reads Markdown (§8);
-    # the user sees a card only for a valid form, so the minimal input holds one
+    # the warning names the cause, so a card or a block shown as text is one class
     tilde = classes["§8"]
-    assert tilde["input"]["text"].startswith("~~~questionnaire\ntitle: T\n")
+    assert tilde["input"]["text"].startswith("~~~questionnaire")
     assert tilde["field"] == "/segments/0/kind"
     assert (tilde["expected"], tilde["actual"]) == ("markdown", "questionnaire")
-    assert tilde["key"] == "segment|§8|boundary|-|near_miss.tilde|-"  # the code names it
+    assert tilde["key"] == "segment|§8|near_miss|-|near_miss.tilde|-"  # the code names it
     # 3. a shorter closing fence closes: the closing-fence rule (§3a closer)
     closer = classes[CLOSER_RULE]
-    assert "short_closer" in closer["features"] and closer["role"] == "boundary"
+    assert "short_closer" in closer["features"] and closer["role"] == "end"
     assert closer["field"].endswith("/end")
     # 4. YAML 1.1 booleans: replykit reads `yes` as a string (§4)
     yaml11 = next(c for c in report["classes"] if "yaml11" in c["features"])
@@ -97,14 +100,22 @@ def _deletions(text: str) -> set[str]:
 
 
 def test_every_minimal_input_is_1_minimal(report: dict[str, Any]) -> None:
+    """Each minimal input is its class's (the key without its features), and no
+    deletion keeps what the shrinker keeps: the coarse key, and no error about a block
+    as a whole that the input does not have."""
     segment_classes = [c for c in report["classes"] if c["op"] == "segment"]
     assert len(segment_classes) >= 5
     with Adapter(FAULTY, timeout=10) as adapter:
         for found in segment_classes:
             body = found["input"]
-            coarse = found["key"].rsplit("|", 1)[0]
-            verdict = check(adapter, "segment", body)
-            assert verdict.key is not None and verdict.key.coarse_text() == coarse
+            first = check(adapter, "segment", body)
+            assert first.key is not None
+            assert first.key.class_key.text().rsplit("|", 1)[0] == found["key"].rsplit("|", 1)[0]
+            allowed = block_errors(first.expected)
             for smaller in _deletions(body["text"]):
                 verdict = check(adapter, "segment", {**body, "text": smaller})
-                assert verdict.key is None or verdict.key.coarse_text() != coarse, smaller
+                assert (
+                    verdict.key is None
+                    or verdict.key.coarse != first.key.coarse
+                    or not block_errors(verdict.expected) <= allowed
+                ), smaller

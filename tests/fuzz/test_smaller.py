@@ -141,3 +141,33 @@ def test_features_name_the_constructs() -> None:
         "not_object",
         "json_string",
     }
+
+
+def test_a_repeated_string_shrinks_in_every_place_at_once() -> None:
+    """Two ids that must stay equal (a duplicate) shrink together: one at a time,
+    neither could lose a character."""
+    value = {"actions": [{"id": "constructor"}, {"id": "constructor", "type": "x"}]}
+
+    def holds(v: Any) -> bool:
+        actions = v.get("actions") if isinstance(v, dict) else None
+        if not isinstance(actions, list) or len(actions) != 2:
+            return False
+        ids = [a.get("id") if isinstance(a, dict) else None for a in actions]
+        return ids[0] == ids[1] and ids[0] is not None
+
+    assert shrink_json(value, holds) == {"actions": [{"id": ""}, {"id": ""}]}
+    odd = {"a": ["\u200b", "\u200b"]}
+    plain = shrink_json(
+        odd,
+        lambda v: isinstance(v, dict) and len(v.get("a", [])) == 2 and v["a"][0] == v["a"][1] != "",
+    )
+    assert plain == {"a": [" ", " "]}  # a plain stand-in, in both places
+
+
+def test_features_see_a_fence_behind_an_invisible_character_and_no_single_letter_yaml11() -> None:
+    """A BOM before an opener does not turn the form's lines into list items and code;
+    single letters (``n``, ``y``: titles the shrinker leaves) are not YAML 1.1 scalars
+    for the readers clients use (PyYAML, js-yaml), so not ``yaml11``."""
+    form = "\ufeff```questionnaire\ntitle: n\nquestions:\n  - type: free_text\n    text: Q\n```\n"
+    assert text_features(form) == {"fence", "invisible"}
+    assert "yaml11" in text_features("```questionnaire\ntitle: yes\n```\n")

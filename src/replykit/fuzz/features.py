@@ -69,7 +69,10 @@ FEATURES: Final[Mapping[str, str]] = {
 }
 
 _FAMILY = r"(?:[A-Za-z0-9]+-)?[Qq][Uu][Ee][Ss][Tt][Ii][Oo][Nn][Nn][Aa][Ii][Rr][Ee]"
-_FENCE_OPEN = re.compile(r"[ \t>*+\-0-9.)]*(`{3,}|~{3,})[ \t]*(" + _FAMILY + ")", re.ASCII)
+# Invisible characters before an opener (a BOM) do not hide the fence from features.
+_FENCE_OPEN = re.compile(
+    "[ \t>*+\\-0-9.)\u200b-\u200d\u2060\ufeff]*(`{3,}|~{3,})[ \t]*(" + _FAMILY + ")"
+)
 _TAG = re.compile(r"<(" + _FAMILY + r")(-[Rr]esponse)?(\s[^>]*)?>", re.ASCII)
 _CLOSE_ESCAPED = re.compile(r"<\\/")
 _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
@@ -84,7 +87,7 @@ _ALIAS = re.compile(r"(?:^|[\s\[{,:\-?])[&*][A-Za-z0-9_][^\s,\[\]{}]*", re.MULTI
 _YAML_TAG = re.compile(r"(?:^|[\s\[{,:\-?])!", re.MULTILINE)
 _YAML11 = re.compile(
     r"(?:^|[\s\[{,:\-?])"
-    r"(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N"
+    r"(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF"
     r"|[0-9]+(?::[0-5]?[0-9])+|0o[0-7]+|[0-9][0-9_]*_[0-9_]*|0b[01_]+"
     r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})"
     r"(?=$|[\s,\]}#])",
@@ -132,7 +135,7 @@ def _looks_like_json_text(value: str) -> bool:
     return True
 
 
-_CONTAINER = re.compile(r"[ \t>*+\-0-9.)]*")
+_CONTAINER = re.compile("[ \t>*+\\-0-9.)\u200b-\u200d\u2060\ufeff]*")
 
 
 def _line_features(content: str, out: set[str]) -> None:
@@ -294,12 +297,12 @@ def json_features(value: Any) -> frozenset[str]:
 
 
 #: Features left out of class keys: which encoding a block uses, whether it is a
-#: response, has a namespace, is registered or closed, and the profile. The rule, role
-#: and code of a key already tell what matters of these, and a fault that shows in
-#: both encodings, or under another name, stays one class.
-MARKERS: Final = frozenset(
-    {"fence", "tag", "response", "namespaced", "unregistered", "unclosed", "profile"}
-)
+#: response, has a namespace, is registered or closed. The rule, role and code of a key
+#: already tell what matters of these, and a fault that shows in both encodings, or
+#: under another name, stays one class. A profile other than ``client`` is a key
+#: feature: the shrinker tries ``client`` first, so a minimal input keeps another
+#: profile only when the fault needs it.
+MARKERS: Final = frozenset({"fence", "tag", "response", "namespaced", "unregistered", "unclosed"})
 
 
 #: Features of what a payload holds: they can make a block valid or not, never move it
@@ -308,7 +311,9 @@ PAYLOAD_FEATURES: Final = frozenset(
     {"yaml11", "yaml_tag", "alias", "curly_quote", "json_string", "long_text", "foreign_field"}
 )
 #: Class roles about where blocks are and what they are called (not what they hold).
-WHERE_ROLES: Final = frozenset({"boundary", "registration", "id"})
+WHERE_ROLES: Final = frozenset(
+    {"boundary", "card", "block", "card_end", "end", "registration", "id"}
+)
 
 
 def key_features(op: str, body: Mapping[str, Any]) -> frozenset[str]:

@@ -20,7 +20,7 @@ from replykit.fuzz.accept import NO_ACCEPT, Acceptance
 from replykit.fuzz.adapter import Adapter
 from replykit.fuzz.classify import ClassKey
 from replykit.fuzz.examples import Example, explicit_examples
-from replykit.fuzz.features import PAYLOAD_FEATURES, WHERE_ROLES, key_features
+from replykit.fuzz.features import key_features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.fuzz.results import FuzzClass, FuzzReport
@@ -30,6 +30,8 @@ from replykit.fuzz.verdict import (
     PREFACE_PROBE,
     Verdict,
     check,
+    class_key_for,
+    shrink_finding,
     shrink_request,
 )
 from replykit.questionnaire.profiles import profile_from_string
@@ -55,36 +57,6 @@ RESHRINK_EVERY: Final = 200
 #: How the run notes that the adapter answered ``unsupported`` for a product profile:
 #: no ``product:`` profile is drawn any more, but those named by ``--profile``.
 PRODUCT_PROFILES: Final = "product:*"
-
-
-def _shrink(
-    adapter: Adapter,
-    op: Op,
-    body: Mapping[str, Any],
-    key: ClassKey,
-    on_failure: Callable[[Op, Mapping[str, Any], Verdict], None],
-    profile: str,
-) -> Mapping[str, Any]:
-    def holds(candidate: Mapping[str, Any]) -> bool:
-        verdict = check(adapter, op, candidate)
-        if verdict.rule is not None and verdict.rule.startswith("adapter."):
-            on_failure(op, candidate, verdict)
-            return False
-        return verdict.key == key
-
-    return shrink_request(op, body, holds, profile)
-
-
-def _full_key(coarse: ClassKey, op: Op, shrunk: Mapping[str, Any]) -> ClassKey:
-    """The key of a class: its coarse key and the features of its minimal input, but
-    none for a representation (both sides show the same text: one class per rule,
-    kinds and code, with up to :data:`MAX_INPUTS` inputs to show its variety)."""
-    if not coarse.keeps_features:
-        return coarse
-    found = key_features(op, shrunk)
-    if coarse.role in WHERE_ROLES:
-        found -= PAYLOAD_FEATURES  # what a payload holds does not move a block
-    return coarse.with_features(found)
 
 
 def _hypothesis_round(
@@ -146,6 +118,9 @@ class _Run:
         self.reshrinks_total = 0
         #: Feature sets of inputs shrunk for another minimal input, by class key text.
         self.tried: dict[str, set[frozenset[str]]] = {}
+        #: The codes of unshrunk inputs that shrank into a class, by class key text:
+        #: an input of a fine-code role fits a class only with one of these.
+        self.codes: dict[str, set[str]] = {}
         self.unsupported: list[Op] = []
         self.unsupported_profiles: list[str] = []
         self.stopped = ""
@@ -220,16 +195,25 @@ class _Run:
         )
 
     def record(
-        self, op: Op, key: ClassKey, verdict: Verdict, shrunk: Mapping[str, Any], count: int
+        self,
+        op: Op,
+        key: ClassKey,
+        verdict: Verdict,
+        shrunk: Mapping[str, Any],
+        count: int,
+        coarse: str | None = None,
     ) -> None:
         """Add ``count`` to the class of the full ``key``, creating it from the (shrunk)
         input and its verdict when new; a new distinct minimal input is kept (up to
-        :data:`MAX_INPUTS`)."""
+        :data:`MAX_INPUTS`). The class joins the group of ``coarse`` (the coarse key
+        text of the input's verdict; ``key``'s own by default)."""
         text = key.text()
+        group = self.groups.setdefault(coarse or key.coarse_text(), [])
+        if text not in group:
+            group.append(text)
         old = self.classes.get(text)
         if old is None:
             self.classes[text] = self._new_class(op, key, verdict, shrunk, count)
-            self.groups.setdefault(key.coarse_text(), []).append(text)
             return
         inputs = old.inputs
         if len(inputs) < MAX_INPUTS and dict(shrunk) not in inputs and not key.is_failure:
@@ -240,6 +224,14 @@ class _Run:
         """An adapter failure met while shrinking: a class of its own, count 0."""
         assert verdict.key is not None
         self.record(op, verdict.key, verdict, body, 0)
+
+    def _explains(self, text: str, held: frozenset[str], code: str) -> bool:
+        """Whether the class ``text`` explains an input with features ``held`` whose
+        (unshrunk) code is ``code``: it has no feature the input lacks, and an input
+        with that code shrank into it (its own code, for a class never shrunk)."""
+        found = self.classes[text]
+        codes = self.codes.get(text) or {found.key.code if found.key is not None else code}
+        return set(found.key_features) <= held and code in codes
 
     def _budget(self) -> bool:
         """Overall, at most :data:`RESHRINK_BASE` extra shrinks and one more per
@@ -273,9 +265,9 @@ class _Run:
     ) -> tuple[Mapping[str, Any], Verdict]:
         assert verdict.key is not None
         profile = self.first_profile() or DEFAULT_PROFILE
-        shrunk = _shrink(self.adapter, op, body, verdict.key, self.on_failure, profile)
+        shrunk = shrink_finding(self.adapter, op, verdict, body, self.on_failure, profile)
         final = check(self.adapter, op, shrunk)
-        if final.key != verdict.key:  # pragma: no cover - a non-deterministic adapter
+        if final.key is None or final.key.coarse != verdict.key.coarse:  # pragma: no cover
             shrunk, final = body, verdict
         return shrunk, final
 
@@ -284,17 +276,20 @@ class _Run:
         key is new; when no class of that key has features the input holds (it may be
         another fault); or, within a budget, when it fits a class that has fewer than
         :data:`MAX_INPUTS` minimal inputs. Else count it in the class of that key whose
-        features it holds (most features first)."""
+        features it holds (most features first). For a role whose code is the minimal
+        input's (:data:`~replykit.fuzz.classify.FINE_CODE_ROLES`), a class explains an
+        input only when an input with the same code shrank into it."""
         assert verdict.key is not None
         coarse = verdict.key.coarse_text()
+        raw = verdict.key.code
         group = self.groups.get(coarse)
         novel = False
         if group is None and self.accept.accepts_coarse(coarse):
-            self.record(op, verdict.key, verdict, body, 1)  # accepted: no shrinking
+            self.record(op, verdict.key.class_key, verdict, body, 1, coarse)  # no shrinking
             return
         if group is not None:
             held = key_features(op, body)
-            fits = [self.classes[t] for t in group if set(self.classes[t].key_features) <= held]
+            fits = [self.classes[t] for t in group if self._explains(t, held, raw)]
             if fits:
                 target = max(fits, key=lambda c: len(c.key_features))
                 if not self._may_sample(target, held):
@@ -312,7 +307,9 @@ class _Run:
         size = len(group) if group is not None else 0
         shrunk, final = self._minimize(op, body, verdict)
         assert final.key is not None
-        self.record(op, _full_key(final.key, op, shrunk), final, shrunk, 1)
+        full = class_key_for(final.key, op, shrunk)
+        self.record(op, full, final, shrunk, 1, final.key.coarse_text())
+        self.codes.setdefault(full.text(), {full.code}).add(raw)
         if novel:
             grew = len(self.groups.get(coarse, [])) > size
             self.fruitless[coarse] = 0 if grew else self.fruitless.get(coarse, 0) + 1
@@ -379,7 +376,7 @@ class _Run:
                 continue
             shrunk, final = self._minimize(op, body, verdict)
             if final.key is not None:
-                self.accept = self.accept.with_key(_full_key(final.key, op, shrunk).text())
+                self.accept = self.accept.with_key(class_key_for(final.key, op, shrunk).text())
 
 
 def fuzz(

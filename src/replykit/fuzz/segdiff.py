@@ -10,8 +10,9 @@ the first stage that has one:
 
 1. ``view``: the cards, left to right: where each starts and ends, its kind, encoding,
    name, registration, id and form (the fields the adapter gives). A card one side
-   has and the other does not, or a card whose id moved because the other side counted
-   an earlier invalid block, is a difference here.
+   has and the other does not is a difference here; a card whose id moved because one
+   side counted an earlier block that the other did not is reported as that block
+   (stage ``blocks``, field ``kind`` or ``end``): the cause, not its consequence.
 2. ``blocks``: every block, shown or not (boundaries, kind, name, registration,
    validity, id, diagnostics, form).
 3. ``rest``: everything else :func:`~replykit.fuzz.compare.first_difference` compares
@@ -229,6 +230,30 @@ def code_point_offsets(text: str, actual: Mapping[str, Any]) -> dict[str, Any] |
     return result
 
 
+def _cause_of_moved_id(
+    card: SegmentDifference,
+    block: SegmentDifference | None,
+    e_segs: Sequence[Mapping[str, Any]],
+    a_segs: Sequence[Mapping[str, Any]],
+) -> SegmentDifference:
+    """A card whose id moved because one side counts an earlier block the other does
+    not: the difference is that block (stage ``blocks``), the cause a user would fix;
+    any other card difference stays as found."""
+    if card.field != "id" or block is None or block.field not in ("kind", "end"):
+        return card
+    at = card.expected_index
+    where = e_segs[at].get("start") if at is not None else None
+    if block.expected_index is not None:
+        there = e_segs[block.expected_index].get("start")
+    elif block.actual_index is not None:
+        there = a_segs[block.actual_index].get("start")
+    else:
+        there = None
+    if isinstance(where, int) and isinstance(there, int) and there < where:
+        return block
+    return card
+
+
 def segment_difference(
     expected: Mapping[str, Any], actual: Mapping[str, Any]
 ) -> SegmentDifference | None:
@@ -241,10 +266,11 @@ def segment_difference(
     e_cards = [i for i, s in enumerate(e_segs) if _live_expected(s)]
     a_cards = [i for i, s in enumerate(a_segs) if _live_actual(s, borrowed)]
     found = _walk("view", e_segs, a_segs, e_cards, a_cards)
-    if found is not None:
-        return found
     e_blocks = [i for i, s in enumerate(e_segs) if _is_block(s)]
     a_blocks = [i for i, s in enumerate(a_segs) if _is_block(s)]
+    if found is not None:
+        blocks = _walk("blocks", e_segs, a_segs, e_blocks, a_blocks)
+        return _cause_of_moved_id(found, blocks, e_segs, a_segs)
     found = _walk("blocks", e_segs, a_segs, e_blocks, a_blocks)
     if found is not None:
         return found

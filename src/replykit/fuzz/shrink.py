@@ -12,7 +12,8 @@ removing any one line (with its line ending, §1: ``\\n``, ``\\r\\n`` or a lone
 
 JSON (tool arguments, answers): the same, structurally: no list element and no object
 key (with its value) can be removed, then no line and no character of any string
-value. Keys are never shortened.
+value; then a string that occurs more than once is shrunk in every place at once
+(duplicate ids stay duplicates). Keys are never shortened.
 """
 
 from __future__ import annotations
@@ -265,8 +266,9 @@ def shrink_json(value: Any, holds: Callable[[Any], bool]) -> Any:
 
     Input: a JSON-like value (``dict``, ``list``, scalars) for which ``holds`` is true
     and a pure predicate. Output: a value from which no list element, no object entry,
-    and then no line or character of a string value can be removed without making
-    ``holds`` false. Raises what ``holds`` raises.
+    and then no line or character of a string value (of one string, or of every copy
+    of a repeated one at once) can be removed without making ``holds`` false. Raises
+    what ``holds`` raises.
     """
     cache: dict[str, bool] = {}
 
@@ -279,8 +281,41 @@ def shrink_json(value: Any, holds: Callable[[Any], bool]) -> Any:
     while True:
         reduced = _reduce_once(value, check)
         if reduced is None:
+            reduced = _reduce_together(value, check)
+        if reduced is None:
             return value
         value = reduced
+
+
+def _replace_all(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string equal to ``old`` (keys left alone) made ``new``."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_replace_all(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {key: _replace_all(item, old, new) for key, item in value.items()}
+    return value
+
+
+def _reduce_together(value: Any, check: Callable[[Any], bool]) -> Any | None:
+    """One reduction of a string that occurs more than once, shrunk in every place at
+    once (two ids that must stay equal to stay duplicates), or ``None``."""
+    seen: dict[str, int] = {}
+    for _, node in _paths(value):
+        if isinstance(node, str) and node:
+            seen[node] = seen.get(node, 0) + 1
+    for text, count in seen.items():
+        if count < 2:
+            continue
+
+        def everywhere(candidate: str, old: str = text) -> bool:
+            return check(_replace_all(value, old, candidate))
+
+        shrunk = shrink_text(text, everywhere)
+        if shrunk != text:
+            return _replace_all(value, text, shrunk)
+    return None
 
 
 def _reduce_once(value: Any, check: Callable[[Any], bool]) -> Any | None:

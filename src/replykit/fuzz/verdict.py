@@ -12,8 +12,16 @@ import attrs
 
 from replykit.codes import rules
 from replykit.fuzz.adapter import FAILURES, Adapter
-from replykit.fuzz.classify import OFFSET_ROLE, ClassKey, json_key, segment_key
+from replykit.fuzz.classify import (
+    FINE_CODE_ROLES,
+    OFFSET_ROLE,
+    ClassKey,
+    block_errors,
+    json_key,
+    segment_key,
+)
 from replykit.fuzz.compare import Difference, first_difference
+from replykit.fuzz.features import PAYLOAD_FEATURES, WHERE_ROLES, key_features
 from replykit.fuzz.ops import Op
 from replykit.fuzz.reference import reference
 from replykit.fuzz.rules import (
@@ -229,11 +237,56 @@ def shrink_request(
     return {**body, key: shrink_json(body[key], lambda v: holds({**body, key: v}))}
 
 
+def shrink_finding(
+    adapter: Adapter,
+    op: Op,
+    first: Verdict,
+    body: Mapping[str, Any],
+    on_failure: Callable[[Op, Mapping[str, Any], Verdict], None],
+    profile: str,
+) -> Mapping[str, Any]:
+    """A finding's request ``body`` shrunk (:func:`shrink_request`, ``profile`` tried
+    first) while the adapter's answer keeps the coarse key of ``first`` (the verdict on
+    ``body``); for a validity difference, also while replykit finds no error about the
+    block as a whole that ``first`` did not
+    (:func:`~replykit.fuzz.classify.block_errors`). An adapter failure met on the way
+    goes to ``on_failure`` and does not hold. Raises what :func:`check` raises."""
+    key = first.key
+    assert key is not None
+    allowed = block_errors(first.expected) if key.role in FINE_CODE_ROLES else None
+
+    def holds(candidate: Mapping[str, Any]) -> bool:
+        verdict = check(adapter, op, candidate)
+        if verdict.rule is not None and verdict.rule.startswith("adapter."):
+            on_failure(op, candidate, verdict)
+            return False
+        if verdict.key is None or verdict.key.coarse != key.coarse:
+            return False
+        return allowed is None or block_errors(verdict.expected) <= allowed
+
+    return shrink_request(op, body, holds, profile)
+
+
+def class_key_for(coarse: ClassKey, op: Op, shrunk: Mapping[str, Any]) -> ClassKey:
+    """The key of a class: the key of its minimal input (with that input's code, for a
+    role of :data:`~replykit.fuzz.classify.FINE_CODE_ROLES`) and the features of that
+    input, but none for a representation (both sides show the same text: one class
+    per rule, kinds and code, with up to 3 inputs to show its variety)."""
+    if not coarse.keeps_features:
+        return coarse.class_key
+    found = key_features(op, shrunk)
+    if coarse.role in WHERE_ROLES:
+        found -= PAYLOAD_FEATURES  # what a payload holds does not move a block
+    return coarse.class_key.with_features(found)
+
+
 __all__ = [
     "DEFAULT_MESSAGE_ID",
     "DEFAULT_PROFILE",
     "PREFACE_PROBE",
     "Verdict",
     "check",
+    "class_key_for",
+    "shrink_finding",
     "shrink_request",
 ]
