@@ -171,3 +171,11 @@ def test_features_see_a_fence_behind_an_invisible_character_and_no_single_letter
     form = "\ufeff```questionnaire\ntitle: n\nquestions:\n  - type: free_text\n    text: Q\n```\n"
     assert text_features(form) == {"fence", "invisible"}
     assert "yaml11" in text_features("```questionnaire\ntitle: yes\n```\n")
+
+
+def test_features_see_a_tilde_code_fence_whatever_its_info_string() -> None:
+    """A tilde fence makes a code block whatever follows it, so a form behind one is
+    inert for that reason: the feature names it (not only a tilde fence of the family)."""
+    assert text_features("~~~<questionnaire></questionnaire>") == {"tilde", "tag"}
+    assert text_features("~~~\n```questionnaire") == {"tilde", "fence", "unclosed"}
+    assert "tilde" not in text_features("```\n~~ x\n```")

@@ -149,6 +149,8 @@ def _line_features(content: str, out: set[str]) -> None:
     if _HTML_LINE.match(content) and not content.lstrip().startswith("<!--"):
         out.add("html_block")
     rest = content[_CONTAINER.match(content).end() :]  # type: ignore[union-attr]
+    if rest.startswith("~~~"):
+        out.add("tilde")  # a tilde fence of any info string opens a code block
     if not rest.startswith(("```", "~~~")) and "`" in content.replace("\\`", ""):
         out.add("code_span")
 
