@@ -74,3 +74,18 @@ def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr()
     assert out.out == f"replykit {replykit.__version__} ({build_info().label()})\n"
     assert out.err == ""
+
+
+def test_the_compiled_build_is_opt_in() -> None:
+    """A plain ``pip install .`` builds the pure package: hatchling runs (and installs the
+    requirements of) a hook that is off by default only when HATCH_BUILD_HOOK_ENABLE_MYPYC
+    is set, so mypy and a C compiler are never needed unless asked for."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    wheel = project["tool"]["hatch"]["build"]["targets"]["wheel"]
+    hook = wheel["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False
+    assert any(d.startswith("hatch-mypyc") for d in hook["dependencies"])
+    assert all("mypy" not in d for d in project["build-system"]["requires"])
+    assert all("mypy" not in d for d in project["project"]["dependencies"])
+    # The grammar ships in both builds (the scanner reads it at run time).
+    assert wheel["force-include"]["grammar"] == "replykit/grammar"
