@@ -16,6 +16,8 @@ from typing import Literal
 
 import attrs
 
+from replykit.argcheck import typed
+
 #: The packages the compiled build compiles modules of (pyproject.toml lists them).
 COMPILED_PACKAGES = (
     "replykit.questionnaire.scan",
@@ -24,12 +26,14 @@ COMPILED_PACKAGES = (
 )
 
 
+@typed
 @attrs.frozen
 class BuildInfo:
     """The build of this install: ``kind`` is ``"compiled"`` when at least one module
     of :data:`COMPILED_PACKAGES` is loaded from a C extension, else ``"pure"``;
     ``compiled_modules`` names those modules (dotted, sorted) and ``pure_modules`` the
-    others of those packages."""
+    others of those packages. The constructor raises ``TypeError`` naming the field when
+    a value has the wrong type."""
 
     kind: Literal["compiled", "pure"]
     compiled_modules: tuple[str, ...]
