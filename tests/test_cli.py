@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import replykit
 from replykit.cli import build_parser
 from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available
 
@@ -188,7 +189,8 @@ def test_version_is_the_installed_distributions() -> None:
     proc = run("--version")
     assert proc.returncode == 0
     version = importlib.metadata.version("replykit")
-    assert proc.stdout.decode("utf-8") == f"replykit {version}\n"
+    label = replykit.build_info().label()
+    assert proc.stdout.decode("utf-8") == f"replykit {version} ({label})\n"
     pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text("utf-8")
     assert f'\nversion = "{version}"\n' in pyproject
 

@@ -102,7 +102,8 @@ def test_the_old_command_line_names_still_work(capsys: pytest.CaptureFixture[str
         timeout=60,
         check=False,
     )
-    assert (proc.returncode, proc.stdout) == (0, f"replykit {replykit.__version__}\n")
+    version = f"replykit {replykit.__version__} ({replykit.build_info().label()})\n"
+    assert (proc.returncode, proc.stdout) == (0, version)
 
 
 # ---------------------------------------------------------------- testing tools

@@ -22,6 +22,7 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
   Schemas of the XML+JSON payloads (§5);
 - :func:`self_check` and :func:`can_submit` are §8 and §11;
 - :mod:`replykit.actions` is the answer-actions protocol (seed 004, §12);
+- :func:`build_info` tells the pure-Python build from the compiled one (§1.2);
 - :class:`Diagnostic` and :class:`Finding` report problems; :class:`LeftOut` counts
   what the diagnostics cap left out (§1);
 - :mod:`replykit.fuzz` fuzzes other implementations (``replykit[fuzz]`` extra);
@@ -31,6 +32,7 @@ Importing ``replykit`` loads neither the answer-actions package, the command lin
 fuzzer nor Hypothesis.
 """
 
+from replykit.build import BuildInfo, build_info
 from replykit.diagnostics import Diagnostic, Finding, LeftOut, format_path
 from replykit.questionnaire.compat import SAGE, Compat
 from replykit.questionnaire.conversation.responses import (
@@ -87,6 +89,7 @@ __all__ = [
     "SELF_CHECK",
     "Answer",
     "AnswersError",
+    "BuildInfo",
     "BuiltResponse",
     "CodeRegion",
     "Compat",
@@ -110,6 +113,7 @@ __all__ = [
     "StreamUpdate",
     "ToolError",
     "ToolForm",
+    "build_info",
     "build_response",
     "build_response_json",
     "can_submit",

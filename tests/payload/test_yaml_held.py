@@ -2,8 +2,9 @@
 event stream than it needs, on a payload full of errors (§1, §4).
 
 Counted, not timed or measured in bytes: every finding and every event the reader
-creates is tracked by a weak reference, and the most alive at once is the figure. Both
-loaders (the payload conftest runs each test under each).
+creates is tracked by a weak reference, and the most alive at once is the figure. The
+tracking sink and parsers are passed in, never patched in (the compiled build binds its
+calls). Both loaders (the payload conftest runs each test under each).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,7 +22,10 @@ from replykit.cap import Collector
 from replykit.diagnostics import Finding, LeftOut
 from replykit.questionnaire.limits import Limits
 from replykit.questionnaire.payload import read_fenced_form, yaml12, yaml_build
+from replykit.questionnaire.payload.results import Read, finding_sink
 from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_differ import c_may_differ
+from replykit.questionnaire.payload.yaml_referee import RefereeParser
 from replykit.testing.hostile import yaml_alias_bomb
 
 
@@ -51,49 +54,80 @@ class _Alive:
         self.alive -= 1
 
 
-@pytest.fixture
-def findings_made(monkeypatch: pytest.MonkeyPatch) -> _Alive:
-    """Tracks every ``yaml.alias``/``yaml.tag`` finding the YAML reader makes."""
-    alive = _Alive()
-    make = yaml_build.node_event_findings
+class _TrackedSink:
+    """The capped sink the reader uses (``finding_sink``), tracking every finding handed
+    to it: the builder's only way to hand a finding out. It holds none itself."""
 
-    def tracked(*args: Any) -> list[Finding]:
-        out = make(*args)
-        for finding in out:
-            alive.add(finding)
-        return out
+    def __init__(self, limit: int, alive: _Alive) -> None:
+        self.inner = finding_sink(limit)
+        self.alive = alive
 
-    monkeypatch.setattr(yaml_build, "node_event_findings", tracked)
-    return alive
+    def append(self, finding: Finding, /) -> None:
+        self.alive.add(finding)
+        self.inner.append(finding)
 
 
-@pytest.fixture
-def events_made(monkeypatch: pytest.MonkeyPatch) -> _Alive:
-    """Tracks every event either parser hands out."""
-    alive = _Alive()
-
-    def tracking(parser: type[Any]) -> type[Any]:
-        class Tracking(parser):  # type: ignore[misc, valid-type]
-            def get_event(self) -> Any:
-                event = super().get_event()
-                alive.add(event)
-                return event
-
-        return Tracking
-
-    monkeypatch.setattr(yaml, "CBaseLoader", tracking(yaml.CBaseLoader))
-    monkeypatch.setattr(yaml12, "RefereeParser", tracking(yaml12.RefereeParser))
-    return alive
+def _parser(loader: str) -> type[Any]:
+    return yaml.CBaseLoader if loader == "c" else RefereeParser
 
 
-def test_an_alias_bomb_holds_at_most_the_cap_of_findings(findings_made: _Alive) -> None:
+def _tracking(parser: type[Any], alive: _Alive) -> type[Any]:
+    """A parser class that reads with ``parser`` and tracks every event it hands out.
+    Passed in, never patched in (the compiled build binds its module's names), and a
+    wrapper, not a subclass (a compiled class takes no interpreted subclass)."""
+
+    class Tracked:
+        def __init__(self, payload: str) -> None:
+            self.inner = parser(payload)
+
+        def check_event(self) -> bool:
+            return bool(self.inner.check_event())
+
+        def get_event(self) -> Any:
+            event = self.inner.get_event()
+            alive.add(event)
+            return event
+
+        def dispose(self) -> None:
+            self.inner.dispose()
+
+    return Tracked
+
+
+def _read_tracked(payload: str, loader: str, limit: int, alive: _Alive) -> Read:
+    """``read_yaml(payload, max_findings=limit)``, read again as the reader reads it
+    (the C parser first where it may decide, then the referee) with each parser's
+    events tracked. A tracked referee is not the referee, so a reading it does not
+    finish gives ``None`` where the reader's own is final: the public one is returned."""
+    public = read_yaml(payload, max_findings=limit)
+    read = None
+    if loader == "c" and not c_may_differ(payload):
+        read = yaml12._read(payload, 64, _tracking(yaml.CBaseLoader, alive), limit, ())
+    if read is None:
+        read = yaml12._read(payload, 64, _tracking(RefereeParser, alive), limit, ())
+    if read is not None:
+        assert (read.value, read.findings, read.overflow) == (
+            public.value,
+            public.findings,
+            public.overflow,
+        )
+    return public
+
+
+def test_an_alias_bomb_holds_at_most_the_cap_of_findings(yaml_loader: str) -> None:
     payload = _bomb_payload(100)  # 990 aliases and 100 anchors
     limits = Limits(max_diagnostics=50)
-    form = read_fenced_form(payload, limits=limits)
-    assert findings_made.made == 1090
+    made = _Alive()
+    sink = _TrackedSink(limits.max_diagnostics, made)
+    builder = yaml_build.Builder(sink)
+    for event in yaml12._Stream(payload, 64, _parser(yaml_loader)):
+        builder.feed(event)
+    assert made.made == 1090
     # The kept ones, the first one left out (where the summary goes), and the one just
     # made before it is counted.
-    assert findings_made.most <= limits.max_diagnostics + 2
+    assert made.most <= limits.max_diagnostics + 2
+    assert len(list(sink.inner)) == 50
+    form = read_fenced_form(payload, limits=limits)
     assert form.value is None
     assert len(form.findings) == 50
     assert form.overflow is not None
@@ -107,22 +141,25 @@ def test_an_alias_bomb_holds_at_most_the_cap_of_findings(findings_made: _Alive) 
     ]
 
 
-def test_an_alias_bomb_is_built_as_it_is_read(events_made: _Alive) -> None:
+def test_an_alias_bomb_is_built_as_it_is_read(yaml_loader: str) -> None:
     payload = _bomb_payload(100)
-    form = read_fenced_form(payload, limits=Limits(max_diagnostics=10))
+    events_made = _Alive()
+    read = _read_tracked(payload, yaml_loader, 10, events_made)
     assert events_made.made > 1100  # 990 aliases, 100 sequences, 100 keys, ...
     # The events before the first anchor, and the one being built.
     assert events_made.most <= 8
-    assert len(form.findings) == 10
-    assert form.overflow is not None and form.overflow.total == 1080 + 100 + 2
-    read = read_yaml(payload, max_findings=10)
     assert isinstance(read.value, dict) and len(read.value) == 100
     assert read.overflow is not None and read.overflow.total == 1080
+    form = read_fenced_form(payload, limits=Limits(max_diagnostics=10))
+    assert len(form.findings) == 10
+    assert form.overflow is not None and form.overflow.total == 1080 + 100 + 2
 
 
-def test_a_syntax_error_is_read_as_it_is_streamed(events_made: _Alive) -> None:
+def test_a_syntax_error_is_read_as_it_is_streamed(yaml_loader: str) -> None:
     payload = _bomb_payload(50) + "x: [\n"
-    read = read_yaml(payload, max_findings=10)
+    events_made = _Alive()
+    read = _read_tracked(payload, yaml_loader, 10, events_made)
+    assert events_made.made > 500
     assert events_made.most <= 8
     assert read.value is None
     assert [f.code for f in read.findings] == ["yaml.alias"] * 10

@@ -45,6 +45,23 @@ from replykit.textout import escape
 GROUPS = (segment, stream, conversation, audit, tool, actions, fuzz, vectors, serve)
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and which build is installed (:func:`replykit.build_info`),
+    looked up only when asked for, so other commands do not pay for it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        from replykit.build import build_info
+
+        sys.stdout.write(f"replykit {__version__} ({build_info().label()})\n")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise InputError(f"{self.prog}: error: {message}")
@@ -60,9 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"replykit {__version__}",
-        help="print the version (replykit X.Y.Z) and exit 0",
+        action=_Version,
+        nargs=0,
+        help="print the version and the build (replykit X.Y.Z (pure Python) or "
+        "replykit X.Y.Z (compiled (N of M scanner and payload modules))) and exit 0",
     )
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser

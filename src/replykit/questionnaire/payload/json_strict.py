@@ -54,7 +54,7 @@ _INT_FLOAT_SAFE = 308
 _SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 # In a string token: a \u escape of a surrogate, another escape, or a raw surrogate.
 _STRING_UNIT = re.compile(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\.|[\ud800-\udfff]", re.S)
-_LONE = re.compile("[\ud800-\udfff]")
+_LONE = re.compile(r"[\ud800-\udfff]")  # raw: mypyc refuses surrogate literals
 
 
 # Findings after which the payload has no value to check further.

@@ -45,7 +45,7 @@ from replykit.questionnaire.payload.yaml_core import (
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
 # are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")  # raw: mypyc refuses surrogate literals
 
 
 class _Sink(Protocol):

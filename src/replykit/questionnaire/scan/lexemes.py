@@ -8,6 +8,7 @@ in any ASCII case.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -52,9 +53,7 @@ class Lexemes:
         """Compile the terminals the scanner needs from ``{name: regular expression}``
         (raises ``KeyError`` naming a terminal the grammar lacks)."""
 
-        def one(name: str, flags: int = 0) -> re.Pattern[str]:
-            return re.compile(terms[name], flags)
-
+        one = functools.partial(_compile_terminal, terms)
         return cls(
             family_word_any_case=one("FAMILY_WORD", _ANY_CASE),
             family_name=one("FAMILY_NAME"),
@@ -83,3 +82,9 @@ class Lexemes:
             tag_end=one("TAG_END"),
             raw_closing_tag=one("RAW_CLOSING_TAG"),
         )
+
+
+def _compile_terminal(terms: Mapping[str, str], name: str, flags: int = 0) -> re.Pattern[str]:
+    # Module level, not nested in from_terminals: mypyc cannot compile a closure inside a
+    # method of an attrs class (a non-native class for it).
+    return re.compile(terms[name], flags)

@@ -71,7 +71,8 @@ class Resume:
     the fenced candidate open at ``at``, if any."""
 
     at: int
-    state: ScanState = attrs.field(factory=ScanState)
+    # attrs.Factory, not attrs.field(factory=...): the compiled build type-checks this default.
+    state: ScanState = attrs.Factory(ScanState)
     visible: bool = False
     ordinal: int = 0
     fence: OpenFence | None = None
