@@ -14,6 +14,7 @@ from typing import Any
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
 from replykit.text import is_blank
+from replykit.trusted import trusted
 
 _QUESTION_FIELDS = frozenset({"type", "text", "default", "options", "allow_other"})
 _TYPE_OF: dict[str, QuestionType] = {
@@ -21,6 +22,10 @@ _TYPE_OF: dict[str, QuestionType] = {
     "multi_choice": "multi_choice",
     "free_text": "free_text",
 }
+# Built from what this module accepted: without the public constructors' checks.
+_option = trusted(Option)
+_question = trusted(Question)
+_questionnaire = trusted(Questionnaire)
 
 
 def _blank(text: str) -> bool:
@@ -59,7 +64,7 @@ def plain_form(root: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> Questio
         if question is None:
             return None
         questions.append(question)
-    return Questionnaire(title=title, questions=tuple(questions))
+    return _questionnaire(title=title, questions=tuple(questions))
 
 
 def _plain_question(raw: Any, index: int, max_options: int) -> Question | None:
@@ -77,7 +82,7 @@ def _plain_question(raw: Any, index: int, max_options: int) -> Question | None:
     if qtype == "free_text":
         if "options" in raw or "allow_other" in raw or type(default) is not str:
             return None
-        return Question(id=qid, type="free_text", text=text, default=default)
+        return _question(id=qid, type="free_text", text=text, default=default)
     options, allow_other = raw.get("options"), raw.get("allow_other", False)
     if type(options) is not list or not options or len(options) > max_options:
         return None
@@ -102,11 +107,11 @@ def _plain_question(raw: Any, index: int, max_options: int) -> Question | None:
         chosen = tuple(default)
         if len(set(chosen)) != len(chosen):
             return None
-    return Question(
+    return _question(
         id=qid,
         type=qtype,
         text=text,
-        options=tuple(Option(value=v, label=v) for v in options),
+        options=tuple([_option(v, v) for v in options]),
         default=chosen,
         allow_other=allow_other,
     )

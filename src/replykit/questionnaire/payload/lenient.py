@@ -30,6 +30,7 @@ from replykit.questionnaire.model import (
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
+from replykit.trusted import trusted
 
 ACCEPTED_TYPES = ("single_choice", "multiple_choice", "multi_choice", "text", "free_text")
 _TYPE_MAP: Mapping[str, QuestionType] = {
@@ -39,6 +40,10 @@ _TYPE_MAP: Mapping[str, QuestionType] = {
     "text": "free_text",
     "free_text": "free_text",
 }
+# Built from what this module accepted: without the public constructors' checks.
+_new_option = trusted(Option)
+_new_question = trusted(Question)
+_new_questionnaire = trusted(Questionnaire)
 
 
 def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
@@ -121,7 +126,7 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
         timeout = _timeout(_get(args, "timeout_seconds"), at.descend("timeout_seconds"))
     if not questions:
         return None  # reported: no question could be read
-    return Questionnaire(title=title, questions=questions, ui_text=ui_text, timeout_seconds=timeout)
+    return _new_questionnaire(title, questions, ui_text, timeout)
 
 
 def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
@@ -155,7 +160,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         answer_text = _text_default(_get(raw, "default"), at.descend("default"))
         if qid is None:
             return None  # reported: a repeated id
-        return Question(id=qid, type="free_text", text=text, default=answer_text)
+        return _new_question(id=qid, type="free_text", text=text, default=answer_text)
     options = _options(_get(raw, "options"), at.descend("options"))
     allow_other = _get(raw, "allow_other")
     if allow_other is None:
@@ -178,7 +183,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         default = _multi_default(raw_default, d_at, values, warn)
     if qid is None or not options:
         return None  # reported: a repeated id; a choice without options
-    return Question(
+    return _new_question(
         id=qid,
         type=qtype,
         text=text,
@@ -252,7 +257,7 @@ def _options(raw: Any, at: Cursor) -> list[Option] | None:
             at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=value)
             continue
         seen.add(value)
-        out.append(Option(value=value, label=label))
+        out.append(_new_option(value, label))
     return out
 
 

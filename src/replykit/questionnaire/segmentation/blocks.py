@@ -22,7 +22,7 @@ from replykit.codes.limits import COMPAT_QUESTION_DROPPED
 from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
 from replykit.codes.start import TIMEOUT_SECONDS_INVALID
-from replykit.diagnostics import Diagnostic, Finding, format_path
+from replykit.diagnostics import Diagnostic, Finding, format_path, path_text
 from replykit.questionnaire.compat import Compat, unescape_payload
 from replykit.questionnaire.limits import Limits, payload_size
 from replykit.questionnaire.model import Questionnaire, Response, Segment
@@ -35,9 +35,13 @@ from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_r
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.text import LINE_END_RE, LineIndex, trim_blank
+from replykit.trusted import trusted
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
 _TIMEOUT_ATTR = re.compile(r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*["']?([0-9]+(?:\.[0-9]+)?)""")
+# This module's own values: built without the public constructors' checks (trusted.py).
+_segment = trusted(Segment)
+_diagnostic = trusted(Diagnostic)
 
 
 @attrs.frozen
@@ -61,9 +65,9 @@ class Context:
         """The payload finding ``f`` as a :class:`Diagnostic` at message offsets
         ``start``-``end`` (its path 1-based; its parameters and variant kept)."""
         line, col = self.lines.line_col(start)
-        return Diagnostic(
+        return _diagnostic(
             f.code, f.severity, f.message, start, max(start, end), line, col,
-            format_path(f.path), params=f.params, variant=f.variant,
+            path_text(f.path), params=f.params, variant=f.variant,
         )  # fmt: skip
 
 
@@ -94,6 +98,14 @@ def fenced_content(text: str, start: int, end: int, indent: int) -> tuple[str, P
     """CommonMark's content of the fenced block lines ``text[start:end]``: up to
     ``indent`` columns of leading spaces removed from each line (spec 4.5); a partly
     removed tab leaves spaces."""
+    if indent == 0:
+        # Nothing to remove: the lines as they are, at one constant shift.
+        return text[start:end], PayloadMap(((0, start),))
+    return dedented_content(text, start, end, indent)
+
+
+def dedented_content(text: str, start: int, end: int, indent: int) -> tuple[str, PayloadMap]:
+    """:func:`fenced_content` line by line (the general path, for any ``indent``)."""
     out: list[str] = []
     pieces: list[tuple[int, int]] = []
     size = 0
@@ -205,7 +217,7 @@ def fenced_block(
         form = read.value
     valid = registered and form is not None and not any(d.severity == "error" for d in diags)
     return Block(
-        Segment(
+        _segment(
             "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml",
             name=name, registered=registered, valid=valid, id=block_id,
             diagnostics=tuple(diags), questionnaire=form if valid else None,
@@ -247,7 +259,7 @@ def xml_block(
     read_ok = form is not None if not is_response else response is not None
     valid = registered and read_ok and not any(d.severity == "error" for d in diags)
     return Block(
-        Segment(
+        _segment(
             "questionnaire_response" if is_response else "questionnaire", start, end,
             text[start:end], encoding="xml_json", name=name, registered=registered,
             valid=valid, id=block_id, diagnostics=tuple(diags),

@@ -38,9 +38,14 @@ from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.blocks import Block, Context, fenced_block, xml_block
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
+from replykit.trusted import trusted
 
 # No §9 relaxation (a frozen value, shared).
 _STRICT = Compat()
+# The segmenter's own values: built without the public constructors' checks (trusted.py).
+_segment = trusted(Segment)
+_segmentation = trusted(Segmentation)
+_diagnostic = trusted(Diagnostic)
 
 #: How a block already read is known: its id, its part and whether visible prose came
 #: before it (§4 preface).
@@ -121,8 +126,8 @@ def segment_counted(
             text = decoded = plain
     read = _read(text, mode, checked)
     if read is None:
-        segs = (Segment("markdown", 0, len(text), text),) if text else ()
-        return Segmentation(segs, (), decoded), 0
+        segs = (_segment("markdown", 0, len(text), text),) if text else ()
+        return _segmentation(segs, (), decoded), 0
     ctx = Context(text, LineIndex(text), profile, mode or _STRICT, limits)
     return _assemble(read[0], read[1], message_id, ctx, decoded, known or {}), read[2]
 
@@ -146,7 +151,7 @@ def _assemble(
     for part in parts:
         if isinstance(part, MarkdownRun):
             seen_visible = seen_visible or part.visible
-            segments.append(Segment("markdown", part.start, part.end, text[part.start : part.end]))
+            segments.append(_segment("markdown", part.start, part.end, text[part.start : part.end]))
             continue
         ordinal += 1
         block_id = f"{message_id}_q{ordinal}"
@@ -191,7 +196,7 @@ def finalize(
     diagnostics.sort(key=lambda d: d.start)
     if len(diagnostics) > limit or overflows:
         return _capped(segments, diagnostics, overflows, limit, decoded)
-    return Segmentation(tuple(segments), tuple(diagnostics), decoded)
+    return _segmentation(tuple(segments), tuple(diagnostics), decoded)
 
 
 def near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
@@ -199,7 +204,7 @@ def near_miss_diagnostic(nm: NearMiss, lines: LineIndex) -> Diagnostic:
     variant its message was rendered from."""
     start, end = nm.start or 0, nm.end or 0
     line, col = lines.line_col(start)
-    return Diagnostic(
+    return _diagnostic(
         nm.code,
         nm.severity,
         nm.message,

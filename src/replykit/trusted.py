@@ -1,0 +1,56 @@
+"""Building model values the library's own readers already checked.
+
+The model classes (``model.py``, ``diagnostics.py``) check argument types
+(:func:`replykit.argcheck.typed`) and their invariants (``__attrs_post_init__``) when
+anyone builds one: the public API's guarantee that an instance that exists is valid.
+A reader builds values only from what it accepted (docs/architecture.md, "The model"),
+so on its hot path both checks only repeat its own: :func:`trusted` gives a builder
+that sets the fields and nothing else. ``tests/test_trusted.py`` proves every object
+``segment()`` returns passes the checked constructor and the invariants, and each
+builder equal to its class's constructor.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+
+def trusted(cls: type[T]) -> Callable[..., T]:
+    """A builder of the frozen attrs class ``cls``: the parameters of its ``__init__``
+    (names, order, defaults and factories), the same instance as ``cls(...)`` for
+    arguments that pass its checks, with no type check and no ``__attrs_post_init__``.
+
+    Only for values a reader built from what it accepted. Raises ``TypeError`` at once
+    for a class that is not attrs, or whose fields convert or validate (a builder
+    would skip that work, not just a check)."""
+    if not attrs.has(cls):
+        raise TypeError(f"trusted() needs an attrs class, not {cls!r}")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
+    params, body = [], []
+    for a in attrs.fields(cls):
+        if a.converter is not None or a.validator is not None or not a.init:
+            raise TypeError(f"trusted() cannot build {cls.__name__}: field {a.name!r}")
+        name = a.alias or a.name
+        value = name
+        if isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
+            namespace[f"_f_{name}"] = a.default.factory
+            params.append(f"{name}=_NOTHING")
+            value = f"_f_{name}() if {name} is _NOTHING else {name}"
+        elif a.default is not attrs.NOTHING:
+            namespace[f"_d_{name}"] = a.default
+            params.append(f"{name}=_d_{name}")
+        else:
+            params.append(name)
+        body.append(f"    _set(self, {a.name!r}, {value})\n")
+    namespace["_NOTHING"] = attrs.NOTHING
+    source = (
+        f"def build({', '.join(params)}):\n    self = _new(_cls)\n{''.join(body)}    return self\n"
+    )
+    exec(compile(source, f"<replykit.trusted {cls.__name__}>", "exec"), namespace)
+    return typing.cast(Callable[..., T], namespace["build"])
