@@ -91,6 +91,7 @@ STAGES: tuple[Stage, ...] = (
         "field validation (field table, list limits)",
         (
             Entry(PAYLOAD + "fenced_form.py", "_checked_form"),
+            Entry(PAYLOAD + "fenced_plain.py", "plain_form"),
             Entry(PAYLOAD + "lenient.py", "normalize_form"),
             Entry(
                 "questionnaire/limits.py",
