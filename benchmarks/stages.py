@@ -94,6 +94,11 @@ STAGES: tuple[Stage, ...] = (
             Entry(PAYLOAD + "fenced_plain.py", "plain_form"),
             Entry(PAYLOAD + "lenient.py", "normalize_form"),
             Entry(
+                PAYLOAD + "lenient.py",
+                "normalize_fitting",
+                caller=(PAYLOAD + "xml_form.py", "read_xml_request"),
+            ),
+            Entry(
                 "questionnaire/limits.py",
                 "form_lists",
                 caller=(PAYLOAD + "xml_form.py", "read_xml_request"),

@@ -91,7 +91,7 @@ def form_lists(root: Any, limits: Limits) -> Finding | None:
     ``options`` or ``default`` list longer than ``max_options`` is ``limit.options``
     (path ``questions[i].options`` / ``.default``). ``None`` when every list fits.
     """
-    if not isinstance(root, Mapping):
+    if type(root) is not dict and not isinstance(root, Mapping):
         return None
     questions = root.get("questions")
     if not isinstance(questions, list):
@@ -101,7 +101,7 @@ def form_lists(root: Any, limits: Limits) -> Finding | None:
             LIMIT_QUESTIONS, "questions", len(questions), limits.max_questions, ("questions",)
         )
     for i, question in enumerate(questions):
-        if not isinstance(question, Mapping):
+        if type(question) is not dict and not isinstance(question, Mapping):
             continue
         for key in ("options", "default"):
             value = question.get(key)
@@ -116,7 +116,7 @@ def response_lists(root: Any, limits: Limits) -> Finding | None:
     read: ``answers`` longer than ``max_questions`` (``limit.questions``), an answer's
     ``answer``, ``values`` or ``labels`` list longer than ``max_options``
     (``limit.options``). ``None`` when every list fits."""
-    if not isinstance(root, Mapping):
+    if type(root) is not dict and not isinstance(root, Mapping):
         return None
     answers = root.get("answers")
     if not isinstance(answers, list):
@@ -124,7 +124,7 @@ def response_lists(root: Any, limits: Limits) -> Finding | None:
     if len(answers) > limits.max_questions:
         return _over(LIMIT_QUESTIONS, "answers", len(answers), limits.max_questions, ("answers",))
     for i, answer in enumerate(answers):
-        if not isinstance(answer, Mapping):
+        if type(answer) is not dict and not isinstance(answer, Mapping):
             continue
         for key in ("answer", "values", "labels"):
             value = answer.get(key)

@@ -92,6 +92,13 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     over = form_lists(args, limits)
     if over is not None:
         return FormRead(value=None, findings=(over,))
+    return normalize_fitting(args, allow_extras, limits)
+
+
+def normalize_fitting(args: Any, allow_extras: bool, limits: Limits) -> FormRead:
+    """:func:`normalize_form` of ``args`` whose lists fit ``limits`` (``form_lists``
+    found none over), for a reader that checked them already. A JSON ``null`` counts as
+    absent for every optional field (§7): ``.get`` reads both as ``None``."""
     sink = FindingSink(limits.max_diagnostics, path_in_details=True)
     # XML+JSON requests (allow_extras) have warnings; the tool's result has none.
     form = _form(args, allow_extras, sink.at())
@@ -102,28 +109,23 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     )
 
 
-def _get(obj: Mapping[str, Any], key: str) -> Any:
-    # §7 leniency: an explicit null is the same as an absent key.
-    return obj.get(key)
-
-
 def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
     if not isinstance(args, dict):
         at.add(S.ARGUMENTS_NOT_OBJECT, expected="object", actual=json_type(args))
         return None
-    title = _get(args, "title")
+    title = args.get("title")
     if title is None:
         title = ""
     elif not isinstance(title, str):
         at.add(S.TITLE_INVALID, "title", expected="string", actual=json_type(title))
         title = ""
     title = trim_blank(title)
-    questions = _questions(_get(args, "questions"), at.descend("questions"), allow_extras)
+    questions = _questions(args.get("questions"), at.descend("questions"), allow_extras)
     ui_text: tuple[tuple[str, str], ...] = ()
     timeout: int | float | None = None
     if allow_extras:
-        ui_text = _ui_text(_get(args, "ui_text"), at.descend("ui_text"))
-        timeout = _timeout(_get(args, "timeout_seconds"), at.descend("timeout_seconds"))
+        ui_text = _ui_text(args.get("ui_text"), at.descend("ui_text"))
+        timeout = _timeout(args.get("timeout_seconds"), at.descend("timeout_seconds"))
     if not questions:
         return None  # reported: no question could be read
     return _new_questionnaire(title, questions, ui_text, timeout)
@@ -157,12 +159,12 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
     if qtype is None:
         return None
     if qtype == "free_text":
-        answer_text = _text_default(_get(raw, "default"), at.descend("default"))
+        answer_text = _text_default(raw.get("default"), at.descend("default"))
         if qid is None:
             return None  # reported: a repeated id
         return _new_question(id=qid, type="free_text", text=text, default=answer_text)
-    options = _options(_get(raw, "options"), at.descend("options"))
-    allow_other = _get(raw, "allow_other")
+    options = _options(raw.get("options"), at.descend("options"))
+    allow_other = raw.get("allow_other")
     if allow_other is None:
         allow_other = False
     elif not isinstance(allow_other, bool):
@@ -175,7 +177,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         allow_other = False
     values = None if options is None else [o.value for o in options]
     d_at = at.descend("default")
-    raw_default = _get(raw, "default")
+    raw_default = raw.get("default")
     default: str | tuple[str, ...]
     if qtype == "single_choice":
         default = _single_default(raw_default, d_at, values)
@@ -196,7 +198,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
 def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str | None:
     """The question's id (given, or ``q{n}`` by position), ``None`` when it repeats an
     earlier one (reported)."""
-    given = _get(raw, "id")
+    given = raw.get("id")
     qid = f"q{index + 1}"
     if given is not None and not isinstance(given, str):
         at.add(S.QUESTION_ID_INVALID, "id", expected="string", actual=json_type(given))
@@ -210,7 +212,7 @@ def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) ->
 
 
 def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
-    given = _get(raw, "type")
+    given = raw.get("type")
     if isinstance(given, str):
         qtype = _TYPE_MAP.get(trim_blank(given).lower())
         if qtype is not None:
@@ -221,10 +223,10 @@ def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
 
 def _text(raw: dict[str, Any], at: Cursor) -> str:
     for key in ("text", "title"):
-        value = _get(raw, key)
+        value = raw.get(key)
         if isinstance(value, str) and not is_blank(value):
             return trim_blank(value)
-    given = _get(raw, "text")
+    given = raw.get("text")
     actual = "missing" if given is None else json_type(given)
     at.add(S.QUESTION_TEXT_REQUIRED, "text", expected="non-blank string", actual=actual)
     return ""
@@ -374,8 +376,8 @@ def _option(item: Any) -> tuple[str, str] | None:
         return None if is_blank(item) else (trim_blank(item), trim_blank(item))
     if not isinstance(item, dict):
         return None
-    value = _get(item, "value")
-    label = _get(item, "label")
+    value = item.get("value")
+    label = item.get("label")
     if not isinstance(value, str) or is_blank(value):
         return None
     value = trim_blank(value)

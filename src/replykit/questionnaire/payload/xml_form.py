@@ -22,7 +22,7 @@ from replykit.questionnaire.model import (
 )
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json
-from replykit.questionnaire.payload.lenient import normalize_form
+from replykit.questionnaire.payload.lenient import normalize_fitting
 from replykit.questionnaire.payload.results import (
     FormRead,
     ResponseRead,
@@ -66,7 +66,7 @@ def read_xml_request(
     if over is not None:  # covers the payload: placing it by path would map every item
         sink.append(over)
         return _form_result(None, read.spans, sink, None)
-    form = normalize_form(read.value, allow_extras=True, limits=limits)
+    form = normalize_fitting(read.value, True, limits)
     sink.extend(place(_beside(tuple(form.findings), read.findings), read.spans))
     return _form_result(form.value, read.spans, sink, form.overflow)
 
