@@ -1,7 +1,9 @@
 """The AST: frozen attrs classes for forms, responses and message segments (§2, §4-§7).
 
 Every class checks its invariants when it is built, so an instance that exists is valid
-(a ``ValueError`` or ``TypeError`` naming the field otherwise). What is the model's and
+(a ``ValueError`` or ``TypeError`` naming the field otherwise); replykit's own readers
+build what they accepted with ``trusted.py``'s builders, which check nothing again
+(tests prove every value they return passes these checks). What is the model's and
 what the readers report (docs/architecture.md, "The model"): the model holds what makes
 a value mean anything at all (a question's type, its options and a default it can be
 submitted with; unique question ids; an answer's shape for its type; a segment's
