@@ -4,7 +4,7 @@ Every class checks its invariants when it is built, so an instance that exists i
 (a ``ValueError`` or ``TypeError`` naming the field otherwise); replykit's own readers
 build what they accepted with ``trusted.py``'s builders, which check nothing again
 (tests prove every value they return passes these checks). What is the model's and
-what the readers report (docs/architecture.md, "The model"): the model holds what makes
+what the readers report (docs/architecture.md, "Who decides the rest"): the model holds what makes
 a value mean anything at all (a question's type, its options and a default it can be
 submitted with; unique question ids; an answer's shape for its type; a segment's
 offsets and the fields its kind has); a reader reports, as diagnostics, everything a
