@@ -12,13 +12,13 @@ the grammar has no LALR conflict; the checked reading is linear in counted chara
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from inputs import CORPUS, SPEC, VECTORS
 
 from replykit import ReplykitBug, segment
 from replykit.questionnaire.profiles import profile_from_string
@@ -31,15 +31,6 @@ from replykit.testing.strategies import inert_messages, messages
 
 from forms import markdownish
 
-HERE = Path(__file__).parent
-VECTORS: list[dict[str, Any]] = json.loads(
-    (HERE / "vectors" / "segment.json").read_text(encoding="utf-8")
-)["cases"]
-SPEC: list[str] = [
-    e["markdown"]
-    for e in json.loads((HERE / "corpus" / "commonmark" / "spec.json").read_text("utf-8"))
-]
-CORPUS = sorted((HERE / "corpus" / "sage-docs").rglob("*.md"))
 INERT = ("FENCED_CODE", "INDENTED_CODE", "CODE_SPAN", "HTML_COMMENT")
 LINEAR = 12.0
 

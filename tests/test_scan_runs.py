@@ -14,7 +14,6 @@ characters scanned.
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from inputs import CORPUS, HERE, SPEC, VECTORS
 
 from replykit import segment
 from replykit.questionnaire.compat import Compat
@@ -30,16 +30,6 @@ from replykit.questionnaire.scan.grammar import lexemes, parse, parser
 from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
 from replykit.questionnaire.scan.scanner import Scanner, ScanResult
 from replykit.testing.strategies import markdown, messages
-
-HERE = Path(__file__).parent
-VECTORS: list[dict[str, Any]] = json.loads(
-    (HERE / "vectors" / "segment.json").read_text(encoding="utf-8")
-)["cases"]
-SPEC: list[str] = [
-    e["markdown"]
-    for e in json.loads((HERE / "corpus" / "commonmark" / "spec.json").read_text("utf-8"))
-]
-CORPUS = sorted((HERE / "corpus" / "sage-docs").rglob("*.md"))
 
 
 def _rich_replies() -> list[str]:

@@ -1,0 +1,21 @@
+"""Real inputs the tests read: the conformance vectors, the CommonMark spec examples and
+the sage-docs corpus (tests/corpus, with their licence files)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+#: The conformance vectors of ``segment()`` (tests/vectors/segment.json), each a dict.
+VECTORS: list[dict[str, Any]] = json.loads(
+    (HERE / "vectors" / "segment.json").read_text(encoding="utf-8")
+)["cases"]
+#: The Markdown of the 655 CommonMark spec examples.
+SPEC: list[str] = [
+    e["markdown"]
+    for e in json.loads((HERE / "corpus" / "commonmark" / "spec.json").read_text("utf-8"))
+]
+#: The 110 sage-docs Markdown files.
+CORPUS: list[Path] = sorted((HERE / "corpus" / "sage-docs").rglob("*.md"))
