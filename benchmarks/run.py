@@ -317,6 +317,15 @@ def each(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], None]:
     return run
 
 
+def write_json(doc: object, target: str) -> None:
+    """Write ``doc`` as indented JSON to the file ``target`` (``-``: stdout)."""
+    text = json.dumps(doc, indent=2)
+    if target == "-":
+        print(text)
+    else:
+        Path(target).write_text(text + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -447,11 +456,7 @@ def main(argv: list[str] | None = None) -> int:
             "per_byte_ns": {"10KB": per_byte[10 * KB] * 1e9, "1MB": per_byte[1024 * KB] * 1e9},
             "per_byte_ratio": {"value": growth, "target": 1.5, "met": growth <= 1.5},
         }
-        text = json.dumps(doc, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        write_json(doc, args.json)
     return 0
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import platform
 import pstats
 import sys
@@ -40,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from markdown_it import MarkdownIt
 from rich_replies import replies as rich_replies
-from run import KB, all_blocks, build_kind, load, messages, nbytes
+from run import KB, all_blocks, build_kind, load, messages, nbytes, write_json
 
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -268,11 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                 for p in profiles
             ],
         }
-        text = json.dumps(doc, indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        write_json(doc, args.json)
     return 0
 
 
