@@ -66,14 +66,19 @@ class LinePatterns:
     ``items``: inside a list item that holds a block, blank lines, then items whose
     marker stands at column 0 (so before the content of the item open before them),
     each with its paragraph's lines and the blank lines after it (group ``blanks``).
-    ``blank``: a blank line. No two kinds of line match one line, so nothing
-    backtracks.
+    ``blank``: a blank line. ``quote_line``: a block quote line (``>`` within 3
+    spaces, group ``mark``) holding a plain line (its content within 3 columns, group
+    ``first``, spaces only) or nothing but spaces and tabs; ``lazy``: a plain line at
+    any indentation (spaces), a lazy continuation line while a paragraph is open. No
+    two kinds of line match one line, so nothing backtracks.
     """
 
     prose: re.Pattern[str]
     item_lines: re.Pattern[str]
     items: re.Pattern[str]
     blank: re.Pattern[str]
+    quote_line: re.Pattern[str]
+    lazy: re.Pattern[str]
 
     @classmethod
     def build(cls, eol: str, rest: str) -> LinePatterns:
@@ -91,6 +96,11 @@ class LinePatterns:
             item_lines=re.compile(rf"(?P<indent>[ ]*)(?:{marker})?{lines}"),
             items=re.compile(rf"(?:{blank})*(?:{marker}{lines}(?P<blanks>(?:{blank})*))*"),
             blank=re.compile(blank),
+            # ">", one optional space, then at most 3 columns: 0-4 spaces in all.
+            quote_line=re.compile(
+                rf"[ ]{{0,3}}(?P<mark>>)(?:[ ]{{0,4}}(?P<first>{_FIRST}){rest}|[ \t]*){eol}"
+            ),
+            lazy=re.compile(rf"[ ]*{_FIRST}{rest}{eol}"),
         )
 
 
@@ -171,10 +181,18 @@ def quiet_run(sc: Scanner, pos: int) -> int:
                 break
             sc.close_leaf()
             sc.state.containers.clear()
+        elif text.startswith(">", first):
+            nxt = _quote(sc, pos, stop)
+            if nxt == pos or sc.state.containers:
+                pos = nxt  # the quote goes on: its next line is read alone
+                break
         else:
-            nxt = _items(sc, pos, stop) if sc.state.containers else pos
+            # Items at column 0 or blank lines may be read at once inside a list.
+            at = text[first : first + 1]
+            flat = at in " \t\r\n" or (first == pos and at in "-*+0123456789")
+            nxt = _items(sc, pos, stop) if flat and sc.state.containers else pos
             if nxt == pos:
-                nxt = _list_line(sc, pos, stop)
+                nxt = _list_lines(sc, pos, stop)
             if nxt == pos:
                 break
         pos = nxt
@@ -234,45 +252,54 @@ def _closed_block(sc: Scanner, pos: int, stop: int) -> int:
     return pos
 
 
-def _list_line(sc: Scanner, pos: int, stop: int) -> int:
-    """Where the next line starts when the line at ``pos`` (ending before ``stop``) is
-    one of a list whose items hold blocks (no block quote): a blank line, a paragraph
-    line of an item (also a lazy one), an item's start, a plain line that ends items
-    (each with the lines that go on with its paragraph); else ``pos``."""
-    st, text = sc.state, sc.text
-    containers, leaf = st.containers, st.leaf
-    m = sc.line_patterns.item_lines.match(text, pos, stop)
-    if m is None:
-        blank = sc.line_patterns.blank.match(text, pos, stop)
-        if blank is None or not containers:
-            return pos
-        sc.close_leaf()  # every item goes on (each holds a block); the paragraph ends
-        return blank.end()
-    # The items the line continues: each takes its content's columns (spaces only).
-    rest, matched = m.end("indent") - pos, 0
-    for c in containers:
-        if rest < c.marker_offset + c.padding:
-            break
-        rest -= c.marker_offset + c.padding
-        matched += 1
-    marker, number = m.group("marker"), m.group("number")
-    if marker is None and leaf is not None:
-        pass  # the paragraph goes on, lazily or not (indented code cannot interrupt it)
-    elif rest > 3 or (marker is None and not containers):
-        return pos  # indented code, or a top-level line the prose run did not take
-    elif matched == len(containers) and leaf is not None and number and int(number) != 1:
-        return pos  # an ordered item interrupts a paragraph only from 1
-    if marker is not None or leaf is None:
-        sc.close_leaf()
-        del containers[matched:]  # the items the line does not continue end
-        if marker is not None:
-            padding = len(marker) + len(m.group("pad"))
-            containers.append(Container("item", rest, padding, has_child=True))
-        first = m.start("first")
-        st.leaf = Leaf("paragraph", first, end=0, inline_pos=first)
-    end = m.end()
-    st.leaf.end = end - 2 if text.startswith("\r\n", end - 2) else end - 1  # type: ignore[union-attr]
-    return end
+def _list_lines(sc: Scanner, pos: int, stop: int) -> int:
+    """The lines from ``pos`` (ending before ``stop``) of a list whose items hold
+    blocks (no block quote): blank lines, paragraph lines of an item (also lazy ones),
+    items' starts, plain lines that end items (each with the lines that go on with
+    its paragraph). Where the first line not read starts (``pos``: none). Nothing is
+    emitted before the run ends, so the open paragraph is kept as offsets meanwhile
+    (``para``: its first character, -1 for none; ``kept``: it is the one open before)."""
+    st, text, lp = sc.state, sc.text, sc.line_patterns
+    containers, start, ce = st.containers, pos, 0
+    para, kept = (-1, False) if st.leaf is None else (st.leaf.start, True)
+    while True:
+        m = lp.item_lines.match(text, pos, stop)
+        if m is None:
+            blank = lp.blank.match(text, pos, stop)
+            if blank is None or not containers:
+                break
+            para, kept = -1, False  # every item goes on (each holds a block)
+            pos = blank.end()
+            continue
+        # The items the line continues: each takes its content's columns (spaces only).
+        rest, matched = m.end("indent") - pos, 0
+        for c in containers:
+            if rest < c.marker_offset + c.padding:
+                break
+            rest -= c.marker_offset + c.padding
+            matched += 1
+        marker, number = m.group("marker"), m.group("number")
+        if marker is None and para >= 0:
+            pass  # the paragraph goes on, lazily or not (indented code cannot interrupt it)
+        elif rest > 3 or (marker is None and not containers):
+            break  # indented code, or a top-level line the prose run did not take
+        elif matched == len(containers) and para >= 0 and number and int(number) != 1:
+            break  # an ordered item interrupts a paragraph only from 1
+        if marker is not None or para < 0:
+            del containers[matched:]  # the items the line does not continue end
+            if marker is not None:
+                padding = len(marker) + len(m.group("pad"))
+                containers.append(Container("item", rest, padding, has_child=True))
+            para, kept = m.start("first"), False
+        pos = m.end()
+        ce = pos - 2 if text.startswith("\r\n", pos - 2) else pos - 1
+    if pos > start and not kept:
+        sc.close_leaf()  # a paragraph emits nothing when it closes here
+        if para >= 0:
+            st.leaf = Leaf("paragraph", para, end=ce, inline_pos=para)
+    elif pos > start and st.leaf is not None:
+        st.leaf.end = ce
+    return pos
 
 
 def _items(sc: Scanner, pos: int, stop: int) -> int:
@@ -291,3 +318,42 @@ def _items(sc: Scanner, pos: int, stop: int) -> int:
         ce = end - 2 if sc.text.startswith("\r\n", end - 2) else end - 1
         st.leaf = Leaf("paragraph", m.start("first"), end=ce, inline_pos=m.start("first"))
     return end
+
+
+_QUOTE_MARK = re.compile(r"[ ]{0,3}>")
+
+
+def _quote(sc: Scanner, pos: int, stop: int) -> int:
+    """The lines of a block quote from ``pos`` (before ``stop``) that hold plain
+    paragraphs: its lines (see :class:`LinePatterns`), lazy continuation lines while a
+    paragraph is open. The line at ``pos`` closes the open list items unless it goes
+    on in the first one (then nothing is read). The quote stays open
+    (``sc.state.containers``) unless the line after the run closes it: a blank line,
+    or with no paragraph open any line without ``>``. Returns where the next line
+    starts."""
+    text, st, lp = sc.text, sc.state, sc.line_patterns
+    m = lp.quote_line.match(text, pos, stop)
+    item = st.containers[:1]
+    if m is None or (item and m.start("mark") - pos >= item[0].marker_offset + item[0].padding):
+        return pos
+    sc.close_leaf()  # a block quote interrupts a paragraph and ends the list
+    quote = Container("quote")
+    st.containers[:] = [quote]
+    while True:
+        if m is not None:
+            first = m.start("first")
+            if first < 0:
+                sc.close_leaf()  # a blank line in the quote ends its paragraph
+            elif st.leaf is None:
+                st.leaf = Leaf("paragraph", first, end=0, inline_pos=first)
+                quote.has_child = True
+        elif st.leaf is None or (m := lp.lazy.match(text, pos, stop)) is None:
+            break
+        pos = m.end()
+        if st.leaf is not None:
+            st.leaf.end = pos - 2 if text.startswith("\r\n", pos - 2) else pos - 1
+        m = lp.quote_line.match(text, pos, stop)
+    if lp.blank.match(text, pos, stop) or (st.leaf is None and not _QUOTE_MARK.match(text, pos)):
+        sc.close_leaf()
+        st.containers.clear()
+    return pos

@@ -145,7 +145,9 @@ class Scanner:
                 if self.lx.blank_line.fullmatch(text, start, ce):
                     self.close_leaf()
                     return le
-                plain = blockstarts.PLAIN_LINE.match(text, start, ce) if start else None
+                # Not before a leading BOM, which the general path skips (§1).
+                bom = not start and text.startswith("\ufeff")
+                plain = None if bom else blockstarts.PLAIN_LINE.match(text, start, ce)
                 if plain is not None:
                     first = plain.end() - 1
                     if leaf is None:
