@@ -83,31 +83,33 @@ class LinePatterns:
     @classmethod
     def build(cls, eol: str, rest: str) -> LinePatterns:
         """Compile the patterns for line endings ``eol`` and line content ``rest``."""
-        blank = rf"[ \t]*{eol}"
-        plain = rf"[ ]{{0,3}}{_FIRST}{rest}{eol}"
-        brk = rf"(?:[ \t]*|[ ]{{0,3}}#{{1,6}}(?:[ \t]{rest})?){eol}"
-        lines = rf"(?P<first>{_FIRST}){rest}{eol}(?:[ ]*{_FIRST}{rest}{eol})*"
-        marker = r"(?P<marker>[-*+]|(?P<number>[0-9]{1,9})[.)])(?P<pad>[ ]{1,4})"
+        blank = rf"[ \t]*+{eol}"
+        plain = rf"[ ]{{0,3}}+{_FIRST}{rest}{eol}"
+        brk = rf"(?:[ \t]*+|[ ]{{0,3}}+#{{1,6}}(?:[ \t]{rest})?){eol}"
+        lines = rf"(?P<first>{_FIRST}){rest}{eol}(?:[ ]*+{_FIRST}{rest}{eol})*"
+        marker = r"(?P<marker>[-*+]|(?P<number>[0-9]{1,9})[.)])(?P<pad>[ ]{1,4}+)"
         return cls(
             prose=re.compile(
-                rf"(?:(?:{brk})*[ ]{{0,3}}(?P<first>{_FIRST}){rest}{eol}(?:{plain})*)*"
+                rf"(?:(?:{brk})*[ ]{{0,3}}+(?P<first>{_FIRST}){rest}{eol}(?:{plain})*)*"
                 rf"(?P<tail>(?:{brk})*)"
             ),
-            item_lines=re.compile(rf"(?P<indent>[ ]*)(?:{marker})?{lines}"),
+            item_lines=re.compile(rf"(?P<indent>[ ]*+)(?:{marker})?{lines}"),
             items=re.compile(rf"(?:{blank})*(?:{marker}{lines}(?P<blanks>(?:{blank})*))*"),
             blank=re.compile(blank),
             # ">", one optional space, then at most 3 columns: 0-4 spaces in all.
             quote_line=re.compile(
-                rf"[ ]{{0,3}}(?P<mark>>)(?:[ ]{{0,4}}(?P<first>{_FIRST}){rest}|[ \t]*){eol}"
+                rf"[ ]{{0,3}}+(?P<mark>>)(?:[ ]{{0,4}}+(?P<first>{_FIRST}){rest}|[ \t]*+){eol}"
             ),
-            lazy=re.compile(rf"[ ]*{_FIRST}{rest}{eol}"),
+            lazy=re.compile(rf"[ ]*+{_FIRST}{rest}{eol}"),
         )
 
 
 # Any text: lines end with \r\n, \r or \n. A text without \r: lines end with \n, and
-# ``.*`` reads a line several times faster than ``[^\r\n]*``.
-ANY_EOL = LinePatterns.build(r"(?:\r\n?|\n)", r"[^\r\n]*")
-_LF = LinePatterns.build(r"\n", r".*")
+# ``.*`` reads a line several times faster than ``[^\r\n]*``. Runs of spaces and line
+# contents are possessive (``*+``): what follows them never starts with what they
+# take, so giving back a character never helps, and not trying is several times faster.
+ANY_EOL = LinePatterns.build(r"(?:\r\n?|\n)", r"[^\r\n]*+")
+_LF = LinePatterns.build(r"\n", r".*+")
 
 
 def line_patterns(text: str) -> LinePatterns:
