@@ -258,49 +258,61 @@ def _list_lines(sc: Scanner, pos: int, stop: int) -> int:
     """The lines from ``pos`` (ending before ``stop``) of a list whose items hold
     blocks (no block quote): blank lines, paragraph lines of an item (also lazy ones),
     items' starts, plain lines that end items (each with the lines that go on with
-    its paragraph). Where the first line not read starts (``pos``: none). Nothing is
-    emitted before the run ends, so the open paragraph is kept as offsets meanwhile
-    (``para``: its first character, -1 for none; ``kept``: it is the one open before)."""
+    its paragraph). Where the first line not read starts (``pos``: none).
+
+    Nothing is emitted before the run ends, so the state is kept in plain values
+    meanwhile: ``widths``, each open item's content column relative to the one around
+    it; ``keep``, how many of the items open before the run are still open; ``new``,
+    the items opened since (marker offset, padding); ``para``, the first character of
+    the open paragraph (-1: none) and ``kept``, whether it is the one open before."""
     st, text, lp = sc.state, sc.text, sc.line_patterns
     containers, start, ce = st.containers, pos, 0
+    widths = [c.marker_offset + c.padding for c in containers]
+    keep, new = len(containers), list[tuple[int, int]]()
     para, kept = (-1, False) if st.leaf is None else (st.leaf.start, True)
     while True:
         m = lp.item_lines.match(text, pos, stop)
         if m is None:
             blank = lp.blank.match(text, pos, stop)
-            if blank is None or not containers:
+            if blank is None or not widths:
                 break
             para, kept = -1, False  # every item goes on (each holds a block)
             pos = blank.end()
             continue
         # The items the line continues: each takes its content's columns (spaces only).
-        rest, matched = m.end("indent") - pos, 0
-        for c in containers:
-            if rest < c.marker_offset + c.padding:
+        rest, matched = m.end(1) - pos, 0
+        for width in widths:
+            if rest < width:
                 break
-            rest -= c.marker_offset + c.padding
+            rest -= width
             matched += 1
-        marker, number = m.group("marker"), m.group("number")
+        marker, number, pad = m.group(2, 3, 4)
         if marker is None and para >= 0:
             pass  # the paragraph goes on, lazily or not (indented code cannot interrupt it)
-        elif rest > 3 or (marker is None and not containers):
+        elif rest > 3 or (marker is None and not widths):
             break  # indented code, or a top-level line the prose run did not take
-        elif matched == len(containers) and para >= 0 and number and int(number) != 1:
+        elif matched == len(widths) and para >= 0 and number and int(number) != 1:
             break  # an ordered item interrupts a paragraph only from 1
         if marker is not None or para < 0:
-            del containers[matched:]  # the items the line does not continue end
+            del widths[matched:]  # the items the line does not continue end
+            if matched < keep:
+                keep = matched
+            del new[matched - keep :]
             if marker is not None:
-                padding = len(marker) + len(m.group("pad"))
-                containers.append(Container("item", rest, padding, has_child=True))
-            para, kept = m.start("first"), False
+                new.append((rest, len(marker) + len(pad)))
+                widths.append(rest + len(marker) + len(pad))
+            para, kept = m.start(5), False
         pos = m.end()
         ce = pos - 2 if text.startswith("\r\n", pos - 2) else pos - 1
-    if pos > start and not kept:
-        sc.close_leaf()  # a paragraph emits nothing when it closes here
-        if para >= 0:
-            st.leaf = Leaf("paragraph", para, end=ce, inline_pos=para)
-    elif pos > start and st.leaf is not None:
-        st.leaf.end = ce
+    if pos > start:
+        del containers[keep:]
+        containers.extend(Container("item", o, p, has_child=True) for o, p in new)
+        if not kept:
+            sc.close_leaf()  # a paragraph emits nothing when it closes here
+            if para >= 0:
+                st.leaf = Leaf("paragraph", para, end=ce, inline_pos=para)
+        elif st.leaf is not None:
+            st.leaf.end = ce
     return pos
 
 
