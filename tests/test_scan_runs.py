@@ -26,6 +26,7 @@ from inputs import CORPUS, HERE, SPEC, VECTORS
 
 from replykit import segment
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.scan import runs
 from replykit.questionnaire.scan.grammar import lexemes, parse, parser
 from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
 from replykit.questionnaire.scan.scanner import Scanner, ScanResult
@@ -71,6 +72,12 @@ LINES = (
     "```questionnaire", "questions: []", "<questionnaire>{}</questionnaire>",
     "Questionnaire word", "<questionnaire>", "</questionnaire>", "``questionnaire",
     "\u00a0```questionnaire", "- ```questionnaire", "QUESTIONNAIRE", "<sage-questionnaire>",
+    # Block quotes, tables, nested lists, fences and quotes inside list items.
+    "> word text", ">text", ">  two", ">    four", ">     five", "> > nested", "> - item",
+    "> 2. item", "> # h", "> ```", "> ~~~", "> ```questionnaire", ">\t", "> \tx", ">\tx",
+    "> **Note:** x", "> `span` x", "> <b>", "> ***", "> ===", "| a | b |", "| --- | --- |",
+    "|x|", "- `x` sub", "1. Add: x", "- > q", "1. > q", "- # h", "- ```sh", "1. ~~~",
+    "- - double", "* + mixed", "- [ ] task", "lazy continuation",
 )  # fmt: skip
 
 
@@ -146,6 +153,47 @@ def test_runs_read_every_rich_reply_as_the_lines(index: int) -> None:
     same_reading(RICH[index].replace("\n", "\r\n"))
 
 
+def test_runs_leave_few_lines_of_a_rich_reply_to_the_general_path() -> None:
+    # Before its form a rich reply's quotes, nested lists, tables, headings and code
+    # are read in runs: alone are its first line and the blank after it (before the
+    # first visible character), and the form's opener and closer (at most 4).
+    alone = []
+    for text in RICH:
+        scanner = Scanner(text, lexemes())
+        assert scanner.run().tokens == read(text, False).tokens
+        alone.append(scanner.lines_alone)
+    assert max(alone) <= 4, alone
+    scanner = Scanner(text, lexemes(), line_runs=False)
+    scanner.run()
+    assert scanner.lines_alone == text.count("\n") + (not text.endswith("\n"))
+
+
+QUOTES_AND_LISTS = (
+    "Intro.\n\n> **Note:** one\n> two\nlazy\n>\n> three\n\n"
+    "1. Add:\n   - `x` sub;\n     - deeper\n2. Next\n\n   > in item\n\n"
+    "| a | b |\n| --- | --- |\n\n## Head\n- item\n> quote ends the list\n\n" + FORM
+)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_runs_read_quotes_nested_lists_and_tables_as_the_lines(ending: str) -> None:
+    text = QUOTES_AND_LISTS.replace("\n", ending)
+    same_reading(text)
+    scanner = Scanner(text, lexemes())
+    scanner.run()
+    # "Intro.", the blank after it, the quote inside the item and the blank after it
+    # (a quote inside a list item is read alone), the opener and the closer.
+    assert scanner.lines_alone == 6
+
+
+def test_item_line_groups_are_where_the_list_run_reads_them() -> None:
+    # runs._list_lines reads the groups of item_lines by number.
+    for patterns in (runs.ANY_EOL, runs.line_patterns("a\n")):
+        assert patterns.item_lines.groupindex == {
+            "indent": 1, "marker": 2, "number": 3, "pad": 4, "first": 5
+        }  # fmt: skip
+
+
 def test_runs_read_every_spec_example_as_the_lines() -> None:
     for example_text in SPEC:
         same_reading("Intro.\n\n" + example_text + "\nquestionnaire\n")
@@ -209,6 +257,10 @@ HOSTILE_RUNS = {
     "fences_in_lines": "x ``` y ``` z\n```\n",
     "items_and_blank_lines": "- a\n\n  b\n1. c\n\n",
     "headings_and_paragraphs": "# h\npara\n\n",
+    "quotes_with_lazy_lines": "> q\nlazy\n>\n> r\n\n",
+    "quotes_ending_lists": "- a\n  - b\n> q\n",
+    "quotes_in_items": "- a\n  > q\n",
+    "nested_items_deeper_and_back": "1. a\n   - b\n     - c\n        d\n2. e\n",
 }
 
 

@@ -59,6 +59,8 @@ class Scanner:
     was seen (docs/streaming.md). ``line_runs``: the fast mode's :meth:`run` reads
     runs of top-level lines in one step (:mod:`replykit.questionnaire.scan.runs`);
     ``False`` reads every line alone, with the same result (a test's reference).
+    ``lines_alone`` counts the lines :meth:`line` read one by one (a measure of how
+    much the runs leave to the general path).
     """
 
     def __init__(
@@ -90,6 +92,7 @@ class Scanner:
         self.coarse = None if silent or checked else (sink or Coarse(text, full))
         self.out: Sink = self.coarse or (Silent() if silent else Fine())
         self.scanned = 0
+        self.lines_alone = 0
         # The fast mode reads runs of top-level lines at once (scan/runs.py).
         self.line_runs = line_runs and self.coarse is not None
         self.line_patterns = runs.line_patterns(text) if self.line_runs else runs.ANY_EOL
@@ -102,7 +105,7 @@ class Scanner:
         return its tokens and near-misses."""
         pos, st, n, line_runs = start, self.state, self.n, self.line_runs
         while pos < n and not st.halted:
-            if line_runs and pos and not st.containers:
+            if line_runs and pos:
                 pos = runs.skip(self, pos)
                 if pos >= n:
                     break
@@ -132,6 +135,7 @@ class Scanner:
         """Read the line at ``start``; return where the next line to read starts (past
         the line's end when a candidate on it spans lines)."""
         ce, le = self.line_bounds(start)
+        self.lines_alone += 1
         st = self.state
         if not self.checked and not st.containers:
             # The fast mode's shortcuts for a top-level line, each exactly what the
