@@ -1,8 +1,8 @@
 """The fast mode's runs: many lines read in one step (docs/architecture.md).
 
 Reading the lines of a run one by one (:meth:`Scanner.line`) decides nothing more than
-the run does, so :meth:`Scanner.run` reads them at once when no block quote is open
-(list items only where said):
+the run does, so :meth:`Scanner.run` reads them at once where no block quote is open
+(a run inside list items only where said; a run may open a block quote):
 
 - the inside of a top-level fenced block up to the next line that may close it (its
   fence's characters within 3 spaces of the line start, found with ``str.find``):
@@ -10,11 +10,13 @@ the run does, so :meth:`Scanner.run` reads them at once when no block quote is o
 - once a visible character has been seen and inert regions are folded into ``PROSE``
   (the fast mode's sink, not ``full``), the lines up to the one holding the next
   family word (in any case: a line without one holds no candidate and no near-miss,
-  §3a, §8) that are blank lines, plain paragraph lines, ATX headings, whole fenced
-  code blocks and the lines of lists (no block quote) whose items hold plain
-  paragraphs: nothing in them is emitted. A plain line starts with a character that
-  starts no block (see ``_FIRST``), so it continues or opens a paragraph. The run
-  leaves open the paragraph and the list items the lines would have left open.
+  §3a, §8) that are blank lines, plain paragraph lines (a table's pipe lines among
+  them), ATX headings, whole fenced code blocks, the lines of lists (no block quote)
+  whose items hold plain paragraphs, at any depth, also from inside the open items,
+  and block quotes holding plain paragraphs (lazy lines too): nothing in them is
+  emitted. A plain line starts with a character that starts no block (see
+  ``_FIRST``), so it continues or opens a paragraph. The run leaves open the
+  paragraph, the list items and the block quote the lines would have left open.
 
 Each run counts its characters as scanned, as the lines would. The runs are proven
 equal to line-by-line reading (``Scanner(..., line_runs=False)``) by property tests.
