@@ -262,15 +262,15 @@ def _list_lines(sc: Scanner, pos: int, stop: int) -> int:
     items' starts, plain lines that end items (each with the lines that go on with
     its paragraph). Where the first line not read starts (``pos``: none).
 
-    Nothing is emitted before the run ends, so the state is kept in plain values
-    meanwhile: ``widths``, each open item's content column relative to the one around
-    it; ``keep``, how many of the items open before the run are still open; ``new``,
-    the items opened since (marker offset, padding); ``para``, the first character of
-    the open paragraph (-1: none) and ``kept``, whether it is the one open before."""
+    Nothing is emitted before the run ends, so the state is kept in plain values:
+    ``widths``, each open item's content column relative to the one around it;
+    ``keep``, how many items open before the run still are; ``new``, the items opened
+    since (marker offset, padding); ``para``, the open paragraph's first character
+    (-1: none), ``kept`` when it is the one open before."""
     st, text, lp = sc.state, sc.text, sc.line_patterns
-    containers, start, ce = st.containers, pos, 0
+    containers, start, ce, keep = st.containers, pos, 0, len(st.containers)
     widths = [c.marker_offset + c.padding for c in containers]
-    keep, new = len(containers), list[tuple[int, int]]()
+    new: list[tuple[int, int]] = []
     para, kept = (-1, False) if st.leaf is None else (st.leaf.start, True)
     while True:
         m = lp.item_lines.match(text, pos, stop)
