@@ -50,11 +50,20 @@ _CONSTANTS = frozenset({"NaN", "Infinity", "-Infinity"})
 MAX_NUMBER_DIGITS = 4300
 # An integer of fewer digits is below the largest float (about 1.8e308).
 _INT_FLOAT_SAFE = 308
-# A lone-surrogate escape or character may be present (a cheap test before the walk).
-_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+# A lone-surrogate escape may be present (a cheap test before the walk).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 # In a string token: a \u escape of a surrogate, another escape, or a raw surrogate.
 _STRING_UNIT = re.compile(r"\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\.|[\ud800-\udfff]", re.S)
 _LONE = re.compile(r"[\ud800-\udfff]")  # raw: mypyc refuses surrogate literals
+
+
+def surrogate_hint(text: str) -> bool:
+    """Whether ``text`` may hold a lone surrogate: a ``\\uD800``-``\\uDFFF``-style
+    escape or a surrogate code point. Each search runs only where it can match (an
+    alternation of the two scans every character, several times slower)."""
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:
+        return True
+    return not text.isascii() and _LONE.search(text) is not None
 
 
 # Findings after which the payload has no value to check further.
@@ -151,6 +160,55 @@ def _decode(text: str) -> tuple[Any, set[str]]:
     return value, refused
 
 
+class _Refused(Exception):
+    """A token :data:`_PLAIN` does not read: the reading with every hook decides."""
+
+
+def _refuse_constant(_name: str) -> None:
+    raise _Refused
+
+
+def _plain_int(digits: str) -> int:
+    if len(digits) > _INT_FLOAT_SAFE:
+        raise _Refused  # may be out of range: the full decoding decides
+    return int(digits)
+
+
+def _plain_float(token: str) -> float:
+    value = float(token)
+    if len(token) > MAX_NUMBER_DIGITS or math.isinf(value):
+        raise _Refused
+    return value
+
+
+def _plain_pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(items)
+    if len(out) != len(items):
+        raise _Refused  # a duplicate key
+    return out
+
+
+# One decoder for every call (json.loads with hooks builds a new one per call): it
+# reads JSON with nothing to refuse and raises _Refused at the first refused token.
+# Immutable once built, like json's own module-level decoder.
+_PLAIN = json.JSONDecoder(
+    parse_constant=_refuse_constant,
+    parse_int=_plain_int,
+    parse_float=_plain_float,
+    object_pairs_hook=_plain_pairs,
+)
+
+
+def _decode_fast(text: str) -> tuple[Any, set[str]]:
+    """:func:`_decode`, read first by :data:`_PLAIN`: the same value and refused kinds
+    (none) when no token is refused, else :func:`_decode`'s own answer. Raises what
+    :func:`_decode` raises."""
+    try:
+        return _PLAIN.decode(text), set()
+    except _Refused:
+        return _decode(text)
+
+
 def read_json_value(text: str, *, max_depth: int = 64) -> Read:
     """Read any JSON text strictly (§1): the reading every JSON input of replykit gets.
 
@@ -173,12 +231,12 @@ def read_json_value(text: str, *, max_depth: int = 64) -> Read:
     if deep is not None:
         return Read(value=None, findings=(_too_deep(max_depth, deep),))
     try:
-        value, refused = _decode(text)
+        value, refused = _decode_fast(text)
     except json.JSONDecodeError:
         return Read(value=None, findings=(_syntax_finding(text),))
     except RecursionError:  # json recurses per level: a max_depth near the stack's size
         return Read(value=None, findings=(_too_deep(max_depth, 0),))
-    strings = _SURROGATE_HINT.search(text) is not None
+    strings = surrogate_hint(text)
     if not refused and not strings:
         # Valid JSON with nothing to report: spans are only walked if someone asks.
         spans, key_spans = lazy_spans(lambda: _walk_spans(text))

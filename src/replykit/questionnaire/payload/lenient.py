@@ -211,12 +211,20 @@ def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) ->
     return qid
 
 
+def normalize_type(given: Any) -> QuestionType | None:
+    """The question type a ``type`` value names (§7: trimmed of blank characters, in
+    any case, aliases mapped), or ``None`` when it names none."""
+    if not isinstance(given, str):
+        return None
+    # A value spelled as a key already is its own trimmed, lower-cased form.
+    return _TYPE_MAP.get(given) or _TYPE_MAP.get(trim_blank(given).lower())
+
+
 def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
     given = raw.get("type")
-    if isinstance(given, str):
-        qtype = _TYPE_MAP.get(trim_blank(given).lower())
-        if qtype is not None:
-            return qtype
+    qtype = normalize_type(given)
+    if qtype is not None:
+        return qtype
     at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
     return None
 

@@ -22,6 +22,7 @@ from replykit.questionnaire.model import (
 )
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json
+from replykit.questionnaire.payload.lenient_plain import plain_request
 from replykit.questionnaire.payload.lenient import normalize_fitting
 from replykit.questionnaire.payload.results import (
     FormRead,
@@ -58,6 +59,12 @@ def read_xml_request(
     """
     depth = limits.max_depth if max_depth is None else max_depth
     read = read_json(payload, max_depth=depth)
+    if not read.findings and type(read.value) is dict and form_lists(read.value, limits) is None:
+        # Nothing reported yet: a form with nothing to report is built without cursors
+        # or paths; any other goes to the normalizer's full checks below.
+        plain = plain_request(read.value, True)
+        if plain is not None:
+            return FormRead(value=plain, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     if not isinstance(read.value, dict):
@@ -148,6 +155,12 @@ def read_xml_response(
     """
     depth = limits.max_depth if max_depth is None else max_depth
     read = read_json(payload, max_depth=depth)
+    if not read.findings and type(read.value) is dict and form_lists(read.value, limits) is None:
+        # Nothing reported yet: a form with nothing to report is built without cursors
+        # or paths; any other goes to the normalizer's full checks below.
+        plain = plain_request(read.value, True)
+        if plain is not None:
+            return FormRead(value=plain, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     root = read.value
