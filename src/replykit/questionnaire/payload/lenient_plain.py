@@ -110,8 +110,10 @@ def _plain_question(raw: Any, index: int, used: set[str]) -> Question | None:
     default = raw.get("default")
     if qtype == "free_text":
         if default is None:
-            return _question(qid, "free_text", text, (), "")
-        return _question(qid, "free_text", text, (), _trim(default)) if type(default) is str else None
+            default = ""
+        elif type(default) is not str:
+            return None
+        return _question(qid, "free_text", text, (), _trim(default))
     allow_other = raw.get("allow_other")
     if allow_other is None:
         allow_other = False
@@ -176,9 +178,7 @@ def _option_object(item: dict[str, Any]) -> tuple[str, str] | None:
     return value, _trim(label) if _visible(label) else value
 
 
-def _default(
-    qtype: QuestionType, raw: Any, options: list[Option]
-) -> str | tuple[str, ...] | None:
+def _default(qtype: QuestionType, raw: Any, options: list[Option]) -> str | tuple[str, ...] | None:
     """A choice's default, or ``None`` when it would be reported: a single-choice one a
     string among the option values or empty (absent: ``""``); a multi-choice one a list
     of distinct strings among them (absent: ``()``)."""

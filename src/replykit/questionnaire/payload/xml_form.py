@@ -22,8 +22,8 @@ from replykit.questionnaire.model import (
 )
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json
-from replykit.questionnaire.payload.lenient_plain import plain_request
 from replykit.questionnaire.payload.lenient import normalize_fitting
+from replykit.questionnaire.payload.lenient_plain import plain_request
 from replykit.questionnaire.payload.results import (
     FormRead,
     ResponseRead,
@@ -155,12 +155,6 @@ def read_xml_response(
     """
     depth = limits.max_depth if max_depth is None else max_depth
     read = read_json(payload, max_depth=depth)
-    if not read.findings and type(read.value) is dict and form_lists(read.value, limits) is None:
-        # Nothing reported yet: a form with nothing to report is built without cursors
-        # or paths; any other goes to the normalizer's full checks below.
-        plain = plain_request(read.value, True)
-        if plain is not None:
-            return FormRead(value=plain, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     root = read.value
