@@ -48,18 +48,18 @@ def _visible(text: str) -> bool:
     return "!" <= text[:1] <= "~" or not is_blank(text)
 
 
-def plain_request(args: Any, allow_extras: bool) -> Questionnaire | None:
-    """The form of ``args`` (a decoded JSON object whose lists fit the limits, §1) on
-    which the lenient normalizer (§7) reports nothing, else ``None``: the same
-    ``Questionnaire`` as ``normalize_fitting(args, allow_extras, limits)`` builds.
-    ``allow_extras`` keeps ``ui_text`` and ``timeout_seconds`` (§5). Nothing to report
-    means: a string or absent title; a non-empty list of questions, each an object
-    with a distinct string or absent id, a known type, a non-blank text (or title);
-    a choice with a non-empty list of distinct non-blank strings or ``{value, label}``
-    objects, none the reserved value, ``allow_other`` a bool when present, a default
-    among the options (distinct string items for multi-choice); with ``allow_extras``,
-    ``ui_text`` an object of short strings and ``timeout_seconds`` a non-negative
-    finite number, when present. Linear in the size of ``args``."""
+def plain_request(args: Any) -> Questionnaire | None:
+    """The form of the XML+JSON request ``args`` (a decoded JSON object whose lists fit
+    the limits, §1) on which the lenient normalizer (§5, §7) reports nothing, else
+    ``None``: the same ``Questionnaire`` as ``normalize_fitting(args, True, limits)``
+    builds, ``ui_text`` and ``timeout_seconds`` kept. Nothing to report means: a string
+    or absent title; a non-empty list of questions, each an object with a distinct
+    string or absent id, a known type, a non-blank text (or title); a choice with a
+    non-empty list of distinct non-blank strings or ``{value, label}`` objects, none the
+    reserved value, ``allow_other`` a bool when present, a default among the options
+    (distinct string items for multi-choice); ``ui_text`` an object of short strings and
+    ``timeout_seconds`` a non-negative finite number, when present. Linear in the size
+    of ``args``."""
     if type(args) is not dict:
         return None
     title = args.get("title")
@@ -77,14 +77,10 @@ def plain_request(args: Any, allow_extras: bool) -> Questionnaire | None:
         if question is None:
             return None
         questions.append(question)
-    ui_text: tuple[tuple[str, str], ...] = ()
-    timeout: int | float | None = None
-    if allow_extras:
-        ui_text_read = _ui_text(args.get("ui_text"))
-        timeout = args.get("timeout_seconds")
-        if ui_text_read is None or not _timeout_ok(timeout):
-            return None
-        ui_text = ui_text_read
+    ui_text = _ui_text(args.get("ui_text"))
+    timeout = args.get("timeout_seconds")
+    if ui_text is None or not _timeout_ok(timeout):
+        return None
     return _questionnaire(_trim(title), tuple(questions), ui_text, timeout)
 
 

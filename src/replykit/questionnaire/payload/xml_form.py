@@ -62,7 +62,7 @@ def read_xml_request(
     if not read.findings and type(read.value) is dict and form_lists(read.value, limits) is None:
         # Nothing reported yet: a form with nothing to report is built without cursors
         # or paths; any other goes to the normalizer's full checks below.
-        plain = plain_request(read.value, True)
+        plain = plain_request(read.value)
         if plain is not None:
             return FormRead(value=plain, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics)
