@@ -92,3 +92,22 @@ def test_parts_of_rejects_what_the_parser_rejects() -> None:
     with pytest.raises(ReplykitBug, match="does not expect FENCE_CLOSER at offset 0"):
         parts_of("```", stray)
     assert parts_of("", ()) == lark("", ()) == []
+
+
+def test_one_plan_serves_every_message_with_the_same_token_kinds() -> None:
+    # The table's steps depend only on the kinds: messages with the same sequence of
+    # kinds at other offsets (read first or later, in either order) get their own parts.
+    texts = [
+        "Hi\n\n```questionnaire\nq: 1\n```\n",
+        "A longer line of prose first.\n\n```questionnaire\ntitle: T\nq: 2\n```\n",
+        "`x`\n```questionnaire\n```\n",
+    ]
+    scans = [Scanner(t, lexemes()).run().tokens for t in texts]
+    kinds = {tuple(tok.type for tok in tokens) for tokens in scans[:2]}
+    assert len(kinds) == 1
+    pairs = list(zip(texts, scans, strict=True))
+    for text, tokens in [*pairs, *reversed(pairs)]:
+        assert parts_of(text, tokens) == lark(text, tokens)
+    first, second = (parts_of(t, tokens) for t, tokens in zip(texts[:2], scans[:2], strict=True))
+    assert first != second
+    assert second[1] == FencedPart((31, 48), (48, 62), (62, 66))

@@ -19,6 +19,7 @@ parent's; ``markdown``, ``fenced_candidate``, ``xml_candidate`` and ``message`` 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,15 +37,24 @@ Table = dict[int, dict[str, tuple[bool, Any]]]
 
 
 def _markdown(text: str, toks: list[ScanToken]) -> MarkdownRun:
-    visible = any(t.type == "PROSE" and first_visible(text, t.start, t.end) >= 0 for t in toks)
+    visible = False
+    for t in toks:
+        if t.type == "PROSE" and first_visible(text, t.start, t.end) >= 0:
+            visible = True
+            break
     return MarkdownRun(toks[0].start, toks[-1].end, visible)
 
 
 def _fenced(text: str, toks: list[ScanToken]) -> FencedPart:
     opener = (toks[0].start, toks[0].end)
-    payload = next(((t.start, t.end) for t in toks if t.type == "FENCE_PAYLOAD"), None)
-    closer = next(((t.start, t.end) for t in toks if t.type == "FENCE_CLOSER"), None)
-    return FencedPart(opener, payload or (opener[1], opener[1]), closer)
+    payload = (opener[1], opener[1])
+    closer = None
+    for t in toks[1:]:  # FENCE_PAYLOAD? FENCE_CLOSER?
+        if t.type == "FENCE_PAYLOAD":
+            payload = (t.start, t.end)
+        elif t.type == "FENCE_CLOSER":
+            closer = (t.start, t.end)
+    return FencedPart(opener, payload, closer)
 
 
 def _xml(text: str, toks: list[ScanToken]) -> XmlPart:
@@ -87,27 +97,75 @@ def _machine(lark: Lark) -> tuple[Table, int, int]:
     return states, table.start_states["message"], table.end_states["message"]
 
 
+#: How a sentence's value is built from its tokens: a token's position in the
+#: sentence, or a rule's builder and the plans of its (spliced) children.
+Plan = int | tuple[Callable[[str, list[Any]], Any], tuple["Plan", ...]]
+
+_KIND = operator.attrgetter("type")
+#: Distinct token-kind sequences whose plan is kept (a message has a handful of
+#: tokens, so a few dozen sequences cover nearly every message).
+PLAN_CACHE_SIZE = 1024
+
+
+class _Rejected(Exception):
+    """The table has no action for the token at ``index`` (``len(kinds)``: the end)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
 def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Part]:
     """The parts of ``text`` (Markdown runs and candidates, spans in code points) from
     the scanner's fast-mode ``tokens``, read by ``lark``'s LALR table of rule
     ``message``. Raises :class:`ReplykitBug` when the tokens are not a sentence of the
-    rule (the scanner only emits sentences)."""
+    rule (the scanner only emits sentences).
+
+    The table's shifts and reductions depend only on the tokens' kinds, so they are
+    run once per sequence of kinds (:func:`plan`) and the plan is applied to the
+    tokens: the same values the loop would build, in the same order."""
+    kinds = tuple(map(_KIND, tokens))
+    try:
+        steps = plan(lark, kinds)
+    except _Rejected as rejected:
+        at = rejected.index
+        kind, where = (
+            ("$END", "the end") if at == len(kinds) else (kinds[at], f"offset {tokens[at].start}")
+        )
+        raise ReplykitBug(f"rule message does not expect {kind} at {where}") from None
+    parts: list[Part] = _apply(steps, text, tokens)
+    return parts
+
+
+def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
+    if type(steps) is int:
+        return tokens[steps]
+    build, children = steps  # type: ignore[misc]
+    return build(text, [_apply(child, text, tokens) for child in children])
+
+
+@functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
+def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
+    """The plan of the token kinds ``kinds`` under ``lark``'s table of rule ``message``:
+    shift a token, or reduce by a rule and record its value (``_``-rules spliced into
+    their parent, as Lark shapes trees). A pure function of its arguments, kept in a
+    bounded cache (:data:`PLAN_CACHE_SIZE` sequences, least recently used dropped).
+    Raises :class:`_Rejected` when ``kinds`` is no sentence of the rule."""
     states, start, end = _machine(lark)
     stack = [start]
     values: list[Any] = []
-    for tok in [*tokens, None]:
-        kind = "$END" if tok is None else tok.type
+    for index in range(len(kinds) + 1):
+        kind = "$END" if index == len(kinds) else kinds[index]
         while True:
             entry = states[stack[-1]].get(kind)
             if entry is None:
-                where = "the end" if tok is None else f"offset {tok.start}"
-                raise ReplykitBug(f"rule message does not expect {kind} at {where}")
+                raise _Rejected(index)
             shift, arg = entry
             if shift:
                 stack.append(arg)
-                values.append(tok)
+                values.append(index)
                 break
-            size, name, build = arg
+            size, _name, build = arg
             children = values[len(values) - size :]
             del values[len(values) - size :], stack[len(stack) - size :]
             flat: list[Any] = []
@@ -116,11 +174,11 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
                     flat.extend(child)
                 else:
                     flat.append(child)
-            values.append(flat if build is None else build(text, flat))
-            stack.append(states[stack[-1]][name][1])
-            if tok is None and stack[-1] == end:
-                parts: list[Part] = values[-1]
-                return parts
+            values.append(flat if build is None else (build, tuple(flat)))
+            stack.append(states[stack[-1]][_name][1])
+            if index == len(kinds) and stack[-1] == end:
+                steps: Plan = values[-1]
+                return steps
     raise ReplykitBug("the parse table accepted no message")  # pragma: no cover
 
 
