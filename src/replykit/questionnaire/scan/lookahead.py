@@ -29,7 +29,7 @@ class Lookahead:
     ``tags``/``tag_starts``: every tag-like opener (grammar ``TAG_LIKE``, any case) and
     its start, in order."""
 
-    def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
+    def __init__(self, text: str, lexemes: Lexemes, compat: Compat, first_word: int = -1) -> None:
         self._text = text
         self._lx = lexemes
         self.compat = compat
@@ -44,7 +44,10 @@ class Lookahead:
         self._end_marks: dict[int, tuple[list[int], list[int]]] = {}
         # The last family word found (grammar FAMILY_WORD, any case) and where its
         # search started; the next lower- and upper-case first letter at or after it.
-        self._word, self._word_from = -1, -1
+        # ``first_word``: the first one, when the caller found it already (segment()'s
+        # pre-check), so no search repeats it.
+        self._word, self._word_from = (first_word, 0) if first_word >= 0 else (-1, -1)
+        self._word_asked = False
         self._letters = [-1, -1]
 
     # ---- inline closers ------------------------------------------------------------
@@ -122,10 +125,11 @@ class Lookahead:
         after ``pos``, or the text's length: a line without one holds no candidate and
         no near-miss. Asked at increasing offsets, each character is looked at about
         once."""
+        if not self._word_asked:
+            # The two letters' searches look at each character at most twice in all.
+            self.scanned += 2 * len(self._text)
+            self._word_asked = True
         if not self._word_from <= pos <= self._word:
-            if self._word_from < 0:
-                # The two letters' searches look at each character at most twice in all.
-                self.scanned += 2 * len(self._text)
             if pos < self._word_from:
                 self._letters = [-1, -1]  # found after pos: a letter before may be missed
             self._word_from = pos

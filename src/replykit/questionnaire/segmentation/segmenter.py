@@ -31,7 +31,7 @@ from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.checked import check_reading, compare
 from replykit.questionnaire.scan.grammar import lexemes, parse
-from replykit.questionnaire.scan.lookahead import find_family_word
+from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
@@ -225,14 +225,18 @@ def _read(
     empties)."""
     # Exact: without the family word (in any ASCII case) there can be no candidate and
     # no near-miss, so the message is one Markdown segment.
-    possible = find_family_word(text, lexemes()) < len(text)
+    lx = lexemes()
+    first_word = find_family_word(text, lx)
+    possible = first_word < len(text)
     if checked:
         reading = check_reading(text, compat)
         compare(text, reading, compat, possible)
         return list(reading.parts), list(reading.near_misses), len(text)
     if not possible:
         return None
-    scan = Scanner(text, lexemes(), compat=compat).run()
+    mode = compat or _STRICT
+    look = Lookahead(text, lx, mode, first_word)  # the word is not searched for again
+    scan = Scanner(text, lx, compat=mode, look=look).run()
     return parse(text, scan.tokens), list(scan.near_misses), scan.scanned
 
 
