@@ -91,6 +91,7 @@ STAGES: tuple[Stage, ...] = (
         (
             Entry(PAYLOAD + "fenced_form.py", "_checked_form"),
             Entry(PAYLOAD + "fenced_plain.py", "plain_form"),
+            Entry(PAYLOAD + "lenient_plain.py", "plain_request"),
             Entry(PAYLOAD + "lenient.py", "normalize_form"),
             Entry(
                 PAYLOAD + "lenient.py",
