@@ -4,6 +4,8 @@
 * The look-ahead seeded with the family word ``segment()``'s pre-check found answers
   every question as an unseeded one does, and counts the same characters scanned; so
   ``segment()`` reports the scanned characters a plain :class:`Scanner` run reports.
+* ``is_blank`` and ``trim_blank`` answer at once for text with visible ASCII at its
+  edges: the same answers as their regular expressions (§1).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from replykit.questionnaire.scan.lookahead import Lookahead, find_family_word
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.segmenter import segment_counted
 from replykit.testing import strategies as rs
+from replykit.text import BLANK_CLASS, is_blank, trim_blank
 
 WORDISH = st.text(alphabet="qQuUeEsStTiIoOnNaArR x\u0130\u212a\u017f\n", max_size=40)
 
@@ -80,3 +83,14 @@ def test_segment_counts_the_scanners_work_on_every_vector(case: dict[str, Any]) 
 @pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
 def test_segment_counts_the_scanners_work_on_every_corpus_file(path: Path) -> None:
     _same_work(path.read_text(encoding="utf-8"))
+
+
+_VISIBLE = re.compile("[^" + BLANK_CLASS[1:])
+_EDGES = re.compile(f"^{BLANK_CLASS}+|{BLANK_CLASS}+$")
+EDGY = st.text(st.sampled_from(" \t\n\u00a0\u3000\u200b\ufeff\u00ad!~a\x7f\x20\x21\u00e9问"))
+
+
+@given(st.one_of(EDGY, st.text()))
+def test_blank_and_trim_are_their_expressions(text: str) -> None:
+    assert is_blank(text) == (_VISIBLE.search(text) is None)
+    assert trim_blank(text) == _EDGES.sub("", text)

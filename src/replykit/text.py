@@ -41,6 +41,8 @@ LINE_END_RE = re.compile(r"\r\n|\r|\n")
 
 def is_blank(s: str) -> bool:
     """True when every character of ``s`` is blank (§1: White_Space or Cf); ``""`` is blank."""
+    if "!" <= s[:1] <= "~":
+        return False  # a visible ASCII character is neither White_Space nor Cf
     return _VISIBLE_RE.search(s) is None
 
 
@@ -52,6 +54,8 @@ def first_visible(s: str, start: int = 0, end: int | None = None) -> int:
 
 def trim_blank(s: str) -> str:
     """``s`` without leading and trailing blank characters (§1), NBSP and U+3000 included."""
+    if "!" <= s[:1] <= "~" and "!" <= s[-1:] <= "~":
+        return s  # visible ASCII at both ends: nothing to trim, no search
     return _BLANK_EDGE_RE.sub("", s)
 
 

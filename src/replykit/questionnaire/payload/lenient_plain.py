@@ -34,20 +34,6 @@ _question = trusted(Question)
 _questionnaire = trusted(Questionnaire)
 
 
-def _trim(text: str) -> str:
-    """:func:`~replykit.text.trim_blank`, answered at once for text that starts and ends
-    with a visible ASCII character (neither White_Space nor Cf, §1)."""
-    if "!" <= text[:1] <= "~" and "!" <= text[-1:] <= "~":
-        return text
-    return trim_blank(text)
-
-
-def _visible(text: str) -> bool:
-    """Not :func:`~replykit.text.is_blank`, answered at once for text that starts with
-    a visible ASCII character."""
-    return "!" <= text[:1] <= "~" or not is_blank(text)
-
-
 def plain_request(args: Any) -> Questionnaire | None:
     """The form of the XML+JSON request ``args`` (a decoded JSON object whose lists fit
     the limits, §1) on which the lenient normalizer (§5, §7) reports nothing, else
@@ -81,7 +67,7 @@ def plain_request(args: Any) -> Questionnaire | None:
     timeout = args.get("timeout_seconds")
     if ui_text is None or not _timeout_ok(timeout):
         return None
-    return _questionnaire(_trim(title), tuple(questions), ui_text, timeout)
+    return _questionnaire(trim_blank(title), tuple(questions), ui_text, timeout)
 
 
 def _plain_question(raw: Any, index: int, used: set[str]) -> Question | None:
@@ -90,7 +76,7 @@ def _plain_question(raw: Any, index: int, used: set[str]) -> Question | None:
     if type(raw) is not dict:
         return None
     given = raw.get("id")
-    if given is None or (type(given) is str and not _visible(given)):
+    if given is None or (type(given) is str and is_blank(given)):
         qid = f"q{index + 1}"
     elif type(given) is str:
         qid = given
@@ -109,7 +95,7 @@ def _plain_question(raw: Any, index: int, used: set[str]) -> Question | None:
             default = ""
         elif type(default) is not str:
             return None
-        return _question(qid, "free_text", text, (), _trim(default))
+        return _question(qid, "free_text", text, (), trim_blank(default))
     allow_other = raw.get("allow_other")
     if allow_other is None:
         allow_other = False
@@ -129,8 +115,8 @@ def _text(raw: dict[str, Any]) -> str | None:
     non-blank string."""
     for key in ("text", "title"):
         value = raw.get(key)
-        if type(value) is str and _visible(value):
-            return _trim(value)
+        if type(value) is str and not is_blank(value):
+            return trim_blank(value)
     return None
 
 
@@ -143,9 +129,9 @@ def _options(raw: Any) -> list[Option] | None:
     seen: set[str] = set()
     for item in raw:
         if type(item) is str:
-            if not _visible(item):
+            if is_blank(item):
                 return None
-            value = label = _trim(item)
+            value = label = trim_blank(item)
         elif type(item) is dict:
             pair = _option_object(item)
             if pair is None:
@@ -164,14 +150,14 @@ def _option_object(item: dict[str, Any]) -> tuple[str, str] | None:
     """A ``{value, label}`` option's trimmed value and label (a missing or blank label
     takes the value), or ``None`` when it is invalid."""
     value, label = item.get("value"), item.get("label")
-    if type(value) is not str or not _visible(value):
+    if type(value) is not str or is_blank(value):
         return None
-    value = _trim(value)
+    value = trim_blank(value)
     if label is None:
         return value, value
     if type(label) is not str:
         return None
-    return value, _trim(label) if _visible(label) else value
+    return value, trim_blank(label) if not is_blank(label) else value
 
 
 def _default(qtype: QuestionType, raw: Any, options: list[Option]) -> str | tuple[str, ...] | None:
@@ -184,7 +170,7 @@ def _default(qtype: QuestionType, raw: Any, options: list[Option]) -> str | tupl
             return ""
         if type(raw) is not str:
             return None
-        chosen = _trim(raw)
+        chosen = trim_blank(raw)
         return chosen if not chosen or chosen in values else None
     if raw is None:
         return ()
@@ -195,7 +181,7 @@ def _default(qtype: QuestionType, raw: Any, options: list[Option]) -> str | tupl
     for item in raw:
         if type(item) is not str:
             return None
-        value = _trim(item)
+        value = trim_blank(item)
         if value not in values or value in seen:
             return None  # outside the options, or a repeat (a warning or dropped)
         seen.add(value)

@@ -141,7 +141,8 @@ def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
     if type(steps) is int:
         return tokens[steps]
     build, children = steps  # type: ignore[misc]
-    return build(text, [_apply(child, text, tokens) for child in children])
+    # A token child is taken at once: most children are tokens.
+    return build(text, [tokens[c] if type(c) is int else _apply(c, text, tokens) for c in children])
 
 
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)

@@ -170,6 +170,10 @@ def _overflow(
     return Overflow(read.overflow.counts, first)
 
 
+def _has_error(diags: list[Diagnostic]) -> bool:
+    return bool(diags) and any(d.severity == "error" for d in diags)
+
+
 def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
     shown = value[:20] + ("…" if len(value) > 20 else "")
     f = TIMEOUT_SECONDS_INVALID.finding(("timeout_seconds",), variant="too_large", shown=shown)
@@ -215,7 +219,7 @@ def fenced_block(
         diags.extend(place(read.findings, to_message, payload, ctx))
         overflow = _overflow(read, to_message, payload, ctx)
         form = read.value
-    valid = registered and form is not None and not any(d.severity == "error" for d in diags)
+    valid = registered and form is not None and not _has_error(diags)
     return Block(
         _segment(
             "questionnaire", o_start, end, text[o_start:end], encoding="fenced_yaml",
@@ -257,7 +261,7 @@ def xml_block(
         if too_large is not None:
             diags.insert(0, too_large)
     read_ok = form is not None if not is_response else response is not None
-    valid = registered and read_ok and not any(d.severity == "error" for d in diags)
+    valid = registered and read_ok and not _has_error(diags)
     return Block(
         _segment(
             "questionnaire_response" if is_response else "questionnaire", start, end,
