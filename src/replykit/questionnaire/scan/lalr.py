@@ -138,9 +138,9 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
 
 
 def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
-    if type(steps) is int:
+    if isinstance(steps, int):
         return tokens[steps]
-    build, children = steps  # type: ignore[misc]
+    build, children = steps
     # A token child is taken at once: most children are tokens.
     return build(text, [tokens[c] if type(c) is int else _apply(c, text, tokens) for c in children])
 
