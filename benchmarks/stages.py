@@ -75,7 +75,14 @@ SEGMENTATION = "questionnaire/segmentation/"
 STAGES: tuple[Stage, ...] = (
     Stage(
         "scanner (lines, block state, inline scans, tokens)",
-        (Entry(SCAN + "scanner.py", "__init__"), Entry(SCAN + "scanner.py", "run")),
+        (
+            Entry(SCAN + "scanner.py", "__init__"),
+            Entry(SCAN + "scanner.py", "run"),
+            # segment() builds the look-ahead indexes itself (seeded with its pre-check).
+            Entry(
+                SCAN + "lookahead.py", "__init__", caller=(SEGMENTATION + "segmenter.py", "_read")
+            ),
+        ),
     ),
     Stage("Lark (LALR parse of the tokens, parts)", (Entry(SCAN + "grammar.py", "parse"),)),
     Stage(
