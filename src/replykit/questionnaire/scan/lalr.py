@@ -4,10 +4,12 @@ Lark computes the LALR(1) parse table of the grammar when the grammar is loaded;
 module runs that table over the scanner's tokens with a lean loop of its own: shift a
 token, or reduce by a rule and build the rule's value. Lark's ``parse`` does the same
 with a parser state, a lexer thread and a ``lark.Token`` per token, set-up that costs
-more than a message's few tokens. The grammar stays the authority: every decision is
-the table's, so a change to rule ``message`` changes this reading with it, and a
-property test proves the result equal to Lark's own parse with the :class:`Parts`
-transformer (``tests/test_scan_runs.py``).
+more than a message's few tokens; and as the decisions depend only on the tokens'
+kinds, the loop runs once per sequence of kinds and its plan is applied to each
+message's tokens. The grammar stays the authority: every decision is the table's, so
+a change to rule ``message`` changes this reading with it, and property tests prove
+the result equal to Lark's own parse with the :class:`Parts` transformer
+(``tests/test_scan_runs.py``, ``tests/test_lalr_read.py``).
 
 Values follow Lark's tree-shaping rules for this grammar: a rule whose name starts
 with ``_`` (and Lark's generated ``__x_star_N``/``__x_plus_N`` helpers) is inlined: its
@@ -166,7 +168,7 @@ def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
                 stack.append(arg)
                 values.append(index)
                 break
-            size, _name, build = arg
+            size, name, build = arg
             children = values[len(values) - size :]
             del values[len(values) - size :], stack[len(stack) - size :]
             flat: list[Any] = []
@@ -176,7 +178,7 @@ def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
                 else:
                     flat.append(child)
             values.append(flat if build is None else (build, tuple(flat)))
-            stack.append(states[stack[-1]][_name][1])
+            stack.append(states[stack[-1]][name][1])
             if index == len(kinds) and stack[-1] == end:
                 steps: Plan = values[-1]
                 return steps
