@@ -94,3 +94,14 @@ EDGY = st.text(st.sampled_from(" \t\n\u00a0\u3000\u200b\ufeff\u00ad!~a\x7f\x20\x
 def test_blank_and_trim_are_their_expressions(text: str) -> None:
     assert is_blank(text) == (_VISIBLE.search(text) is None)
     assert trim_blank(text) == _EDGES.sub("", text)
+
+
+class _Str(str):
+    pass
+
+
+def test_trim_blank_gives_a_plain_str_for_a_subclass() -> None:
+    # As the regular expression does: a caller's str subclass never reaches a value.
+    for text in ("abc", " abc "):
+        trimmed = trim_blank(_Str(text))
+        assert type(trimmed) is str and trimmed == "abc"

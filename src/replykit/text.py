@@ -54,7 +54,7 @@ def first_visible(s: str, start: int = 0, end: int | None = None) -> int:
 
 def trim_blank(s: str) -> str:
     """``s`` without leading and trailing blank characters (§1), NBSP and U+3000 included."""
-    if "!" <= s[:1] <= "~" and "!" <= s[-1:] <= "~":
+    if "!" <= s[:1] <= "~" and "!" <= s[-1:] <= "~" and type(s) is str:
         return s  # visible ASCII at both ends: nothing to trim, no search
     return _BLANK_EDGE_RE.sub("", s)
 
