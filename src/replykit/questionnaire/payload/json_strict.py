@@ -58,7 +58,7 @@ _LONE = re.compile(r"[\ud800-\udfff]")  # raw: mypyc refuses surrogate literals
 
 
 def surrogate_hint(text: str) -> bool:
-    """Whether ``text`` may hold a lone surrogate: a ``\\uD800``-``\\uDFFF``-style
+    """Whether ``text`` may hold a lone surrogate (§1): a ``\\uD800``-``\\uDFFF``-style
     escape or a surrogate code point. Each search runs only where it can match (an
     alternation of the two scans every character, several times slower)."""
     if "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None:

@@ -149,9 +149,9 @@ def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
 
 @functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
 def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
-    """The plan of the token kinds ``kinds`` under ``lark``'s table of rule ``message``:
-    shift a token, or reduce by a rule and record its value (``_``-rules spliced into
-    their parent, as Lark shapes trees). A pure function of its arguments, kept in a
+    """The plan of the token kinds ``kinds`` under ``lark``'s table of rule ``message``
+    (§2): shift a token, or reduce by a rule and record its value (``_``-rules spliced
+    into their parent, as Lark shapes trees). A pure function of its arguments, kept in a
     bounded cache (:data:`PLAN_CACHE_SIZE` sequences, least recently used dropped).
     Raises :class:`_Rejected` when ``kinds`` is no sentence of the rule."""
     states, start, end = _machine(lark)
