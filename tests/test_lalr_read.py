@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from replykit.questionnaire.compat import resolve
 from replykit.questionnaire.scan.emit import ReplykitBug, Token
 from replykit.questionnaire.scan.grammar import lexemes, parse, parser
+from replykit.questionnaire.scan.lalr import PLAN_CACHE_KINDS, splice
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.testing import strategies as rs
@@ -111,3 +112,31 @@ def test_one_plan_serves_every_message_with_the_same_token_kinds() -> None:
     first, second = (parts_of(t, tokens) for t, tokens in zip(texts[:2], scans[:2], strict=True))
     assert first != second
     assert second[1] == FencedPart((31, 48), (48, 62), (62, 66))
+
+
+def test_splice_extends_a_first_inlined_list_in_place() -> None:
+    # ``x+`` reduces once per item with the items so far as its first child: extending
+    # that list in place keeps a message of n tokens at n steps, not n^2 (§1).
+    so_far = [0, 1, 2]
+    flat = splice([so_far, 3, [4, 5]])
+    assert flat is so_far
+    assert flat == [0, 1, 2, 3, 4, 5]
+    token_first = splice([7, [8, 9], 10])
+    assert token_first == [7, 8, 9, 10]
+    assert splice([]) == []
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["`a` ", "```\nx\n```\n", "<!-- a -->\n", "```Questionnaire\n```\n"],
+)
+def test_long_runs_of_tokens_before_visible_text_read_as_the_parser_reads(unit: str) -> None:
+    # Hundreds of tokens in one Markdown run (more than the plan cache keeps), then a
+    # form: the reading is Lark's, and the run is one part.
+    form = '<questionnaire>{"questions":[{"type":"text","text":"Q"}]}</questionnaire>\n'
+    text = unit * 300 + form
+    tokens = Scanner(text, lexemes()).run().tokens
+    assert len(tokens) > PLAN_CACHE_KINDS
+    parts = parts_of(text, tokens)
+    assert parts == lark(text, tokens)
+    assert isinstance(parts[0], MarkdownRun) and parts[0].start == 0

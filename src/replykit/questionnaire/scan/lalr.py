@@ -107,6 +107,9 @@ _KIND = operator.attrgetter("type")
 #: Distinct token-kind sequences whose plan is kept (a message has a handful of
 #: tokens, so a few dozen sequences cover nearly every message).
 PLAN_CACHE_SIZE = 1024
+#: Only sequences of at most this many kinds are kept, so the cache's memory is
+#: bounded whatever the messages (a longer message is planned for itself alone).
+PLAN_CACHE_KINDS = 64
 
 
 class _Rejected(Exception):
@@ -128,7 +131,7 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
     tokens: the same values the loop would build, in the same order."""
     kinds = tuple(map(_KIND, tokens))
     try:
-        steps = plan(lark, kinds)
+        steps = _cached_plan(lark, kinds) if len(kinds) <= PLAN_CACHE_KINDS else plan(lark, kinds)
     except _Rejected as rejected:
         at = rejected.index
         kind, where = (
@@ -147,12 +150,13 @@ def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
     return build(text, [tokens[c] if type(c) is int else _apply(c, text, tokens) for c in children])
 
 
-@functools.lru_cache(maxsize=PLAN_CACHE_SIZE)
 def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
     """The plan of the token kinds ``kinds`` under ``lark``'s table of rule ``message``
     (§2): shift a token, or reduce by a rule and record its value (``_``-rules spliced
-    into their parent, as Lark shapes trees). A pure function of its arguments, kept in a
-    bounded cache (:data:`PLAN_CACHE_SIZE` sequences, least recently used dropped).
+    into their parent, as Lark shapes trees), in steps linear in ``len(kinds)``. A pure
+    function of its arguments; :func:`read_message` keeps the plans of short sequences
+    in a bounded cache (:data:`PLAN_CACHE_SIZE` sequences of at most
+    :data:`PLAN_CACHE_KINDS` kinds, least recently used dropped).
     Raises :class:`_Rejected` when ``kinds`` is no sentence of the rule."""
     states, start, end = _machine(lark)
     stack = [start]
@@ -171,18 +175,33 @@ def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:
             size, name, build = arg
             children = values[len(values) - size :]
             del values[len(values) - size :], stack[len(stack) - size :]
-            flat: list[Any] = []
-            for child in children:
-                if type(child) is list:  # an inlined rule's children
-                    flat.extend(child)
-                else:
-                    flat.append(child)
+            flat = splice(children)
             values.append(flat if build is None else (build, tuple(flat)))
             stack.append(states[stack[-1]][name][1])
             if index == len(kinds) and stack[-1] == end:
                 steps: Plan = values[-1]
                 return steps
     raise ReplykitBug("the parse table accepted no message")  # pragma: no cover
+
+
+_cached_plan = functools.lru_cache(maxsize=PLAN_CACHE_SIZE)(plan)
+
+
+def splice(children: list[Any]) -> list[Any]:
+    """The children of a reduced rule with each inlined rule's children (a list: no
+    token index or plan is a list) spliced in, in order. A first child that is a list
+    is extended in place and returned, as Lark does for left recursion: ``x+`` reduces
+    once per item, and copying the items so far on every reduce would make a message
+    of n tokens cost n^2 steps (§1: linear time). Each list is a value of exactly one
+    reduce, so extending it in place changes nothing else."""
+    first = children[0] if children else None
+    flat: list[Any] = first if type(first) is list else []
+    for child in children[1:] if flat is first else children:
+        if type(child) is list:
+            flat.extend(child)
+        else:
+            flat.append(child)
+    return flat
 
 
 def _reduce(reduces: dict[Any, Reduce], rule: Any) -> Reduce:
