@@ -14,6 +14,7 @@ point to the end and returns exactly ``segment(whole_text)``.
 from __future__ import annotations
 
 import bisect
+import sys
 
 from replykit.argcheck import type_name, typed
 from replykit.cap import Overflow
@@ -58,6 +59,8 @@ SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
+# An offset no text reaches: the tail changes with no held-back boundary.
+_NEVER = sys.maxsize
 
 
 @typed
@@ -130,7 +133,12 @@ class StreamSegmenter:
         self._base_whole = False  # the client holds all of it (none was held back)
         self._base_at = 0  # where it starts in the tail
         self._commits: list[Committed] = []
-        self._quiet_key: tuple[int, int, bool] | None = None  # see _quiet()
+        # What decides whether an update without a reading, commit or new family word
+        # repeats the last one's tail (see _calm_after()).
+        self._calm = False
+        self._plain = True
+        self._edge = 0
+        self._past = False
         self._diagnostics: list[Diagnostic] = []
         # Every near-miss before the resume point, in scan order, and whether it is an
         # unclosed-tag warning whose closer may still come (reported by ``finish()``).
@@ -150,11 +158,16 @@ class StreamSegmenter:
         if self._result is not None:
             raise ValueError("push() after finish(): the message has ended")
         received = self._in
-        received.append(chunk)
-        if received.family is None:
-            self._commit_plain()
-        elif received.line_starts[-1] > self._read_to and self._due():
-            self._read()
+        if received.append(chunk):
+            if received.family is None:
+                self._commit_plain()
+            elif received.complete > self._read_to and self._due():
+                self._read()
+        elif self._calm and (self._edge < received.held) is self._past:
+            # No line completed and the pending tail is the last update's: only the
+            # held text and the count received moved (docs/streaming.md, "Work").
+            return new_update((), (), self._committed, (), received.held, received.size,
+                              len(self._shown))  # fmt: skip
         return self._update()
 
     def finish(self) -> Segmentation:
@@ -332,9 +345,11 @@ class StreamSegmenter:
         add up to its size, not its square (docs/streaming.md, "Output"). Without a
         reading since the last update only the Markdown after a closed block may change:
         the update then costs a constant."""
-        held, committed = self._in.held_from(), self._committed
-        quiet = self._quiet(held)
-        if quiet is not None and quiet == self._quiet_key and self._quick:
+        held, committed = self._in.held, self._committed
+        if (
+            self._calm and not (self._fresh or self._commits or self._diagnostics)
+            and (self._in.family is None) is self._plain and (self._edge < held) is self._past
+        ):  # fmt: skip
             # What the last update computed again: the client holds the whole tail.
             return new_update((), (), committed, (), held, self._in.size, len(self._shown))
         shown = self._shown_deferred
@@ -362,7 +377,7 @@ class StreamSegmenter:
             committed, tuple(new[same:]), held, self._in.size, kept,
         )  # fmt: skip
         self._commits, self._diagnostics, self._fresh = [], [], False
-        self._quiet_key = self._quiet(held)
+        self._calm_after(held)
         return update
 
     def _extra(self, held: int) -> int:
@@ -377,17 +392,22 @@ class StreamSegmenter:
             return extra
         return -1
 
-    def _quiet(self, held: int) -> tuple[int, int, bool] | None:
-        """What alone decides an update's pending items when nothing was read or
-        committed since the last update (``None``: more does): an update with the
-        same key as the last one sends no item and keeps the whole tail."""
-        if self._fresh or self._commits or self._diagnostics:
-            return None
-        if self._in.family is None:
-            return -1, self._committed, self._committed < held
-        if not self._base_whole or not self._base:
-            return None
-        return self._base_at + len(self._base), self._extra(held), False
+    def _calm_after(self, held: int) -> None:
+        """Note what alone decides the next update's pending items while nothing is
+        read or committed and no family word comes: the tail is the last one's unless
+        ``_edge < held`` turns (the Markdown item after a closed block appears, or
+        ``committed < held`` turns before the first family word). ``_calm`` is false
+        when more decides (the client was not sent the whole tail)."""
+        plain = self._in.family is None
+        self._plain = plain
+        if plain:
+            self._calm, self._edge = self._quick, self._committed
+        else:
+            self._calm = self._quick and self._base_whole and bool(self._base)
+            last = self._base[-1] if self._base else None
+            closed = isinstance(last, PendingBlock) and last.closed
+            self._edge = max(self._read_to, self._committed) if closed else _NEVER
+        self._past = self._edge < held
 
     def _rest(self, shown: int) -> list[Pending]:
         """The pending items after the ``shown`` deferred ones the client has: the

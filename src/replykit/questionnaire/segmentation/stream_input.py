@@ -1,12 +1,14 @@
 """The text a streaming segmenter has received: chunks, lines, and what to hold back (§10).
 
-:class:`Received` keeps the chunks as they came and notes, for each one, only what a
-few searches of that chunk tell (work linear in the chunk, at C speed but for a loop
-over a fence's opening run): where complete lines end (a final ``\\r`` is not a
-complete line ending yet: ``\\n`` may follow, §1), where the first family word stands,
-the first visible character and the first ``&`` (for the §9 transport decodings),
-and which text at the end is held back: a ``<`` that may still start a family tag or
-a comment, a line that may still be a fence opener, a final ``\\r``.
+:class:`Received` keeps the chunks as they came. A chunk that ends no line costs a few
+membership tests: it only moves what is held back at the end (a ``<`` that may still
+start a family tag or a comment, a line that may still be a fence opener, a final
+``\r``). A chunk that completes lines notes their starts (a final ``\r`` is not a
+complete line ending yet: ``\n`` may follow, §1) and searches the newly complete text
+once for the family word and the marks that may open or close a block (neither spans
+a line ending, so no text is searched twice). Under a §9 mode it also notes the first
+visible character and the first ``&`` (for the transport decodings). The work is
+linear in the text, at C speed but for a loop over a fence's opening run.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from replykit.text import LINE_END_RE
 # (a comment opener so far). Name characters in any case (§9, and near-misses).
 _TAG_START = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
 _NAME_RUN = re.compile(r"[A-Za-z0-9-]*")
-_FAMILY_WORD = len("questionnaire")
 
 
 class _FenceLine:
@@ -58,115 +59,154 @@ class _FenceLine:
                 return
 
 
+def _fence_line(text: str) -> _FenceLine | None:
+    """The state of a line that begins with ``text`` (``None``: no fence opener)."""
+    if text and text[0] not in " `~":
+        return None  # most lines: decided by their first character
+    line = _FenceLine()
+    line.feed(text)
+    return line
+
+
 class Received:
     """The text received so far (see the module docstring). ``size``: code points
-    received; ``complete``: the end of the last complete line; ``family``: the start
-    of the line holding the first family word (any ASCII case), or ``None``."""
+    received; ``complete``: the end of the last complete line (a line start);
+    ``held``: where the text held back at the end starts (:meth:`held_from`);
+    ``family``: the start of the line holding the first family word (any ASCII case)
+    among the complete lines, or ``None``."""
 
     def __init__(self, compat: Compat | None) -> None:
         self.chunks: list[str] = []
         self.starts: list[int] = []
         self.size = 0
         self.line_starts = [0]
+        self.complete = 0
+        self.held = 0
+        self._open_chunk = 0  # the index of the chunk holding ``complete``
         self.family: int | None = None
         self._compat = compat
         self._cr = False  # the text ends with "\r"
-        self._last = ""  # the last characters, for a family word split across chunks
         self._first_char = ""  # the first character that is not white space (§9)
         self._first_amp: int | None = None
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while no name character has
-        self._line = _FenceLine()
-        #: Where the last "<", "```" or "~~~" received ends (-1: none): a line holding
-        #: one may open or close a tag or close a fenced candidate, so a reading is
-        #: worth running.
+        self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
+        #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
+        #: a line holding one may open or close a tag or close a fenced candidate, so
+        #: a reading is worth running.
         self.last_mark = -1
-        self._tail = ""  # the last two characters, for a mark split across chunks
-        #: Where the last family word received ends (-1: none): a block's opener and an
-        #: XML+JSON block's closer hold one.
+        #: Where the last family word in the complete lines starts (-1: none): a
+        #: block's opener and an XML+JSON block's closer hold one.
         self.last_family = -1
 
-    @property
-    def complete(self) -> int:
-        """The end of the last complete line (a line start)."""
-        return self.line_starts[-1]
-
-    def append(self, chunk: str) -> None:
-        """Note ``chunk``, received after everything before it."""
+    def append(self, chunk: str) -> bool:
+        """Note ``chunk``, received after everything before it. Returns whether
+        anything but the held-back text may have changed: a line was completed, or
+        (under a §9 mode) :meth:`transport_limit` moved."""
         if not chunk:
-            return
+            return False
         start = self.size
         self.chunks.append(chunk)
         self.starts.append(start)
-        self.size += len(chunk)
+        size = self.size = start + len(chunk)
+        moved = False
         if self._cr or "\n" in chunk or "\r" in chunk:
-            self._lines(chunk, start)
-        elif self._line.possible:
+            moved = self._lines(chunk, start)
+        elif self._line is not None and self._line.possible:
             self._line.feed(chunk)  # no line ends: the last line goes on
-        self._family(chunk, start)
         if self._compat is not None:
-            self._transport(chunk, start)
+            moved = self._transport(chunk, start) or moved
         if self._lt is not None or "<" in chunk:
             self._hold_tag(chunk, start)
-        self._mark(chunk, start)
+        held = size - 1 if self._cr else size
+        if self._lt is not None and self._lt < held:
+            held = self._lt
+        line = self._line
+        if line is not None and line.possible and not self._cr and self.complete < held:
+            held = self.complete
+        self.held = held
+        return moved
 
-    def _lines(self, chunk: str, start: int) -> None:
-        if not chunk:
-            return
+    def _lines(self, chunk: str, start: int) -> bool:
+        starts = self.line_starts
+        count = len(starts)
         first = 0
-        begins: int | None = None  # where a line starting in this chunk starts
         if self._cr:
             # "\r" then "\n" is one line ending; "\r" then anything else was one.
             self._cr = False
-            first = begins = 1 if chunk[0] == "\n" else 0
-            self.line_starts.append(start + first)
-        for m in LINE_END_RE.finditer(chunk, first):
-            if m.group() == "\r" and m.end() == len(chunk):
-                self._cr = True
-                break
-            begins = m.end()
-            self.line_starts.append(start + begins)
+            first = 1 if chunk[0] == "\n" else 0
+            starts.append(start + first)
+        if "\r" in chunk:
+            for m in LINE_END_RE.finditer(chunk, first):
+                if m.end() == len(chunk) and m.group() == "\r":
+                    self._cr = True
+                    break
+                starts.append(start + m.end())
+        else:
+            i = chunk.find("\n", first)
+            while i >= 0:
+                starts.append(start + i + 1)
+                i = chunk.find("\n", i + 1)
         if self._cr:
             self._line = _FenceLine()
-        elif begins is not None:
-            self._line = _FenceLine()
-            self._line.feed(chunk[begins:])
-        else:
+        elif len(starts) > count:
+            self._line = _fence_line(chunk[starts[-1] - start :])
+        elif self._line is not None:
             self._line.feed(chunk)
+        return self._completed(chunk, start)
+
+    def _completed(self, chunk: str, start: int) -> bool:
+        """Search the lines completed since the last call (see :meth:`_search`);
+        ``chunk`` from ``start`` is the text received last."""
+        old, new = self.complete, self.line_starts[-1]
+        if new == old:
+            return False
+        self.complete = new
+        if old >= start:
+            text = chunk[old - start : new - start]
+        else:  # the chunks from the one holding ``old`` on
+            k = self._open_chunk
+            first = self.starts[k]
+            text = "".join(self.chunks[k:])[old - first : new - first]
+        self._open_chunk = len(self.chunks) - 1
+        self._search(text, old)
+        return True
 
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
         if self._cr:
             self._cr = False
             self.line_starts.append(self.size)
+            self._completed("", self.size)
+        self.held = self.size
 
-    def _mark(self, chunk: str, start: int) -> None:
-        if "<" not in chunk and "`" not in chunk and "~" not in chunk:
-            # A mark found in the tail alone was noted with its own chunk.
-            self._tail = (self._tail + chunk)[-2:]
-            return
-        window = self._tail + chunk
-        found = max(window.rfind("<"), window.rfind("```"), window.rfind("~~~"))
-        if found >= 0:
-            self.last_mark = start - len(self._tail) + found + 1
-        self._tail = window[-2:]
-
-    def _family(self, chunk: str, start: int) -> None:
-        window = self._last + chunk
-        found = -1
-        for m in lexemes().family_word_any_case.finditer(window):
-            found = start - len(self._last) + m.start()
+    def _search(self, text: str, start: int) -> None:
+        """Note the family word and the marks in ``text``, complete lines from
+        ``start``: neither spans a line ending, so each is found in the one text that
+        holds it whole."""
+        if "q" in text or "Q" in text:  # the family word starts with one
+            pattern = lexemes().family_word_any_case
             if self.family is None:
-                self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
-        if found >= 0:
-            self.last_family = found + _FAMILY_WORD
-        self._last = window[-(_FAMILY_WORD - 1) :]
+                m = pattern.search(text)
+                if m is not None:
+                    found = start + m.start()
+                    self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+            for m in pattern.finditer(text):
+                self.last_family = start + m.start()
+        if "<" in text or "`" in text or "~" in text:
+            found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
+            if found >= 0:
+                self.last_mark = start + found
 
-    def _transport(self, chunk: str, start: int) -> None:
+    def _transport(self, chunk: str, start: int) -> bool:
+        moved = False
         if not self._first_char:
             self._first_char = chunk.lstrip()[:1]
+            moved = bool(self._first_char)
         if self._first_amp is None and "&" in chunk:
             self._first_amp = start + chunk.index("&")
+            moved = True
+        return moved
 
     def _hold_tag(self, chunk: str, start: int) -> None:
         at = chunk.rfind("<")
@@ -188,12 +228,7 @@ class Received:
         """Where the text held back at the end starts (``size`` when none is): a
         partial tag or comment opener, a line that may still open a fence, a final
         ``\\r``."""
-        held = self.size - 1 if self._cr else self.size
-        if self._lt is not None:
-            held = min(held, self._lt)
-        if self._line.possible and not self._cr and self.size > self.complete:
-            held = min(held, self.complete)
-        return held
+        return self.held
 
     def transport_limit(self) -> int | None:
         """The offset from which a §9 transport decoding may still change the text

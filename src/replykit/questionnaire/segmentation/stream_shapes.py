@@ -152,11 +152,17 @@ class StreamUpdate:
 # The segmenter builds these once per chunk from values its own code typed (mypy checks
 # the builders below), so the hot path skips argcheck's per-call check of the public
 # constructors; the properties rebuild every update with the checked constructor
-# (``replykit.testing.streaming.check_stream``).
+# (``replykit.testing.streaming.check_stream``). An update is built on every push: its
+# fields are set through the slots' own setters, without attrs' frozen-instance lookup
+# by name (``tests/test_stream_fast.py`` checks each equals the checked constructor's).
 _new = object.__new__
-_UPDATE = cast(Any, StreamUpdate.__init__).__wrapped__
 _COMMIT = cast(Any, MarkdownCommit.__init__).__wrapped__
 _PENDING = cast(Any, PendingMarkdown.__init__).__wrapped__
+_SET_UPDATE = tuple(
+    cast(Any, StreamUpdate.__dict__[a.name]).__set__ for a in attrs.fields(StreamUpdate)
+)
+(_COMMITTED, _DIAGNOSTICS, _COMMITTED_END, _PENDING_ITEMS, _HELD_FROM, _RECEIVED,
+ _PENDING_KEPT) = _SET_UPDATE  # fmt: skip
 
 
 def new_update(
@@ -170,8 +176,13 @@ def new_update(
 ) -> StreamUpdate:
     """``StreamUpdate(...)`` without the per-call type check (same fields, same order)."""
     update = _new(StreamUpdate)
-    _UPDATE(update, committed, diagnostics, committed_end, pending, held_from, received,
-            pending_kept)  # fmt: skip
+    _COMMITTED(update, committed)
+    _DIAGNOSTICS(update, diagnostics)
+    _COMMITTED_END(update, committed_end)
+    _PENDING_ITEMS(update, pending)
+    _HELD_FROM(update, held_from)
+    _RECEIVED(update, received)
+    _PENDING_KEPT(update, pending_kept)
     return update
 
 
