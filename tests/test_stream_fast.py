@@ -1,38 +1,62 @@
 """The streaming segmenter's fast path against its general reading (§10).
 
 The fast path skips work the general reading does: a chunk that completes no line
-reads nothing; a reading runs only when new lines may open or close a block, after
-1024 new code points, or when a blank line ends the paragraph that held the last one
-back; a checkpoint that copies the scanner's state is taken at most every 128 code
-points; an update that repeats the last one's pending tail is not computed again.
-The general reading (:class:`General`) reads after every chunk that completes a line,
-takes every checkpoint and computes every update in full. For any chunking:
+reads nothing and, while the pending tail stays the last update's, its update is
+built at once (only ``held_from`` and ``received`` move); a reading runs only when
+new complete lines may open or close a block, after 1024 new code points, or when a
+blank line ends the paragraph that held the last one back; a checkpoint that copies
+the scanner's state is taken at most every 128 code points; an update that repeats
+the last one's pending tail is not computed again. The general reading
+(:class:`General`) reads after every chunk that completes a line, takes every
+checkpoint and computes every update in full. For any chunking:
 
-- without the quick update alone, the updates are identical;
+- without the quick updates alone, the updates are identical;
 - the fast path commits nothing the general reading does not: after every chunk its
   commits (Markdown ranges joined, blocks) are a prefix of the general reading's, and
-  so are its committed diagnostics; both ``finish()`` alike.
+  so are its committed diagnostics; both ``finish()`` alike;
+- a chunk that completes no line scans nothing.
+
+What the segmenter notes of each chunk (:class:`Received`: line starts, the family
+word and the marks searched once over newly complete lines, the text held back, the
+§9 transport limit) equals a direct reading of the whole text received, after every
+chunk; the characters it joins and searches stay within 3x the text. Updates built
+without the checked constructor equal the checked constructor's.
 """
 
 from __future__ import annotations
 
-import json
+import importlib.util
+import re
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from inputs import CORPUS, HERE, SPEC, VECTORS
 
+from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.model import Segment
+from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.segmentation.stream import StreamSegmenter
-from replykit.questionnaire.segmentation.stream_shapes import MarkdownCommit, StreamUpdate
+from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_shapes import (
+    MarkdownCommit,
+    PendingMarkdown,
+    StreamUpdate,
+    new_commit,
+    new_pending,
+    new_update,
+)
 from replykit.testing import strategies as rs
 from replykit.testing.streaming import cut
+from replykit.text import LINE_END_RE
 
-VECTORS = json.loads((Path(__file__).parent / "vectors" / "segment.json").read_text("utf-8"))
-CASES: list[dict[str, Any]] = VECTORS["cases"]
+CASES: list[dict[str, Any]] = VECTORS
+FAMILY_FILES = [p for p in CORPUS if "questionnaire" in p.read_text(encoding="utf-8").lower()]
 
 GENERATORS = st.one_of(
     rs.messages(), rs.markdown(), rs.inert_messages(), rs.fenced_blocks(), rs.xml_blocks(),
@@ -99,7 +123,20 @@ def _run(cls: type[StreamSegmenter], chunks: list[str], **options: Any) -> tuple
     return updates, seg.finish()
 
 
+def _reads_only_on_complete_lines(chunks: list[str], **options: Any) -> None:
+    """A chunk that completes no line scans nothing (docs/streaming.md, "Work")."""
+    seg = StreamSegmenter(**options)
+    cr = False  # the text so far ends with "\r": any character completes its line
+    for n, chunk in enumerate(chunks):
+        before = seg.scanned
+        seg.push(chunk)
+        if not (chunk and cr) and "\n" not in chunk and "\r" not in chunk[:-1]:
+            assert seg.scanned == before, n
+        cr = chunk.endswith("\r") or (cr and not chunk)
+
+
 def _compare(chunks: list[str], **options: Any) -> None:
+    _reads_only_on_complete_lines(chunks, **options)
     fast, fast_result = _run(StreamSegmenter, chunks, **options)
     full, full_result = _run(FullUpdates, chunks, **options)
     assert fast == full
@@ -151,3 +188,166 @@ def test_general_reading_commits_earlier_on_a_long_reply() -> None:
     general, _ = _run(General, chunks)
     assert sum(u.committed_end < g.committed_end for u, g in zip(fast, general, strict=True))
     _compare(chunks)
+
+
+def _benchmark_reply(size: int) -> str:
+    """``size`` code points of the reply ``benchmarks/stream.py`` times."""
+    path = HERE.parent / "benchmarks" / "stream.py"
+    spec = importlib.util.spec_from_file_location("stream_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.setdefault("stream_benchmark", importlib.util.module_from_spec(spec))
+    if not hasattr(module, "reply"):
+        spec.loader.exec_module(module)
+    return str(module.reply(size))
+
+
+def test_fast_path_on_the_benchmark_reply() -> None:
+    # The reply benchmarks/stream.py times (prose, lists, code, forms in paragraphs).
+    text = _benchmark_reply(12_000)
+    for size in (1, 16, 256):
+        _compare([text[i : i + size] for i in range(0, len(text), size)])
+
+
+@pytest.mark.parametrize("path", FAMILY_FILES, ids=lambda p: p.name)
+def test_fast_path_on_corpus_files_with_the_family_word(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    _compare([text[i : i + 16] for i in range(0, len(text), 16)], compat="sage")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
+def test_fast_path_on_every_vector_a_character_at_a_time(case: dict[str, Any]) -> None:
+    _compare(list(case["input"]), message_id=case["message_id"])
+
+
+# ---- what the segmenter notes of each chunk ---------------------------------------------
+_TAG_SO_FAR = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
+_FENCE_SO_FAR = re.compile(r" {0,3}(?:`*|~*|`{3,}[^`]+|~{3,}.+)", re.DOTALL)
+_PIECES = st.lists(
+    st.sampled_from([
+        "\r", "\n", "\r\n", "<", "</", "<!-", "\\/", "questionnaire", "QuestionNaire",
+        "questionnair", "-response>", "```", "~~~", "`", " ", "   ", "a", "&", '"', "-",
+        "\u00a0", ">",
+    ]),
+    max_size=40,
+).map("".join)  # fmt: skip
+
+
+def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
+    """What :class:`Received` says after receiving ``text``, read from the whole text
+    at once (docs/streaming.md: a final ``\\r`` ends no line yet; the held text is a
+    partial tag or comment opener, a last line that may still open a fence, a final
+    ``\\r``)."""
+    cr = text.endswith("\r")
+    ends = [m.end() for m in LINE_END_RE.finditer(text)][: -1 if cr else None]
+    line_starts = [0, *ends]
+    complete = line_starts[-1]
+    done = text[:complete]
+    words = [m.start() for m in lexemes().family_word_any_case.finditer(done)]
+    held = len(text) - 1 if cr else len(text)
+    lt = text.rfind("<")
+    if lt >= 0 and _TAG_SO_FAR.fullmatch(text, lt + 1):
+        held = min(held, lt)
+    if not cr and complete < held and _FENCE_SO_FAR.fullmatch(text, complete):
+        held = complete
+    limit: int | None = None
+    if compat is not None:
+        if compat.decode_json_string and text.lstrip()[:1] in ("", '"'):
+            limit = 0
+        elif compat.decode_entities and "&" in text:
+            limit = text.index("&")
+    return {
+        "line_starts": line_starts, "complete": complete, "held": held,
+        "family": max(s for s in line_starts if s <= words[0]) if words else None,
+        "last_family": words[-1] if words else -1,
+        "last_mark": max(done.rfind("<"), done.rfind("```"), done.rfind("~~~")),
+        "transport_limit": limit,
+    }  # fmt: skip
+
+
+def _noted(received: Received) -> dict[str, Any]:
+    return {
+        "line_starts": received.line_starts, "complete": received.complete,
+        "held": received.held_from(), "family": received.family,
+        "last_family": received.last_family, "last_mark": received.last_mark,
+        "transport_limit": received.transport_limit(),
+    }  # fmt: skip
+
+
+def _check_received(chunks: list[str], compat: str | None, every: int = 1) -> None:
+    mode = resolve(compat)
+    received = Received(mode)
+    text = ""
+    noted = _direct("", mode)
+    for n, chunk in enumerate(chunks):
+        moved = received.append(chunk)
+        text += chunk
+        if n % every and n != len(chunks) - 1:
+            continue
+        expected = _direct(text, mode)
+        assert _noted(received) == expected, n
+        if every == 1 and not moved:  # nothing but the held text moved
+            for key in ("complete", "transport_limit"):
+                assert noted[key] == expected[key], (n, key)
+        noted = expected
+    assert received.text() == text == received.slice(0, len(text))
+    assert received.searched <= 3 * len(text)
+
+
+@settings(max_examples=300)
+@given(
+    text=st.one_of(GENERATORS, _PIECES),
+    cuts=st.lists(st.integers(0, 4_000), max_size=30),
+    compat=st.sampled_from([None, "sage"]),
+)
+def test_received_notes_what_the_whole_text_says(
+    text: str, cuts: list[int], compat: str | None
+) -> None:
+    _check_received(cut(text, [c % (len(text) + 1) for c in cuts]), compat)
+
+
+@pytest.mark.parametrize("size", [1, 5, 64])
+def test_received_on_every_vector_and_spec_example(size: int) -> None:
+    for text in [case["input"] for case in CASES] + SPEC:
+        chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        _check_received(chunks, None, every=max(1, len(chunks) // 40))
+
+
+def test_received_on_the_corpus() -> None:
+    for path in CORPUS:
+        text = path.read_text(encoding="utf-8")
+        chunks = [text[i : i + 16] for i in range(0, len(text), 16)]
+        _check_received(chunks, "sage", every=max(1, len(chunks) // 20))
+
+
+@pytest.mark.parametrize(
+    "chunks",
+    [
+        ["a"] * 5_000 + ["\n"],  # one long line a character at a time
+        ["x\n" + "a" * 5_000] + ["\n"] * 5_000,  # a long chunk, then short lines
+        ["a" * 5_000, "b\n" * 2_500, "questionnaire ```\n" * 300],
+        [c for _ in range(2_000) for c in ("line", " <", "\r", "\n")],
+    ],
+    ids=["long-line", "long-chunk", "big-chunks", "split-line-ends"],
+)
+def test_received_joins_and_searches_linear_text(chunks: list[str]) -> None:
+    # Each complete line is searched once and each chunk joined at most twice.
+    received = Received(None)
+    for chunk in chunks:
+        received.append(chunk)
+    assert received.searched <= 3 * received.size
+    assert received.complete == received.line_starts[-1]
+
+
+@settings(max_examples=100)
+@given(
+    ints=st.lists(st.integers(0, 10**6), min_size=6, max_size=6),
+    text=st.text(max_size=5),
+)
+def test_updates_built_unchecked_equal_the_checked_constructor(ints: list[int], text: str) -> None:
+    a, b, c, d, e, f = ints
+    commit, pending = new_commit(a, b, text), new_pending(c)
+    assert commit == MarkdownCommit(a, b, text) and pending == PendingMarkdown(c)
+    update = new_update((commit,), (), a, (pending,), d, e, f)
+    checked = StreamUpdate((commit,), (), a, (pending,), d, e, f)
+    assert update == checked and hash(update) == hash(checked)
+    assert attrs.astuple(update, recurse=False) == ((commit,), (), a, (pending,), d, e, f)

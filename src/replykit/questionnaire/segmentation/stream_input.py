@@ -83,6 +83,10 @@ class Received:
         self.complete = 0
         self.held = 0
         self._open_chunk = 0  # the index of the chunk holding ``complete``
+        #: Characters joined and searched for the family word and the marks: each
+        #: complete line is searched once, each chunk joined at most twice (at most
+        #: 3 x ``size``; tests/test_stream_fast.py counts it).
+        self.searched = 0
         self.family: int | None = None
         self._compat = compat
         self._cr = False  # the text ends with "\r"
@@ -102,7 +106,8 @@ class Received:
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
         anything but the held-back text may have changed: a line was completed, or
-        (under a §9 mode) :meth:`transport_limit` moved."""
+        (under a §9 mode) the first visible character or the first ``&`` came, which
+        may move :meth:`transport_limit`."""
         if not chunk:
             return False
         start = self.size
@@ -164,11 +169,14 @@ class Received:
         self.complete = new
         if old >= start:
             text = chunk[old - start : new - start]
-        else:  # the chunks from the one holding ``old`` on
+        else:  # the chunks from the one holding ``old`` on (each joined at most twice)
             k = self._open_chunk
             first = self.starts[k]
-            text = "".join(self.chunks[k:])[old - first : new - first]
+            joined = "".join(self.chunks[k:])
+            self.searched += len(joined)
+            text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
+        self.searched += len(text)
         self._search(text, old)
         return True
 
