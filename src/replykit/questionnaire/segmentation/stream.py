@@ -59,7 +59,7 @@ SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
-# An offset no text reaches: the tail changes with no held-back boundary.
+# An offset no text reaches: ``_edge`` when no move of the held text changes the tail.
 _NEVER = sys.maxsize
 
 
