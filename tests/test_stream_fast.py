@@ -66,6 +66,16 @@ GENERATORS = st.one_of(
     ),
 )  # fmt: skip
 
+# Short texts thick with line endings, partial tags, fence runs and the family word.
+_PIECES = st.lists(
+    st.sampled_from([
+        "\r", "\n", "\r\n", "<", "</", "<!-", "\\/", "questionnaire", "QuestionNaire",
+        "questionnair", "-response>", "```", "~~~", "`", " ", "   ", "a", "&", '"', "-",
+        "\u00a0", ">",
+    ]),
+    max_size=40,
+).map("".join)  # fmt: skip
+
 
 class FullUpdates(StreamSegmenter):
     """The fast path with every update computed in full."""
@@ -157,7 +167,7 @@ def _compare(chunks: list[str], **options: Any) -> None:
 
 @settings(max_examples=120)
 @given(
-    text=GENERATORS,
+    text=st.one_of(GENERATORS, _PIECES),
     cuts=st.lists(st.integers(0, 4_000), max_size=30),
     compat=st.sampled_from([None, None, "sage"]),
 )
@@ -222,14 +232,6 @@ def test_fast_path_on_every_vector_a_character_at_a_time(case: dict[str, Any]) -
 # ---- what the segmenter notes of each chunk ---------------------------------------------
 _TAG_SO_FAR = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
 _FENCE_SO_FAR = re.compile(r" {0,3}(?:`*|~*|`{3,}[^`]+|~{3,}.+)", re.DOTALL)
-_PIECES = st.lists(
-    st.sampled_from([
-        "\r", "\n", "\r\n", "<", "</", "<!-", "\\/", "questionnaire", "QuestionNaire",
-        "questionnair", "-response>", "```", "~~~", "`", " ", "   ", "a", "&", '"', "-",
-        "\u00a0", ">",
-    ]),
-    max_size=40,
-).map("".join)  # fmt: skip
 
 
 def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
