@@ -293,40 +293,38 @@ def _drive(
     """Read every line from ``start``, runs of lines in one step as ``Scanner.run``
     does; the last checkpoint at or before ``limit`` (offsets of the text read), as
     message offsets (``fence``: the candidate open at the resume point)."""
-    pos, st = start, sc.state
+    pos, st, n, line_runs = start, sc.state, sc.n, sc.line_runs
     look.until = limit
-    run = sc.line_runs  # try a run of lines first (after a run, one line alone)
+    missed, skip, line = look.missed, runs.skip, sc.line
+    run = line_runs and pos > 0  # try a run of lines first (after a run, one line alone)
     checkpoint: Checkpoint | None = None
     checked = 0
-    tainted = False
     sink = sc.coarse
     assert sink is not None
     taken, tokens = start, -1  # where the last checkpoint was taken, tokens then
     # The last checkpoint with nothing open, noted cheaply (line start, visible prose
     # seen, emission position, near-misses); built at the end if it stays the last.
     plain: tuple[int, bool, int, int] | None = None
-    while pos < sc.n and not st.halted:
-        nxt = runs.skip(sc, pos) if run and pos and not st.containers else pos
-        run = nxt == pos and sc.line_runs
-        pos = nxt if nxt > pos else sc.line(pos)
-        if tainted:
-            continue
-        missed = look.missed
+    while pos < n and not st.halted:
+        if run and not st.containers and (nxt := skip(sc, pos)) > pos:
+            pos, run = nxt, False
+        else:
+            pos, run = line(pos), line_runs
         if len(missed) > checked:
             if any(opens(sc, tag) for tag in missed[checked:]):
                 # Nothing after an opening tag without its closer can be final, nor
                 # shown as anything but a tentative block: the rest waits.
                 break
             checked = len(missed)
-        leaf = st.leaf
         if pos > limit or st.halted:
-            tainted = True
-            continue
+            _read_rest(sc, pos)  # no checkpoint lies after ``limit``
+            break
+        leaf = st.leaf
         if leaf is None and not st.containers:
             plain = (pos, sink.seen_visible, sink.pos, len(sink.near_misses))
             taken, tokens = pos, len(sink.tokens)
         elif (leaf is None or leaf.kind in _FIXED_LEAVES) and (
-            len(sink.tokens) != tokens or pos - taken >= gap or pos >= sc.n
+            len(sink.tokens) != tokens or pos - taken >= gap or pos >= n
         ):
             # Skipping a checkpoint only moves the resume point less far (commits come
             # with a later reading); each taken one copies the state.
@@ -337,6 +335,17 @@ def _drive(
         visible = seen or first_visible(sc.text, emitted, max(emitted, at)) >= 0
         checkpoint = Checkpoint(at + base, ScanState(), visible, near, None)
     return checkpoint
+
+
+def _read_rest(sc: Scanner, pos: int) -> None:
+    """Read the lines from line start ``pos`` to the end as ``Scanner.run`` does."""
+    st, n = sc.state, sc.n
+    while pos < n and not st.halted:
+        if sc.line_runs and not st.containers:
+            pos = runs.skip(sc, pos)
+            if pos >= n:
+                break
+        pos = sc.line(pos)
 
 
 def _checkpoint(
