@@ -208,7 +208,7 @@ LONG = "".join(
 
 
 @pytest.mark.parametrize("size", [1, 16, 256])
-@pytest.mark.parametrize("k", range(0, len(REPLIES), 4))
+@pytest.mark.parametrize("k", range(len(REPLIES)))
 def test_runs_change_no_update_of_a_rich_reply(k: int, size: int) -> None:
     text = REPLIES[k].text
     chunks = [text[i : i + size] for i in range(0, len(text), size)]
