@@ -35,6 +35,7 @@ from test_rich_replies import REPLIES
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.stream import StreamSegmenter
 from replykit.questionnaire.segmentation.stream_reading import Reading, Resume, read
 from replykit.questionnaire.segmentation.stream_shapes import MarkdownCommit, StreamUpdate
@@ -213,6 +214,15 @@ def test_runs_change_no_update_of_a_rich_reply(k: int, size: int) -> None:
     text = REPLIES[k].text
     chunks = [text[i : i + size] for i in range(0, len(text), size)]
     assert _run(StreamSegmenter, chunks) == _run(LineByLine, chunks)
+
+
+def test_a_reading_reads_few_lines_alone() -> None:
+    # Runs of lines as in segment(); each stretch before a family word is cut once
+    # more, after its last empty line (one more line alone there).
+    one = Scanner(LONG, lexemes())
+    one.run()
+    assert _reading(LONG, False).alone == LONG.count("\n")
+    assert _reading(LONG, True).alone <= 2 * one.lines_alone < LONG.count("\n") / 5
 
 
 @pytest.mark.parametrize("size", [1, 16, 256])

@@ -122,9 +122,10 @@ class Reading:
     offset from which the reading may still change: the first opening tag without a
     closer, the start of a paragraph, heading or HTML block still open at the end,
     tag-like text that may grow, or ``limit``; the end of the text when nothing may),
-    the look-ahead indexes of the text read, the characters scanned, and
+    the look-ahead indexes of the text read, the characters scanned,
     ``waits_blank``: only a paragraph open at the end keeps the reading from being
-    final (a blank line next ends it)."""
+    final (a blank line next ends it), and ``alone``: the lines read one by one, not
+    in a run (a measure of the reading's cost beyond its characters)."""
 
     parts: tuple[Part, ...]
     near_misses: tuple[NearMiss, ...]
@@ -134,6 +135,7 @@ class Reading:
     look: Lookahead
     scanned: int
     waits_blank: bool = False
+    alone: int = 0
 
 
 class _Lookahead(Lookahead):
@@ -268,14 +270,21 @@ def read(
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
     parts = _absolute(parse(text, result.tokens), base, resume.fence)
-    near: tuple[NearMiss, ...] = ()
-    if result.near_misses:
-        near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
-                     for f in result.near_misses)  # fmt: skip
+    near = _moved_near(result.near_misses, base)
     taint = min(taints) if not final else base + len(text)
     waits_blank = waits_blank and not opening
     return Reading(
-        parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank
+        parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank,
+        sc.lines_alone,
+    )  # fmt: skip
+
+
+def _moved_near(found: tuple[NearMiss, ...], base: int) -> tuple[NearMiss, ...]:
+    """The near-misses ``found`` in message offsets."""
+    if not found:
+        return ()
+    return tuple(
+        attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base) for f in found
     )
 
 
@@ -306,7 +315,7 @@ def _drive(
     # seen, emission position, near-misses); built at the end if it stays the last.
     plain: tuple[int, bool, int, int] | None = None
     while pos < n and not st.halted:
-        if run and not st.containers and (nxt := skip(sc, pos)) > pos:
+        if run and (nxt := skip(sc, pos)) > pos:
             pos, run = nxt, False
         else:
             pos, run = line(pos), line_runs
@@ -341,7 +350,7 @@ def _read_rest(sc: Scanner, pos: int) -> None:
     """Read the lines from line start ``pos`` to the end as ``Scanner.run`` does."""
     st, n = sc.state, sc.n
     while pos < n and not st.halted:
-        if sc.line_runs and not st.containers:
+        if sc.line_runs:
             pos = runs.skip(sc, pos)
             if pos >= n:
                 break
