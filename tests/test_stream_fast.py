@@ -4,17 +4,23 @@ The fast path skips work the general reading does: a chunk that completes no lin
 reads nothing and, while the pending tail stays the last update's, its update is
 built at once (only ``held_from`` and ``received`` move); a reading runs only when
 new complete lines may open or close a block, after 1024 new code points, or when a
-blank line ends the paragraph that held the last one back; a checkpoint that copies
-the scanner's state is taken at most every 128 code points; an update that repeats
-the last one's pending tail is not computed again. The general reading
-(:class:`General`) reads after every chunk that completes a line, takes every
-checkpoint and computes every update in full. For any chunking:
+blank line ends the paragraph that held the last one back; a reading reads runs of
+lines in one step as ``segment()`` does (``scan/runs.py``), noting a checkpoint only
+where a run stops; a checkpoint that copies the scanner's state is taken at most every
+128 code points; an update that repeats the last one's pending tail is not computed
+again. The general reading (:class:`General`) reads after every chunk that completes a
+line, reads every line alone, takes every checkpoint and computes every update in
+full. For any chunking:
 
 - without the quick updates alone, the updates are identical;
 - the fast path commits nothing the general reading does not: after every chunk its
   commits (Markdown ranges joined, blocks) are a prefix of the general reading's, and
   so are its committed diagnostics; both ``finish()`` alike;
-- a chunk that completes no line scans nothing.
+- a chunk that completes no line scans nothing;
+- one reading with runs finds exactly the parts, near-misses, tags without a closer
+  and taint a reading of every line alone finds, and a checkpoint no later;
+- on replies as a model writes them (the rich replies of the benchmarks, a long reply
+  with forms) the runs change no update at all.
 
 What the segmenter notes of each chunk (:class:`Received`: line starts, the family
 word and the marks searched once over newly complete lines, the text held back, the
@@ -37,12 +43,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from inputs import CORPUS, HERE, SPEC, VECTORS
+from test_rich_replies import REPLIES
 
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.stream import StreamSegmenter
 from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_reading import Reading, Resume, read
 from replykit.questionnaire.segmentation.stream_shapes import (
     MarkdownCommit,
     PendingMarkdown,
@@ -58,13 +67,17 @@ from replykit.text import LINE_END_RE
 CASES: list[dict[str, Any]] = VECTORS
 FAMILY_FILES = [p for p in CORPUS if "questionnaire" in p.read_text(encoding="utf-8").lower()]
 
-GENERATORS = st.one_of(
-    rs.messages(), rs.markdown(), rs.inert_messages(), rs.fenced_blocks(), rs.xml_blocks(),
-    rs.hostile_payloads(),
+MESSAGES = st.one_of(
+    rs.messages(), rs.markdown(), rs.prose(), rs.inert_messages(), rs.fenced_blocks(),
+    rs.xml_blocks(), rs.hostile_payloads(),
     st.lists(st.one_of(rs.fenced_blocks(), rs.xml_blocks(), rs.prose()), max_size=6).map(
         "\n\n".join
     ),
 )  # fmt: skip
+# Each message with every line ending it may have (runs of lines stop after blank lines).
+GENERATORS = st.tuples(MESSAGES, st.sampled_from(["\n", "\n", "\r\n", "\r"])).map(
+    lambda m: m[0].replace("\n", m[1])
+)
 
 # Short texts thick with line endings, partial tags, fence runs and the family word.
 _PIECES = st.lists(
@@ -84,10 +97,18 @@ class FullUpdates(StreamSegmenter):
 
 
 class General(StreamSegmenter):
-    """The general reading: every line-completing chunk read, every checkpoint taken."""
+    """The general reading: every line-completing chunk read, every line read alone,
+    every checkpoint taken."""
 
     _every_line = True
     _gap = 0
+    _line_runs = False
+
+
+class LineByLine(StreamSegmenter):
+    """The fast path reading every line alone."""
+
+    _line_runs = False
     _quick = False
 
 
@@ -353,3 +374,80 @@ def test_updates_built_unchecked_equal_the_checked_constructor(ints: list[int], 
     checked = StreamUpdate((commit,), (), a, (pending,), d, e, f)
     assert update == checked and hash(update) == hash(checked)
     assert attrs.astuple(update, recurse=False) == ((commit,), (), a, (pending,), d, e, f)
+
+
+def _reading(text: str, line_runs: bool) -> Reading:
+    return read(text, 0, Resume(0), lexemes(), Compat(), final=False, limit=len(text), gap=0,
+                line_runs=line_runs)  # fmt: skip
+
+
+@settings(max_examples=200)
+@given(text=GENERATORS, end=st.integers(0, 4_000))
+def test_a_reading_with_runs_finds_what_reading_every_line_finds(text: str, end: int) -> None:
+    # A reading ends with a complete line; it may stop anywhere in a message.
+    lines = text.splitlines(keepends=True)
+    text = "".join(lines[: end % (len(lines) + 1)])
+    fast, each = _reading(text, True), _reading(text, False)
+    assert (fast.parts, fast.near_misses, fast.misses, fast.taint, fast.waits_blank) == (
+        each.parts, each.near_misses, each.misses, each.taint, each.waits_blank
+    )  # fmt: skip
+    # Every checkpoint of the reading of every line is taken (gap 0): the last is the
+    # latest there is, and a run stops only at line starts that reading passes.
+    at = fast.checkpoint.at if fast.checkpoint is not None else -1
+    assert at <= (each.checkpoint.at if each.checkpoint is not None else -1)
+
+
+LONG = "".join(
+    f"## Part {i}\n\nProse about the rollout, `code`, and **more**.\nA second line.\n\n"
+    "- item\n- item\n\n```bash\nkubectl get pods\n```\n\n> A quote.\n\n"
+    + ("```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Why?\n"
+       '    default: ""\n```\n\n' if i % 2 else
+       'Confirm: <questionnaire>{"title":"T","questions":[{"id":"a","type":"free_text",'
+       '"text":"Q","default":""}]}</questionnaire>\n\n')
+    for i in range(24)
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [1, 16, 256])
+@pytest.mark.parametrize("k", range(len(REPLIES)))
+def test_runs_change_no_update_of_a_rich_reply(k: int, size: int) -> None:
+    text = REPLIES[k].text
+    chunks = [text[i : i + size] for i in range(0, len(text), size)]
+    assert _run(StreamSegmenter, chunks) == _run(LineByLine, chunks)
+
+
+def test_a_reading_reads_few_lines_alone() -> None:
+    # Runs of lines as in segment(); each stretch before a family word is cut once
+    # more, after its last empty line (one more line alone there).
+    one = Scanner(LONG, lexemes())
+    one.run()
+    assert _reading(LONG, False).alone == LONG.count("\n")
+    assert _reading(LONG, True).alone <= 2 * one.lines_alone < LONG.count("\n") / 5
+
+
+@pytest.mark.parametrize("size", [1, 16, 256])
+def test_runs_change_no_update_of_a_long_reply_with_forms(size: int) -> None:
+    chunks = [LONG[i : i + size] for i in range(0, len(LONG), size)]
+    fast = _run(StreamSegmenter, chunks)
+    assert fast == _run(LineByLine, chunks)
+    assert sum(isinstance(c, Segment) for u in fast[0] for c in u.committed) == 24
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Intro.\r\n\r\nOne paragraph.\r\n\r\nThe last\r\nparagraph.\r\n",
+        "Intro.\r\rOne paragraph.\r\rThe last\rparagraph.\r",
+        # A line ending "\r", then an empty line ending "\r\n": the run stops after both.
+        "Intro.\n\nOne paragraph.\r\r\nThe last\nparagraph.\n",
+        "Intro.\r\n\nOne paragraph.\n\r\nThe last\r\nparagraph.\r\n",
+    ],
+)
+def test_a_run_stops_after_an_empty_line_of_any_ending(text: str) -> None:
+    # The last paragraph of a reading is still open: the checkpoint is the start of
+    # its first line, after an empty line however the lines end.
+    fast = _reading(text, True)
+    assert fast.parts == _reading(text, False).parts
+    assert fast.checkpoint is not None
+    assert fast.checkpoint.at == text.index("The last")
+    assert fast.checkpoint.at == _reading(text, False).checkpoint.at  # type: ignore[union-attr]

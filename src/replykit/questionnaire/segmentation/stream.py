@@ -92,6 +92,7 @@ class StreamSegmenter:
     # every checkpoint, compute every update in full.
     _every_line = False
     _gap = CHECKPOINT_GAP
+    _line_runs = True
     _quick = True
 
     def __init__(
@@ -241,6 +242,7 @@ class StreamSegmenter:
         reading = read(
             self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
             final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
+            line_runs=self._line_runs,
         )  # fmt: skip
         self.scanned += reading.scanned
         self._read_to = end
@@ -442,7 +444,7 @@ class StreamSegmenter:
             return result
         reading = read(
             self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
-            self._compat, final=True, limit=self._in.size,
+            self._compat, final=True, limit=self._in.size, line_runs=self._line_runs,
         )  # fmt: skip
         self.scanned += reading.scanned
         segments, blocks = final_segments(

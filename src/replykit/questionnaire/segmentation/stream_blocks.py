@@ -11,8 +11,10 @@ final yet after a reading.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -35,7 +37,9 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
 )
 from replykit.text import LineIndex, trim_blank
+from replykit.trusted import trusted
 
+T = TypeVar("T")
 LineCol = Callable[[int], tuple[int, int]]
 TextOf = Callable[[int, int], str]
 _TAG_NAME = re.compile(r"<\\?/?([A-Za-z0-9-]+)")
@@ -180,18 +184,40 @@ def _moved(part: FencedPart | XmlPart, delta: int) -> FencedPart | XmlPart:
 
 def _placed(block: Block, delta: int, line_col: LineCol) -> Block:
     """``block`` read on a piece of the message starting at ``delta``, in message
-    offsets, lines and columns."""
+    offsets, lines and columns (rebuilt as its reader built it: moving every offset
+    keeps each value's invariants, trusted.py)."""
 
     def place(d: Diagnostic) -> Diagnostic:
         line, col = line_col(d.start + delta)
-        return attrs.evolve(d, start=d.start + delta, end=d.end + delta, line=line, column=col)
+        return _DIAGNOSTIC.rebuilt(d, start=d.start + delta, end=d.end + delta, line=line,
+                                   column=col)  # fmt: skip
 
     seg = block.segment
-    seg = attrs.evolve(
-        seg, start=seg.start + delta, end=seg.end + delta,
-        diagnostics=tuple(place(d) for d in seg.diagnostics),
-    )  # fmt: skip
+    diagnostics = tuple(place(d) for d in seg.diagnostics)
+    seg = _SEGMENT.rebuilt(seg, start=seg.start + delta, end=seg.end + delta,
+                           diagnostics=diagnostics)  # fmt: skip
     overflow = block.overflow
     if overflow is not None:
         overflow = attrs.evolve(overflow, first=place(overflow.first))
     return Block(seg, overflow)
+
+
+class _Rebuild(Generic[T]):
+    """Copies of a frozen attrs class's values with some fields changed, built without
+    the public constructor's checks (trusted.py) and cheaper than ``attrs.evolve``."""
+
+    def __init__(self, cls: type[T]) -> None:
+        names = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
+        self._build = trusted(cls)
+        self._values = operator.attrgetter(*names)
+        self._index = {name: i for i, name in enumerate(names)}
+
+    def rebuilt(self, obj: T, **changes: Any) -> T:
+        values = list(self._values(obj))
+        for name, value in changes.items():
+            values[self._index[name]] = value
+        return self._build(*values)
+
+
+_SEGMENT = _Rebuild(Segment)
+_DIAGNOSTIC = _Rebuild(Diagnostic)

@@ -22,11 +22,13 @@ Offsets in a :class:`Reading` are message offsets.
 
 from __future__ import annotations
 
+import operator
 import re
 
 import attrs
 
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.scan import runs
 from replykit.questionnaire.scan.emit import Coarse
 from replykit.questionnaire.scan.grammar import parse
 from replykit.questionnaire.scan.leaves import opens
@@ -35,7 +37,7 @@ from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.questionnaire.scan.state import Leaf, ScanState
+from replykit.questionnaire.scan.state import Container, Leaf, ScanState
 from replykit.text import first_visible
 
 Span = tuple[int, int]
@@ -45,6 +47,17 @@ Span = tuple[int, int]
 _OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
 # Leaves whose lines later text cannot change: code and fenced candidates.
 _FIXED_LEAVES = ("fenced", "indented")
+# A state's fields in their order, read at once (a copy is built from them, cheaper than
+# attrs.evolve); which of a leaf's fields are offsets, moved with the text read.
+_LEAF_NAMES = tuple(a.name for a in attrs.fields(Leaf))
+_LEAF_VALUES = operator.attrgetter(*_LEAF_NAMES)
+_CONTAINER_VALUES = operator.attrgetter(*(a.name for a in attrs.fields(Container)))
+_LEAF_OFFSETS = tuple(
+    _LEAF_NAMES.index(name)
+    for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end")
+)
+_RAW_NEXT = _LEAF_NAMES.index("raw_next")
+_LINE_FIRSTS = _LEAF_NAMES.index("line_firsts")
 # A checkpoint whose state must be copied (a container or a code block is open) is
 # taken at most once per this many code points of a reading, unless tokens came since
 # the last one or the reading ends there (each copy costs the state's size).
@@ -109,9 +122,10 @@ class Reading:
     offset from which the reading may still change: the first opening tag without a
     closer, the start of a paragraph, heading or HTML block still open at the end,
     tag-like text that may grow, or ``limit``; the end of the text when nothing may),
-    the look-ahead indexes of the text read, the characters scanned, and
+    the look-ahead indexes of the text read, the characters scanned,
     ``waits_blank``: only a paragraph open at the end keeps the reading from being
-    final (a blank line next ends it)."""
+    final (a blank line next ends it), and ``alone``: the lines read one by one, not
+    in a run (a measure of the reading's cost beyond its characters)."""
 
     parts: tuple[Part, ...]
     near_misses: tuple[NearMiss, ...]
@@ -121,16 +135,26 @@ class Reading:
     look: Lookahead
     scanned: int
     waits_blank: bool = False
+    alone: int = 0
 
 
 class _Lookahead(Lookahead):
     """The look-ahead of a text still arriving: it records every tag whose closer is
-    not in the text so far (it may still come)."""
+    not in the text so far (it may still come). With ``until`` set, the scanner's runs
+    of lines (:mod:`replykit.questionnaire.scan.runs`, which stop at the line of the
+    next family word) also stop after the last blank line before that word, and at
+    ``until``: a reading notes a checkpoint at each place a run stops, so the last one
+    before a paragraph still open, an opening tag without its closer or ``until`` is
+    found as reading line by line finds it."""
 
     def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
         super().__init__(text, lexemes, compat)
         self.missed: list[re.Match[str]] = []  # in the order first asked about
         self._seen: set[int] = set()
+        self.text = text
+        self.until = -1  # -1: runs stop only where the scanner's own rule says
+        self._blanks = _BLANKS if "\r" in text else _BLANKS[:1]
+        self._cut = (-1, -1)  # the last stop asked about and its cut
 
     def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
         """As :meth:`Lookahead.closer_for`; a tag without a closer is recorded."""
@@ -140,20 +164,59 @@ class _Lookahead(Lookahead):
             self.missed.append(tag)
         return found
 
+    def family_word_at_or_after(self, pos: int) -> int:
+        """Where a run of lines from ``pos`` stops (see the class): stopping earlier
+        only leaves more lines to be read one by one, with the same result."""
+        stop = super().family_word_at_or_after(pos)
+        if self.until < pos:  # none set, or the reading is past it: nothing to note
+            return stop
+        stop = min(stop, self.until)
+        if self._cut[0] != stop:
+            # Asked at increasing offsets: each stretch is searched once, from its end
+            # back to its last blank line (counted as examined, each way of ending).
+            cut = _after_last_blank(self.text, pos, stop, self._blanks)
+            self.scanned += len(self._blanks) * (stop - max(pos, cut))
+            self._cut = (stop, cut)
+        cut = self._cut[1]
+        return cut if pos < cut else stop
+
+
+# The last character of a line ending, then the first of an empty line's: "\n" always
+# ends a line, and "\r" followed by "\r" does ("\r\n" is one line ending).
+_BLANKS = ("\n\n", "\n\r", "\r\r")
+
+
+def _after_last_blank(text: str, pos: int, stop: int, seps: tuple[str, ...]) -> int:
+    """The start of the line after the last empty line from line start ``pos`` on that
+    ends before ``stop``, or -1 (``seps``: what may stand where a line ending meets an
+    empty line; lines of spaces are not looked for: a run then only stops later)."""
+    cut = -1
+    for sep in seps:
+        # From the end of the line before ``pos``: the line at ``pos`` may be empty.
+        at = text.rfind(sep, max(0, pos - 1), stop)
+        if at >= 0:
+            end = at + 2
+            if sep[1] == "\r" and text.startswith("\n", end):
+                end += 1  # the empty line ends with "\r\n"
+            cut = max(cut, end)
+    return cut
+
 
 def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
     """A copy of ``state`` with its offsets moved by ``delta`` and none below
     ``floor`` (what lies before a resume point is not in the text read)."""
     if state.leaf is None and not state.containers:
         return ScanState(halted=state.halted)  # nothing to copy or move
-    out = state.copy()
-    leaf = out.leaf
+    containers = [Container(*_CONTAINER_VALUES(c)) for c in state.containers]
+    leaf = state.leaf
     if leaf is not None:
-        for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end"):
-            setattr(leaf, name, max(floor, getattr(leaf, name) + delta))
-        leaf.raw_next = -1  # the raw read-ahead is asked again
-        leaf.line_firsts = [p + delta for p in leaf.line_firsts]
-    return out
+        values = list(_LEAF_VALUES(leaf))
+        for i in _LEAF_OFFSETS:
+            values[i] = max(floor, values[i] + delta)
+        values[_RAW_NEXT] = -1  # the raw read-ahead is asked again
+        values[_LINE_FIRSTS] = [p + delta for p in leaf.line_firsts]
+        leaf = Leaf(*values)
+    return ScanState(containers, leaf, state.halted)
 
 
 def read(
@@ -166,13 +229,15 @@ def read(
     final: bool,
     limit: int,
     gap: int = CHECKPOINT_GAP,
+    line_runs: bool = True,
 ) -> Reading:
     """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
     ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
     message (no checkpoint is looked for); else it ends with a complete line and more
     may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
     still change); one that copies the state is taken at most every ``gap`` code
-    points (see :data:`CHECKPOINT_GAP`)."""
+    points (see :data:`CHECKPOINT_GAP`). ``line_runs=False`` reads every line alone,
+    with the same result (the general reading of the tests)."""
     start = resume.at - base
     look = _Lookahead(text, lexemes, compat)
     sink = Coarse(text, False)
@@ -183,7 +248,7 @@ def read(
     sink.pos = start
     sc = Scanner(
         text, lexemes, compat=compat, look=look, state=rebase(resume.state, -base, start),
-        sink=sink,
+        sink=sink, line_runs=line_runs,
     )  # fmt: skip
     scanned = 0
     checkpoint: Checkpoint | None = None
@@ -201,56 +266,74 @@ def read(
             waits_blank = leaf.kind == "paragraph" and min(taints) >= base + len(text)
             taints.append(leaf.start + base)
         result = sc.end()
-    misses = tuple(Miss(tag.start() + base, tag_name(tag), opens(sc, tag)) for tag in look.missed)
+    misses = _misses(sc, look, base)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
     parts = _absolute(parse(text, result.tokens), base, resume.fence)
-    near = tuple(attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base)
-                 for f in result.near_misses)  # fmt: skip
+    near = _moved_near(result.near_misses, base)
     taint = min(taints) if not final else base + len(text)
     waits_blank = waits_blank and not opening
     return Reading(
-        parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank
+        parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank,
+        sc.lines_alone,
+    )  # fmt: skip
+
+
+def _moved_near(found: tuple[NearMiss, ...], base: int) -> tuple[NearMiss, ...]:
+    """The near-misses ``found`` in message offsets."""
+    if not found:
+        return ()
+    return tuple(
+        attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base) for f in found
     )
+
+
+def _misses(sc: Scanner, look: _Lookahead, base: int) -> tuple[Miss, ...]:
+    """The tags read without a closer, in message offsets."""
+    if not look.missed:
+        return ()
+    return tuple(Miss(t.start() + base, tag_name(t), opens(sc, t)) for t in look.missed)
 
 
 def _drive(
     sc: Scanner, look: _Lookahead, start: int, base: int, limit: int, fence: OpenFence | None,
     gap: int,
 ) -> Checkpoint | None:  # fmt: skip
-    """Read every line from ``start``; the last checkpoint at or before ``limit``
-    (offsets of the text read), as message offsets (``fence``: the candidate open at
-    the resume point)."""
-    pos, st = start, sc.state
+    """Read every line from ``start``, runs of lines in one step as ``Scanner.run``
+    does; the last checkpoint at or before ``limit`` (offsets of the text read), as
+    message offsets (``fence``: the candidate open at the resume point)."""
+    pos, st, n, line_runs = start, sc.state, sc.n, sc.line_runs
+    look.until = limit
+    missed, skip, line = look.missed, runs.skip, sc.line
+    run = line_runs and pos > 0  # try a run of lines first (after a run, one line alone)
     checkpoint: Checkpoint | None = None
     checked = 0
-    tainted = False
     sink = sc.coarse
     assert sink is not None
     taken, tokens = start, -1  # where the last checkpoint was taken, tokens then
     # The last checkpoint with nothing open, noted cheaply (line start, visible prose
     # seen, emission position, near-misses); built at the end if it stays the last.
     plain: tuple[int, bool, int, int] | None = None
-    while pos < sc.n and not st.halted:
-        pos = sc.line(pos)
-        if tainted:
-            continue
-        missed = look.missed
+    while pos < n and not st.halted:
+        if run and (nxt := skip(sc, pos)) > pos:
+            pos, run = nxt, False
+        else:
+            pos, run = line(pos), line_runs
         if len(missed) > checked:
             if any(opens(sc, tag) for tag in missed[checked:]):
                 # Nothing after an opening tag without its closer can be final, nor
                 # shown as anything but a tentative block: the rest waits.
                 break
             checked = len(missed)
-        leaf = st.leaf
         if pos > limit or st.halted:
-            tainted = True
-            continue
+            _read_rest(sc, pos)  # no checkpoint lies after ``limit``
+            break
+        leaf = st.leaf
         if leaf is None and not st.containers:
             plain = (pos, sink.seen_visible, sink.pos, len(sink.near_misses))
             taken, tokens = pos, len(sink.tokens)
         elif (leaf is None or leaf.kind in _FIXED_LEAVES) and (
-            len(sink.tokens) != tokens or pos - taken >= gap or pos >= sc.n
+            len(sink.tokens) != tokens or pos - taken >= gap or pos >= n
         ):
             # Skipping a checkpoint only moves the resume point less far (commits come
             # with a later reading); each taken one copies the state.
@@ -261,6 +344,17 @@ def _drive(
         visible = seen or first_visible(sc.text, emitted, max(emitted, at)) >= 0
         checkpoint = Checkpoint(at + base, ScanState(), visible, near, None)
     return checkpoint
+
+
+def _read_rest(sc: Scanner, pos: int) -> None:
+    """Read the lines from line start ``pos`` to the end as ``Scanner.run`` does."""
+    st, n = sc.state, sc.n
+    while pos < n and not st.halted:
+        if sc.line_runs:
+            pos = runs.skip(sc, pos)
+            if pos >= n:
+                break
+        pos = sc.line(pos)
 
 
 def _checkpoint(
