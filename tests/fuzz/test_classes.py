@@ -1,13 +1,18 @@
 """Classes keep faults apart, tags point at the cause, profiles and triage.
 
-Each test runs fault_adapter.py (replykit with named client faults) on hand-written
-messages put in place of the explicit examples, so the inputs are fixed whatever
-Hypothesis draws.
+Each test runs fault_adapter.py (replykit with named client faults) or a mutant of
+examples/adapters/mutants on hand-written messages given as the explicit examples, so
+the inputs are fixed whatever Hypothesis draws. The tests about classes run the
+client in this process (no adapter process whose start or answer a loaded machine
+could delay: the transport has its own tests); the command-line tests run it as a
+process, with a generous timeout.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +23,12 @@ from replykit.fuzz.examples import Example
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.fuzz.segdiff import code_point_offsets
 
-from .helpers import ADAPTERS, PYTHON, python_adapter, run_cli
+from .fault_adapter import responder
+from .helpers import ADAPTERS, python_adapter, run_cli
+
+if str(ADAPTERS) not in sys.path:
+    sys.path.insert(0, str(ADAPTERS))
+mutants = importlib.import_module("mutants")
 
 FREE = 'title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n'
 JSON_FORM = '{"title":"T","questions":[{"type":"free_text","text":"Q","default":""}]}'
@@ -35,10 +45,10 @@ def _examples(*texts: str, profile: str = "client") -> tuple[Example, ...]:
 
 
 def _run(faults: str, given: tuple[Example, ...], **options: Any) -> FuzzReport:
-    """Fuzz fault_adapter.py with ``faults``, the examples ``given`` run first."""
+    """Fuzz fault_adapter.py's client with ``faults`` in this process, the examples
+    ``given`` run first."""
     options.setdefault("examples", 0)
-    command = python_adapter("fault_adapter.py", faults)
-    return fuzz(command, ops=("segment",), explicit=given, **options)
+    return fuzz(responder(faults), ops=("segment",), explicit=given, **options)
 
 
 def _keys(report: FuzzReport) -> list[str]:
@@ -195,6 +205,7 @@ def test_an_adapter_may_refuse_a_profile() -> None:
 def test_profile_option_on_the_command_line(tmp_path: Path) -> None:
     impl = " ".join(python_adapter("fault_adapter.py", "profile_unsupported"))
     argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "40", "--seed", "1"]
+    argv += ["--timeout", "60"]
     assert run_cli([*argv, "--profile", "client", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert data["profiles"] == ["client"] and data["unsupported_profiles"] == []
@@ -216,7 +227,8 @@ def _explicit_file(path: Path, *texts: str) -> str:
 def test_accepted_classes_are_counted_not_reported(tmp_path: Path) -> None:
     given = _explicit_file(tmp_path / "given.json", UNCLOSED, ENTITY)
     impl = " ".join(python_adapter("fault_adapter.py", "unclosed_as_text,entity"))
-    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0", "--explicit", given]
+    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0", "--timeout", "60"]
+    argv += ["--explicit", given]
     first = tmp_path / "first"
     assert run_cli([*argv, "--out", str(first)]) == 1
     report = json.loads((first / "report.json").read_text(encoding="utf-8"))
@@ -250,7 +262,7 @@ def test_an_earlier_report_runs_again_as_the_explicit_inputs(tmp_path: Path) -> 
     hand-written examples do not run): the same classes, each counted once per input."""
     given = _explicit_file(tmp_path / "given.json", UNCLOSED, ENTITY, BOTH)
     impl = " ".join(python_adapter("fault_adapter.py", "unclosed_as_text,entity"))
-    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0"]
+    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0", "--timeout", "60"]
     assert run_cli([*argv, "--explicit", given, "--out", str(tmp_path / "a")]) == 1
     first = json.loads((tmp_path / "a" / "report.json").read_text(encoding="utf-8"))
     assert first["examples_run"] == 3
@@ -353,8 +365,9 @@ def test_code_point_offsets_reads_utf16_units_back() -> None:
 
 
 def _mutant(name: str, given: tuple[Example, ...], op: str = "segment") -> FuzzReport:
-    command = (PYTHON, str(ADAPTERS / "mutant_adapter.py"), name)
-    return fuzz(command, ops=(op,), examples=0, explicit=given)  # type: ignore[arg-type]
+    """Fuzz the mutant ``name`` in this process, the examples ``given`` run first."""
+    answer = mutants.mutant(name)
+    return fuzz(answer, ops=(op,), examples=0, explicit=given)  # type: ignore[arg-type]
 
 
 def _json_examples(op: str, field: str, *values: Any) -> tuple[Example, ...]:

@@ -20,6 +20,8 @@ from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
 
 if TYPE_CHECKING:  # the fuzz loop loads only when the command runs
+    from replykit.fuzz.accept import Acceptance
+    from replykit.fuzz.example import Example
     from replykit.fuzz.results import FuzzReport
 
 FUZZ_DESCRIPTION = (
@@ -185,9 +187,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
     is not installed (the line names the ``replykit[fuzz]`` extra), the adapter cannot
     start or the report cannot be written (one line on stderr)."""
     try:
-        from replykit.fuzz.accept import NO_ACCEPT, AcceptError, load_accept
         from replykit.fuzz.adapter import AdapterStartError
-        from replykit.fuzz.example import load_examples
         from replykit.fuzz.report import write_report
         from replykit.fuzz.runner import fuzz
     except ImportError as exc:
@@ -203,14 +203,10 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if not command:
         return fail("fuzz", "--impl is empty")
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
-    try:
-        accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
-    except (OSError, AcceptError) as exc:
-        return fail("fuzz", f"--accept {args.accept}: {exc}")
-    try:
-        explicit = not args.no_explicit if args.explicit is None else load_examples(args.explicit)
-    except (OSError, ValueError) as exc:
-        return fail("fuzz", f"--explicit {args.explicit}: {exc}")
+    files = _read_files(args)
+    if isinstance(files, str):
+        return fail("fuzz", files)
+    accept, explicit = files
     problem = _out_problem(args.out)  # refuse an unwritable --out before the run
     if problem is not None:
         return fail("fuzz", f"cannot write the report: {problem}")
@@ -240,6 +236,23 @@ def run_fuzz(args: argparse.Namespace) -> int:
         return fail("fuzz", f"cannot write the report: {exc}")
     print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
     return 1 if report.classes else 0
+
+
+def _read_files(args: argparse.Namespace) -> tuple[Acceptance, bool | tuple[Example, ...]] | str:
+    """The ``--accept`` classes and what ``--explicit`` / ``--no-explicit`` run first,
+    or the error line when a file cannot be read."""
+    from replykit.fuzz.accept import NO_ACCEPT, AcceptError, load_accept
+    from replykit.fuzz.example import load_examples
+
+    try:
+        accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
+    except (OSError, AcceptError) as exc:
+        return f"--accept {args.accept}: {exc}"
+    try:
+        explicit = not args.no_explicit if args.explicit is None else load_examples(args.explicit)
+    except (OSError, ValueError) as exc:
+        return f"--explicit {args.explicit}: {exc}"
+    return accept, explicit
 
 
 def _out_problem(out: str) -> str | None:

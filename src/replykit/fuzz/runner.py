@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from replykit.fuzz.accept import NO_ACCEPT, Acceptance
-from replykit.fuzz.adapter import Adapter
+from replykit.fuzz.adapter import Adapter, Respond, open_adapter
 from replykit.fuzz.classify import ClassKey
 from replykit.fuzz.examples import Example, examples_first
 from replykit.fuzz.features import key_features
@@ -372,7 +372,7 @@ class _Run:
 
 
 def fuzz(
-    command: tuple[str, ...],
+    command: tuple[str, ...] | Respond,
     *,
     ops: tuple[Op, ...] = OPS,
     examples: int | None = 500,
@@ -387,7 +387,9 @@ def fuzz(
 ) -> FuzzReport:
     """Fuzz the adapter ``command`` against replykit.
 
-    Input: ``command`` (argument vector of the adapter), ``ops`` (subset of
+    Input: ``command`` (argument vector of the adapter; or a Python function answering
+    each request in this process: :class:`~replykit.fuzz.adapter.InProcessAdapter`,
+    where ``timeout`` and ``cwd`` do not apply), ``ops`` (subset of
     :data:`~replykit.fuzz.ops.ALL_OPS`; ``stream`` only when asked for), a budget of
     generated ``examples`` (``None``: 500) or ``seconds`` (``seconds`` wins when both
     are given), ``explicit`` (run first: ``True`` the hand-written examples, ``False``
@@ -410,7 +412,7 @@ def fuzz(
     _check_arguments(ops, examples, seconds, profiles)
     first = examples_first(ops, explicit)
     budget = None if seconds is not None else (500 if examples is None else examples)
-    with Adapter(command, timeout=timeout, cwd=cwd) as adapter:
+    with open_adapter(command, timeout=timeout, cwd=cwd) as adapter:
         state = _Run(adapter, ops, progress, tuple(dict.fromkeys(profiles)), accept or NO_ACCEPT)
         deadline = state.started + seconds if seconds is not None else None
         state.accept_examples()
@@ -418,16 +420,21 @@ def fuzz(
             state.handle(example.op, example.request)
         _generate(state, ops, seed, budget, deadline)
     state.show(final=True)
+    return _report(state, seed)
+
+
+def _report(state: _Run, seed: int) -> FuzzReport:
+    """The report of a finished run."""
     found = tuple(state.classes.values())
     return FuzzReport(
         classes=tuple(c for c in found if not c.accepted),
         examples_run=state.run,
         seconds=round(state.elapsed(), 3),
-        ops=ops,
+        ops=state.ops,
         seed=seed,
-        command=command,
+        command=state.adapter.command,
         unsupported_ops=tuple(state.unsupported),
-        adapter_starts=adapter.starts,
+        adapter_starts=state.adapter.starts,
         stopped=state.stopped,
         accepted=tuple(c for c in found if c.accepted),
         unsupported_profiles=tuple(state.unsupported_profiles),
