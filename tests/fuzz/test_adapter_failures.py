@@ -104,6 +104,8 @@ def _in_process(mode: str) -> Any:
                 return {"result": {"x": float("nan")}}
             if mode == "object":
                 return {"result": object()}
+            if mode == "list":
+                return ["result"]
             return {"id": "someone-else", "result": {}}
         body = {k: v for k, v in request.items() if k not in ("id", "op")}
         return reference(request["op"], body)
@@ -118,6 +120,7 @@ def _in_process(mode: str) -> Any:
         ("nan", "adapter.invalid_json", "NaN is not JSON"),
         ("object", "adapter.invalid_json", "not a JSON value: Object of type object"),
         ("badid", "adapter.bad_response", "answer id 'someone-else'"),
+        ("list", "adapter.bad_response", "the answer is not a JSON object"),
     ],
 )
 def test_an_in_process_client_fails_as_an_adapter_does(mode: str, rule: str, detail: str) -> None:

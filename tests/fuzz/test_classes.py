@@ -280,7 +280,8 @@ def test_an_earlier_report_runs_again_as_the_explicit_inputs(tmp_path: Path) -> 
         ("[3]", 'entry 1: expected {"op": one of segment'),
         ('[{"op": "render", "input": {}}]', "entry 1: expected"),
         ('{"a": 1}', "expected a list of"),
-        ("nope", "not JSON"),
+        ("nope", "not strict JSON at line 1, column 1: expected a value, found 'nope'"),
+        ('[{"op": "segment", "op": "stream"}]', 'column 20: duplicate key "op"'),
     ],
 )
 def test_an_unreadable_explicit_file_is_a_usage_error(

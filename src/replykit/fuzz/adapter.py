@@ -295,8 +295,9 @@ class InProcessAdapter(Adapter):
     JSON line an adapter process would read) and returns its response object (its
     ``id`` may be left out: it is this request's). The response is written as a JSON
     line and classified as an adapter's answer is (:class:`Outcome`: strict JSON, id,
-    ``unsupported``, shape); an exception from ``respond`` is a ``crash`` and a value
-    JSON cannot hold is ``invalid_json``. :attr:`command` is ``("python:NAME",)``.
+    ``unsupported``, shape); an exception from ``respond`` is a ``crash``, a value
+    JSON cannot hold ``invalid_json``, an answer that is not a mapping
+    ``bad_response``. :attr:`command` is ``("python:NAME",)``.
     """
 
     def __init__(self, respond: Respond) -> None:
@@ -310,9 +311,12 @@ class InProcessAdapter(Adapter):
         rid = f"r{self._next_id}"
         request = json.loads(dumps({"id": rid, "op": op, **body}, ascii_only=True))
         try:
-            answer = {"id": rid, **self.respond(request)}
+            result = self.respond(request)
         except Exception as exc:  # the client's bug, reported as an adapter crash
             return Outcome("crash", None, f"the function raised {type(exc).__name__}: {exc}"[:300])
+        if not isinstance(result, Mapping):
+            return Outcome("bad_response", None, "the answer is not a JSON object")
+        answer = {"id": rid, **result}
         try:
             raw = json.dumps(answer, ensure_ascii=True).encode("ascii")
         except (TypeError, ValueError) as exc:

@@ -6,13 +6,14 @@ Plain data with no dependency on Hypothesis.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from replykit.fuzz.ops import ALL_OPS, Op
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import LineIndex
 
 
 @attrs.frozen
@@ -39,12 +40,16 @@ def parse_examples(text: str) -> tuple[Example, ...]:
     """The examples of an ``--explicit`` file (docs/fuzzing.md, "Running"): JSON text,
     a list of ``{"op": OP, "input": {...}}`` objects (the request bodies, without
     ``id``; an optional ``"rule"`` tag and ``"name"``), or a ``report.json`` of an
-    earlier run, whose classes give their minimal ``inputs``. Raises ``ValueError``
-    for other text, naming the entry (1-based)."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ValueError(f"not JSON: {exc}") from None
+    earlier run, whose classes give their minimal ``inputs``; read as strict JSON
+    (§1.3). Raises ``ValueError`` for other text, naming the line and column or the
+    entry (1-based)."""
+    read = read_json_value(text)
+    if read.findings:
+        first = min(read.findings, key=lambda f: f.start or 0)
+        line, column = LineIndex(text).line_col(first.start or 0)
+        message = first.message.removeprefix("JSON syntax error: ")
+        raise ValueError(f"not strict JSON at line {line}, column {column}: {message}")
+    data = read.value
     if isinstance(data, Mapping) and isinstance(data.get("classes"), list):
         data = [
             {"op": c.get("op"), "input": body}

@@ -459,7 +459,7 @@ def examples_first(ops: Sequence[Op], explicit: bool | Sequence[Example]) -> tup
     then, with ``stream`` among ``ops``, the stream examples); ``False``: none; a
     sequence of :class:`Example`: those of ``ops``, in order. Raises ``TypeError`` for
     an item that is not an :class:`Example`."""
-    if explicit is True or explicit is False:
+    if isinstance(explicit, bool):
         if not explicit:
             return ()
         if "stream" not in ops:
