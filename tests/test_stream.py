@@ -183,10 +183,9 @@ class _Eager(StreamSegmenter):
         )  # fmt: skip
 
 
-def test_the_checker_finds_a_premature_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_checker_finds_a_premature_commit() -> None:
     assert check_stream(cut(TEXT, [30, 90])) == []
-    monkeypatch.setattr(streaming, "StreamSegmenter", _Eager)
-    faults = check_stream(cut(TEXT, [30, 90]))
+    faults = check_stream(cut(TEXT, [30, 90]), segmenter=_Eager)
     assert any("not final" in f for f in faults), faults
 
 

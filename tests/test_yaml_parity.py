@@ -11,7 +11,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -21,10 +24,12 @@ from hypothesis import strategies as st
 from payload.yaml_text import yaml_texts
 
 from replykit.codes.payload import YAML_SYNTAX
-from replykit.questionnaire.payload import read_fenced_form, yaml_differ
+from replykit.questionnaire.payload import read_fenced_form
 from replykit.questionnaire.payload.results import Read
-from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml12 import read_with, read_yaml
+from replykit.questionnaire.payload.yaml_differ import RULES, c_may_differ, differ_rules
 from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available, choose_loader
+from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
 needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")
 PARITY = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,12 +69,23 @@ def test_loader_from_parameter_and_environment(monkeypatch: pytest.MonkeyPatch) 
         read_fenced_form("title: T\n", loader="libyaml")
 
 
-def test_asking_for_c_without_it_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yaml, "__with_libyaml__", False)
-    monkeypatch.delenv(ENV_VAR, raising=False)
-    assert choose_loader() == "pure"
-    with pytest.raises(ValueError, match="not importable"):
-        choose_loader("c")
+def test_asking_for_c_without_it_is_an_error() -> None:
+    # An install without PyYAML's C extension: its module cannot be imported.
+    script = (
+        "import sys; sys.modules['yaml._yaml'] = None\n"
+        "from replykit.questionnaire.payload.yaml_loader import c_available, choose_loader\n"
+        "from replykit.questionnaire.payload.yaml12 import read_yaml\n"
+        "print(c_available(), choose_loader(), read_yaml('a: [b]').value)\n"
+        "choose_loader('c')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.stdout == "False pure {'a': ['b']}\n"
+    assert done.returncode == 1
+    assert "ValueError: REPLYKIT_YAML_LOADER=c (or loader='c') asks for PyYAML's C" in done.stderr
+    assert "not importable here" in done.stderr
 
 
 @needs_c
@@ -101,20 +117,33 @@ def test_c_and_pure_loaders_give_one_answer(text: str) -> None:
     ]
 
 
+def _reading(text: str, parser: type[Any]) -> Any:
+    """The reading of ``text`` with the event source ``parser``, gate or not."""
+    return _view(read_with(text, parser, 64, sys.maxsize, ()))
+
+
 @needs_c
-@pytest.mark.parametrize("rule", ["_LONE_INDICATOR", "_HASH_UNSPACED"])
-def test_the_generator_draws_what_each_gate_rule_guards(
-    rule: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Without one of the C gate's rules the loaders differ on some drawn text: the
-    # differential property above would find a missing rule of that kind.
-    monkeypatch.setattr(yaml_differ, rule, re.compile("(?!)"))
+@pytest.mark.parametrize("rule", ["tab_or_bom", "hash_unspaced", "lone_indicator"])
+def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
+    # A drawn text that only this rule of the C gate keeps from the C parser, which
+    # reads it otherwise than the referee: without the rule the differential property
+    # above would find it.
+    def guarded(text: str) -> bool:
+        return differ_rules(text) == (rule,) and _reading(text, yaml.CBaseLoader) != _reading(
+            text, RefereeParser
+        )
+
     found = find(
-        yaml_texts(),
-        lambda t: _view(read_yaml(t, loader="c")) != _view(read_yaml(t, loader="pure")),
-        settings=settings(max_examples=600, derandomize=True, database=None),
+        yaml_texts(), guarded, settings=settings(max_examples=600, derandomize=True, database=None)
     )
-    assert read_yaml(found, loader="pure").findings != read_yaml(found, loader="c").findings
+    assert _view(read_yaml(found, loader="c")) == _view(read_yaml(found, loader="pure"))
+
+
+@PARITY
+@given(yaml_texts())
+def test_the_gate_is_its_named_rules(text: str) -> None:
+    assert c_may_differ(text) == bool(differ_rules(text))
+    assert set(differ_rules(text)) <= {name for name, _ in RULES}
 
 
 # --- no library text in any diagnostic ---------------------------------------------------

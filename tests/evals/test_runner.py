@@ -5,8 +5,9 @@ record, and the main process of a ``--jobs 2`` run does no per-record work."""
 from __future__ import annotations
 
 import json
+import os
 import pickle
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +59,13 @@ def one_tally(count: int) -> Tally:
     return tally
 
 
-def merged(count: int, **kwargs: Any) -> tuple[Tally, int, int, int]:
+def merged(
+    count: int, given: Iterable[Item] | None = None, **kwargs: Any
+) -> tuple[Tally, int, int, int]:
     tally = Tally()
     records = replies = size = 0
-    for batch in runner.audit_batches(items(count), OPTIONS, **kwargs):
+    source = items(count) if given is None else given
+    for batch in runner.audit_batches(source, OPTIONS, **kwargs):
         tally.merge(batch.tally)
         records, replies, size = records + batch.records, replies + batch.replies, size + batch.size
     return tally, records, replies, size
@@ -115,34 +119,75 @@ def test_a_batch_result_does_not_grow_with_its_records() -> None:
     assert len(pickle.dumps(large)) - len(pickle.dumps(small)) < 40
 
 
-def test_the_main_process_does_no_per_record_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = {"decode": 0, "audit": 0, "add": 0}
+class Watched(bytes):
+    """A JSON Lines line that notes, in the file ``log``, the process that decodes it."""
 
-    def counted(name: str, function: Any) -> Any:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            calls[name] += 1  # in a forked worker this counts in the worker's copy
-            return function(*args, **kwargs)
+    log: str
 
-        return wrapper
+    def decode(self, encoding: str = "utf-8", errors: str = "strict") -> str:
+        with open(self.log, "a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()} decode\n")
+        return bytes(self).decode(encoding, errors)
 
-    monkeypatch.setattr(runner, "decode_record", counted("decode", runner.decode_record))
-    monkeypatch.setattr(runner, "audit_record", counted("audit", runner.audit_record))
-    monkeypatch.setattr(Tally, "add", counted("add", Tally.add))
-    two = merged(300, jobs=2, batch=40)[0].summary()
-    assert calls == {"decode": 0, "audit": 0, "add": 0}
-    one = merged(300, jobs=1, batch=40)[0].summary()
-    assert calls == {"decode": 300, "audit": 300 - 23 - 10, "add": 300}
-    assert one == two
+
+class WatchedRecord(Mapping[str, Any]):
+    """A decoded record that notes, in the file ``log``, the process that reads it."""
+
+    def __init__(self, data: dict[str, Any], log: str) -> None:
+        self.data, self.log = data, log
+
+    def __getitem__(self, key: str) -> Any:
+        with open(self.log, "a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()} read\n")
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+def watched(count: int, log: Path) -> Iterator[Item]:
+    """:func:`items`, each line (or, every other line, its decoded record) watched."""
+    for item in items(count):
+        if item.line is not None and item.line % 2 and item.line % 13 and item.line % 29:
+            value = WatchedRecord(json.loads(item.payload), str(log))
+            yield Item(item.source, item.line, "value", value, item.size)
+            continue
+        line = Watched(item.payload)
+        line.log = str(log)
+        yield Item(item.source, item.line, item.kind, line, item.size)
+
+
+def readers(log: Path) -> dict[str, set[int]]:
+    """The processes that decoded lines and read records, from the log."""
+    found: dict[str, set[int]] = {"decode": set(), "read": set()}
+    for entry in log.read_text(encoding="utf-8").splitlines():
+        pid, what = entry.split()
+        found[what].add(int(pid))
+    log.unlink()
+    return found
+
+
+def test_the_main_process_does_no_per_record_work(tmp_path: Path) -> None:
+    # The inputs note which process decodes a line or reads a record: with two jobs,
+    # only the workers do (the main process sends raw rows and merges tallies).
+    log = tmp_path / "readers.log"
+    two = merged(300, watched(300, log), jobs=2, batch=40)[0].summary()
+    found = readers(log)
+    assert found["decode"] and found["read"]
+    assert os.getpid() not in found["decode"] | found["read"], found
+    one = merged(300, watched(300, log), jobs=1, batch=40)[0].summary()
+    assert readers(log) == {"decode": {os.getpid()}, "read": {os.getpid()}}
+    assert one == two == one_tally(300).summary()
 
 
 @pytest.mark.parametrize("block", [8, 1 << 16])
-def test_blocks_of_lines_give_numbered_records(
-    block: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sources, "LINES_BLOCK", block)
+def test_blocks_of_lines_give_numbered_records(block: int, tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_bytes(b'\xef\xbb\xbf"a"\r\n\n  \t\n"b"\n\xff\n\r\n"c"')
-    blocks = list(sources.read_items([str(path)]))
+    blocks = list(sources.read_items([str(path)], block=block))
     assert {b.kind for b in blocks} == {"lines"}
     assert sum(b.size for b in blocks) == path.stat().st_size
     found = [(r.line, r.kind, r.payload) for b in blocks for r in sources.records(b)]
@@ -152,6 +197,8 @@ def test_blocks_of_lines_give_numbered_records(
         ("a", None), ("b", None), (None, "not UTF-8 (byte 0)"), ("c", None)
     ]  # fmt: skip
     assert (len(blocks) > 1) == (block < 100)  # lines numbered across blocks
+    with pytest.raises(ValueError, match="block must be at least 1"):
+        sources.read_items([str(path)], block=0)
 
 
 def test_batches_end_at_a_count_or_a_size() -> None:

@@ -1,5 +1,6 @@
 """replykit behind the adapter protocol with the client faults argv[1] names (comma
-separated), for the fuzzer's class tests. ``segment`` only; other ops are unsupported.
+separated), for the fuzzer's class tests: run as a process, or in the test's process
+(:func:`responder`). ``segment`` only; other ops are unsupported.
 
 Faults (each a realistic client bug):
 
@@ -23,6 +24,7 @@ import html
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from replykit import profile_from_string, segment
@@ -88,20 +90,32 @@ def split(text: str, message_id: str, profile: str, faults: set[str]) -> list[di
     return out
 
 
+def respond(request: dict[str, Any], faults: set[str]) -> dict[str, Any]:
+    """The response to one request object, with ``faults``."""
+    rid = request["id"]
+    profile = request.get("profile", "client")
+    if request.get("op") != "segment":
+        return {"id": rid, "unsupported": True}
+    if "profile_unsupported" in faults and profile != "client":
+        return {"id": rid, "unsupported": "profile"}
+    segments = split(request["text"], request.get("message_id", "m"), profile, faults)
+    return {"id": rid, "segments": segments}
+
+
+def responder(faults: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """:func:`respond` with the comma-separated ``faults``, for an in-process run."""
+    chosen = set(faults.split(","))
+
+    def fault_adapter(request: dict[str, Any]) -> dict[str, Any]:
+        return respond(request, chosen)
+
+    return fault_adapter
+
+
 def main() -> int:
     faults = set(sys.argv[1].split(",")) if len(sys.argv) > 1 else set()
     for line in sys.stdin.buffer:
-        request = json.loads(line)
-        rid = request["id"]
-        profile = request.get("profile", "client")
-        if request.get("op") != "segment":
-            response: dict[str, Any] = {"id": rid, "unsupported": True}
-        elif "profile_unsupported" in faults and profile != "client":
-            response = {"id": rid, "unsupported": "profile"}
-        else:
-            segments = split(request["text"], request.get("message_id", "m"), profile, faults)
-            response = {"id": rid, "segments": segments}
-        sys.stdout.write(json.dumps(response) + "\n")
+        sys.stdout.write(json.dumps(respond(json.loads(line), faults)) + "\n")
         sys.stdout.flush()
     return 0
 

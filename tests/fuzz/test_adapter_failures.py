@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from replykit.fuzz import Adapter, AdapterStartError, fuzz
+from replykit.fuzz.reference import reference
 
 from .helpers import python_adapter, run_cli
 
@@ -85,3 +87,48 @@ def test_a_field_left_in_a_kept_action_is_a_disagreement() -> None:
     )
     leaks = [c for c in report.classes if c.field.endswith("/tool")]
     assert leaks and leaks[0].rule == "§12" and not leaks[0].is_failure
+
+
+def _in_process(mode: str) -> Any:
+    """A Python client answering in this process, failing as ``mode`` says on its
+    third request, replykit's own answer otherwise."""
+    seen = 0
+
+    def client(request: dict[str, Any]) -> Any:
+        nonlocal seen
+        seen += 1
+        if seen == 3:
+            if mode == "raise":
+                raise KeyError("actions")
+            if mode == "nan":
+                return {"result": {"x": float("nan")}}
+            if mode == "object":
+                return {"result": object()}
+            if mode == "list":
+                return ["result"]
+            return {"id": "someone-else", "result": {}}
+        body = {k: v for k, v in request.items() if k not in ("id", "op")}
+        return reference(request["op"], body)
+
+    return client
+
+
+@pytest.mark.parametrize(
+    ("mode", "rule", "detail"),
+    [
+        ("raise", "adapter.crash", "the function raised KeyError: 'actions'"),
+        ("nan", "adapter.invalid_json", "NaN is not JSON"),
+        ("object", "adapter.invalid_json", "not a JSON value: Object of type object"),
+        ("badid", "adapter.bad_response", "answer id 'someone-else'"),
+        ("list", "adapter.bad_response", "the answer is not a JSON object"),
+    ],
+)
+def test_an_in_process_client_fails_as_an_adapter_does(mode: str, rule: str, detail: str) -> None:
+    client = _in_process(mode)
+    report = fuzz(client, ops=("sanitize_actions",), examples=5, explicit=False, seed=4)
+    assert [c.rule for c in report.classes] == [rule]
+    found = report.classes[0]
+    assert (found.count, found.found_after_examples) == (1, 3)
+    assert detail in found.detail
+    assert report.adapter_starts == 1 and report.examples_run == 5
+    assert report.command == ("python:_in_process.<locals>.client",)

@@ -1,14 +1,18 @@
 """Classes keep faults apart, tags point at the cause, profiles and triage.
 
-Each test runs fault_adapter.py (replykit with named client faults) on hand-written
-messages put in place of the explicit examples, so the inputs are fixed whatever
-Hypothesis draws.
+Each test runs fault_adapter.py (replykit with named client faults) or a mutant of
+examples/adapters/mutants on hand-written messages given as the explicit examples, so
+the inputs are fixed whatever Hypothesis draws. The tests about classes run the
+client in this process (no adapter process whose start or answer a loaded machine
+could delay: the transport has its own tests); the command-line tests run it as a
+process, with a generous timeout.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +23,12 @@ from replykit.fuzz.examples import Example
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.fuzz.segdiff import code_point_offsets
 
-from .helpers import ADAPTERS, PYTHON, python_adapter, run_cli
+from .fault_adapter import responder
+from .helpers import ADAPTERS, python_adapter, run_cli
+
+if str(ADAPTERS) not in sys.path:
+    sys.path.insert(0, str(ADAPTERS))
+mutants = importlib.import_module("mutants")
 
 FREE = 'title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n'
 JSON_FORM = '{"title":"T","questions":[{"type":"free_text","text":"Q","default":""}]}'
@@ -35,22 +44,11 @@ def _examples(*texts: str, profile: str = "client") -> tuple[Example, ...]:
     )
 
 
-@pytest.fixture
-def only(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Replace the explicit examples with the given ones for one run."""
-
-    def install(*examples: Example) -> None:
-        monkeypatch.setattr(
-            "replykit.fuzz.runner.explicit_examples",
-            lambda ops: tuple(e for e in examples if e.op in ops),
-        )
-
-    yield install
-
-
-def _run(faults: str, **options: Any) -> FuzzReport:
+def _run(faults: str, given: tuple[Example, ...], **options: Any) -> FuzzReport:
+    """Fuzz fault_adapter.py's client with ``faults`` in this process, the examples
+    ``given`` run first."""
     options.setdefault("examples", 0)
-    return fuzz(python_adapter("fault_adapter.py", faults), ops=("segment",), **options)
+    return fuzz(responder(faults), ops=("segment",), explicit=given, **options)
 
 
 def _keys(report: FuzzReport) -> list[str]:
@@ -70,12 +68,12 @@ def _one(report: FuzzReport, **parts: str) -> FuzzClass:
 # ---------------------------------------------------------------- absorption
 
 
-def test_a_representation_difference_does_not_absorb_a_real_fault(only: Any) -> None:
+def test_a_representation_difference_does_not_absorb_a_real_fault() -> None:
     """An unclosed fence both sides show as text must not take in a different fault of
     the same rule: the entity fault is its own class, and a message with both faults
     counts in the class of what the user sees (the card the entity makes)."""
-    only(*_examples(UNCLOSED, ENTITY, BOTH))
-    report = _run("unclosed_as_text,entity")
+    given = _examples(UNCLOSED, ENTITY, BOTH)
+    report = _run("unclosed_as_text,entity", given)
     assert len(report.classes) == 2, _keys(report)
     shown = _one(report, kinds="questionnaire>markdown")
     assert shown.key_text == "segment|§3a|block|questionnaire>markdown|-|-"
@@ -88,31 +86,29 @@ def test_a_representation_difference_does_not_absorb_a_real_fault(only: Any) -> 
     assert "&lt;" in entity.input["text"] and "```" not in entity.input["text"]
 
 
-def test_a_block_one_side_does_not_count_is_keyed_by_where_not_by_its_errors(
-    only: Any,
-) -> None:
+def test_a_block_one_side_does_not_count_is_keyed_by_where_not_by_its_errors() -> None:
     """A client that does not count an invalid block (any error) makes one fault,
     whatever the error: a YAML error or an unclosed fence says why the block is
     invalid, not why the client does not count it, so neither is the key's code. The
     minimal input loses the deep payload it came with (which the code would have kept
     through shrinking), and both inputs are one class (role ``block``)."""
     deep = "".join(" " * i + "k:\n" for i in range(70))
-    only(*_examples(f"Intro\n\n```questionnaire\n{deep}```\n", UNCLOSED))
-    report = _run("invalid_as_text")
+    given = _examples(f"Intro\n\n```questionnaire\n{deep}```\n", UNCLOSED)
+    report = _run("invalid_as_text", given)
     assert _keys(report) == ["segment|§3a|block|questionnaire>markdown|-|-"]
     assert report.classes[0].count == 2
     assert report.classes[0].input["text"] == "```questionnaire"
 
 
-def test_an_id_shifted_by_an_uncounted_block_is_keyed_by_that_block(only: Any) -> None:
+def test_an_id_shifted_by_an_uncounted_block_is_keyed_by_that_block() -> None:
     """A block one side does not count moves the ids of the cards after it. The moved
     id is a consequence: its class is the block's (role ``block``, never
     ``representation``), whether a card follows or not, and the minimal input is the
     block alone."""
     alone = "Hi <foo-questionnaire>{}</foo-questionnaire> x\n"
     before = f"{alone}<questionnaire>{JSON_FORM}</questionnaire>"
-    only(*_examples(before, alone))
-    report = _run("unregistered_as_text")
+    given = _examples(before, alone)
+    report = _run("unregistered_as_text", given)
     assert _keys(report) == ["segment|§6|block|questionnaire>markdown|-|-"]
     found = report.classes[0]
     assert found.rule == "§6"  # an unregistered name is §6, never §3a
@@ -121,31 +117,29 @@ def test_an_id_shifted_by_an_uncounted_block_is_keyed_by_that_block(only: Any) -
     assert found.field == "/segments/0/kind"
 
 
-def test_a_name_the_client_does_not_register_is_section_6(only: Any) -> None:
+def test_a_name_the_client_does_not_register_is_section_6() -> None:
     """A client with one profile shows a Self-check name as text: §6, not §3a."""
-    only(
-        *_examples(
-            f"Intro <yiii-questionnaire>{JSON_FORM}</yiii-questionnaire>\n", profile="self_check"
-        )
+    given = _examples(
+        f"Intro <yiii-questionnaire>{JSON_FORM}</yiii-questionnaire>\n", profile="self_check"
     )
-    report = _run("client_only,unregistered_as_text")
+    report = _run("client_only,unregistered_as_text", given)
     found = _one(report, role="block")
     assert found.rule == "§6"
     assert found.input["profile"] == "self_check"
 
 
-def test_a_preface_hidden_by_a_code_span_is_the_preface_rule(only: Any) -> None:
+def test_a_preface_hidden_by_a_code_span_is_the_preface_rule() -> None:
     """The client reads the escaped backtick as a code span that hides the only prose,
     says the form is invalid and gives no code: the cause is the preface rule."""
-    only(*_examples(f"\\`a`\n```questionnaire\n{FREE}```\n"))
-    report = _run("escaped_backtick,nodiag")
+    given = _examples(f"\\`a`\n```questionnaire\n{FREE}```\n")
+    report = _run("escaped_backtick,nodiag", given)
     found = _one(report, role="validity")
     assert found.rule == "§4 preface"
     assert "escaped_backtick" in found.key_features
     assert (found.expected, found.actual) == (True, False)
 
 
-def test_new_features_in_a_known_class_are_shrunk_and_split(only: Any) -> None:
+def test_new_features_in_a_known_class_are_shrunk_and_split() -> None:
     """Two faults with the same coarse key (rule, role, kinds, code): a backtick the
     client makes of an entity, and one it makes of an escaped backtick, each hide a
     form in a code span. The second input is shrunk because no class of that key
@@ -153,8 +147,8 @@ def test_new_features_in_a_known_class_are_shrunk_and_split(only: Any) -> None:
     the class of the features it holds."""
     tag = f"<questionnaire>{JSON_FORM}</questionnaire>"
     entity, escaped = f"Intro &#96;{tag}` x\n", f"Intro \\`{tag}` x\n"
-    only(*_examples(entity, escaped, f"{entity}\n{escaped}"))
-    report = _run("entity,escaped_backtick")
+    given = _examples(entity, escaped, f"{entity}\n{escaped}")
+    report = _run("entity,escaped_backtick", given)
     assert len(report.classes) == 2, _keys(report)
     coarse = {c.key.coarse_text() for c in report.classes if c.key is not None}
     assert coarse == {"segment|§3a|block|questionnaire>markdown|-"}
@@ -166,7 +160,7 @@ def test_new_features_in_a_known_class_are_shrunk_and_split(only: Any) -> None:
     assert first.count + second.count == 3
 
 
-def test_a_class_keeps_up_to_3_distinct_minimal_inputs(only: Any) -> None:
+def test_a_class_keeps_up_to_3_distinct_minimal_inputs() -> None:
     """Inputs that fit a class with features not tried for it yet are shrunk too, for
     other minimal inputs (at most 3 kept): here four unregistered names, each with its
     own incidental constructs (which shrinking removes)."""
@@ -175,8 +169,8 @@ def test_a_class_keeps_up_to_3_distinct_minimal_inputs(only: Any) -> None:
         f"Hi{extra} <{name}-questionnaire>{{}}</{name}-questionnaire> x\n"
         for name, extra in zip(("foo", "bar", "baz", "qux", "quux"), extras, strict=True)
     ]
-    only(*_examples(*texts))
-    report = _run("unregistered_as_text")
+    given = _examples(*texts)
+    report = _run("unregistered_as_text", given)
     found = _one(report, role="block")
     assert found.count == 5
     assert [i["text"] for i in found.inputs] == [
@@ -189,20 +183,20 @@ def test_a_class_keeps_up_to_3_distinct_minimal_inputs(only: Any) -> None:
 # ---------------------------------------------------------------- profiles
 
 
-def test_profiles_the_client_lacks_are_not_drawn(only: Any) -> None:
+def test_profiles_the_client_lacks_are_not_drawn() -> None:
     yiii = f"Intro <yiii-questionnaire>{JSON_FORM}</yiii-questionnaire>\n"
-    only(*_examples(yiii, profile="self_check"))
-    assert [c.rule for c in _run("client_only").classes] == ["§6"]
-    report = _run("client_only", profiles=("client",), examples=60, seed=3)
+    given = _examples(yiii, profile="self_check")
+    assert [c.rule for c in _run("client_only", given).classes] == ["§6"]
+    report = _run("client_only", given, profiles=("client",), examples=60, seed=3)
     assert report.classes == ()
     assert report.profiles == ("client",)
 
 
-def test_an_adapter_may_refuse_a_profile(only: Any) -> None:
+def test_an_adapter_may_refuse_a_profile() -> None:
     yiii = f"Intro <yiii-questionnaire>{JSON_FORM}</yiii-questionnaire>\n"
     acme = f"Intro <acme-questionnaire>{JSON_FORM}</acme-questionnaire>\n"
-    only(*_examples(yiii, profile="self_check"), *_examples(acme, profile="product:acme"))
-    report = _run("profile_unsupported", examples=60, seed=3)
+    given = (*_examples(yiii, profile="self_check"), *_examples(acme, profile="product:acme"))
+    report = _run("profile_unsupported", given, examples=60, seed=3)
     assert report.classes == ()
     assert report.unsupported_profiles == ("self_check", "product:*")
     assert report.unsupported_ops == ()
@@ -211,6 +205,7 @@ def test_an_adapter_may_refuse_a_profile(only: Any) -> None:
 def test_profile_option_on_the_command_line(tmp_path: Path) -> None:
     impl = " ".join(python_adapter("fault_adapter.py", "profile_unsupported"))
     argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "40", "--seed", "1"]
+    argv += ["--timeout", "60"]
     assert run_cli([*argv, "--profile", "client", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert data["profiles"] == ["client"] and data["unsupported_profiles"] == []
@@ -222,10 +217,18 @@ def test_profile_option_on_the_command_line(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- triage
 
 
-def test_accepted_classes_are_counted_not_reported(tmp_path: Path, only: Any) -> None:
-    only(*_examples(UNCLOSED, ENTITY))
+def _explicit_file(path: Path, *texts: str) -> str:
+    """An ``--explicit`` file of segment requests of ``texts``."""
+    entries = [{"op": e.op, "input": e.request} for e in _examples(*texts)]
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    return str(path)
+
+
+def test_accepted_classes_are_counted_not_reported(tmp_path: Path) -> None:
+    given = _explicit_file(tmp_path / "given.json", UNCLOSED, ENTITY)
     impl = " ".join(python_adapter("fault_adapter.py", "unclosed_as_text,entity"))
-    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0"]
+    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0", "--timeout", "60"]
+    argv += ["--explicit", given]
     first = tmp_path / "first"
     assert run_cli([*argv, "--out", str(first)]) == 1
     report = json.loads((first / "report.json").read_text(encoding="utf-8"))
@@ -252,6 +255,50 @@ def test_accepted_classes_are_counted_not_reported(tmp_path: Path, only: Any) ->
     entry = {"op": "segment", "input": {"text": UNCLOSED, "message_id": "m", "profile": "client"}}
     listed.write_text(json.dumps({"accept": [entry, "segment|§3a|block|*"]}), encoding="utf-8")
     assert run_cli([*argv, "--accept", str(listed), "--out", str(tmp_path / "ex")]) == 0
+
+
+def test_an_earlier_report_runs_again_as_the_explicit_inputs(tmp_path: Path) -> None:
+    """``--explicit report.json`` runs the minimal inputs of its classes first (the
+    hand-written examples do not run): the same classes, each counted once per input."""
+    given = _explicit_file(tmp_path / "given.json", UNCLOSED, ENTITY, BOTH)
+    impl = " ".join(python_adapter("fault_adapter.py", "unclosed_as_text,entity"))
+    argv = ["fuzz", "--impl", impl, "--op", "segment", "--examples", "0", "--timeout", "60"]
+    assert run_cli([*argv, "--explicit", given, "--out", str(tmp_path / "a")]) == 1
+    first = json.loads((tmp_path / "a" / "report.json").read_text(encoding="utf-8"))
+    assert first["examples_run"] == 3
+    again = str(tmp_path / "a" / "report.json")
+    assert run_cli([*argv, "--explicit", again, "--out", str(tmp_path / "b")]) == 1
+    second = json.loads((tmp_path / "b" / "report.json").read_text(encoding="utf-8"))
+    assert [c["key"] for c in second["classes"]] == [c["key"] for c in first["classes"]]
+    assert second["examples_run"] == sum(len(c["inputs"]) for c in first["classes"]) == 2
+    assert [c["count"] for c in second["classes"]] == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[3]", 'entry 1: expected {"op": one of segment'),
+        ('[{"op": "render", "input": {}}]', "entry 1: expected"),
+        ('{"a": 1}', "expected a list of"),
+        ("nope", "not strict JSON at line 1, column 1: expected a value, found 'nope'"),
+        ('[{"op": "segment", "op": "stream"}]', 'column 20: duplicate key "op"'),
+    ],
+)
+def test_an_unreadable_explicit_file_is_a_usage_error(
+    content: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "given.json"
+    bad.write_text(content, encoding="utf-8")
+    impl = " ".join(python_adapter("fault_adapter.py", "nodiag"))
+    argv = ["fuzz", "--impl", impl, "--out", str(tmp_path)]
+    assert run_cli([*argv, "--explicit", str(bad)]) == 2
+    assert message in capsys.readouterr().err
+    assert run_cli([*argv, "--explicit", str(tmp_path / "none")]) == 2
+    with pytest.raises(SystemExit) as exc:
+        run_cli([*argv, "--explicit", str(bad), "--no-explicit"])
+    assert exc.value.code == 2
+    with pytest.raises(TypeError, match=r"explicit\[0\] is dict, not an Example"):
+        fuzz(python_adapter("fault_adapter.py"), explicit=[{"op": "segment"}])  # type: ignore[list-item]
 
 
 def test_an_unreadable_accept_file_is_a_usage_error(
@@ -285,7 +332,7 @@ def test_the_docs_list_every_feature() -> None:
 # ---------------------------------------------------------------- spread
 
 
-def test_utf16_offsets_on_different_constructs_are_one_class(only: Any) -> None:
+def test_utf16_offsets_on_different_constructs_are_one_class() -> None:
     """A client that counts UTF-16 code units is one fault wherever the astral
     character stands (before a form, in an unclosed fence, in an unregistered block):
     one class (role ``offset``), not one per construct or code."""
@@ -296,12 +343,7 @@ def test_utf16_offsets_on_different_constructs_are_one_class(only: Any) -> None:
         f"\U0001f600<questionnaire>{JSON_FORM}</questionnaire>",
         f"<!-- \U0001f600 -->\n\n```questionnaire\n{FREE}```\n",
     )
-    only(*_examples(*texts))
-    report = fuzz(
-        (PYTHON, str(ADAPTERS / "mutant_adapter.py"), "utf16_offsets"),
-        ops=("segment",),
-        examples=0,
-    )
+    report = _mutant("utf16_offsets", _examples(*texts))
     assert _keys(report) == ["segment|§1|offset|-|-|-"]
     assert report.classes[0].count == len(texts)
     assert report.classes[0].input["text"] == "\U0001f600"
@@ -323,8 +365,10 @@ def test_code_point_offsets_reads_utf16_units_back() -> None:
 # ---------------------------------------------------------------- spread: one fault, one class
 
 
-def _mutant(name: str, op: str = "segment") -> FuzzReport:
-    return fuzz((PYTHON, str(ADAPTERS / "mutant_adapter.py"), name), ops=(op,), examples=0)  # type: ignore[arg-type]
+def _mutant(name: str, given: tuple[Example, ...], op: str = "segment") -> FuzzReport:
+    """Fuzz the mutant ``name`` in this process, the examples ``given`` run first."""
+    answer = mutants.mutant(name)
+    return fuzz(answer, ops=(op,), examples=0, explicit=given)  # type: ignore[arg-type]
 
 
 def _json_examples(op: str, field: str, *values: Any) -> tuple[Example, ...]:
@@ -338,103 +382,91 @@ def _tagged(*questions: str) -> str:
     return f'Intro <questionnaire>{{"questions":[{",".join(questions)}]}}</questionnaire>\n'
 
 
-def test_an_invalid_question_is_one_class_whatever_check_it_fails(only: Any) -> None:
+def test_an_invalid_question_is_one_class_whatever_check_it_fails() -> None:
     """A client that drops an invalid question is one fault, whichever check the
     question fails first (its type, its text, allow_other): the code is the minimal
     input's, so the shrinker reaches the simplest invalid question from each."""
-    only(
-        *_examples(
-            _tagged(GOOD_Q, '{"type":"multi_choice","text":"a","options":["a"],"allow_other":""}'),
-            _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
-            _tagged(GOOD_Q, '{"text":"b"}'),
-        )
+    given = _examples(
+        _tagged(GOOD_Q, '{"type":"multi_choice","text":"a","options":["a"],"allow_other":""}'),
+        _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
+        _tagged(GOOD_Q, '{"text":"b"}'),
     )
-    report = _mutant("invalid_question_dropped")
+    report = _mutant("invalid_question_dropped", given)
     assert len(report.classes) == 1, _keys(report)
     found = report.classes[0]
     assert found.key is not None and found.key.role == "validity" and found.rule == "§7"
     assert found.count == 3
 
 
-def test_an_invalid_question_and_a_yaml_11_scalar_stay_two_classes(only: Any) -> None:
+def test_an_invalid_question_and_a_yaml_11_scalar_stay_two_classes() -> None:
     """Two faults that both make replykit's invalid form a card stay apart (the
     combined mutant: every fault at once)."""
     yes = "title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: yes\n"
-    only(
-        *_examples(
-            _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
-            f"Intro\n\n```questionnaire\n{yes}```\n",
-            _tagged(GOOD_Q, '{"text":"b"}'),
-        )
+    given = _examples(
+        _tagged(GOOD_Q, '{"type":"single_choice","options":["a"]}'),
+        f"Intro\n\n```questionnaire\n{yes}```\n",
+        _tagged(GOOD_Q, '{"text":"b"}'),
     )
-    report = _mutant("combined")
+    report = _mutant("combined", given)
     assert sorted(c.rule for c in report.classes) == ["§4", "§7"], _keys(report)
     yaml11 = _one(report, rule="§4")
     assert "yaml11" in yaml11.key_features
 
 
-def test_a_name_read_case_insensitively_is_one_class_card_text_or_moved_id(only: Any) -> None:
+def test_a_name_read_case_insensitively_is_one_class_card_text_or_moved_id() -> None:
     """The near-miss warning names the cause: a card the client shows, a block it
     shows as text, and a later card whose id the uncounted block moved are one class."""
-    only(
-        *_examples(
-            f"Intro <Questionnaire>{JSON_FORM}</Questionnaire>\n",
-            "<SAGE-QUESTIONNAIRE></SAGE-QUESTIONNAIRE>\n",
-            f"<FOO-QUESTIONNAIRE></FOO-QUESTIONNAIRE>\n<questionnaire>{JSON_FORM}</questionnaire>",
-        )
+    given = _examples(
+        f"Intro <Questionnaire>{JSON_FORM}</Questionnaire>\n",
+        "<SAGE-QUESTIONNAIRE></SAGE-QUESTIONNAIRE>\n",
+        f"<FOO-QUESTIONNAIRE></FOO-QUESTIONNAIRE>\n<questionnaire>{JSON_FORM}</questionnaire>",
     )
-    report = _mutant("case_insensitive_names")
+    report = _mutant("case_insensitive_names", given)
     assert _keys(report) == ["segment|§8|near_miss|-|near_miss.case|-"]
     assert report.classes[0].count == 3
 
 
-def test_a_lone_cr_is_one_class_for_a_card_and_a_block_shown_as_text(only: Any) -> None:
+def test_a_lone_cr_is_one_class_for_a_card_and_a_block_shown_as_text() -> None:
     """A client that does not end a line at a lone CR misses a card in one message and
     a block shown as text in another: one class (role ``block``), features ``cr``."""
-    only(*_examples(f"o\n```questionnaire\r{FREE}```\n", "o\n```questionnaire\rt"))
-    report = _mutant("lone_cr")
+    given = _examples(f"o\n```questionnaire\r{FREE}```\n", "o\n```questionnaire\rt")
+    report = _mutant("lone_cr", given)
     assert _keys(report) == ["segment|§3a|block|questionnaire>markdown|-|cr"]
     assert report.classes[0].count == 2
 
 
-def test_a_short_closer_is_one_class_whatever_ends_the_block_for_replykit(
-    only: Any,
-) -> None:
+def test_a_short_closer_is_one_class_whatever_ends_the_block_for_replykit() -> None:
     """A shorter closing fence accepted: the block ends elsewhere whether the client
     shows a card there or text (an unclosed block, an unregistered name): role ``end``.
     (Where replykit's block ends with the message, only its validity differs: that is
     the fault's second class, ``validity``.)"""
-    only(
-        *_examples(
-            f"Intro\n\n````questionnaire\n{FREE}```\nAfter\n",
-            "````questionnaire\n```\nH",
-            "````o-questionnaire\n```\n\n",
-        )
+    given = _examples(
+        f"Intro\n\n````questionnaire\n{FREE}```\nAfter\n",
+        "````questionnaire\n```\nH",
+        "````o-questionnaire\n```\n\n",
     )
-    report = _mutant("short_closer")
+    report = _mutant("short_closer", given)
     assert _keys(report) == [
         "segment|§3a closer|end|questionnaire>questionnaire|-|long_fence+short_closer"
     ]
     assert report.classes[0].count == 3
 
 
-def test_a_prefaced_input_keeps_its_preface_while_it_shrinks(only: Any) -> None:
+def test_a_prefaced_input_keeps_its_preface_while_it_shrinks() -> None:
     """A tab before the closer hides an unclosed fence from a client that also
     ignores the preface rule: the shrinker may not remove the preface (replykit would
     gain fence.no_preface, a second reason), so the class is the tab's alone, apart
     from the preface fault's."""
     tabbed = f"Intro\n\n```questionnaire\n{FREE}\t```"
-    only(*_examples(tabbed, f"```questionnaire\n{FREE}```\n"))
-    report = _mutant("combined")
+    given = _examples(tabbed, f"```questionnaire\n{FREE}```\n")
+    report = _mutant("combined", given)
     assert sorted(c.rule for c in report.classes) == ["§3a", "§4 preface"], _keys(report)
     tab = _one(report, rule="§3a")
     assert "tab" in tab.key_features
     assert not tab.input["text"].startswith("`")  # prose before the fence stays
 
 
-def test_sanitizer_duplicate_ids_are_one_class_whichever_check_replykit_names(
-    only: Any,
-) -> None:
+def test_sanitizer_duplicate_ids_are_one_class_whichever_check_replykit_names() -> None:
     """A sanitizer that keeps a duplicate id: replykit drops the second action for a
     reserved, invisible or duplicate id; the client (which renames it) for a missing
     label. One class, keyed by the field the first differing check is about (``id``);
@@ -444,14 +476,14 @@ def test_sanitizer_duplicate_ids_are_one_class_whichever_check_replykit_names(
         [{"id": "\u200b"}, {"id": "\u200b", "type": "business.cancel"}],
         [{"id": "a1", "type": "view.detail", "label": "s"}, {"id": "a1", "type": "view.detail"}],
     ]
-    only(*_json_examples("sanitize_actions", "answer", *({"actions": a} for a in dup)))
-    report = _mutant("sanitizer_keeps_duplicate_id", "sanitize_actions")
+    given = _json_examples("sanitize_actions", "answer", *({"actions": a} for a in dup))
+    report = _mutant("sanitizer_keeps_duplicate_id", given, "sanitize_actions")
     assert _keys(report) == ["sanitize_actions|§12|action|-|id|duplicate_id"]
     assert report.classes[0].count == 3
     assert "\u200b" not in json.dumps(report.classes[0].inputs, ensure_ascii=False)
 
 
-def test_sanitizer_utf16_labels_and_duplicate_ids_stay_two_classes(only: Any) -> None:
+def test_sanitizer_utf16_labels_and_duplicate_ids_stay_two_classes() -> None:
     """Labels counted in UTF-16 units: replykit drops the action later (a missing
     prompt or chart type) or not at all; one class (``label``), apart from the
     duplicate id's, in the combined mutant."""
@@ -467,8 +499,8 @@ def test_sanitizer_utf16_labels_and_duplicate_ids_stay_two_classes(only: Any) ->
             ]
         },
     ]
-    only(*_json_examples("sanitize_actions", "answer", *answers))
-    report = _mutant("combined", "sanitize_actions")
+    given = _json_examples("sanitize_actions", "answer", *answers)
+    report = _mutant("combined", given, "sanitize_actions")
     assert sorted(_keys(report)) == [
         "sanitize_actions|§12|action|-|id|duplicate_id",
         "sanitize_actions|§12|action|-|label|astral",

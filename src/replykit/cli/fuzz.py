@@ -20,6 +20,8 @@ from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
 
 if TYPE_CHECKING:  # the fuzz loop loads only when the command runs
+    from replykit.fuzz.accept import Acceptance
+    from replykit.fuzz.example import Example
     from replykit.fuzz.results import FuzzReport
 
 FUZZ_DESCRIPTION = (
@@ -33,8 +35,8 @@ FUZZ_DESCRIPTION = (
     "the constructs of the minimal input; crashes, hangs and non-JSON output are classes "
     "of their own. Writes DIR/report.json and DIR/report.txt and shows progress on "
     "stderr. Exit 1 when any disagreement or adapter failure was found that --accept "
-    "does not accept, 0 otherwise, 2 on a usage error, an unreadable accept file, an "
-    "adapter that cannot start, or no Hypothesis (install it with: pip install "
+    "does not accept, 0 otherwise, 2 on a usage error, an unreadable accept or explicit "
+    "file, an adapter that cannot start, or no Hypothesis (install it with: pip install "
     "'replykit[fuzz]')."
 )
 
@@ -74,8 +76,8 @@ def add_parser(
 ) -> argparse.ArgumentParser:
     """Register ``fuzz --impl COMMAND [--op segment|questionnaire_async|sanitize_actions|
     stream|all]
-    [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR] [--no-explicit]
-    [--profile NAME]... [--accept FILE]``
+    [--examples N | --seconds S] [--seed N] [--timeout S] [--out DIR]
+    [--no-explicit | --explicit FILE] [--profile NAME]... [--accept FILE]``
     on the main parser's ``subparsers``. Output: the new subparser, with ``func`` set to
     :func:`run_fuzz` (docs/fuzzing.md).
     """
@@ -136,14 +138,23 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_output(parser: argparse.ArgumentParser) -> None:
-    """What to draw and report: ``--out``, ``--no-explicit``, ``--profile``, ``--accept``."""
+    """What to draw and report: ``--out``, ``--no-explicit`` or ``--explicit``,
+    ``--profile``, ``--accept``."""
     parser.add_argument(
         "--out", default="fuzz-report", metavar="DIR", help="report directory (default fuzz-report)"
     )
-    parser.add_argument(
+    first = parser.add_mutually_exclusive_group()
+    first.add_argument(
         "--no-explicit",
         action="store_true",
         help="skip the hand-written examples that otherwise run first",
+    )
+    first.add_argument(
+        "--explicit",
+        metavar="FILE",
+        help="run these inputs first instead of the hand-written examples: a JSON list "
+        'of {"op": ..., "input": {...}} objects, or an earlier report.json (the minimal '
+        "inputs of its classes)",
     )
     parser.add_argument(
         "--profile",
@@ -169,14 +180,13 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     """Run ``replykit fuzz``. Input: parsed arguments ``impl``, ``op``, ``examples``,
-    ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``, ``profile`` (a list),
-    ``accept`` (a path or ``None``). Output: exit status 1 when the report has a class
-    that is not accepted, 0 when not, 2 when the command line is empty or unparsable,
-    the accept file cannot be read, Hypothesis is not installed (the line names the
-    ``replykit[fuzz]`` extra), the adapter cannot start or the report cannot be written
-    (one line on stderr)."""
+    ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``, ``explicit`` (a path or
+    ``None``), ``profile`` (a list), ``accept`` (a path or ``None``). Output: exit status
+    1 when the report has a class that is not accepted, 0 when not, 2 when the command
+    line is empty or unparsable, the accept or explicit file cannot be read, Hypothesis
+    is not installed (the line names the ``replykit[fuzz]`` extra), the adapter cannot
+    start or the report cannot be written (one line on stderr)."""
     try:
-        from replykit.fuzz.accept import NO_ACCEPT, AcceptError, load_accept
         from replykit.fuzz.adapter import AdapterStartError
         from replykit.fuzz.report import write_report
         from replykit.fuzz.runner import fuzz
@@ -193,10 +203,10 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if not command:
         return fail("fuzz", "--impl is empty")
     ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
-    try:
-        accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
-    except (OSError, AcceptError) as exc:
-        return fail("fuzz", f"--accept {args.accept}: {exc}")
+    files = _read_files(args)
+    if isinstance(files, str):
+        return fail("fuzz", files)
+    accept, explicit = files
     problem = _out_problem(args.out)  # refuse an unwritable --out before the run
     if problem is not None:
         return fail("fuzz", f"cannot write the report: {problem}")
@@ -211,7 +221,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
             seconds=args.seconds,
             seed=args.seed,
             timeout=args.timeout,
-            explicit=not args.no_explicit,
+            explicit=explicit,
             progress=sys.stderr,
             profiles=tuple(args.profile),
             accept=accept,
@@ -226,6 +236,23 @@ def run_fuzz(args: argparse.Namespace) -> int:
         return fail("fuzz", f"cannot write the report: {exc}")
     print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
     return 1 if report.classes else 0
+
+
+def _read_files(args: argparse.Namespace) -> tuple[Acceptance, bool | tuple[Example, ...]] | str:
+    """The ``--accept`` classes and what ``--explicit`` / ``--no-explicit`` run first,
+    or the error line when a file cannot be read."""
+    from replykit.fuzz.accept import NO_ACCEPT, AcceptError, load_accept
+    from replykit.fuzz.example import load_examples
+
+    try:
+        accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
+    except (OSError, AcceptError) as exc:
+        return f"--accept {args.accept}: {exc}"
+    try:
+        explicit = not args.no_explicit if args.explicit is None else load_examples(args.explicit)
+    except (OSError, ValueError) as exc:
+        return f"--explicit {args.explicit}: {exc}"
+    return accept, explicit
 
 
 def _out_problem(out: str) -> str | None:

@@ -94,7 +94,7 @@ def _whole(path: str, kind: Kind) -> Iterator[Item]:
     yield Item(path, None, kind, text, len(data))
 
 
-def _lines(path: str) -> Iterator[Item]:
+def _lines(path: str, hint: int) -> Iterator[Item]:
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below, read a block at a time
     except OSError as exc:
@@ -102,7 +102,7 @@ def _lines(path: str) -> Iterator[Item]:
         return
     with handle:
         number = 1
-        while lines := handle.readlines(LINES_BLOCK):
+        while lines := handle.readlines(hint):
             block = b"".join(lines)
             yield Item(path, number, "lines", block, len(block))
             number += len(lines)
@@ -151,14 +151,22 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def read_items(files: Iterable[str]) -> Iterator[Item]:
+def read_items(files: Iterable[str], *, block: int = LINES_BLOCK) -> Iterator[Item]:
     """The raw records of ``files`` (as :func:`find_files` gives them), streamed; a file
     of another kind, one that cannot be read or is not UTF-8 is an ``error`` item.
-    Never raises for a file's content."""
+    ``block``: bytes of whole lines per ``lines`` item of a JSON Lines file (at least
+    one line each; the numbering of lines does not depend on it). Raises
+    ``ValueError`` when ``block`` < 1; never raises for a file's content."""
+    if block < 1:
+        raise ValueError(f"block must be at least 1, got {block}")
+    return _read_items(files, block)
+
+
+def _read_items(files: Iterable[str], block: int) -> Iterator[Item]:
     for path in files:
         name = path.lower()
         if name.endswith(LINES_SUFFIXES):
-            yield from _lines(path)
+            yield from _lines(path, block)
         elif name.endswith(JSON_SUFFIXES):
             yield from _whole(path, "json")
         elif name.endswith(TEXT_SUFFIXES):

@@ -1,7 +1,8 @@
 """Fuzzing other implementations of the protocols against replykit (docs/fuzzing.md).
 
-- :func:`fuzz` runs an adapter command (docs/fuzzing.md) against replykit and returns
-  a :class:`FuzzReport`; :func:`write_report` writes ``report.json``/``report.txt``;
+- :func:`fuzz` runs an adapter command (docs/fuzzing.md), or a Python function in this
+  process (:class:`InProcessAdapter`), against replykit and returns a
+  :class:`FuzzReport`; :func:`write_report` writes ``report.json``/``report.txt``;
 - :func:`check` compares one request; :func:`first_difference` two responses;
 - :func:`shrink_text` / :func:`shrink_json` reduce an input to a 1-minimal one;
 - :func:`rule_for_code` maps a diagnostic code to its rule tag;
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from replykit.fuzz.reference import RequestError, reference
 
 if TYPE_CHECKING:
-    from replykit.fuzz.adapter import Adapter, AdapterStartError, Outcome
+    from replykit.fuzz.adapter import Adapter, AdapterStartError, InProcessAdapter, Outcome
     from replykit.fuzz.compare import Difference, first_difference
     from replykit.fuzz.examples import Example, explicit_examples
     from replykit.fuzz.generate import requests
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 _HOMES: dict[str, str] = {
     "Adapter": "adapter",
     "AdapterStartError": "adapter",
+    "InProcessAdapter": "adapter",
     "Outcome": "adapter",
     "Difference": "compare",
     "first_difference": "compare",
@@ -84,6 +86,7 @@ __all__ = [
     "Example",
     "FuzzClass",
     "FuzzReport",
+    "InProcessAdapter",
     "Op",
     "Outcome",
     "RequestError",

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import json
 import os
 import queue
 import signal
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any, Final, Literal
 
 import attrs
@@ -279,3 +280,55 @@ class Adapter:
         if problem is not None:
             return self._fail("bad_response", problem)
         return Outcome("ok", response, "")
+
+
+#: An implementation under test as a Python function (:class:`InProcessAdapter`).
+Respond = Callable[[dict[str, Any]], Mapping[str, Any]]
+
+
+class InProcessAdapter(Adapter):
+    """The implementation under test as a Python function in this process, for a Python
+    client (or a test about classes rather than transport): no process, no pipe, no
+    timeout (a function that hangs hangs the run).
+
+    ``respond`` takes each request object (``{"id", "op", **body}``, decoded from the
+    JSON line an adapter process would read) and returns its response object (its
+    ``id`` may be left out: it is this request's). The response is written as a JSON
+    line and classified as an adapter's answer is (:class:`Outcome`: strict JSON, id,
+    ``unsupported``, shape); an exception from ``respond`` is a ``crash``, a value
+    JSON cannot hold ``invalid_json``, an answer that is not a mapping
+    ``bad_response``. :attr:`command` is ``("python:NAME",)``.
+    """
+
+    def __init__(self, respond: Respond) -> None:
+        super().__init__((f"python:{getattr(respond, '__qualname__', type(respond).__name__)}",))
+        self.respond = respond
+
+    def request(self, op: str, body: Mapping[str, Any]) -> Outcome:
+        """Call ``respond`` with ``{"id", "op", **body}`` and classify its answer."""
+        self.starts = 1
+        self._next_id += 1
+        rid = f"r{self._next_id}"
+        request = json.loads(dumps({"id": rid, "op": op, **body}, ascii_only=True))
+        try:
+            result = self.respond(request)
+        except Exception as exc:  # the client's bug, reported as an adapter crash
+            return Outcome("crash", None, f"the function raised {type(exc).__name__}: {exc}"[:300])
+        if not isinstance(result, Mapping):
+            return Outcome("bad_response", None, "the answer is not a JSON object")
+        answer = {"id": rid, **result}
+        try:
+            raw = json.dumps(answer, ensure_ascii=True).encode("ascii")
+        except (TypeError, ValueError) as exc:
+            return Outcome("invalid_json", None, f"not a JSON value: {exc}"[:300])
+        return self._answer(raw, rid, op, body)
+
+
+def open_adapter(
+    command: Sequence[str] | Respond, *, timeout: float = 10.0, cwd: str | None = None
+) -> Adapter:
+    """An :class:`InProcessAdapter` for a function ``command``, else an :class:`Adapter`
+    running the argument vector ``command`` (``timeout``, ``cwd`` as it takes them)."""
+    if callable(command):
+        return InProcessAdapter(command)
+    return Adapter(command, timeout=timeout, cwd=cwd)

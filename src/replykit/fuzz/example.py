@@ -1,15 +1,19 @@
-"""The type of the fuzzer's hand-written examples (docs/fuzzing.md).
+"""The type of the fuzzer's hand-written examples (docs/fuzzing.md), and reading
+examples of one's own from a file (``replykit fuzz --explicit FILE``).
 
 Plain data with no dependency on Hypothesis.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from replykit.fuzz.ops import Op
+from replykit.fuzz.ops import ALL_OPS, Op
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import LineIndex
 
 
 @attrs.frozen
@@ -32,4 +36,52 @@ class Example:
     family: str = ""
 
 
-__all__ = ["Example"]
+def parse_examples(text: str) -> tuple[Example, ...]:
+    """The examples of an ``--explicit`` file (docs/fuzzing.md, "Running"): JSON text,
+    a list of ``{"op": OP, "input": {...}}`` objects (the request bodies, without
+    ``id``; an optional ``"rule"`` tag and ``"name"``), or a ``report.json`` of an
+    earlier run, whose classes give their minimal ``inputs``; read as strict JSON
+    (§1.3). Raises ``ValueError`` for other text, naming the line and column or the
+    entry (1-based)."""
+    read = read_json_value(text)
+    if read.findings:
+        first = min(read.findings, key=lambda f: f.start or 0)
+        line, column = LineIndex(text).line_col(first.start or 0)
+        message = first.message.removeprefix("JSON syntax error: ")
+        raise ValueError(f"not strict JSON at line {line}, column {column}: {message}")
+    data = read.value
+    if isinstance(data, Mapping) and isinstance(data.get("classes"), list):
+        data = [
+            {"op": c.get("op"), "input": body}
+            for c in data["classes"]
+            if isinstance(c, Mapping)
+            for body in c.get("inputs") or [c.get("input")]
+        ]
+    if not isinstance(data, list):
+        raise ValueError('expected a list of {"op": ..., "input": {...}} or a report.json')
+    found: list[Example] = []
+    for n, entry in enumerate(data, start=1):
+        op = entry.get("op") if isinstance(entry, Mapping) else None
+        body = entry.get("input") if isinstance(entry, Mapping) else None
+        known = [o for o in ALL_OPS if o == op]
+        if not known or not isinstance(body, Mapping):
+            raise ValueError(
+                f'entry {n}: expected {{"op": one of {", ".join(ALL_OPS)}, "input": {{...}}}}'
+            )
+        rule, name = entry.get("rule", ""), entry.get("name", f"entry-{n}")
+        found.append(Example(known[0], str(rule), str(name), dict(body)))
+    return tuple(found)
+
+
+def load_examples(path: str) -> tuple[Example, ...]:
+    """:func:`parse_examples` of the UTF-8 file at ``path``. Raises ``OSError`` when it
+    cannot be read and ``ValueError`` when it is not UTF-8 or of another shape."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    try:
+        return parse_examples(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (byte {exc.start})") from None
+
+
+__all__ = ["Example", "load_examples", "parse_examples"]

@@ -453,4 +453,24 @@ def explicit_examples(ops: Sequence[Op] = OPS) -> tuple[Example, ...]:
     return tuple(e for op in OPS if op in ops for e in table[op] + families[op])
 
 
-__all__ = ["Example", "explicit_examples"]
+def examples_first(ops: Sequence[Op], explicit: bool | Sequence[Example]) -> tuple[Example, ...]:
+    """The examples :func:`~replykit.fuzz.runner.fuzz` runs before generated ones:
+    ``explicit`` ``True``: the hand-written ones for ``ops`` (:func:`explicit_examples`,
+    then, with ``stream`` among ``ops``, the stream examples); ``False``: none; a
+    sequence of :class:`Example`: those of ``ops``, in order. Raises ``TypeError`` for
+    an item that is not an :class:`Example`."""
+    if isinstance(explicit, bool):
+        if not explicit:
+            return ()
+        if "stream" not in ops:
+            return explicit_examples(ops)
+        from replykit.fuzz.stream_examples import stream_examples
+
+        return (*explicit_examples(ops), *stream_examples())
+    for n, example in enumerate(explicit):
+        if not isinstance(example, Example):
+            raise TypeError(f"explicit[{n}] is {type(example).__name__}, not an Example")
+    return tuple(e for e in explicit if e.op in ops)
+
+
+__all__ = ["Example", "examples_first", "explicit_examples"]

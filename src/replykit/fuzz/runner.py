@@ -9,7 +9,7 @@ returns a :class:`~replykit.fuzz.results.FuzzReport` whose classes are keyed by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TextIO
 
 import attrs
@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from replykit.fuzz.accept import NO_ACCEPT, Acceptance
-from replykit.fuzz.adapter import Adapter
+from replykit.fuzz.adapter import Adapter, Respond, open_adapter
 from replykit.fuzz.classify import ClassKey
-from replykit.fuzz.examples import Example, explicit_examples
+from replykit.fuzz.examples import Example, examples_first
 from replykit.fuzz.features import key_features
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
@@ -76,14 +76,6 @@ def _hypothesis_round(
         handle(pair[0], pair[1])
 
     run()
-
-
-def _stream_examples(ops: tuple[Op, ...]) -> tuple[Example, ...]:
-    if "stream" not in ops:
-        return ()
-    from replykit.fuzz.stream_examples import stream_examples
-
-    return stream_examples()
 
 
 class _Run:
@@ -380,14 +372,14 @@ class _Run:
 
 
 def fuzz(
-    command: tuple[str, ...],
+    command: tuple[str, ...] | Respond,
     *,
     ops: tuple[Op, ...] = OPS,
     examples: int | None = 500,
     seconds: float | None = None,
     seed: int = 0,
     timeout: float = 10.0,
-    explicit: bool = True,
+    explicit: bool | Sequence[Example] = True,
     progress: TextIO | None = None,
     cwd: str | None = None,
     profiles: tuple[str, ...] = (),
@@ -395,10 +387,14 @@ def fuzz(
 ) -> FuzzReport:
     """Fuzz the adapter ``command`` against replykit.
 
-    Input: ``command`` (argument vector of the adapter), ``ops`` (subset of
+    Input: ``command`` (argument vector of the adapter; or a Python function answering
+    each request in this process: :class:`~replykit.fuzz.adapter.InProcessAdapter`,
+    where ``timeout`` and ``cwd`` do not apply), ``ops`` (subset of
     :data:`~replykit.fuzz.ops.ALL_OPS`; ``stream`` only when asked for), a budget of
     generated ``examples`` (``None``: 500) or ``seconds`` (``seconds`` wins when both
-    are given; explicit examples always run first when ``explicit``), ``seed``
+    are given), ``explicit`` (run first: ``True`` the hand-written examples, ``False``
+    none, or a sequence of :class:`~replykit.fuzz.example.Example`, those of ``ops``:
+    :func:`~replykit.fuzz.examples.examples_first`), ``seed``
     (Hypothesis seed: same seed, same inputs with the same Hypothesis version),
     ``timeout`` (seconds per request),
     ``progress`` (a stream for progress lines, ``None`` for none), ``cwd`` for the
@@ -410,29 +406,35 @@ def fuzz(
     to a 1-minimal input before its class is recorded; classes are keyed by
     :class:`~replykit.fuzz.classify.ClassKey`. Raises
     :class:`~replykit.fuzz.adapter.AdapterStartError` when the command cannot be started
-    and ``ValueError`` for bad arguments (an unknown op or profile, a negative budget).
+    and ``ValueError`` for bad arguments (an unknown op or profile, a negative budget),
+    ``TypeError`` for an ``explicit`` item that is not an ``Example``.
     """
     _check_arguments(ops, examples, seconds, profiles)
+    first = examples_first(ops, explicit)
     budget = None if seconds is not None else (500 if examples is None else examples)
-    with Adapter(command, timeout=timeout, cwd=cwd) as adapter:
+    with open_adapter(command, timeout=timeout, cwd=cwd) as adapter:
         state = _Run(adapter, ops, progress, tuple(dict.fromkeys(profiles)), accept or NO_ACCEPT)
         deadline = state.started + seconds if seconds is not None else None
         state.accept_examples()
-        if explicit:
-            for example in (*explicit_examples(ops), *_stream_examples(ops)):
-                state.handle(example.op, example.request)
+        for example in first:
+            state.handle(example.op, example.request)
         _generate(state, ops, seed, budget, deadline)
     state.show(final=True)
+    return _report(state, seed)
+
+
+def _report(state: _Run, seed: int) -> FuzzReport:
+    """The report of a finished run."""
     found = tuple(state.classes.values())
     return FuzzReport(
         classes=tuple(c for c in found if not c.accepted),
         examples_run=state.run,
         seconds=round(state.elapsed(), 3),
-        ops=ops,
+        ops=state.ops,
         seed=seed,
-        command=command,
+        command=state.adapter.command,
         unsupported_ops=tuple(state.unsupported),
-        adapter_starts=adapter.starts,
+        adapter_starts=state.adapter.starts,
         stopped=state.stopped,
         accepted=tuple(c for c in found if c.accepted),
         unsupported_profiles=tuple(state.unsupported_profiles),

@@ -9,7 +9,7 @@ benchmark; no dependency on Hypothesis.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -56,10 +56,20 @@ def cut(text: str, cuts: Sequence[int]) -> list[str]:
     return [text[a:b] for a, b in itertools.pairwise(points)]
 
 
-def stream_chunks(chunks: Sequence[str], **options: Any) -> StreamRun:
-    """Push ``chunks`` to a new ``StreamSegmenter(**options)`` and finish; also read
-    the whole text once with ``segment()`` (its result and work)."""
-    seg = StreamSegmenter(**options)
+#: What :func:`stream_chunks` and :func:`check_stream` stream with: a callable taking
+#: the ``StreamSegmenter`` keyword options and returning an object with its ``push``,
+#: ``finish`` and ``scanned``.
+SegmenterFactory = Callable[..., StreamSegmenter]
+
+
+def stream_chunks(
+    chunks: Sequence[str], *, segmenter: SegmenterFactory = StreamSegmenter, **options: Any
+) -> StreamRun:
+    """Push ``chunks`` to a new ``segmenter(**options)`` (by default a
+    :class:`~replykit.StreamSegmenter`: another implementation, e.g. a subclass, to
+    check it) and finish; also read the whole text once with ``segment()`` (its result
+    and work). Raises what ``segmenter`` raises for bad ``options``."""
+    seg = segmenter(**options)
     updates = tuple(seg.push(c) for c in chunks)
     result = seg.finish()
     expected, one_shot = segment_counted(
@@ -72,14 +82,17 @@ def stream_chunks(chunks: Sequence[str], **options: Any) -> StreamRun:
     return StreamRun(updates, result, seg.scanned, one_shot, expected)
 
 
-def check_stream(chunks: Sequence[str], **options: Any) -> list[str]:
-    """The §10 guarantees a run breaks, as messages (``[]``: none): ``finish()``
+def check_stream(
+    chunks: Sequence[str], *, segmenter: SegmenterFactory = StreamSegmenter, **options: Any
+) -> list[str]:
+    """The §10 guarantees a run of ``segmenter(**options)`` over ``chunks`` breaks
+    (:func:`stream_chunks`), as messages (``[]``: none): ``finish()``
     equals ``segment()``; commits are contiguous, never withdrawn, each block equal
     to its final segment and never inside an inert region, each Markdown range inside
     one final Markdown segment; committed diagnostics are final ones; a pending
     fenced block's id is final, a tentative block becomes that block or Markdown;
     the work bound holds."""
-    run = stream_chunks(chunks, **options)
+    run = stream_chunks(chunks, segmenter=segmenter, **options)
     faults: list[str] = []
     if run.result != run.expected:
         faults.append("finish() differs from segment()")

@@ -158,6 +158,17 @@ def read_yaml(
     parser: type[Any] = RefereeParser
     if chosen == "c" and not c_may_differ(payload):
         parser = yaml.CBaseLoader
+    return read_with(payload, parser, max_depth, limit, quiet)
+
+
+def read_with(
+    payload: str, parser: type[Any], max_depth: int, limit: int, quiet: Sequence[Span]
+) -> Read:
+    """:func:`read_yaml` of a printable ``payload`` with the event source ``parser``
+    (``RefereeParser``, or ``yaml.CBaseLoader``, sound only where
+    :func:`~replykit.questionnaire.payload.yaml_differ.c_may_differ` is false: the tests
+    read the others with it to show what each rule of that gate guards), keeping
+    ``limit`` findings (§4.1)."""
     plain = _plain(payload, max_depth, parser)
     if plain is not None:
         return plain

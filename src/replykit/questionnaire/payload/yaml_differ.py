@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Final
 
 # Where libyaml and YAML 1.2.2 (or the referee, where YAML leaves a position open) are
 # known to read a payload differently without libyaml reporting an error, found by the
@@ -29,22 +31,16 @@ _LONE_INDICATOR = re.compile(
 _HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#")
 
 
-def c_may_differ(payload: str) -> bool:
-    """Whether ``payload`` holds something libyaml may read otherwise than the referee
-    without an error: a tab (libyaml takes some as indentation and refuses some
-    separation); a byte order mark (libyaml leaves a leading one out of its offsets);
-    '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
-    explicit key with no key in flow context (libyaml places the empty key elsewhere);
-    an anchor or alias whose name holds a character other than a letter, digit, '-' or
-    '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
-    scalar, a flow indicator or ':' (libyaml reads a comment); a lone '-', '?' or ':'
-    before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
-    flow context). Cheap substring tests first: typical forms hold none of these."""
-    if "\t" in payload or "\ufeff" in payload:
-        return True
-    if ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload):
-        return True
-    if (
+def _tab_or_bom(payload: str) -> bool:
+    return "\t" in payload or "\ufeff" in payload
+
+
+def _odd_anchor(payload: str) -> bool:
+    return ("&" in payload or "*" in payload) and _ODD_ANCHOR.search(payload) is not None
+
+
+def _colon_first(payload: str) -> bool:
+    return (
         payload.startswith(":")
         or " :" in payload
         or "\n:" in payload
@@ -52,12 +48,23 @@ def c_may_differ(payload: str) -> bool:
         or "[:" in payload
         or "{:" in payload
         or ",:" in payload
-    ) and _COLON_FIRST.search(payload):
-        return True
-    if "#" in payload and (_HASH_IN_HEADER.search(payload) or _HASH_UNSPACED.search(payload)):
-        return True
-    if ("[" in payload or "{" in payload) and _LONE_INDICATOR.search(payload):
-        return True  # only flow context reads these otherwise
+    ) and _COLON_FIRST.search(payload) is not None
+
+
+def _hash_in_header(payload: str) -> bool:
+    return "#" in payload and _HASH_IN_HEADER.search(payload) is not None
+
+
+def _hash_unspaced(payload: str) -> bool:
+    return "#" in payload and _HASH_UNSPACED.search(payload) is not None
+
+
+def _lone_indicator(payload: str) -> bool:
+    # only flow context reads these otherwise
+    return ("[" in payload or "{" in payload) and _LONE_INDICATOR.search(payload) is not None
+
+
+def _question(payload: str) -> bool:
     at = payload.find("?")
     while at >= 0:
         before = payload[at - 1] if at else "\n"
@@ -72,3 +79,44 @@ def c_may_differ(payload: str) -> bool:
                 return True  # '?' as an explicit key indicator after a flow indicator
         at = payload.find("?", at + 1)
     return False
+
+
+#: The gate's rules by name, in the order :func:`c_may_differ` tries them.
+RULES: Final[tuple[tuple[str, Callable[[str], bool]], ...]] = (
+    ("tab_or_bom", _tab_or_bom),
+    ("odd_anchor", _odd_anchor),
+    ("colon_first", _colon_first),
+    ("hash_in_header", _hash_in_header),
+    ("hash_unspaced", _hash_unspaced),
+    ("lone_indicator", _lone_indicator),
+    ("question", _question),
+)
+
+
+def c_may_differ(payload: str) -> bool:
+    """Whether ``payload`` holds something libyaml may read otherwise than the referee
+    without an error: a tab (libyaml takes some as indentation and refuses some
+    separation); a byte order mark (libyaml leaves a leading one out of its offsets);
+    '?' or ':' starting a plain scalar in flow context (libyaml reads an indicator); an
+    explicit key with no key in flow context (libyaml places the empty key elsewhere);
+    an anchor or alias whose name holds a character other than a letter, digit, '-' or
+    '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
+    scalar, a flow indicator or ':' (libyaml reads a comment); a lone '-', '?' or ':'
+    before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
+    flow context). Cheap substring tests first: typical forms hold none of these.
+    Equal to ``bool(differ_rules(payload))``, without naming the rules (§4.1)."""
+    return (
+        _tab_or_bom(payload)
+        or _odd_anchor(payload)
+        or _colon_first(payload)
+        or _hash_in_header(payload)
+        or _hash_unspaced(payload)
+        or _lone_indicator(payload)
+        or _question(payload)
+    )
+
+
+def differ_rules(payload: str) -> tuple[str, ...]:
+    """The names of the :data:`RULES` that ``payload`` meets (§4.1), in their order:
+    ``()`` exactly when :func:`c_may_differ` is false."""
+    return tuple(name for name, rule in RULES if rule(payload))
