@@ -28,7 +28,7 @@ from replykit.questionnaire.payload import read_fenced_form
 from replykit.questionnaire.payload.results import Read
 from replykit.questionnaire.payload.yaml12 import read_with, read_yaml
 from replykit.questionnaire.payload.yaml_differ import RULES, c_may_differ, differ_rules
-from replykit.questionnaire.payload.yaml_loader import ENV_VAR, c_available, choose_loader
+from replykit.questionnaire.payload.yaml_loader import C_PARSER, ENV_VAR, c_available, choose_loader
 from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
 needs_c = pytest.mark.skipif(not c_available(), reason="PyYAML's C extension is not built")
@@ -129,7 +129,7 @@ def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
     # reads it otherwise than the referee: without the rule the differential property
     # above would find it.
     def guarded(text: str) -> bool:
-        return differ_rules(text) == (rule,) and _reading(text, yaml.CBaseLoader) != _reading(
+        return differ_rules(text) == (rule,) and _reading(text, C_PARSER) != _reading(
             text, RefereeParser
         )
 

@@ -48,7 +48,7 @@ from replykit.questionnaire.payload.yaml_build import Builder, built_spans, even
 from replykit.questionnaire.payload.yaml_core import resolve_plain as resolve_plain
 from replykit.questionnaire.payload.yaml_differ import c_may_differ
 from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_finding
-from replykit.questionnaire.payload.yaml_loader import choose_loader
+from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader
 from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
 # YAML 1.2 c-printable: anything else is refused by both PyYAML readers; checked here
@@ -68,7 +68,7 @@ class _Stream:
     def __init__(self, payload: str, max_depth: int, parser: type[Any]) -> None:
         self.payload = payload
         self.max_depth = max_depth
-        self.parser = parser  # RefereeParser or yaml.CBaseLoader
+        self.parser = parser  # RefereeParser or C_PARSER
         self.finding: Finding | None = None
         self.complete = False
 
@@ -156,8 +156,8 @@ def read_yaml(
         found = kind_finding(payload, "not_printable", bad.start())
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
     parser: type[Any] = RefereeParser
-    if chosen == "c" and not c_may_differ(payload):
-        parser = yaml.CBaseLoader
+    if chosen == "c" and C_PARSER is not None and not c_may_differ(payload):
+        parser = C_PARSER
     return read_with(payload, parser, max_depth, limit, quiet)
 
 
@@ -165,7 +165,7 @@ def read_with(
     payload: str, parser: type[Any], max_depth: int, limit: int, quiet: Sequence[Span]
 ) -> Read:
     """:func:`read_yaml` of a printable ``payload`` with the event source ``parser``
-    (``RefereeParser``, or ``yaml.CBaseLoader``, sound only where
+    (``RefereeParser``, or libyaml's parser :data:`C_PARSER`, sound only where
     :func:`~replykit.questionnaire.payload.yaml_differ.c_may_differ` is false: the tests
     read the others with it to show what each rule of that gate guards), keeping
     ``limit`` findings (§4.1)."""

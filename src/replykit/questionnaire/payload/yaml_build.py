@@ -170,7 +170,7 @@ _NO_VALUE = _Unset()
 
 def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any] | None:
     """Fast path of the reading: the value of a payload with nothing to report, read in
-    one loop over ``parser``'s events (``RefereeParser`` or ``yaml.CBaseLoader``) with
+    one loop over ``parser``'s events (``RefereeParser`` or libyaml's ``CParser``) with
     no spans and no event kept; ``None`` as soon as anything would be reported, and the
     full reading (:class:`Builder` on the depth-checked stream) runs instead.
 

@@ -8,12 +8,23 @@ time from a parameter or the environment, never from a module attribute.
 from __future__ import annotations
 
 import os
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 
 ENV_VAR = "REPLYKIT_YAML_LOADER"
 Loader = Literal["c", "pure"]
+
+#: libyaml's event parser (``yaml.CBaseLoader`` without the constructor and resolver
+#: it mixes in, whose set-up costs more than a short payload's events and which an
+#: event reader never uses); ``None`` when PyYAML's C extension is not importable.
+C_PARSER: type[Any] | None
+try:
+    from yaml._yaml import CParser
+
+    C_PARSER = CParser
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    C_PARSER = None
 
 
 def c_available() -> bool:

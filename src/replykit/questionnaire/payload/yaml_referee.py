@@ -79,7 +79,7 @@ class SyntaxProblem(yaml.YAMLError):
 
 class RefereeParser(Reader, Scanner, Parser):
     """Events of a ``str`` payload read by the YAML 1.2 referee (the same interface as
-    ``yaml.CBaseLoader``'s event methods: ``check_event``, ``get_event``, ``dispose``):
+    libyaml's ``CParser``'s event methods: ``check_event``, ``get_event``, ``dispose``):
     PyYAML's scanner with the YAML 1.2.2 rules listed in the module docstring.
 
     YAML gives an empty node no position; in flow context the referee places it where
