@@ -15,10 +15,21 @@ from typing import Any
 
 import pytest
 
-from replykit import segment
+from replykit import StreamSegmenter, segment
+from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.profiles import CLIENT
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.scanner import Scanner as Lexer
-from replykit.testing.hostile import FAMILIES, JSON_FAMILIES, Family, JsonFamily, run_case
+from replykit.questionnaire.segmentation.segmenter import segment_counted
+from replykit.testing.hostile import (
+    FAMILIES,
+    JSON_FAMILIES,
+    STREAM_FAMILIES,
+    Family,
+    JsonFamily,
+    run_case,
+)
+from replykit.testing.streaming import check_stream
 
 # Every family runs under each YAML loader (docs/protocol.md §4.1).
 pytestmark = pytest.mark.usefixtures("yaml_loader")
@@ -112,3 +123,37 @@ def test_json_family_is_linear(family: JsonFamily) -> None:
     size_ratio = work[10 * small][0] / work[small][0]
     call_ratio = work[10 * small][1] / max(work[small][1], 1)
     assert call_ratio <= LINEAR * max(size_ratio / 10, 1), (family.name, work)
+
+
+# Work a push may do besides readings (the chunk, the update's few items).
+PER_PUSH = 16
+
+
+@pytest.mark.parametrize("family", STREAM_FAMILIES, ids=lambda f: f.name)
+@pytest.mark.parametrize("size", [1, 10, 256])
+def test_stream_family_is_linear(family: Family, size: int) -> None:
+    # The work of a stream (characters scanned plus pending items built and compared,
+    # ``StreamSegmenter.work``) keeps the bound of §10 with a small constant per push,
+    # at m and 10 m forms kept pending: within 3 x one ``segment()`` (its scanned
+    # count) plus ``PER_PUSH`` per chunk, whatever the size; the result is exact.
+    for n in (family.n // 10, family.n):
+        text = family.build(n)
+        seg = StreamSegmenter(message_id="m")
+        chunks = range(0, len(text), size)
+        for i in chunks:
+            seg.push(text[i : i + size])
+        result = seg.finish()
+        expected, one_shot = segment_counted(text, "m", CLIENT, None, DEFAULT_LIMITS)
+        assert result == expected
+        blocks = [s for s in result.segments if s.kind != "markdown"]
+        assert blocks[-1].valid
+        assert blocks[-1].encoding == ("fenced_yaml" if family.tail == "fenced" else "xml_json")
+        bound = 3 * one_shot + PER_PUSH * len(chunks)
+        assert seg.work <= bound, (family.name, size, n, seg.work, seg.scanned, bound)
+
+
+@pytest.mark.parametrize("family", STREAM_FAMILIES, ids=lambda f: f.name)
+def test_stream_family_keeps_the_guarantees(family: Family) -> None:
+    text = family.build(family.n // 10)
+    for size in (1, 10, 256):
+        assert check_stream([text[i : i + size] for i in range(0, len(text), size)]) == []

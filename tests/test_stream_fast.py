@@ -91,9 +91,12 @@ _PIECES = st.lists(
 
 
 class FullUpdates(StreamSegmenter):
-    """The fast path with every update computed in full."""
+    """The fast path with every update computed in full: its pending tail rebuilt from
+    the items after every push (but when the client was sent all of it) and compared
+    item by item with the last one."""
 
     _quick = False
+    _grow = False
 
 
 class General(StreamSegmenter):

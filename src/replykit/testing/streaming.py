@@ -79,7 +79,8 @@ def stream_chunks(
         resolve(options.get("compat")),
         options.get("limits", DEFAULT_LIMITS),
     )
-    return StreamRun(updates, result, seg.scanned, one_shot, expected)
+    # The pending items built and compared count as work too (``StreamSegmenter.work``).
+    return StreamRun(updates, result, getattr(seg, "work", seg.scanned), one_shot, expected)
 
 
 def check_stream(

@@ -52,6 +52,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
     new_update,
 )
+from replykit.questionnaire.segmentation.stream_tail import Tail
 from replykit.surrogates import first_lone_surrogate
 
 # A reading of at most this many code points may always run (a constant per chunk).
@@ -94,6 +95,7 @@ class StreamSegmenter:
     _gap = CHECKPOINT_GAP
     _line_runs = True
     _quick = True
+    _grow = True  # extend the last update's tail (else rebuild it unless all was sent)
 
     def __init__(
         self,
@@ -126,13 +128,7 @@ class StreamSegmenter:
         self._deferred: list[Pending] = []
         self._pending: tuple[Pending, ...] = ()
         self._fresh = False  # a reading ran since the last update
-        # The pending tail as the last update left it (what a client holds), and how
-        # many of its first items are deferred ones.
-        self._shown: list[Pending] = []
-        self._shown_deferred = 0
-        self._base: list[Pending] = []  # the tail after the shown deferred items
-        self._base_whole = False  # the client holds all of it (none was held back)
-        self._base_at = 0  # where it starts in the tail
+        self._tail = Tail()  # the pending tail as the last update left it
         self._commits: list[Committed] = []
         # What decides whether an update without a reading, commit or new family word
         # repeats the last one's tail (see _calm_after()).
@@ -168,7 +164,7 @@ class StreamSegmenter:
             # No line completed and the pending tail is the last update's: only the
             # held text and the count received moved (docs/streaming.md, "Work").
             return new_update((), (), self._committed, (), received.held, received.size,
-                              len(self._shown))  # fmt: skip
+                              len(self._tail.shown))  # fmt: skip
         return self._update()
 
     def finish(self) -> Segmentation:
@@ -180,6 +176,12 @@ class StreamSegmenter:
         if self._result is None:
             self._result = self._finish()
         return self._result
+
+    @property
+    def work(self) -> int:
+        """The work done so far: :attr:`scanned` plus the pending items built and
+        compared (each update costs what changed, not the pending tail again)."""
+        return self.scanned + self._tail.work
 
     @property
     def committed_end(self) -> int:
@@ -250,6 +252,7 @@ class StreamSegmenter:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
         self._pending = pending_items(reading, self._resume, self._reader, self._in.slice)
+        self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
             isinstance(p, PendingBlock) for p in self._pending
         )
@@ -353,30 +356,19 @@ class StreamSegmenter:
             and (self._in.family is None) is self._plain and (self._edge < held) is self._past
         ):  # fmt: skip
             # What the last update computed again: the client holds the whole tail.
-            return new_update((), (), committed, (), held, self._in.size, len(self._shown))
-        shown = self._shown_deferred
-        new: list[Pending] = []
-        if self._fresh or not self._base_whole or self._in.family is None or not self._base:
-            self._base = self._rest(shown)
-            new = [it for it in self._base if committed <= it.start < held]
-            self._base_whole = len(new) == len(self._base)
-            self._shown_deferred = shown + min(len(self._deferred) - shown, len(new))
-            at = self._base_at = shown
-        else:
-            at = self._base_at + len(self._base)  # the client holds the whole base
+            return new_update((), (), committed, (), held, self._in.size, len(self._tail.shown))
+        tail = self._tail
+        grow = tail.can_grow() if self._grow else bool(tail.base) and tail.whole
+        if self._fresh or self._in.family is None or not grow:
+            tail.rebuild(self._rest(tail.shown_deferred), committed)
+        at, new = tail.grow(held, len(self._deferred))
         extra = self._extra(held)
         if extra >= 0:
             new.append(new_pending(extra))
-        old = self._shown
-        same = 0
-        while same < len(new) and at + same < len(old) and old[at + same] == new[same]:
-            same += 1
-        kept = at + same
-        del old[kept:]
-        old.extend(new[same:])
+        kept, sent = tail.send(at, new)
         update = new_update(
             tuple(self._commits), tuple(sorted(self._diagnostics, key=lambda d: d.start)),
-            committed, tuple(new[same:]), held, self._in.size, kept,
+            committed, sent, held, self._in.size, kept,
         )  # fmt: skip
         self._commits, self._diagnostics, self._fresh = [], [], False
         self._calm_after(held)
@@ -385,7 +377,8 @@ class StreamSegmenter:
     def _extra(self, held: int) -> int:
         """Where the Markdown after a closed pending block starts when text came after
         the last reading (-1: no such item)."""
-        last = self._base[-1] if self._base else None
+        base = self._tail.base
+        last = base[-1] if base else None
         extra = max(self._read_to, self._committed)
         if (
             self._in.family is not None and self._in.size > self._read_to
@@ -405,8 +398,9 @@ class StreamSegmenter:
         if plain:
             self._calm, self._edge = self._quick, self._committed
         else:
-            self._calm = self._quick and self._base_whole and bool(self._base)
-            last = self._base[-1] if self._base else None
+            base = self._tail.base
+            self._calm = self._quick and self._tail.whole and bool(base)
+            last = base[-1] if base else None
             closed = isinstance(last, PendingBlock) and last.closed
             self._edge = max(self._read_to, self._committed) if closed else _NEVER
         self._past = self._edge < held

@@ -84,6 +84,14 @@ from replykit.testing.hostile.messages import (
     unclosed_tags_with_attributes,
     yaml_alias_bomb,
 )
+from replykit.testing.hostile.stream_families import (
+    STREAM_FAMILIES,
+    fence_openers_in_open_candidate,
+    forms_in_html_block,
+    forms_in_one_paragraph,
+    forms_in_open_code_span,
+    forms_in_open_comment,
+)
 
 __all__ = [
     "BY_NAME",
@@ -94,6 +102,7 @@ __all__ = [
     "JSON_BY_NAME",
     "JSON_FAMILIES",
     "MESSAGE_ID",
+    "STREAM_FAMILIES",
     "XML_TAIL",
     "CommandInput",
     "Family",
@@ -121,7 +130,12 @@ __all__ = [
     "fence_indent_lines",
     "fence_openers_in_candidate",
     "fence_openers_in_html_block",
+    "fence_openers_in_open_candidate",
     "fenced_payload_lines",
+    "forms_in_html_block",
+    "forms_in_one_paragraph",
+    "forms_in_open_code_span",
+    "forms_in_open_comment",
     "many_questions",
     "near_miss_lines",
     "nested_block_quotes",
