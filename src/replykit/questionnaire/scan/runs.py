@@ -133,7 +133,7 @@ def skip(sc: Scanner, pos: int) -> int:
     first line not in it starts (``pos``: no run)."""
     leaf, containers = sc.state.leaf, sc.state.containers
     if containers:
-        items = all(c.kind == "item" and c.has_child for c in containers)
+        items = sc.state.held == len(containers)  # all items holding a block
         if items and (leaf is None or leaf.kind == "paragraph") and _quiet(sc):
             return quiet_run(sc, pos)
         return pos
@@ -184,7 +184,7 @@ def quiet_run(sc: Scanner, pos: int) -> int:
             if nxt == pos:
                 break
             sc.close_leaf()
-            sc.state.containers.clear()
+            sc.state.truncate(0)
         elif text.startswith(">", first):
             nxt = _quote(sc, pos, stop)
             if nxt == pos or sc.state.containers:
@@ -263,52 +263,45 @@ def _list_lines(sc: Scanner, pos: int, stop: int) -> int:
     its paragraph). Where the first line not read starts (``pos``: none).
 
     Nothing is emitted before the run ends, so the state is kept in plain values:
-    ``widths``, each open item's content column relative to the one around it;
     ``keep``, how many items open before the run still are; ``new``, the items opened
     since (marker offset, padding); ``para``, the open paragraph's first character
-    (-1: none), ``kept`` when it is the one open before."""
+    (-1: none), ``kept`` when it is the one open before. No line visits more items
+    than its indentation holds (:func:`_continued`), however deep the list."""
     st, text, lp = sc.state, sc.text, sc.line_patterns
     containers, start, ce, keep = st.containers, pos, 0, len(st.containers)
-    widths = [c.marker_offset + c.padding for c in containers]
     new: list[tuple[int, int]] = []
     para, kept = (-1, False) if st.leaf is None else (st.leaf.start, True)
     while True:
         m = lp.item_lines.match(text, pos, stop)
         if m is None:
             blank = lp.blank.match(text, pos, stop)
-            if blank is None or not widths:
+            if blank is None or not keep + len(new):
                 break
             para, kept = -1, False  # every item goes on (each holds a block)
             pos = blank.end()
             continue
-        # The items the line continues: each takes its content's columns (spaces only).
-        rest, matched = m.end(1) - pos, 0
-        for width in widths:
-            if rest < width:
-                break
-            rest -= width
-            matched += 1
+        rest, matched = _continued(sc, containers, keep, new, m.end(1) - pos)
         marker, number, pad = m.group(2, 3, 4)
         if marker is None and para >= 0:
             pass  # the paragraph goes on, lazily or not (indented code cannot interrupt it)
-        elif rest > 3 or (marker is None and not widths):
+        elif rest > 3 or (marker is None and not keep + len(new)):
             break  # indented code, or a top-level line the prose run did not take
-        elif matched == len(widths) and para >= 0 and number and int(number) != 1:
+        elif matched == keep + len(new) and para >= 0 and number and int(number) != 1:
             break  # an ordered item interrupts a paragraph only from 1
         if marker is not None or para < 0:
-            del widths[matched:]  # the items the line does not continue end
+            # The items the line does not continue end.
             if matched < keep:
                 keep = matched
             del new[matched - keep :]
             if marker is not None:
                 new.append((rest, len(marker) + len(pad)))
-                widths.append(rest + len(marker) + len(pad))
             para, kept = m.start(5), False
         pos = m.end()
         ce = pos - 2 if text.startswith("\r\n", pos - 2) else pos - 1
     if pos > start:
-        del containers[keep:]
-        containers.extend(Container("item", o, p, has_child=True) for o, p in new)
+        st.truncate(keep)
+        for offset, padding in new:
+            st.push(Container("item", offset, padding, has_child=True))
         if not kept:
             sc.close_leaf()  # a paragraph emits nothing when it closes here
             if para >= 0:
@@ -316,6 +309,27 @@ def _list_lines(sc: Scanner, pos: int, stop: int) -> int:
         elif st.leaf is not None:
             st.leaf.end = ce
     return pos
+
+
+def _continued(
+    sc: Scanner, containers: list[Container], keep: int, new: list[tuple[int, int]], indent: int
+) -> tuple[int, int]:
+    """The items a list line of ``indent`` leading spaces continues, outermost first
+    (``containers[:keep]``, then ``new``): each takes its content's columns. Returns
+    the columns left and how many it continues. An item's content stands 2+ columns
+    in, so at most ``indent // 2 + 1`` items are visited (counted as scanned)."""
+    matched, depth = 0, keep + len(new)
+    while matched < depth:
+        if matched < keep:
+            width = containers[matched].marker_offset + containers[matched].padding
+        else:
+            width = sum(new[matched - keep])
+        if indent < width:
+            break
+        indent -= width
+        matched += 1
+    sc.scanned += matched + 1
+    return indent, matched
 
 
 def _items(sc: Scanner, pos: int, stop: int) -> int:
@@ -329,7 +343,8 @@ def _items(sc: Scanner, pos: int, stop: int) -> int:
     if m.start("marker") < 0:
         return end  # blank lines: the item goes on, its paragraph ends
     padding = len(m.group("marker")) + len(m.group("pad"))
-    st.containers[:] = [Container("item", 0, padding, has_child=True)]
+    st.truncate(0)
+    st.push(Container("item", 0, padding, has_child=True))
     if m.start("blanks") == end:
         ce = end - 2 if sc.text.startswith("\r\n", end - 2) else end - 1
         st.leaf = Leaf("paragraph", m.start("first"), end=ce, inline_pos=m.start("first"))
@@ -354,7 +369,8 @@ def _quote(sc: Scanner, pos: int, stop: int) -> int:
         return pos
     sc.close_leaf()  # a block quote interrupts a paragraph and ends the list
     quote = Container("quote")
-    st.containers[:] = [quote]
+    st.truncate(0)
+    st.push(quote)
     while True:
         if m is not None:
             first = m.start("first")
@@ -371,5 +387,5 @@ def _quote(sc: Scanner, pos: int, stop: int) -> int:
         m = lp.quote_line.match(text, pos, stop)
     if lp.blank.match(text, pos, stop) or (st.leaf is None and not _QUOTE_MARK.match(text, pos)):
         sc.close_leaf()
-        st.containers.clear()
+        st.truncate(0)
     return pos

@@ -164,6 +164,7 @@ class Scanner:
             nxt = blockstarts.open_blocks(self, line)  # (3)
         if nxt < 0:
             nxt = self.paragraph_line(line)  # (4)
+        self.scanned += line.work  # the containers' work on the line
         return nxt
 
     def fence_shortcut(self, leaf: Leaf, start: int, ce: int, le: int) -> int:
@@ -176,13 +177,21 @@ class Scanner:
         return le
 
     def continue_containers(self, line: Line) -> None:
-        """Step 1: match the open containers' markers; ``line.matched`` counts them."""
+        """Step 1: match the open containers' markers; ``line.matched`` counts them.
+        A blank line continues the items that hold a block and stops at the first
+        other container (question ``continues``): ``held`` of them, not visited."""
         st = self.state
-        for c in st.containers:
-            if not self.continues(c, line):
-                break
-            line.matched += 1
-            line.find_first()
+        if line.blank:
+            line.matched = st.held
+            if st.held:
+                line.advance_to(line.first)
+        else:
+            for c in st.containers:
+                line.work += 1
+                if not self.continues(c, line):
+                    break
+                line.matched += 1
+                line.find_first()
         line.in_paragraph = st.leaf is not None and st.leaf.kind == "paragraph"
         line.continues_paragraph = line.in_paragraph and line.matched == len(st.containers)
 
@@ -321,6 +330,7 @@ class Scanner:
     def read_ahead(self) -> Scanner:
         """A silent scanner on a copy of this one's state (the same code, no output,
         no candidates)."""
+        self.scanned += len(self.state.containers)  # the copy is work too
         return Scanner(
             self.text, self.lx, protocol=self.protocol, compat=self.compat,
             checked=self.checked, look=self.look, state=self.state.copy(), silent=True,
@@ -336,13 +346,11 @@ class Scanner:
 
     def push(self, c: Container) -> None:
         """Open container ``c`` inside the innermost one."""
-        self.mark_child()
-        self.state.containers.append(c)
+        self.state.push(c)
 
     def mark_child(self) -> None:
         """The innermost container now holds a block."""
-        if self.state.containers:
-            self.state.containers[-1].has_child = True
+        self.state.mark_child()
 
     def open_leaf(self, leaf: Leaf) -> None:
         """Make ``leaf`` the open leaf block."""
@@ -358,7 +366,7 @@ class Scanner:
             if self.checked:
                 for _ in range(len(containers) - keep):
                     self.out.mark("_CLOSE")
-            del containers[keep:]
+            self.state.truncate(keep)
 
     def close_leaf(self) -> None:
         """Close the open leaf block."""

@@ -70,17 +70,49 @@ class Leaf:
 class ScanState:
     """What the scanner carries across line boundaries: the open containers
     (outermost first), the open leaf, and ``halted`` (an unclosed comment that starts
-    a line of an HTML block made the rest of the message inert, §3b)."""
+    a line of an HTML block made the rest of the message inert, §3b).
+
+    ``held``: how many of the outermost containers are list items that hold a block,
+    the containers a blank line continues (CommonMark 5.2; a block quote or an item
+    that began with a blank line stops it), kept as they open, close and take a child
+    so that a blank line is matched without visiting them. Change ``containers``
+    through :meth:`push`, :meth:`mark_child` and :meth:`truncate` only.
+    """
 
     containers: list[Container] = attrs.Factory(list)
     leaf: Leaf | None = None
     halted: bool = False
+    held: int = 0
 
     def copy(self) -> ScanState:
         """An independent copy (containers and leaf copied; a leaf's ``line_firsts``
         are shared, a copy only reads them)."""
         leaf = attrs.evolve(self.leaf) if self.leaf is not None else None
-        return ScanState([attrs.evolve(c) for c in self.containers], leaf, self.halted)
+        containers = [attrs.evolve(c) for c in self.containers]
+        return ScanState(containers, leaf, self.halted, self.held)
+
+    def push(self, c: Container) -> None:
+        """Open container ``c`` inside the innermost one (which now holds a block)."""
+        self.mark_child()
+        self.containers.append(c)
+        self._hold()
+
+    def mark_child(self) -> None:
+        """The innermost container, if any, now holds a block."""
+        if self.containers:
+            self.containers[-1].has_child = True
+            self._hold()
+
+    def truncate(self, keep: int) -> None:
+        """Close all but the outermost ``keep`` containers."""
+        del self.containers[keep:]
+        self.held = min(self.held, keep)
+
+    def _hold(self) -> None:
+        # Only the innermost container changes: extend ``held`` by it if it may.
+        c, depth = self.containers[-1], len(self.containers)
+        if self.held == depth - 1 and c.kind == "item" and c.has_child:
+            self.held = depth
 
 
 class Line:
@@ -96,6 +128,11 @@ class Line:
     so the line may continue it (lazily); ``continues_paragraph``: moreover every
     container goes on, so the paragraph is the line's own; ``break_stop``: where a
     failed thematic-break scan stopped (a later try before it fails too).
+
+    ``work``: the characters :meth:`find_first` visited and the containers the line
+    was matched against, a measure of the container work the scanner adds to its
+    ``scanned`` count (each container consumes its own prefix of the line, so this
+    stays within a constant per character of the line).
     """
 
     __slots__ = (
@@ -107,14 +144,17 @@ class Line:
         "continues_paragraph",
         "end",
         "first",
+        "first_column",
         "in_paragraph",
         "indent",
         "matched",
         "offset",
         "opened",
         "partial",
+        "scan_from",
         "start",
         "text",
+        "work",
     )
 
     def __init__(self, text: str, start: int, content_end: int, end: int) -> None:
@@ -131,12 +171,21 @@ class Line:
         self.in_paragraph = False
         self.continues_paragraph = False
         self.break_stop = 0
+        self.work = 0
+        self.scan_from, self.first, self.first_column = 0, -1, 0
         self.find_first()
 
     def find_first(self) -> None:
         """Skip spaces and tabs from the cursor: set ``first``, ``indent``, ``blank``
-        and ``char``."""
+        and ``char``. A cursor still inside the run of spaces and tabs scanned last
+        time finds the same first character at the same column (columns count from
+        the line's start), so that run is not scanned again: a line's containers
+        take its prefix in turns, and each character is visited once."""
         text, i, col, end = self.text, self.offset, self.column, self.content_end
+        if self.scan_from <= i <= self.first:
+            self.indent = self.first_column - col
+            return
+        self.scan_from = i
         to_tab = 4 - (col % 4)
         while i < end:
             ch = text[i]
@@ -149,7 +198,8 @@ class Line:
             else:
                 break
             i += 1
-        self.first, self.indent = i, col - self.column
+        self.work += i - self.scan_from + 1
+        self.first, self.first_column, self.indent = i, col, col - self.column
         self.blank = i >= end
         self.char = "" if self.blank else text[i]
 
