@@ -6,6 +6,7 @@ top level of the document, so an exact fast path cannot skip the hostile part.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -248,6 +249,80 @@ def near_miss_lines(n: int) -> str:
     return INTRO + "\u3000~~~Questionnaire x\n" * n + FENCED_TAIL
 
 
+# Inline content of the nested families: a code span, an entity, a tag, the family
+# word, so that each line takes the scanner's general path (no run skips it).
+_INLINE = "`a` &amp; <b>x</b> questionnaire\n"
+
+
+def _depth(n: int, width: int, line: int = len(_INLINE) + 2) -> int:
+    """The depth ``d`` of a staircase of ``d`` lines of ``line`` characters, the
+    ``i``-th indented ``width * i`` more, that takes about ``n`` characters in all."""
+    return max(2, (math.isqrt(line * line + 2 * width * n) - line) // width)
+
+
+def nested_bullet_items(n: int) -> str:
+    """Bullet items nested one a line (line ``i`` indented ``2 i`` spaces), with inline
+    content, about ``n`` characters: every line continues every open item."""
+    lines = ("  " * i + "- " + _INLINE for i in range(_depth(n, 2)))
+    return INTRO + "".join(lines) + FENCED_TAIL
+
+
+def nested_ordered_items(n: int) -> str:
+    """Ordered items ``1.`` nested one a line (line ``i`` indented ``3 i`` spaces),
+    with inline content, about ``n`` characters."""
+    lines = ("   " * i + "1. " + _INLINE for i in range(_depth(n, 3)))
+    return INTRO + "".join(lines) + FENCED_TAIL
+
+
+def nested_quote_lines(n: int) -> str:
+    """Block quotes nested one a line (line ``i`` holds ``i + 1`` markers), with inline
+    content, about ``n`` characters."""
+    lines = ("> " * (i + 1) + _INLINE for i in range(_depth(n, 2)))
+    return INTRO + "".join(lines) + FENCED_TAIL
+
+
+def nested_quotes_and_items(n: int) -> str:
+    """A block quote in a list item in a block quote ..., a level a line: each line
+    continues the levels before it (``> `` or two spaces) and opens the next."""
+    kinds = ["> " if i % 2 == 0 else "- " for i in range(_depth(n, 2))]
+    lines = []
+    for i, opener in enumerate(kinds):
+        prefix = "".join("> " if k == "> " else "  " for k in kinds[:i])
+        lines.append(prefix + opener + _INLINE)
+    return INTRO + "".join(lines) + FENCED_TAIL
+
+
+def nested_items_in_tabs(n: int) -> str:
+    """Bullet items nested one a line, indented with tabs (a tab is the content
+    column of two levels, 4 columns), about ``n`` characters."""
+    lines = ("\t" * (i // 2) + "  " * (i % 2) + "- " + _INLINE for i in range(_depth(n, 1)))
+    return INTRO + "".join(lines) + FENCED_TAIL
+
+
+def nested_items_with_fences(n: int) -> str:
+    """Bullet items nested one a level, each holding a fenced code block (4 lines a
+    level), about ``n`` characters."""
+    parts = []
+    for i in range(_depth(n, 8, len(_INLINE) + 24)):
+        inner = "  " * (i + 1)
+        parts.append("  " * i + "- " + _INLINE + inner + "```\n" + inner + "code\n" + inner + "```\n")
+    return INTRO + "".join(parts) + FENCED_TAIL
+
+
+def lazy_lines_in_deep_items(n: int) -> str:
+    """One line opening ``n / 16`` nested items, then lazy continuation lines of their
+    paragraph with inline content (about ``3 n / 4`` characters of them)."""
+    lazy = _INLINE * (3 * n // 4 // len(_INLINE))
+    return INTRO + "- " * (n // 16) + "a\n" + lazy + FENCED_TAIL
+
+
+def blank_lines_in_deep_items(n: int) -> str:
+    """One line opening ``n / 16`` nested items, then ``n / 2`` blank lines inside
+    them (each item goes on), then a paragraph in the innermost item."""
+    depth = n // 16
+    return INTRO + "- " * depth + "a\n" + "\n" * (n // 2) + "  " * depth + _INLINE + FENCED_TAIL
+
+
 def _family(
     build: Callable[[int], str], n: int, tail: str, *, deep: bool = False,
     exempt: tuple[str, ...] = (),
@@ -271,6 +346,14 @@ FAMILIES: tuple[Family, ...] = (
     _family(fence_openers_in_html_block, 1_000, "fenced"),
     _family(nested_block_quotes, 500, "fenced", deep=True),
     _family(nested_list_markers, 500, "fenced", deep=True),
+    _family(nested_bullet_items, 20_000, "fenced", deep=True),
+    _family(nested_ordered_items, 20_000, "fenced", deep=True),
+    _family(nested_quote_lines, 20_000, "fenced", deep=True),
+    _family(nested_quotes_and_items, 20_000, "fenced", deep=True),
+    _family(nested_items_in_tabs, 20_000, "fenced", deep=True),
+    _family(nested_items_with_fences, 20_000, "fenced", deep=True),
+    _family(lazy_lines_in_deep_items, 20_000, "fenced", deep=True),
+    _family(blank_lines_in_deep_items, 20_000, "fenced", deep=True),
     _family(newlines, 100_000, "fenced"),
     _family(one_line, 100_000, "fenced"),
     _family(deep_json_arrays, 10_000, "xml"),
