@@ -92,9 +92,7 @@ def test_nested_family_ends_with_a_valid_form(family: Family) -> None:
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("family", NESTED, ids=lambda f: f.name)
 def test_scanned_work_per_character_is_bounded(family: Family, mode: str) -> None:
-    small, large = per_char(
-        family, lambda t: Scanner(t, lexemes(), **MODES[mode]).run().scanned
-    )
+    small, large = per_char(family, lambda t: Scanner(t, lexemes(), **MODES[mode]).run().scanned)
     assert large <= PER_CHAR and large <= GROWTH * small, (family.name, mode, small, large)
 
 

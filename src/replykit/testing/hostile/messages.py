@@ -305,7 +305,9 @@ def nested_items_with_fences(n: int) -> str:
     parts = []
     for i in range(_depth(n, 8, len(_INLINE) + 24)):
         inner = "  " * (i + 1)
-        parts.append("  " * i + "- " + _INLINE + inner + "```\n" + inner + "code\n" + inner + "```\n")
+        parts.append(
+            "  " * i + "- " + _INLINE + inner + "```\n" + inner + "code\n" + inner + "```\n"
+        )
     return INTRO + "".join(parts) + FENCED_TAIL
 
 
