@@ -19,7 +19,7 @@ from replykit import segment
 from replykit.questionnaire.scan import runs
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.questionnaire.scan.state import Line, ScanState
+from replykit.questionnaire.scan.state import Container, Line, ScanState
 from replykit.testing.strategies import markdown, messages
 
 
@@ -129,3 +129,63 @@ def test_a_blank_line_ends_quotes_and_items_begun_blank() -> None:
     assert _opened("- a\n\n  b\n") == (0, 1)
     assert _opened("- a\n  > b\n\n  > c\n") == (2, 1)
     assert _opened("-\n\n  b\n") == (0, 1)
+
+
+OPS = st.lists(
+    st.tuples(
+        st.integers(0, 2),  # which state of three (copies of one another)
+        st.sampled_from(["item", "quote", "child", "truncate", "copy"]),
+        st.integers(0, 4),
+    ),
+    max_size=40,
+)
+
+
+def _model(state: ScanState) -> list[tuple[str, int, bool]]:
+    return [(c.kind, c.padding, c.has_child) for c in state.containers]
+
+
+@given(OPS)
+def test_copies_share_containers_but_never_see_each_others_changes(ops: list) -> None:
+    # Each state's containers against a plain list model of them, after every change
+    # to any of the copies.
+    states = [ScanState()]
+    models: list[list[tuple[str, int, bool]]] = [[]]
+    for which, op, k in ops:
+        state, model = states[which % len(states)], models[which % len(states)]
+        if op == "copy":
+            states.append(state.copy())
+            models.append(list(model))
+        elif op == "truncate":
+            state.truncate(k)
+            del model[k:]
+        elif op == "child":
+            state.mark_child()
+            if model:
+                model[-1] = (*model[-1][:2], True)
+        else:
+            state.push(Container(op, padding=k))
+            if model:
+                model[-1] = (*model[-1][:2], True)
+            model.append((op, k, False))
+        for s, m in zip(states, models, strict=True):
+            assert _model(s) == m
+            assert s.held == held(s)
+
+
+@given(OPS)
+def test_a_transient_copy_leaves_its_original_alone(ops: list) -> None:
+    original = ScanState()
+    for _, op, k in ops[: len(ops) // 2]:
+        if op in ("item", "quote"):
+            original.push(Container(op, padding=k))
+    before = _model(original)
+    ahead = original.copy(transient=True)
+    for _, op, k in ops[len(ops) // 2 :]:
+        if op == "truncate":
+            ahead.truncate(k)
+        elif op == "child":
+            ahead.mark_child()
+        elif op in ("item", "quote"):
+            ahead.push(Container(op, padding=k))
+    assert _model(original) == before and original.held == held(original)

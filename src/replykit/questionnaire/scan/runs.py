@@ -368,9 +368,8 @@ def _quote(sc: Scanner, pos: int, stop: int) -> int:
     if m is None or (item and m.start("mark") - pos >= item[0].marker_offset + item[0].padding):
         return pos
     sc.close_leaf()  # a block quote interrupts a paragraph and ends the list
-    quote = Container("quote")
     st.truncate(0)
-    st.push(quote)
+    st.push(Container("quote"))
     while True:
         if m is not None:
             first = m.start("first")
@@ -378,7 +377,7 @@ def _quote(sc: Scanner, pos: int, stop: int) -> int:
                 sc.close_leaf()  # a blank line in the quote ends its paragraph
             elif st.leaf is None:
                 st.leaf = Leaf("paragraph", first, end=0, inline_pos=first)
-                quote.has_child = True
+                st.mark_child()
         elif st.leaf is None or (m := lp.lazy.match(text, pos, stop)) is None:
             break
         pos = m.end()

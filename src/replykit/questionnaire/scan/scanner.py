@@ -92,6 +92,7 @@ class Scanner:
         self.coarse = None if silent or checked else (sink or Coarse(text, full))
         self.out: Sink = self.coarse or (Silent() if silent else Fine())
         self.scanned = 0
+        self.copied = self.state.copied  # containers copied before this reading
         self.lines_alone = 0
         # The fast mode reads runs of top-level lines at once (scan/runs.py).
         self.line_runs = line_runs and self.coarse is not None
@@ -118,7 +119,7 @@ class Scanner:
         self.close_leaf()
         self.close_containers(0)
         self.out.finish(self.n)
-        scanned = self.scanned + self.look.scanned
+        scanned = self.scanned + self.look.scanned + self.state.copied - self.copied
         return ScanResult(tuple(self.out.tokens), tuple(self.out.near_misses), scanned)
 
     def line_bounds(self, start: int) -> tuple[int, int]:
@@ -323,17 +324,17 @@ class Scanner:
                 leaf.raw_next = nxt if leaf.raw_closed_on_line else pos
                 break
             pos = nxt
-        self.scanned += ahead.scanned  # the read-ahead is work too
+        self.scanned += ahead.scanned + ahead.state.copied  # the read-ahead is work too
         leaf.raw_end = probe.end
         return probe.end
 
     def read_ahead(self) -> Scanner:
         """A silent scanner on a copy of this one's state (the same code, no output,
         no candidates)."""
-        self.scanned += len(self.state.containers)  # the copy is work too
         return Scanner(
             self.text, self.lx, protocol=self.protocol, compat=self.compat,
-            checked=self.checked, look=self.look, state=self.state.copy(), silent=True,
+            checked=self.checked, look=self.look, state=self.state.copy(transient=True),
+            silent=True,
         )  # fmt: skip
 
     # ---- block bookkeeping -------------------------------------------------------------

@@ -76,37 +76,55 @@ class ScanState:
     the containers a blank line continues (CommonMark 5.2; a block quote or an item
     that began with a blank line stops it), kept as they open, close and take a child
     so that a blank line is matched without visiting them. Change ``containers``
-    through :meth:`push`, :meth:`mark_child` and :meth:`truncate` only.
+    through :meth:`push`, :meth:`mark_child` and :meth:`truncate` only: a copy shares
+    the list (``shared``) until one side changes it, and a :class:`Container` is never
+    changed once shared. ``copied``: the containers copied so (a measure of work).
     """
 
     containers: list[Container] = attrs.Factory(list)
     leaf: Leaf | None = None
     halted: bool = False
     held: int = 0
+    shared: bool = False
+    copied: int = 0
 
-    def copy(self) -> ScanState:
-        """An independent copy (containers and leaf copied; a leaf's ``line_firsts``
-        are shared, a copy only reads them)."""
+    def copy(self, *, transient: bool = False) -> ScanState:
+        """An independent copy, whatever the depth in constant time: the leaf is
+        copied (its ``line_firsts`` shared, a copy only reads them), the containers
+        are shared until either side changes them. ``transient``: the copy is used up
+        before this state changes again (a read-ahead), so only the copy copies."""
         leaf = attrs.evolve(self.leaf) if self.leaf is not None else None
-        containers = [attrs.evolve(c) for c in self.containers]
-        return ScanState(containers, leaf, self.halted, self.held)
+        self.shared = self.shared or not transient
+        return ScanState(self.containers, leaf, self.halted, self.held, shared=True)
 
     def push(self, c: Container) -> None:
         """Open container ``c`` inside the innermost one (which now holds a block)."""
         self.mark_child()
+        self._own(len(self.containers))
         self.containers.append(c)
         self._hold()
 
     def mark_child(self) -> None:
         """The innermost container, if any, now holds a block."""
-        if self.containers:
-            self.containers[-1].has_child = True
+        if self.containers and not self.containers[-1].has_child:
+            self._own(len(self.containers))
+            self.containers[-1] = attrs.evolve(self.containers[-1], has_child=True)
             self._hold()
 
     def truncate(self, keep: int) -> None:
         """Close all but the outermost ``keep`` containers."""
-        del self.containers[keep:]
-        self.held = min(self.held, keep)
+        if len(self.containers) > keep:
+            self._own(keep)
+            del self.containers[keep:]
+            self.held = min(self.held, keep)
+
+    def _own(self, keep: int) -> None:
+        # A shared list is copied (its outermost ``keep``) before it changes. The line
+        # that changes it continued those containers (or closes ones a line opened).
+        if self.shared:
+            self.containers = self.containers[:keep]
+            self.shared = False
+            self.copied += keep
 
     def _hold(self) -> None:
         # Only the innermost container changes: extend ``held`` by it if it may.
