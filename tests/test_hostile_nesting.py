@@ -21,6 +21,7 @@ from replykit import segment
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.testing.hostile import BY_NAME, Family
+from replykit.testing.streaming import stream_chunks
 
 NESTED = [
     BY_NAME[name]
@@ -99,4 +100,19 @@ def test_scanned_work_per_character_is_bounded(family: Family, mode: str) -> Non
 @pytest.mark.parametrize("family", NESTED, ids=lambda f: f.name)
 def test_executed_lines_per_character_stay_flat(family: Family) -> None:
     small, large = per_char(family, lambda t: executed_lines(lambda: segment(t)))
+    assert large <= GROWTH * small, (family.name, small, large)
+
+
+def streamed(text: str) -> int:
+    """Scanned units of a stream of ``text`` in chunks of 64 code points."""
+    return stream_chunks([text[i : i + 64] for i in range(0, len(text), 64)]).scanned
+
+
+@pytest.mark.parametrize("family", NESTED, ids=lambda f: f.name)
+def test_streamed_work_per_character_stays_flat(family: Family) -> None:
+    # Checkpoints copy the scanner's state (a copy shares the containers until one side
+    # changes them): counted in scanned units and in executed lines.
+    small, large = per_char(family, streamed)
+    assert large <= GROWTH * small, (family.name, small, large)
+    small, large = per_char(family, lambda t: executed_lines(lambda: streamed(t)))
     assert large <= GROWTH * small, (family.name, small, large)
