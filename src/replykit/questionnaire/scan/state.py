@@ -94,6 +94,11 @@ class ScanState:
         are shared until either side changes them. ``transient``: the copy is used up
         before this state changes again (a read-ahead), so only the copy copies."""
         leaf = attrs.evolve(self.leaf) if self.leaf is not None else None
+        return self.with_leaf(leaf, transient=transient)
+
+    def with_leaf(self, leaf: Leaf | None, *, transient: bool = False) -> ScanState:
+        """A copy as :meth:`copy` gives (the containers shared), with ``leaf`` for its
+        open leaf (a stream checkpoint moves the leaf's offsets)."""
         self.shared = self.shared or not transient
         return ScanState(self.containers, leaf, self.halted, self.held, shared=True)
 

@@ -37,7 +37,7 @@ from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.questionnaire.scan.state import Container, Leaf, ScanState
+from replykit.questionnaire.scan.state import Leaf, ScanState
 from replykit.text import first_visible
 
 Span = tuple[int, int]
@@ -47,11 +47,10 @@ Span = tuple[int, int]
 _OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
 # Leaves whose lines later text cannot change: code and fenced candidates.
 _FIXED_LEAVES = ("fenced", "indented")
-# A state's fields in their order, read at once (a copy is built from them, cheaper than
-# attrs.evolve); which of a leaf's fields are offsets, moved with the text read.
+# A leaf's fields in their order, read at once (a copy is built from them, cheaper than
+# attrs.evolve); which of them are offsets, moved with the text read.
 _LEAF_NAMES = tuple(a.name for a in attrs.fields(Leaf))
 _LEAF_VALUES = operator.attrgetter(*_LEAF_NAMES)
-_CONTAINER_VALUES = operator.attrgetter(*(a.name for a in attrs.fields(Container)))
 _LEAF_OFFSETS = tuple(
     _LEAF_NAMES.index(name)
     for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end")
@@ -207,7 +206,6 @@ def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
     ``floor`` (what lies before a resume point is not in the text read)."""
     if state.leaf is None and not state.containers:
         return ScanState(halted=state.halted)  # nothing to copy or move
-    containers = [Container(*_CONTAINER_VALUES(c)) for c in state.containers]
     leaf = state.leaf
     if leaf is not None:
         values = list(_LEAF_VALUES(leaf))
@@ -216,7 +214,7 @@ def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
         values[_RAW_NEXT] = -1  # the raw read-ahead is asked again
         values[_LINE_FIRSTS] = [p + delta for p in leaf.line_firsts]
         leaf = Leaf(*values)
-    return ScanState(containers, leaf, state.halted)
+    return state.with_leaf(leaf)  # the containers shared until one side changes them
 
 
 def read(
