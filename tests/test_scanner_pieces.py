@@ -49,11 +49,13 @@ def test_line_columns_follow_tab_stops() -> None:
 def test_state_copies_are_independent() -> None:
     state = ScanState([Container("item", 0, 2)], Leaf("paragraph", 3, end=9))
     copy = state.copy()
-    copy.containers[0].has_child = True
-    copy.containers.append(Container("quote"))
+    copy.push(Container("quote"))  # the item now holds a block
     assert copy.leaf is not None
     copy.leaf.end = 20
     assert state == ScanState([Container("item", 0, 2)], Leaf("paragraph", 3, end=9))
+    assert copy.containers == [Container("item", 0, 2, has_child=True), Container("quote")]
+    state.truncate(0)
+    assert len(copy.containers) == 2
 
 
 def test_a_silent_reading_emits_nothing() -> None:
