@@ -52,7 +52,11 @@ def test_state_copies_are_independent() -> None:
     copy.push(Container("quote"))  # the item now holds a block
     assert copy.leaf is not None
     copy.leaf.end = 20
-    assert state == ScanState([Container("item", 0, 2)], Leaf("paragraph", 3, end=9))
+    assert (state.containers, state.leaf, state.held) == (
+        [Container("item", 0, 2)],
+        Leaf("paragraph", 3, end=9),
+        0,
+    )
     assert copy.containers == [Container("item", 0, 2, has_child=True), Container("quote")]
     state.truncate(0)
     assert len(copy.containers) == 2

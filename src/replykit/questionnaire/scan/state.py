@@ -85,9 +85,8 @@ class ScanState:
     leaf: Leaf | None = None
     halted: bool = False
     held: int = 0
-    # How the list is held, not what it holds: not part of a state's value.
-    shared: bool = attrs.field(default=False, eq=False)
-    copied: int = attrs.field(default=0, eq=False)
+    shared: bool = False
+    copied: int = 0
 
     def copy(self, *, transient: bool = False) -> ScanState:
         """An independent copy, whatever the depth in constant time: the leaf is
