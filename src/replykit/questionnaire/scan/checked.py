@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 from lark import Token, Tree
 from lark.exceptions import VisitError
+from lark.visitors import Transformer_NonRecursive
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.emit import ReplykitBug
@@ -42,8 +43,10 @@ class CheckedResult:
     scanned: int
 
 
-class Reading(Parts):
-    """Rules of rule ``document``'s tree -> candidates and inert regions, in order."""
+class Reading(Transformer_NonRecursive[Token, list[Part]], Parts):
+    """Rules of rule ``document``'s tree -> candidates and inert regions, in order.
+    Non-recursive: a tree as deep as the message's nesting of block quotes and list
+    items is read without Python's recursion limit (no input may raise, §1)."""
 
     def __init__(self, compat: Compat) -> None:
         super().__init__()
