@@ -172,7 +172,7 @@ def test_other_file_kinds_named_are_input_errors(
     [
         (["/nonexistent/x.jsonl"], "no such file or directory: /nonexistent/x.jsonl"),
         (["--profile", "bogus", "."], "unknown profile 'bogus'"),
-        (["--jobs", "-1", "."], "--jobs must be 0 (one per core) or more, not -1"),
+        (["--jobs", "-1", "."], "argument --jobs: must be an integer of at least 0, not '-1'"),
         (["--out", "/nonexistent/dir/r.html", "."], "cannot write /nonexistent/dir/r.html"),
     ],
 )

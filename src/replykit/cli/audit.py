@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from replykit.cli.io import InputError, dump, fail
+from replykit.cli.numbers import integer
 from replykit.evals.compliance import EXPECTS
 from replykit.evals.runner import BatchResult, audit_batches
 from replykit.evals.sources import find_files, read_items
@@ -55,7 +56,7 @@ def _add_input_options(audit: argparse.ArgumentParser) -> None:
     audit.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
     audit.add_argument(
         "--jobs",
-        type=int,
+        type=integer(minimum=0),
         default=1,
         metavar="N",
         help="worker processes (default 1; 0: one per core)",
@@ -160,8 +161,6 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         profile = profile_from_string(args.profile)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    if args.jobs < 0:
-        raise InputError(f"--jobs must be 0 (one per core) or more, not {args.jobs}")
     return {
         "text_field": args.text_field,
         "expect": args.expect,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from replykit.cli.io import fail
+from replykit.cli.numbers import integer, positive_number
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
 
@@ -39,26 +40,6 @@ FUZZ_DESCRIPTION = (
     "file, an adapter that cannot start, or no Hypothesis (install it with: pip install "
     "'replykit[fuzz]')."
 )
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
-    return value
 
 
 def _profile(text: str) -> str:
@@ -117,20 +98,20 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--examples",
-        type=_count,
+        type=integer(minimum=0),
         metavar="N",
         help="generated examples to run after the explicit ones (default 500)",
     )
     budget.add_argument(
         "--seconds",
-        type=_positive_float,
+        type=positive_number,
         metavar="S",
         help="run generated examples for S seconds of wall time instead",
     )
-    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    parser.add_argument("--seed", type=integer(), default=0, help="Hypothesis seed (default 0)")
     parser.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=positive_number,
         default=10.0,
         metavar="S",
         help="seconds to wait for each answer before the adapter counts as hung (default 10)",

@@ -231,14 +231,14 @@ TIMEOUT_SECONDS_INVALID: Final = Code(
     rules.TOOL,
     en={
         "": "{path} must be a non-negative number, not {value}; it is ignored.",
-        "too_large": "timeout_seconds {shown} is too large to read as a number; ignored",
+        "too_large": "{path} {shown} is too large to read as a number; it is ignored.",
     },
     zh={
         "": "{path} 必须是非负数，当前为 {value}；已忽略。",
-        "too_large": "timeout_seconds {shown} 过大，无法读作数字；已忽略。",
+        "too_large": "{path} {shown} 过大，无法读作数字；已忽略。",
     },
-    meaning="`timeout_seconds` not a finite number ≥ 0, or (Sage tag attribute, §9) "
-    "a number too large to read; dropped",
+    meaning="`timeout_seconds` not a finite number ≥ 0 (a Sage tag attribute, §9, whose "
+    "value is not a whole JSON number token, too), or a number too large to read; dropped",
     example='`"timeout_seconds": -1`',
     summary_zh="timeout_seconds 必须是非负数，已忽略。",
 )

@@ -11,7 +11,6 @@ before they are checked. It never repairs a wrong value.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +27,7 @@ from replykit.questionnaire.model import (
     QuestionType,
 )
 from replykit.questionnaire.payload.describe import json_type
+from replykit.questionnaire.payload.numbers import is_timeout
 from replykit.questionnaire.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
 from replykit.trusted import trusted
@@ -357,12 +357,7 @@ def _ui_text(raw: Any, at: Cursor) -> tuple[tuple[str, str], ...]:
 def _timeout(raw: Any, at: Cursor) -> int | float | None:
     if raw is None:
         return None
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or raw < 0
-        or (isinstance(raw, float) and not math.isfinite(raw))
-    ):
+    if not is_timeout(raw):
         at.add(
             S.TIMEOUT_SECONDS_INVALID,
             expected="non-negative number",

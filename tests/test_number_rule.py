@@ -1,0 +1,119 @@
+"""One rule for a number written as text (§1.3, §9): the Sage ``timeout_seconds`` tag
+attribute, the JSON field and the CLI's number options read a whole JSON number token
+and warn the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from replykit import segment
+from replykit.cli import main
+from replykit.questionnaire.payload.numbers import read_number
+
+BODY = '{"questions":[{"type":"text","text":"Q"}]}'
+NOT_NUMBER = "timeout_seconds must be a non-negative number, not {}; it is ignored."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("30", (30, None)),
+        ("0", (0, None)),
+        ("2.5", (2.5, None)),
+        ("1e3", (1000.0, None)),
+        ("-1", (-1, None)),
+        ("1e400", (None, "too_large")),
+        ("9" * 5000, (None, "too_large")),
+        ("30abc", (None, "not_number")),
+        ("0x10", (None, "not_number")),
+        ("NaN", (None, "not_number")),
+        (" 30", (None, "not_number")),
+        ("+1", (None, "not_number")),
+        ("1_000", (None, "not_number")),
+        ("01", (None, "not_number")),
+        ("\u0663", (None, "not_number")),  # an Arabic-Indic digit: int() would take it
+        ("", (None, "not_number")),
+    ],
+)
+def test_read_number(text: str, expected: tuple[object, object]) -> None:
+    value, problem = read_number(text)
+    assert (value, problem) == expected
+    assert type(value) is type(expected[0])
+
+
+def _sage(value: str, quote: str = '"') -> tuple[object, list[tuple[str, str, int, int]]]:
+    text = f"Intro <questionnaire timeout_seconds={quote}{value}{quote}>{BODY}</questionnaire>"
+    result = segment(text, compat="sage")
+    form = result.segments[1].questionnaire
+    assert form is not None and result.segments[1].valid
+    diags = [(d.code, d.message, d.start, d.end) for d in result.diagnostics]
+    return form.timeout_seconds, diags
+
+
+@pytest.mark.parametrize(("value", "kept"), [("30", 30), ("2.5", 2.5), ("1e3", 1000.0)])
+@pytest.mark.parametrize("quote", ['"', "'", ""])
+def test_sage_timeout_attribute_number_is_kept(value: str, kept: float, quote: str) -> None:
+    timeout, diags = _sage(value, quote)
+    assert (timeout, type(timeout), diags) == (kept, type(kept), [])
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("30abc", '"30abc"'),
+        ("0x10", '"0x10"'),
+        ("abc", '"abc"'),
+        ("NaN", '"NaN"'),
+        ("", '""'),
+        ("-1", "-1"),
+        ("-2.5", "-2.5"),
+    ],
+)
+def test_sage_timeout_attribute_not_a_valid_number_warns(value: str, shown: str) -> None:
+    timeout, diags = _sage(value)
+    start = len('Intro <questionnaire timeout_seconds="')
+    code = "questionnaire.start.timeout_seconds_invalid"
+    assert (timeout, diags) == (None, [(code, NOT_NUMBER.format(shown), start, start + len(value))])
+
+
+def test_sage_timeout_attribute_beyond_a_float_warns_too_large() -> None:
+    timeout, diags = _sage("1e400")
+    message = "timeout_seconds 1e400 is too large to read as a number; it is ignored."
+    assert (timeout, diags) == (
+        None,
+        [("questionnaire.start.timeout_seconds_invalid", message, 38, 43)],
+    )
+
+
+@pytest.mark.parametrize(("value", "shown"), [("-1", "-1"), ('"30"', '"30"'), ("true", "true")])
+def test_json_field_warns_with_the_same_message(value: str, shown: str) -> None:
+    payload = '{"questions":[{"type":"text","text":"Q"}],"timeout_seconds":' + value + "}"
+    result = segment(f"Intro <questionnaire>{payload}</questionnaire>")
+    messages = [(d.code, d.message) for d in result.diagnostics]
+    assert messages == [("questionnaire.start.timeout_seconds_invalid", NOT_NUMBER.format(shown))]
+
+
+AT_LEAST = "must be an integer of at least {}, not '{}'"
+PORT = "argument --port: must be an integer from 0 to 65535, not '{}'"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["stream", "--chunk-size", "0"], "argument --chunk-size: " + AT_LEAST.format(1, "0")),
+        (["stream", "--chunk-size", "1e3"], "argument --chunk-size: " + AT_LEAST.format(1, "1e3")),
+        (["stream", "--chunk-size", "\u0663"], "argument --chunk-size: " + AT_LEAST.format(1, "٣")),
+        (["audit", "--jobs", "x", "."], "argument --jobs: " + AT_LEAST.format(0, "x")),
+        (["serve", "--port", "70000"], PORT.format("70000")),
+        (["serve", "--port", "1_000"], PORT.format("1_000")),
+        (["fuzz", "--examples", "-1"], "argument --examples: " + AT_LEAST.format(0, "-1")),
+        (["fuzz", "--seed", "1.5"], "argument --seed: must be an integer, not '1.5'"),
+        (["fuzz", "--timeout", "inf"], "argument --timeout: must be a number above 0, not 'inf'"),
+        (["fuzz", "--seconds", "0"], "argument --seconds: must be a number above 0, not '0'"),
+    ],
+)  # fmt: skip
+def test_cli_number_options_use_the_rule(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"error: {message}")
