@@ -117,3 +117,24 @@ def test_cli_number_options_use_the_rule(
 ) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"error: {message}")
+
+
+# --- type names in messages: JSON's words, a Python-only value named as one -------------
+
+
+@pytest.mark.parametrize(
+    ("questions", "message"),
+    [
+        (({"type": "text", "text": "t"},),
+         "questions must be an array of questions, not a Python tuple."),
+        ([{"type": "multi_choice", "text": "t", "options": ["a"], "default": ("a",)}],
+         "questions[1].default must be an array of strings, not a Python tuple."),
+        ([{"type": "text", "text": "t", "default": 5}],
+         "questions[1].default must be a string, not a number."),
+    ],
+)  # fmt: skip
+def test_a_tuple_is_not_called_an_array(questions: object, message: str) -> None:
+    from replykit import questionnaire_async
+
+    (error,) = questionnaire_async(questions=questions, locale="en")["errors"]
+    assert error["message"] == message
