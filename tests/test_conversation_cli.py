@@ -268,7 +268,7 @@ def test_respond_answers_that_do_not_fit(
                 "code": "answer.unknown_question",
                 "severity": "error",
                 "path": "q2",
-                "message": 'the form has no question with id "q2"',
+                "message": 'q2: the form has no question with id "q2"',
                 "details": {"path": "q2", "value": "q2", "allowed": ["q1"]},
             },
         ]

@@ -138,3 +138,21 @@ def test_a_tuple_is_not_called_an_array(questions: object, message: str) -> None
 
     (error,) = questionnaire_async(questions=questions, locale="en")["errors"]
     assert error["message"] == message
+
+
+def test_answers_error_names_each_path_once() -> None:
+    from replykit import AnswersError, build_response
+
+    body = (
+        '{"questions":[{"type":"single_choice","text":"Q","options":["a"]},'
+        '{"type":"multi_choice","text":"M","options":["a"]}]}'
+    )
+    form = segment(f"Hi <questionnaire>{body}</questionnaire>").segments[1].questionnaire
+    assert form is not None
+    with pytest.raises(AnswersError) as exc:
+        build_response(form, {"q1": "zz", "q2": ["a", "a"], "q9": "x"}, questionnaire_id="x")
+    assert str(exc.value) == (
+        'q1: "zz" is not an option value of question q1; '
+        'q2[2]: "a" is already chosen earlier in the answer to question q2; '
+        'q9: the form has no question with id "q9"'
+    )
