@@ -156,3 +156,19 @@ def test_answers_error_names_each_path_once() -> None:
         'q2[2]: "a" is already chosen earlier in the answer to question q2; '
         'q9: the form has no question with id "q9"'
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["actions", "-", "--context", "-"],
+         "ANSWER and --context cannot both read standard input"),
+        (["respond", "--message", "-", "--answers", "-", "--message-id", "m"],
+         "--message and --answers cannot both read standard input"),
+    ],
+)  # fmt: skip
+def test_two_inputs_cannot_both_be_stdin(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"replykit {argv[0]}: error: {message}\n"

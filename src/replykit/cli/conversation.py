@@ -22,6 +22,7 @@ from replykit.cli.io import (
     check_message_id,
     dump,
     fail,
+    one_stdin,
     read_json,
     read_text,
     write,
@@ -267,8 +268,7 @@ def run_respond(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise InputError(str(exc)) from None
         check_message_id(args.message_id)
-        if args.message == "-" and args.answers == "-":
-            raise InputError("--message and --answers cannot both read standard input")
+        one_stdin(__message=args.message, __answers=args.answers)
         text = read_text(args.message, "message")
         answers = read_json(args.answers, "answers")
         if not isinstance(answers, dict):
