@@ -54,21 +54,29 @@ def _symbol(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
-def _fence_variant(payload: str, start: int, end: int, fence_length: int) -> str | None:
-    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` (``""``
-    for a line that opens a fence, ``closing_text`` for one that looks like a closing
-    fence with text after it), or None when it is no fence line."""
+def _fence_variant(
+    payload: str, start: int, end: int, fence_length: int
+) -> tuple[str, str | None] | None:
+    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` and the
+    invisible character it names: ``""`` for a line that opens a fence,
+    ``closing_text`` for one that looks like a closing fence with punctuation or
+    symbols after it, ``closing_blank`` (and ``U+XXXX``) for one with only blank
+    characters (§1) after it, not all spaces and tabs; None when it is no fence line."""
     match = _FENCE_LINE.match(payload, start, end)
     if match is None:
         return None
     fence, rest = match.group("fence", "rest")
     if fence[0] == "`" and len(fence) >= fence_length:
-        # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
+        # Only punctuation and symbols (Unicode P* and S*) or blanks after a
+        # closing-length fence: meant as a closer (§3a still says it is none, §8).
         text = rest.strip(" \t")
-        if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
-            return "closing_text"
+        if text and all(ch in " \t" or _symbol(ch) or is_blank(ch) for ch in text):
+            if any(_symbol(ch) for ch in text):
+                return "closing_text", None
+            invisible = next(ch for ch in text if ch not in " \t")
+            return "closing_blank", f"U+{ord(invisible):04X}"
     if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
-        return ""
+        return "", None
     return None
 
 
@@ -80,9 +88,12 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     if "```" not in payload and "~~~" not in payload:
         return  # no line can be a fence: the common case, without a pass over lines
     for start, content_end, _end in iter_lines(payload):
-        variant = _fence_variant(payload, start, content_end, fence_length)
-        if variant is not None:
-            yield YAML_NESTED_FENCE.finding(start=start, end=content_end, variant=variant or None)
+        found = _fence_variant(payload, start, content_end, fence_length)
+        if found is not None:
+            variant, char = found
+            yield YAML_NESTED_FENCE.finding(
+                start=start, end=content_end, variant=variant or None, char=char
+            )
 
 
 def read_fenced_form(
