@@ -1,8 +1,12 @@
-"""One rule for a number written as text (§1.3, §9): the Sage ``timeout_seconds`` tag
-attribute, the JSON field and the CLI's number options read a whole JSON number token
-and warn the same way."""
+"""Faults a new user met, each fixed as a kind: one rule for a number written as text
+(§1.3, §9: the Sage ``timeout_seconds`` attribute, the JSON field and the CLI's number
+options), type names in messages, paths named once, two inputs on standard input, the
+text view of a decoded message, and the other message nits."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -172,3 +176,19 @@ def test_two_inputs_cannot_both_be_stdin(
 ) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err == f"replykit {argv[0]}: error: {message}\n"
+
+
+def test_text_view_of_a_decoded_message_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = '{"questions":[{"type":"bogus","text":"Q"}]}'
+    path = tmp_path / "sage.md"
+    path.write_text(json.dumps(f"Intro\n\nline3\n<questionnaire>{body}</questionnaire>"))
+    assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path} (decoded):1-3: markdown"
+    assert lines[2].startswith(f"{path} (decoded):4:29: error questionnaire.start.")
+    # Nothing decoded: the file's own positions, no mark.
+    path.write_text(f"Intro <questionnaire>{body}</questionnaire>")
+    assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"{path}:1-1: markdown"
