@@ -192,3 +192,62 @@ def test_text_view_of_a_decoded_message_says_so(
     path.write_text(f"Intro <questionnaire>{body}</questionnaire>")
     assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == f"{path}:1-1: markdown"
+
+
+# --- no follow-on error from a list that failed to read ---------------------------------
+
+FENCED_CHOICE = (
+    "Intro\n```questionnaire\ntitle: T\nquestions:\n  - type: {type}\n    text: Q\n"
+    "    options:\n{options}    default: {default}\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("qtype", "options", "default"),
+    [
+        ("single_choice", "      - {value: a, label: A}\n", "a"),
+        ("single_choice", "      - b\n      - 5\n", "'5'"),
+        (
+            "single_choice",
+            "      - b\n      - __questionnaire_other__\n",
+            "__questionnaire_other__",
+        ),
+        ("multi_choice", "      - b\n      - {value: a}\n", "[a, b]"),
+    ],
+)
+def test_fenced_default_is_not_checked_against_options_that_failed(
+    qtype: str, options: str, default: str
+) -> None:
+    text = FENCED_CHOICE.format(type=qtype, options=options, default=default)
+    codes = [d.code for d in segment(text).diagnostics]
+    assert codes == ["question.option_invalid"]
+
+
+@pytest.mark.parametrize("options", ["      - b\n", "      - b\n      - {value: c}\n"])
+def test_fenced_default_naming_no_option_is_still_reported(options: str) -> None:
+    text = FENCED_CHOICE.format(type="single_choice", options=options, default="a")
+    (d,) = [d for d in segment(text).diagnostics if d.code != "question.option_invalid"]
+    assert (d.code, d.message) == (
+        "question.default_not_in_options",
+        'questions[1].default "a" is not one of the options ("b")',
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        {"type": "single_choice", "text": "Q", "options": ["b", 5], "default": "5"},
+        {"type": "multi_choice", "text": "Q", "options": ["b", {"value": 1}], "default": ["1"]},
+        {
+            "type": "single_choice",
+            "text": "Q",
+            "options": ["b", {"value": " a "}, 5],
+            "default": "a",
+        },
+    ],
+)
+def test_tool_default_naming_a_failed_option_is_no_second_error(question: object) -> None:
+    from replykit import questionnaire_async
+
+    errors = questionnaire_async(questions=[question], locale="en")["errors"]
+    assert {e["code"] for e in errors} == {"questionnaire.start.question_option_invalid"}

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from replykit.jsonout import portable
+from replykit.text import trim_blank
 
 _BRIEF_LIMIT = 60
 
@@ -65,6 +66,20 @@ def brief(value: Any, limit: int = _BRIEF_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
+
+
+def carried_value(option: Any) -> str | None:
+    """The option value an option item that failed to read was meant to give: a
+    string itself, an object's string ``value``, a number as written in JSON; else
+    ``None``. A default equal to it is not reported again as outside the options: the
+    option's own error says it all (§4, §7)."""
+    if isinstance(option, dict):
+        option = option.get("value")
+    if isinstance(option, str):
+        return trim_blank(option)
+    if isinstance(option, int | float) and not isinstance(option, bool):
+        return brief(option)
+    return None
 
 
 def a_json_type(value: Any) -> str:

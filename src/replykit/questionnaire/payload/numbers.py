@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Final, Literal
+from typing import Final, Literal, TypeGuard
 
 from replykit.questionnaire.payload.json_strict import number_problem
 
@@ -39,7 +39,7 @@ def read_number(text: str) -> tuple[int | float | None, Problem | None]:
     return float(text), None
 
 
-def is_timeout(value: object) -> bool:
+def is_timeout(value: object) -> TypeGuard[int | float]:
     """Whether ``value`` is a valid ``timeout_seconds``: a finite ``int`` or ``float``
     (not a ``bool``) of at least 0 (§7)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
