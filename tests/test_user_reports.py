@@ -251,3 +251,28 @@ def test_tool_default_naming_a_failed_option_is_no_second_error(question: object
 
     errors = questionnaire_async(questions=[question], locale="en")["errors"]
     assert {e["code"] for e in errors} == {"questionnaire.start.question_option_invalid"}
+
+
+# --- HTML ids built from the caller's ids ------------------------------------------------
+
+
+def test_html_ids_encode_the_message_id() -> None:
+    pytest.importorskip("markdown_it")
+    import re
+
+    from replykit.markdown_it import render_html
+
+    body = (
+        '{"questions":[{"type":"single_choice","text":"Q","options":["a"],"allow_other":true},'
+        '{"type":"text","text":"T"}]}'
+    )
+    html = render_html(f"Hi\n\n<questionnaire>{body}</questionnaire>", message_id="a b:%c")
+    ids = re.findall(r' (id|for|name)="([^"]*)"', html)
+    block = "a%20b%3A%25c_q1"
+    assert [v for k, v in ids if k != "name" or v != "questionnaire"] == [
+        f"{block}:q1", f"{block}:q1:0", f"{block}:q1:0",
+        f"{block}:q1", f"{block}:q1:other", f"{block}:q1:other",
+        f"{block}:q1:other", f"{block}:q1:other-text",
+        f"{block}:q2", f"{block}:q2:text",
+    ]  # fmt: skip
+    assert 'data-replykit-block="a b:%c_q1"' in html
