@@ -276,3 +276,100 @@ def test_html_ids_encode_the_message_id() -> None:
         f"{block}:q2", f"{block}:q2:text",
     ]  # fmt: skip
     assert 'data-replykit-block="a b:%c_q1"' in html
+
+
+# --- message nits ------------------------------------------------------------------------
+
+FORM = (
+    "Intro\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n"
+    "    default: ''\n```\n"
+)
+
+
+@pytest.mark.parametrize(("depth", "levels"), [(1, "1 level"), (2, "2 levels")])
+def test_numbers_in_messages_agree_with_their_noun(depth: int, levels: str) -> None:
+    from replykit import Limits
+
+    messages = [d.message for d in segment(FORM, limits=Limits(max_depth=depth)).diagnostics]
+    assert messages == [f"YAML nesting deeper than {levels}"]
+
+
+def test_plural_field_renders_singular_for_one() -> None:
+    from replykit.codes.limits import LIMIT_PAYLOAD_SIZE
+
+    assert LIMIT_PAYLOAD_SIZE.render({"size": 1, "limit": 0}) == (
+        "the payload has 1 character; the limit is 0"
+    )
+    assert LIMIT_PAYLOAD_SIZE.render({"size": 2, "limit": 1}) == (
+        "the payload has 2 characters; the limit is 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["vectors", "export", "/proc/x"],
+         "cannot write /proc/x: No such file or directory"),
+        (["vectors"], "the following arguments are required: {export}"),
+        (["schema"], "the following arguments are required: {tool,form,response,actions}"),
+    ],
+)  # fmt: skip
+def test_cli_errors_name_things_as_the_user_writes_them(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"replykit {argv[0]}: error: {message}"
+
+
+def test_respond_names_an_unregistered_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    message = tmp_path / "sq.md"
+    message.write_text(f"Hi\n\n<yiii-questionnaire>{BODY}</yiii-questionnaire>\n")
+    answers = tmp_path / "e.json"
+    answers.write_text("{}")
+    argv = ["respond", "--message", str(message), "--message-id", "m"]
+    argv += ["--answers", str(answers), "--id", "m_q1"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        f"replykit respond: error: block m_q1 of {message} is a yiii-questionnaire block, "
+        "which profile client does not register (--profile product:yiii does)\n"
+    )
+    assert main([*argv, "--profile", "product:yiii"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ('{"choices":[{"delta":{"content":5}}]}',
+         "choices[0].delta.content must be a string or null, not a number"),
+        ('{"type":"content_block_delta","delta":{"type":"text_delta","text":["x"]}}',
+         "delta.text must be a string or null, not an array"),
+    ],
+)  # fmt: skip
+def test_sse_text_field_that_is_no_text_is_an_error(
+    tmp_path: Path, event: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.sse"
+    path.write_text(f'data: {{"choices":[{{"delta":{{"content":"Hi"}}}}]}}\n\ndata: {event}\n\n')
+    assert main(["stream", "--sse", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"replykit stream: error: {path} line 3: event data {message}\n"
+
+
+def test_sse_null_content_is_no_text() -> None:
+    from replykit.cli.sse import deltas
+
+    lines = ['data: {"choices":[{"delta":{"role":"assistant","content":null}}]}', ""]
+    lines += ['data: {"choices":[{"delta":{"content":"Hi"}}]}', "", "data: [DONE]", ""]
+    assert list(deltas(lines, "x")) == ["Hi"]
+
+
+def test_segmentation_json_text_escapes_a_lone_surrogate() -> None:
+    result = segment("Hi \ud800 there")
+    assert result.to_json()["segments"][0]["text"] == "Hi \ud800 there"
+    text = result.to_json_text()
+    text.encode("utf-8")  # strict JSON out (§1.3): always valid UTF-8
+    assert '"text": "Hi \\ud800 there"' in text
+    assert json.loads(text) == result.to_json()
+    assert segment("ü").to_json_text().count("ü") == 1  # other characters kept

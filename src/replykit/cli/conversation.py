@@ -236,7 +236,9 @@ def _write_results(results: list[_Kept], name: str, view: str) -> None:
                 out.clear()
 
 
-def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:
+def _pick_form(
+    segments: tuple[Segment, ...], block_id: str | None, path: str, profile: str
+) -> Segment:
     forms = [s for s in segments if s.kind == "questionnaire"]
     if block_id is None:
         for s in forms:
@@ -245,6 +247,13 @@ def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -
         raise InputError(f"message {path} has no valid questionnaire")
     for s in forms:
         if s.id == block_id:
+            if not s.registered:
+                # Valid or not is the profile's business here: say which it is (§6).
+                namespace = (s.name or "").removesuffix("-questionnaire")
+                raise InputError(
+                    f"block {block_id} of {path} is a {s.name} block, which profile "
+                    f"{profile} does not register (--profile product:{namespace} does)"
+                )
             if not s.valid:
                 raise InputError(f"block {block_id} of {path} is not a valid questionnaire")
             return s
@@ -277,6 +286,7 @@ def run_respond(args: argparse.Namespace) -> int:
             segment(text, message_id=args.message_id, profile=profile).segments,
             args.id,
             args.message,
+            args.profile,
         )
     except InputError as exc:
         return fail("respond", str(exc))

@@ -32,6 +32,12 @@ def check_message_id(message_id: str) -> None:
         raise InputError("--message-id is not valid UTF-8")
 
 
+def os_reason(exc: OSError) -> str:
+    """The reason of ``exc`` without Python's ``[Errno N]`` and the repeated path:
+    ``No such file or directory``."""
+    return exc.strerror or str(exc)
+
+
 def one_stdin(**inputs: str | None) -> None:
     """Refuse two inputs that both name standard input (``-``): the second would read
     nothing and fail with a misleading error. ``inputs`` maps each input's name as the

@@ -154,7 +154,7 @@ YAML_TOO_DEEP: Final = Code(
     "yaml.too_deep",
     "error",
     rules.YAML,
-    en={"": "YAML nesting deeper than {limit} levels"},
+    en={"": "YAML nesting deeper than {limit|level}"},
     meaning="nesting deeper than the limit",
     example="65 nested `-`",
     summary_zh="YAML 嵌套层级过深。",
@@ -228,8 +228,8 @@ JSON_TOO_DEEP: Final = Code(
     "error",
     rules.XML_JSON,
     en={
-        "": "JSON nesting deeper than {limit} levels",
-        "arguments": "the arguments nest deeper than {limit} levels",
+        "": "JSON nesting deeper than {limit|level}",
+        "arguments": "the arguments nest deeper than {limit|level}",
     },
     zh={
         "": "JSON 嵌套层级超过 {limit} 层。",

@@ -170,7 +170,8 @@ DEFAULT_VALUE_NOT_IN_OPTIONS: Final = Code(
         "items": "{path} 含有不属于选项值的项：{invalid_items}；可选值：{allowed}。",
     },
     meaning="a single-choice default, or string items of a multi-choice default, that are "
-    "no option value",
+    "no option value (not reported for a value an option that failed to read carries: no "
+    "follow-on error)",
     example='`"default": "z"` with options `["a"]`',
     summary_zh="default 必须是选项值之一。",
 )
@@ -214,7 +215,7 @@ UI_TEXT_INVALID: Final = Code(
     rules.TOOL,
     en={
         "": "{path} must be {expected}, not {actual}; it is ignored.",
-        "too_long": "{path} is longer than {limit} characters; it is ignored.",
+        "too_long": "{path} is longer than {limit|character}; it is ignored.",
     },
     zh={
         "": "{path} 必须是{expected}，{actual_clause}；已忽略。",
