@@ -373,3 +373,11 @@ def test_segmentation_json_text_escapes_a_lone_surrogate() -> None:
     assert '"text": "Hi \\ud800 there"' in text
     assert json.loads(text) == result.to_json()
     assert segment("ü").to_json_text().count("ü") == 1  # other characters kept
+
+
+def test_audit_summary_counts_in_the_singular_for_one() -> None:
+    from replykit.evals.report import table_lines
+
+    summary = {"records": 1, "messages": 1, "passed": 0, "input_errors": {"count": 1},
+               "groups": []}  # fmt: skip
+    assert next(table_lines(summary)) == "1 record, 1 reply audited, 0 passed, 1 input error"

@@ -22,7 +22,7 @@ from replykit.evals.runner import BatchResult, audit_batches
 from replykit.evals.sources import find_files, read_items
 from replykit.evals.tally import Tally
 from replykit.questionnaire.profiles import profile_from_string
-from replykit.textout import render
+from replykit.textout import counted, render
 
 FORMATS = ("table", "json", "jsonl", "html")
 
@@ -147,7 +147,8 @@ class _Progress:
             self.bar.set_postfix(replies=replies, refresh=False)
         elif self.shown:
             share = self.done / self.total if self.total else 1.0
-            print(f"\raudit: {share:6.1%} read, {replies} replies", end="", file=sys.stderr)
+            shown = counted(replies, "reply", "replies")
+            print(f"\raudit: {share:6.1%} read, {shown}", end="", file=sys.stderr)
 
     def close(self) -> None:
         if self.bar:
