@@ -381,3 +381,15 @@ def test_audit_summary_counts_in_the_singular_for_one() -> None:
     summary = {"records": 1, "messages": 1, "passed": 0, "input_errors": {"count": 1},
                "groups": []}  # fmt: skip
     assert next(table_lines(summary)) == "1 record, 1 reply audited, 0 passed, 1 input error"
+
+
+@pytest.mark.parametrize(("value", "kept"), [("30", 30), ("abc", None)])
+def test_sage_timeout_attribute_with_backslash_escaped_quotes(value: str, kept: object) -> None:
+    body = '{\\"questions\\":[{\\"type\\":\\"text\\",\\"text\\":\\"Q\\"}]}'
+    text = f'Intro <questionnaire timeout_seconds=\\"{value}\\">{body}</questionnaire>'
+    result = segment(text, compat="sage")
+    form = result.segments[1].questionnaire
+    assert form is not None and form.timeout_seconds == kept
+    start = text.index(value)
+    expected = [] if kept is not None else [(start, start + 3, NOT_NUMBER.format('"abc"'))]
+    assert [(d.start, d.end, d.message) for d in result.diagnostics] == expected

@@ -39,9 +39,11 @@ from replykit.text import LINE_END_RE, LineIndex, trim_blank
 from replykit.trusted import trusted
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
-# The attribute's whole value: quoted, or unquoted up to a blank, quote or ``>``.
+# The attribute's whole value: quoted (the quotes may arrive backslash-escaped, §9), or
+# unquoted up to a blank, quote, backslash or ``>``.
 _TIMEOUT_ATTR = re.compile(
-    r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^ \t\r\n"'>]*))"""
+    r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*"""
+    r"""(?:\\"([^"\\]*)\\"|"([^"]*)"|'([^']*)'|([^ \t\r\n"'>\\]*))"""
 )
 # This module's own values: built without the public constructors' checks (trusted.py).
 _segment = trusted(Segment)
@@ -328,7 +330,7 @@ def _tag_timeout(
     timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
     if form is None or timeout is None:
         return form, None
-    group = next(i for i in (1, 2, 3) if timeout.group(i) is not None)
+    group = next(i for i in (1, 2, 3, 4) if timeout.group(i) is not None)
     value = timeout.group(group)
     number, _problem = read_number(value)
     if not is_timeout(number):
