@@ -393,3 +393,14 @@ def test_sage_timeout_attribute_with_backslash_escaped_quotes(value: str, kept: 
     start = text.index(value)
     expected = [] if kept is not None else [(start, start + 3, NOT_NUMBER.format('"abc"'))]
     assert [(d.start, d.end, d.message) for d in result.diagnostics] == expected
+
+
+def test_argument_type_alternatives_read_as_one_list() -> None:
+    from replykit.actions import sanitize
+
+    with pytest.raises(TypeError) as exc:
+        sanitize("{}")  # type: ignore[arg-type]
+    assert str(exc.value) == (
+        "sanitize() argument 'answer' must be a mapping, a sequence, bool, int, float or "
+        "None, not str (JSON text? decode it first)"
+    )
