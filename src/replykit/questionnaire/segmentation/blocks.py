@@ -326,7 +326,7 @@ def _tag_timeout(
 ) -> tuple[Questionnaire | None, Diagnostic | None]:
     """§9 ``tag_attributes``: the form with the ``timeout_seconds`` of its opening
     ``tag`` (which starts at message offset ``start``), or the form unchanged and the
-    diagnostic of a value too large to be a JSON number (§1)."""
+    warning of a value that is no whole JSON number ≥ 0 or too large to read (§1, §7)."""
     timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
     if form is None or timeout is None:
         return form, None
