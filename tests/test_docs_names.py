@@ -25,6 +25,7 @@ FOREIGN = {
     "MarkdownIt",  # markdown-it-py's
     "Task",  # inspect_ai's
     "get_assert",  # the hook promptfoo calls (docs/evals.md)
+    "respond",  # the function a fuzz adapter's author writes (docs/fuzzing.md)
     "protocol_compliance",  # inspect_ai scorer, imported in docs/evals.md
 }
 # Lower-case words a paragraph may start with: names written in lower case.
