@@ -18,7 +18,13 @@ DOCS = (*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md")
 # Docs about replykit's inside: they name internal functions with their module.
 INTERNAL_DOCS = {"architecture.md", "performance.md"}
 # Public namespaces a user-facing doc may show a bare call from.
-PUBLIC = ("replykit", "replykit.actions", "replykit.markdown_it", "replykit.evals")
+PUBLIC = (
+    "replykit",
+    "replykit.actions",
+    "replykit.markdown_it",
+    "replykit.evals",
+    "replykit.testing.streaming",  # check_stream, named with its module (docs/streaming.md)
+)
 # Called names that belong to other programs the docs show replykit with.
 FOREIGN = {
     "CompressionStream",  # the browser's, in the playground
@@ -26,6 +32,7 @@ FOREIGN = {
     "Task",  # inspect_ai's
     "get_assert",  # the hook promptfoo calls (docs/evals.md)
     "respond",  # the function a fuzz adapter's author writes (docs/fuzzing.md)
+    "F",  # a caller's segmenter class, a placeholder in docs/streaming.md
     "protocol_compliance",  # inspect_ai scorer, imported in docs/evals.md
 }
 # Lower-case words a paragraph may start with: names written in lower case.
