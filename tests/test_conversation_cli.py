@@ -165,7 +165,7 @@ def test_check_reads_stdin(
     ("content", "message"),
     [
         (b"{}", "a conversation object needs a messages list (or a role, for one message)"),
-        (b"[1]", "the conversation is malformed: messages[0] must be a mapping, not int"),
+        (b"[1]", "the conversation is malformed: messages[0] must be an object, not a number"),
         (b'[{"role": "assistant", "content": 3}]', "the conversation is malformed"),
         (b"[NaN]", "is not strict JSON at line 1, column 2: NaN is not JSON"),
         (b"[", "is not strict JSON at line 1, column 2: expected a value, found the end"),
@@ -268,7 +268,7 @@ def test_respond_answers_that_do_not_fit(
                 "code": "answer.unknown_question",
                 "severity": "error",
                 "path": "q2",
-                "message": 'the form has no question with id "q2"',
+                "message": 'q2: the form has no question with id "q2"',
                 "details": {"path": "q2", "value": "q2", "allowed": ["q1"]},
             },
         ]

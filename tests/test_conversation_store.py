@@ -116,11 +116,11 @@ def test_parts_join_with_nothing_between_them() -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (3, "messages[1].content must be a string, a list of content parts or null, not int"),
+        (3, "messages[1].content must be a string, a list of content parts or null, not a number"),
         ({"type": "text", "text": "x"}, "messages[1].content must be a string, a list"),
-        (["x"], "messages[1].content[0] must be a content part object, not str"),
+        (["x"], "messages[1].content[0] must be a content part object, not a string"),
         ([{"type": "text", "text": "a"}, None], "messages[1].content[1] must be a content part"),
-        ([{"type": "text"}], "messages[1].content[0].text must be a string, not NoneType"),
+        ([{"type": "text"}], "messages[1].content[0].text must be a string, not null"),
         ([{"type": "output_text", "text": 5}], "messages[1].content[0].text must be a string"),
     ],
 )
@@ -153,7 +153,7 @@ def test_conversation_shapes() -> None:
     assert self_check(one) == SelfCheckResult(True, 0, (), None)
     assert self_check({"messages": messages}) == SelfCheckResult(True, 0, (), None)
     for bad, message in [
-        ({"messages": "x"}, "messages must be a list, not str"),
+        ({"messages": "x"}, "messages must be a list, not a string"),
         ({"title": "x"}, "a conversation object needs a messages list"),
         ("text", "argument 'messages' must be a sequence"),
         (3, "argument 'messages' must be a sequence"),
@@ -305,5 +305,5 @@ def test_check_json_lines_errors_name_the_line_and_print_nothing(
     assert captured.out == ""
     assert captured.err == (
         "replykit check: error: the conversation (line 2) is malformed: messages[0].content "
-        "must be a string, a list of content parts or null, not int\n"
+        "must be a string, a list of content parts or null, not a number\n"
     )

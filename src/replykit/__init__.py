@@ -14,7 +14,8 @@ Main entry points (offsets everywhere are code-point indices into the input ``st
 - :func:`code_regions` gives CommonMark's inert regions of a text (§3b);
 - :func:`build_response`, :func:`initial_answers`, :func:`check_answers` build and check
   answers (§7; :class:`AnswersError` lists the answers that do not fit,
-  :data:`OTHER_VALUE` is the value of the "other" choice); :func:`questionnaire_async`,
+  :data:`OTHER_VALUE` is the value of the "other" choice); :func:`questionnaire_async`
+  (:func:`call_questionnaire_async` for a whole decoded arguments value),
   :func:`questionnaire_from_tool_result` and :func:`tool_schema` are the tool-call
   variant (§7; a result opens a :class:`ToolForm` or gives :class:`ToolError` entries);
   :func:`questionnaire_async_json` and :func:`build_response_json` take JSON text and
@@ -49,6 +50,7 @@ from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, can_s
 from replykit.questionnaire.conversation.tool import (
     ToolError,
     ToolForm,
+    call_questionnaire_async,
     questionnaire_async,
     questionnaire_async_json,
     questionnaire_from_tool_result,
@@ -116,6 +118,7 @@ __all__ = [
     "build_info",
     "build_response",
     "build_response_json",
+    "call_questionnaire_async",
     "can_submit",
     "check_answers",
     "code_regions",

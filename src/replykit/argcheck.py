@@ -99,6 +99,11 @@ def _union(checks: list[_Check]) -> _Check:
     return check
 
 
+def _alternatives(names: list[str]) -> str:
+    """``a, b or c``: one list, not ``a or b or c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def _describe(hint: Any) -> str:
     if hint is Any or hint is object:
         return "any value"
@@ -106,9 +111,9 @@ def _describe(hint: Any) -> str:
         return "None"
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Literal:
-        return " or ".join(sorted({type(a).__name__ for a in args}))
+        return _alternatives(sorted({type(a).__name__ for a in args}))
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(a) for a in args)
+        return _alternatives([_describe(a) for a in args])
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return f"a tuple of {_describe(args[0])}"

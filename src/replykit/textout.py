@@ -88,3 +88,9 @@ def render(lines: Iterable[str]) -> str:
     """The text of a view: each line escaped (:func:`escape`), joined by ``\\n``, with a
     final ``\\n``. Values that hold line breaks therefore stay on their line."""
     return "".join(escape(line) + "\n" for line in lines)
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and its ``noun``, singular for 1: ``1 reply``, ``5 replies`` (the
+    plural is ``noun + "s"`` unless given)."""
+    return f"{count} {noun if count == 1 else (plural or noun + 's')}"

@@ -70,7 +70,7 @@ def test_summary_of_every_kind(tree: Path, capsys: pytest.CaptureFixture[str]) -
     assert [(e["where"][len(str(tree)) + 1 :], e["message"]) for e in errors["first"]] == [
         ("a.jsonl:3", "not strict JSON at column 32: expected a value, found the end of the text"),
         ("a.jsonl:6", "not UTF-8 (byte 31)"),
-        ("a.jsonl:7", "messages must be a list, not int"),
+        ("a.jsonl:7", "messages must be a list, not a number"),
     ]  # fmt: skip
     groups = {g["group"]: g for g in summary["groups"]}
     assert {k: (g["messages"], g["passed"]) for k, g in groups.items()} == {
@@ -172,7 +172,7 @@ def test_other_file_kinds_named_are_input_errors(
     [
         (["/nonexistent/x.jsonl"], "no such file or directory: /nonexistent/x.jsonl"),
         (["--profile", "bogus", "."], "unknown profile 'bogus'"),
-        (["--jobs", "-1", "."], "--jobs must be 0 (one per core) or more, not -1"),
+        (["--jobs", "-1", "."], "argument --jobs: must be an integer of at least 0, not '-1'"),
         (["--out", "/nonexistent/dir/r.html", "."], "cannot write /nonexistent/dir/r.html"),
     ],
 )

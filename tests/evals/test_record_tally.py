@@ -99,15 +99,16 @@ def test_profile_and_lenient() -> None:
         (
             5,
             {},
-            "a conversation must be a list of messages or an object with a messages list, not int",
+            "a conversation must be a list of messages or an object with a messages list, "
+            "not a number",
         ),
         ({"x": 1}, {"text_field": "reply"}, "the record has no field reply"),
         (
             [{"role": "assistant", "content": 3}],
             {},
-            "messages[0].content must be a string, a list of content parts or null, not int",
+            "messages[0].content must be a string, a list of content parts or null, not a number",
         ),
-        (["hi"], {}, "messages[0] must be a mapping, not str"),
+        (["hi"], {}, "messages[0] must be an object, not a string"),
         (
             {"want": "maybe", "messages": []},
             {"expect_field": "want"},

@@ -351,6 +351,14 @@ _OPENS = (
 FREE = Q + '  - type: free_text\n    text: A\n    default: ""\n'
 
 
+def _closing_blank(char: str) -> str:
+    return (
+        f"this line looks like a closing fence with the invisible character {char} after "
+        "it; a closing fence allows only spaces and tabs after its backticks, so the "
+        "questionnaire does not end here"
+    )
+
+
 @pytest.mark.parametrize(
     ("line", "fence_length", "message"),
     [
@@ -363,6 +371,16 @@ FREE = Q + '  - type: free_text\n    text: A\n    default: ""\n'
         ("```python", 3, _OPENS),  # a language: an opener
         ("```。x", 3, _OPENS),  # a letter after the punctuation
         ("~~~。", 3, _OPENS),  # tildes never close a backtick fence
+        # Blank characters (§1) that are not spaces or tabs: still no closer (§3a).
+        ("```\u3000", 3, _closing_blank("U+3000")),  # ideographic space
+        ("```\u00a0", 3, _closing_blank("U+00A0")),  # no-break space
+        ("```\u200b", 3, _closing_blank("U+200B")),  # zero-width space (Cf)
+        ("```\ufeff", 3, _closing_blank("U+FEFF")),  # BOM (Cf)
+        ("``` \u2003\t", 3, _closing_blank("U+2003")),  # em space (Zs) between blanks
+        ("````\u2060", 3, _closing_blank("U+2060")),  # word joiner, a longer fence
+        ("```\u3000。", 3, _CLOSING_TEXT),  # punctuation too: text after it
+        ("```\u3000", 4, _OPENS),  # shorter than the opener
+        ("```\u3000x", 3, _OPENS),  # a letter: an opener with an info string
     ],
 )
 def test_fence_line_inside_a_form(line: str, fence_length: int, message: str) -> None:
@@ -402,3 +420,17 @@ def test_closing_like_fence_in_a_message() -> None:
     text = "Intro\n\n````questionnaire\n" + FREE + "```。\n````\n"
     (diag,) = segment(text).segments[1].diagnostics
     assert (diag.code, diag.message) == ("yaml.nested_fence", _OPENS)
+
+
+@pytest.mark.parametrize("tail", ["\u3000", "\u00a0", "\u200b"])
+def test_closer_with_an_invisible_tail_in_a_message(tail: str) -> None:
+    # §3a unchanged: no closer, the block runs to the end; only the wording names it.
+    text = "Intro\n\n```questionnaire\n" + FREE + "```" + tail + "\n"
+    block = segment(text).segments[1]
+    assert (block.valid, block.text) == (False, text[len("Intro\n\n") :])
+    assert [(d.code, d.message, d.start) for d in block.diagnostics] == [
+        ("fence.unclosed",
+         "the questionnaire fence is never closed; it runs to the end of the message",
+         len("Intro\n\n")),
+        ("yaml.nested_fence", _closing_blank(f"U+{ord(tail):04X}"), text.rindex("```")),
+    ]  # fmt: skip

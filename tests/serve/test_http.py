@@ -134,7 +134,7 @@ def test_serving_reads_no_file_and_runs_nothing(
 
 def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000"]) == 2
-    assert "between 0 and 65535" in capsys.readouterr().err
+    assert "must be an integer from 0 to 65535, not '70000'" in capsys.readouterr().err
 
 
 def test_serve_warns_before_listening_beyond_loopback(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from replykit.cli.io import InputError, dump, fail, read_json, write
+from replykit.cli.io import InputError, dump, fail, one_stdin, read_json, write
 from replykit.textout import CONTINUATION, render, value_lines
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     from replykit.actions import ActionContext, ContextError, parse_context
 
     try:
+        one_stdin(ANSWER=args.answer, __context=args.context)
         answer = read_json(args.answer, "answer")
         if isinstance(answer, str):
             raise InputError(

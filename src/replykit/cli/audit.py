@@ -16,12 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from replykit.cli.io import InputError, dump, fail
+from replykit.cli.numbers import integer
 from replykit.evals.compliance import EXPECTS
 from replykit.evals.runner import BatchResult, audit_batches
 from replykit.evals.sources import find_files, read_items
 from replykit.evals.tally import Tally
 from replykit.questionnaire.profiles import profile_from_string
-from replykit.textout import render
+from replykit.textout import counted, render
 
 FORMATS = ("table", "json", "jsonl", "html")
 
@@ -55,7 +56,7 @@ def _add_input_options(audit: argparse.ArgumentParser) -> None:
     audit.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
     audit.add_argument(
         "--jobs",
-        type=int,
+        type=integer(minimum=0),
         default=1,
         metavar="N",
         help="worker processes (default 1; 0: one per core)",
@@ -146,7 +147,8 @@ class _Progress:
             self.bar.set_postfix(replies=replies, refresh=False)
         elif self.shown:
             share = self.done / self.total if self.total else 1.0
-            print(f"\raudit: {share:6.1%} read, {replies} replies", end="", file=sys.stderr)
+            shown = counted(replies, "reply", "replies")
+            print(f"\raudit: {share:6.1%} read, {shown}", end="", file=sys.stderr)
 
     def close(self) -> None:
         if self.bar:
@@ -160,8 +162,6 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         profile = profile_from_string(args.profile)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    if args.jobs < 0:
-        raise InputError(f"--jobs must be 0 (one per core) or more, not {args.jobs}")
     return {
         "text_field": args.text_field,
         "expect": args.expect,

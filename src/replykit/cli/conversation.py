@@ -22,6 +22,7 @@ from replykit.cli.io import (
     check_message_id,
     dump,
     fail,
+    one_stdin,
     read_json,
     read_text,
     write,
@@ -235,7 +236,9 @@ def _write_results(results: list[_Kept], name: str, view: str) -> None:
                 out.clear()
 
 
-def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -> Segment:
+def _pick_form(
+    segments: tuple[Segment, ...], block_id: str | None, path: str, profile: str
+) -> Segment:
     forms = [s for s in segments if s.kind == "questionnaire"]
     if block_id is None:
         for s in forms:
@@ -244,6 +247,13 @@ def _pick_form(segments: tuple[Segment, ...], block_id: str | None, path: str) -
         raise InputError(f"message {path} has no valid questionnaire")
     for s in forms:
         if s.id == block_id:
+            if not s.registered:
+                # Valid or not is the profile's business here: say which it is (§6).
+                namespace = (s.name or "").removesuffix("-questionnaire")
+                raise InputError(
+                    f"block {block_id} of {path} is a {s.name} block, which profile "
+                    f"{profile} does not register (--profile product:{namespace} does)"
+                )
             if not s.valid:
                 raise InputError(f"block {block_id} of {path} is not a valid questionnaire")
             return s
@@ -267,8 +277,7 @@ def run_respond(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise InputError(str(exc)) from None
         check_message_id(args.message_id)
-        if args.message == "-" and args.answers == "-":
-            raise InputError("--message and --answers cannot both read standard input")
+        one_stdin(__message=args.message, __answers=args.answers)
         text = read_text(args.message, "message")
         answers = read_json(args.answers, "answers")
         if not isinstance(answers, dict):
@@ -277,6 +286,7 @@ def run_respond(args: argparse.Namespace) -> int:
             segment(text, message_id=args.message_id, profile=profile).segments,
             args.id,
             args.message,
+            args.profile,
         )
     except InputError as exc:
         return fail("respond", str(exc))

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from replykit.cli.io import fail
+from replykit.cli.io import fail, os_reason
+from replykit.cli.numbers import integer, positive_number
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.textout import escape
 
@@ -39,26 +40,6 @@ FUZZ_DESCRIPTION = (
     "file, an adapter that cannot start, or no Hypothesis (install it with: pip install "
     "'replykit[fuzz]')."
 )
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
-    return value
 
 
 def _profile(text: str) -> str:
@@ -117,20 +98,20 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--examples",
-        type=_count,
+        type=integer(minimum=0),
         metavar="N",
         help="generated examples to run after the explicit ones (default 500)",
     )
     budget.add_argument(
         "--seconds",
-        type=_positive_float,
+        type=positive_number,
         metavar="S",
         help="run generated examples for S seconds of wall time instead",
     )
-    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    parser.add_argument("--seed", type=integer(), default=0, help="Hypothesis seed (default 0)")
     parser.add_argument(
         "--timeout",
-        type=_positive_float,
+        type=positive_number,
         default=10.0,
         metavar="S",
         help="seconds to wait for each answer before the adapter counts as hung (default 10)",
@@ -233,7 +214,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
     try:
         json_path, text_path = write_report(report, args.out)
     except OSError as exc:
-        return fail("fuzz", f"cannot write the report: {exc}")
+        return fail("fuzz", f"cannot write the report to {args.out}: {os_reason(exc)}")
     print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
     return 1 if report.classes else 0
 
@@ -247,12 +228,17 @@ def _read_files(args: argparse.Namespace) -> tuple[Acceptance, bool | tuple[Exam
     try:
         accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
     except (OSError, AcceptError) as exc:
-        return f"--accept {args.accept}: {exc}"
+        return f"--accept {args.accept}: {_reason(exc)}"
     try:
         explicit = not args.no_explicit if args.explicit is None else load_examples(args.explicit)
     except (OSError, ValueError) as exc:
-        return f"--explicit {args.explicit}: {exc}"
+        return f"--explicit {args.explicit}: {_reason(exc)}"
     return accept, explicit
+
+
+def _reason(exc: Exception) -> str:
+    """An OS error's reason without ``[Errno N]`` and the repeated path; else its text."""
+    return os_reason(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _out_problem(out: str) -> str | None:
@@ -262,7 +248,7 @@ def _out_problem(out: str) -> str | None:
         if not os.access(out, os.W_OK):
             return f"{out} is not writable"
     except OSError as exc:
-        return str(exc)
+        return f"{out}: {os_reason(exc)}"
     return None
 
 

@@ -32,6 +32,22 @@ def check_message_id(message_id: str) -> None:
         raise InputError("--message-id is not valid UTF-8")
 
 
+def os_reason(exc: OSError) -> str:
+    """The reason of ``exc`` without Python's ``[Errno N]`` and the repeated path:
+    ``No such file or directory``."""
+    return exc.strerror or str(exc)
+
+
+def one_stdin(**inputs: str | None) -> None:
+    """Refuse two inputs that both name standard input (``-``): the second would read
+    nothing and fail with a misleading error. ``inputs`` maps each input's name as the
+    user writes it (``ANSWER``, ``--context``; ``_`` for ``-``) to its path. Raises
+    :class:`InputError` ``ANSWER and --context cannot both read standard input``."""
+    names = [name.replace("_", "-") for name, path in inputs.items() if path == "-"]
+    if len(names) > 1:
+        raise InputError(f"{' and '.join(names)} cannot both read standard input")
+
+
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
     """Read ``path`` (``-``: standard input) as bytes and decode UTF-8; ``bom`` drops a
     leading byte-order mark (JSON files). Raises :class:`InputError` when the file

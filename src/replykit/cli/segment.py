@@ -61,6 +61,11 @@ def add_parser(
     return p
 
 
+#: Appended to the file name in the text view when ``--compat sage`` decoded the file's
+#: transport encoding: its lines and columns are the decoded text's, not the file's.
+DECODED_MARK = " (decoded)"
+
+
 def segment_text(name: str, text: str, result: Segmentation) -> str:
     """The ``--format text`` listing of ``result`` for the file ``name``: one line per
     segment (``NAME:FIRST-LAST: kind ...``, 1-based lines), the form's title and
@@ -113,5 +118,8 @@ def run_segment(args: argparse.Namespace) -> int:
         write_json(result.json_fields())  # a large output is never held whole
     else:
         name = "<stdin>" if args.file == "-" else args.file
+        if result.decoded is not None:
+            # Lines and columns index the decoded text, not the file (§9).
+            name += DECODED_MARK
         write_lines(segment_lines(name, result.decoded or text, result))
     return 0

@@ -11,6 +11,7 @@ import sys
 import webbrowser
 
 from replykit.cli.io import fail
+from replykit.cli.numbers import integer
 from replykit.textout import escape
 
 #: The port ``serve`` listens on when ``--port`` is not given.
@@ -40,7 +41,7 @@ def add_parser(
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=integer(minimum=0, maximum=65535),
         default=DEFAULT_PORT,
         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
     )
@@ -69,8 +70,6 @@ def run(args: argparse.Namespace) -> int:
         if exc.name != "markdown_it":
             raise
         return fail("serve", "needs markdown-it-py, which is not installed: " + HTML_EXTRA)
-    if not 0 <= args.port <= 65535:
-        return fail("serve", f"--port {args.port} is not between 0 and 65535")
     host = DEFAULT_HOST if args.host is None else args.host
     if not is_loopback(host):
         warning = (

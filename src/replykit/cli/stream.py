@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
 from replykit.cli.io import InputError, check_message_id, dump, write, write_json
+from replykit.cli.numbers import integer
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.text import LINE_END_RE
 
@@ -45,7 +46,7 @@ def add_parser(
     p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
     p.add_argument(
         "--chunk-size",
-        type=int,
+        type=integer(minimum=1),
         default=None,
         metavar="N",
         help=f"push N code points at a time (default: a file in chunks of {FILE_CHUNK}; "
@@ -145,8 +146,6 @@ def run_stream(args: argparse.Namespace) -> int:
     from replykit.questionnaire.segmentation.stream import StreamSegmenter
 
     check_message_id(args.message_id)
-    if args.chunk_size is not None and args.chunk_size < 1:
-        raise InputError("--chunk-size must be at least 1")
     try:
         profile = profile_from_string(args.profile)
     except ValueError as e:

@@ -56,7 +56,7 @@ def add_parser(
             "object."
         ),
     )
-    tool.add_argument("name", choices=(TOOL_NAME,), help="tool name")
+    tool.add_argument("name", choices=(TOOL_NAME,), metavar=f"{{{TOOL_NAME}}}", help="tool name")
     tool.add_argument("arguments", metavar="ARGS.json", help="file, or - for stdin")
     tool.add_argument("--locale", choices=LOCALES, default="zh", help="message language")
     tool.set_defaults(func=run_tool)
@@ -75,6 +75,7 @@ def add_parser(
     schema.add_argument(
         "which",
         choices=tuple(SCHEMAS),
+        metavar="{" + ",".join(SCHEMAS) + "}",
         help="tool, form (request payload), response (response payload) or actions",
     )
     schema.set_defaults(func=run_schema)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from replykit.cli.io import fail
+from replykit.cli.io import fail, os_reason
 from replykit.textout import escape
 
 
@@ -24,7 +24,8 @@ def add_parser(
         help="export the conformance vectors as language-neutral JSON",
         description="Conformance vectors for other implementations (docs/fuzzing.md).",
     )
-    commands = vectors.add_subparsers(dest="vectors_command", required=True)
+    # The metavar names the choice in "the following arguments are required: {export}".
+    commands = vectors.add_subparsers(dest="vectors_command", required=True, metavar="{export}")
     exp = commands.add_parser(
         "export",
         help="write the vector files and a README into DIR",
@@ -50,7 +51,7 @@ def run_vectors(args: argparse.Namespace) -> int:
     try:
         paths = export(args.dir)
     except OSError as exc:
-        return fail("vectors", str(exc))
+        return fail("vectors", f"cannot write {args.dir}: {os_reason(exc)}")
     for path in paths:
         print(escape(path))
     return 0

@@ -248,7 +248,11 @@ class _Fields(dict[str, str]):
         article, brief = helpers.article, helpers.brief
         params, zh = self.params, self.locale == "zh"
         value = params.get(key)
-        if key == "path":
+        if "|" in key:  # "{limit|level}": the number and its noun, singular for 1
+            name, noun = key.split("|", 1)
+            count = params.get(name)
+            text = f"{count} {noun}" if count == 1 or zh else f"{count} {noun}s"
+        elif key == "path":
             text = str(value or ("问卷参数" if zh else "the arguments"))
         elif key in ("expected", "actual"):
             word = str(value if value is not None else "")
@@ -286,7 +290,9 @@ class _Fields(dict[str, str]):
 def fields(params: Mapping[str, Any], locale: Locale = "en") -> Mapping[str, str]:
     """The template fields for ``params`` in ``locale``, computed when a template asks.
 
-    Conventions: ``path`` (``the arguments`` / ``问卷参数`` when empty); ``expected``
+    Conventions: ``N|noun`` (``{limit|level}``) as the number ``N`` and its noun,
+    plural unless ``N`` is 1 (``1 level``, ``64 levels``); ``path`` (``the
+    arguments`` / ``问卷参数`` when empty); ``expected``
     and ``actual`` with an article in English (``a string``; ``missing`` bare), as
     Chinese words in zh; ``actual_clause`` (zh: ``当前为数字`` / ``当前缺失``); ``value``
     as short JSON; ``allowed`` and ``invalid_items`` as a list of short JSON items

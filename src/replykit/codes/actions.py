@@ -54,7 +54,7 @@ ACTION_TYPE_UNKNOWN: Final = _action(
 )
 ACTION_ID_INVALID: Final = _action(
     "action.id_invalid",
-    {"": "id must be a non-blank string of at most {limit} characters" + _DROPPED},
+    {"": "id must be a non-blank string of at most {limit|character}" + _DROPPED},
     "`id` not a string, blank, or > 80",
 )
 ACTION_ID_RESERVED: Final = _action(
@@ -72,14 +72,14 @@ ACTION_ID_DUPLICATE: Final = _action(
 )
 ACTION_LABEL_INVALID: Final = _action(
     "action.label_invalid",
-    {"": "label must be a non-blank string of at most {limit} characters" + _DROPPED},
+    {"": "label must be a non-blank string of at most {limit|character}" + _DROPPED},
     "`label` not a string, blank, or > 32",
 )
 ACTION_PROMPT_REQUIRED: Final = _action(
     "action.prompt_required",
     {
-        "": "{action_type} needs params.prompt, a non-blank string of at most {limit} "
-        "characters" + _DROPPED
+        "": "{action_type} needs params.prompt, a non-blank string of at most "
+        "{limit|character}" + _DROPPED
     },
     "continue/business.*: prompt missing, not a string, blank, or > 800",
 )
@@ -110,13 +110,13 @@ ACTION_FIELD_REMOVED: Final = _action(
             "confirmation": "requiresConfirmation is honoured only when true",
             "target_type": "target must be an object, not {type}",
             "target_empty": "target is empty",
-            "target_field": "target.{field} must be a non-blank string of at most {limit} "
-            "characters",
+            "target_field": "target.{field} must be a non-blank string of at most "
+            "{limit|character}",
             "target_only": "target holds only dataset and componentId",
             "params_type": "params must be an object, not {type}",
             "params_empty": "params is empty",
             "modify_prompt": "conversation.modify prompt must be a non-blank string of at "
-            "most {limit} characters (the default prompt applies)",
+            "most {limit|character} (the default prompt applies)",
             "unused_prompt": "{action_type} does not use params.prompt",
             "unused_chart": "{action_type} does not use params.chartType",
             "params_only": "params holds only prompt and chartType",

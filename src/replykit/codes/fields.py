@@ -223,7 +223,8 @@ QUESTION_DEFAULT_NOT_IN_OPTIONS: Final = Code(
     "error",
     rules.FIELDS,
     en={"": "{path} {value} is not one of the options ({allowed})"},
-    meaning="default (or a multi item) not an option",
+    meaning="default (or a multi item) not an option (not reported when it names an option "
+    "that failed to read, such as `{value: a}`: that option's error is the one)",
     example="`default: maybe`",
     summary_zh="default 必须属于 options。",
 )

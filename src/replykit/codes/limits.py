@@ -13,8 +13,8 @@ LIMIT_PAYLOAD_SIZE: Final = Code(
     "error",
     rules.LIMITS,
     en={
-        "": "the payload has {size} characters; the limit is {limit}",
-        "arguments": "the arguments are longer than {limit} characters as JSON text, so they "
+        "": "the payload has {size|character}; the limit is {limit}",
+        "arguments": "the arguments are longer than {limit|character} as JSON text, so they "
         "are not read",
     },
     zh={
@@ -28,7 +28,7 @@ LIMIT_QUESTIONS: Final = Code(
     "limit.questions",
     "error",
     rules.LIMITS,
-    en={"": "{what} has {size} items; the limit is {limit}, so it is not read"},
+    en={"": "{what} has {size|item}; the limit is {limit}, so it is not read"},
     zh={"": "{path} 有 {size} 项，超过上限 {limit}，未读取。"},
     meaning="`questions` (or a response's `answers`) longer than `max_questions`; the "
     "payload is read no further",
@@ -38,7 +38,7 @@ LIMIT_OPTIONS: Final = Code(
     "limit.options",
     "error",
     rules.LIMITS,
-    en={"": "{what} has {size} items; the limit is {limit}, so it is not read"},
+    en={"": "{what} has {size|item}; the limit is {limit}, so it is not read"},
     zh={"": "{path} 有 {size} 项，超过上限 {limit}，未读取。"},
     meaning="a question's `options` or multi-choice `default` (or a response answer's list) "
     "longer than `max_options`; read no further",

@@ -108,8 +108,12 @@ YAML_NESTED_FENCE: Final = Code(
         "contain other fenced blocks",
         "closing_text": "this line looks like a closing fence with text after it; a closing "
         "fence stands alone on its line, so the questionnaire does not end here",
+        "closing_blank": "this line looks like a closing fence with the invisible character "
+        "{char} after it; a closing fence allows only spaces and tabs after its backticks, "
+        "so the questionnaire does not end here",
     },
-    meaning="a payload line would open a fence, or looks like a closing fence with text after it",
+    meaning="a payload line would open a fence, or looks like a closing fence with text "
+    "(punctuation, symbols) or an invisible blank character (NBSP, U+3000, ZWSP, BOM) after it",
     example="a ```` ``` ```` line inside; ```` ```。 ````",
     summary_zh="问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。",
 )
@@ -150,7 +154,7 @@ YAML_TOO_DEEP: Final = Code(
     "yaml.too_deep",
     "error",
     rules.YAML,
-    en={"": "YAML nesting deeper than {limit} levels"},
+    en={"": "YAML nesting deeper than {limit|level}"},
     meaning="nesting deeper than the limit",
     example="65 nested `-`",
     summary_zh="YAML 嵌套层级过深。",
@@ -224,8 +228,8 @@ JSON_TOO_DEEP: Final = Code(
     "error",
     rules.XML_JSON,
     en={
-        "": "JSON nesting deeper than {limit} levels",
-        "arguments": "the arguments nest deeper than {limit} levels",
+        "": "JSON nesting deeper than {limit|level}",
+        "arguments": "the arguments nest deeper than {limit|level}",
     },
     zh={
         "": "JSON 嵌套层级超过 {limit} 层。",

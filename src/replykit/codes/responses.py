@@ -123,7 +123,7 @@ def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> C
 
 ANSWER_UNKNOWN_QUESTION: Final = _answer(
     "unknown_question",
-    {"": "the form has no question with id {value}"},
+    {"": "{path}: the form has no question with id {value}"},
     "no such question",
     '`{"zz": "a"}`',
 )

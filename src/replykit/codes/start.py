@@ -170,7 +170,8 @@ DEFAULT_VALUE_NOT_IN_OPTIONS: Final = Code(
         "items": "{path} 含有不属于选项值的项：{invalid_items}；可选值：{allowed}。",
     },
     meaning="a single-choice default, or string items of a multi-choice default, that are "
-    "no option value",
+    "no option value (not reported for a value an option that failed to read carries: no "
+    "follow-on error)",
     example='`"default": "z"` with options `["a"]`',
     summary_zh="default 必须是选项值之一。",
 )
@@ -214,7 +215,7 @@ UI_TEXT_INVALID: Final = Code(
     rules.TOOL,
     en={
         "": "{path} must be {expected}, not {actual}; it is ignored.",
-        "too_long": "{path} is longer than {limit} characters; it is ignored.",
+        "too_long": "{path} is longer than {limit|character}; it is ignored.",
     },
     zh={
         "": "{path} 必须是{expected}，{actual_clause}；已忽略。",
@@ -231,14 +232,14 @@ TIMEOUT_SECONDS_INVALID: Final = Code(
     rules.TOOL,
     en={
         "": "{path} must be a non-negative number, not {value}; it is ignored.",
-        "too_large": "timeout_seconds {shown} is too large to read as a number; ignored",
+        "too_large": "{path} {shown} is too large to read as a number; it is ignored.",
     },
     zh={
         "": "{path} 必须是非负数，当前为 {value}；已忽略。",
-        "too_large": "timeout_seconds {shown} 过大，无法读作数字；已忽略。",
+        "too_large": "{path} {shown} 过大，无法读作数字；已忽略。",
     },
-    meaning="`timeout_seconds` not a finite number ≥ 0, or (Sage tag attribute, §9) "
-    "a number too large to read; dropped",
+    meaning="`timeout_seconds` not a finite number ≥ 0 (a Sage tag attribute, §9, whose "
+    "value is not a whole JSON number token, too), or a number too large to read; dropped",
     example='`"timeout_seconds": -1`',
     summary_zh="timeout_seconds 必须是非负数，已忽略。",
 )

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from replykit.evals.report import percent
-from replykit.textout import escape
+from replykit.textout import counted, escape
 
 #: Codes shown in the code chart (the most frequent over all groups).
 CHART_CODES = 8
@@ -155,8 +155,9 @@ def html_report(summary: Mapping[str, Any], *, title: str = "replykit audit") ->
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{_text(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{_text(title)}</h1>",
-        f'<p class="meta">{summary["records"]} records, {summary["messages"]} replies, '
-        f"{summary['passed']} passed, {summary['input_errors']['count']} input errors</p>",
+        f'<p class="meta">{counted(summary["records"], "record")}, '
+        f"{counted(summary['messages'], 'reply', 'replies')}, {summary['passed']} passed, "
+        f"{counted(summary['input_errors']['count'], 'input error')}</p>",
         "<h2>Pass rate per group (95% Wilson interval)</h2>",
         *_pass_chart(groups),
     ]

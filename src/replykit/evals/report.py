@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from replykit.textout import counted
+
 #: Codes listed per group in the table (the JSON report lists them all).
 TOP_CODES = 12
 
@@ -21,8 +23,9 @@ def table_lines(summary: Mapping[str, Any]) -> Iterator[str]:
     """The text view of :meth:`~replykit.evals.tally.Tally.summary`, a line at a time."""
     errors = summary["input_errors"]
     yield (
-        f"{summary['records']} records, {summary['messages']} replies audited, "
-        f"{summary['passed']} passed, {errors['count']} input errors"
+        f"{counted(summary['records'], 'record')}, "
+        f"{counted(summary['messages'], 'reply', 'replies')} audited, "
+        f"{summary['passed']} passed, {counted(errors['count'], 'input error')}"
     )
     groups = summary["groups"]
     width = max([len("group"), *(len(g["group"]) for g in groups)])

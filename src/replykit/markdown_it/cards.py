@@ -78,8 +78,10 @@ def question_html(block: str, question: Question, other_label: str) -> str:
     """One ``<fieldset data-question-id data-question-type>`` with the question text as
     its ``<legend>``, then radio buttons, checkboxes or a textarea. Names are
     ``{block}:{question}``; ids ``{block}:{question}:{n}`` (options, from 0),
-    ``:other``, ``:other-text``, ``:text``."""
-    base = f"{block}:{id_part(question.id)}"
+    ``:other``, ``:other-text``, ``:text``; the block id and the question id each
+    encoded by :func:`id_part`."""
+    # Both parts come from the caller (message id, question id): encoded alike.
+    base = f"{id_part(block)}:{id_part(question.id)}"
     head = (
         f"<fieldset{attr('data-question-id', question.id)}"
         f"{attr('data-question-type', question.type)}>"

@@ -34,7 +34,7 @@ def attr(name: str, value: str) -> str:
 
 
 def id_part(value: str) -> str:
-    """A question id as part of an HTML ``id`` or ``name``: ``%``, ``:`` and ASCII white
+    """A block or question id as part of an HTML ``id`` or ``name``: ``%``, ``:`` and ASCII white
     space percent-encoded (``a:b`` -> ``a%3Ab``), so ``{block}:{question}:{suffix}``
     splits one way only and two questions never share an id. Escape the result with
     :func:`attr` like any other value."""

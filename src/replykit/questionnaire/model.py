@@ -22,6 +22,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
+from replykit.jsonout import dumps
 from replykit.text import is_blank
 
 QuestionType = Literal["single_choice", "multi_choice", "free_text"]
@@ -441,11 +442,22 @@ class Segmentation:
 
     def to_json(self) -> dict[str, Any]:
         """``{"segments": [...], "diagnostics": [...]}``, plus ``"decoded"`` (the text the
-        offsets index) when a §9 transport decoding changed the input."""
+        offsets index) when a §9 transport decoding changed the input.
+
+        The strings are the input's own: Markdown text from a Python caller's ``str``
+        may hold a lone surrogate, which UTF-8 cannot encode. Write the value with
+        :meth:`to_json_text` (or ``json.dumps`` with its default ``ensure_ascii=True``),
+        not ``json.dumps(..., ensure_ascii=False).encode()`` (§1.3)."""
         return {
             key: [item.to_json() for item in value] if isinstance(value, tuple) else value
             for key, value in self.json_fields().items()
         }
+
+    def to_json_text(self, *, indent: int | None = None) -> str:
+        """:meth:`to_json` as strict RFC 8259 JSON text (§1.3): non-ASCII characters
+        kept, a lone surrogate written as a ``\\udXXX`` escape, so the text always
+        encodes as UTF-8. ``indent``: spaces per level (``None``: one line)."""
+        return dumps(self.to_json(), indent=indent)
 
     def json_fields(self) -> dict[str, Any]:
         """The fields of :meth:`to_json` with ``segments`` and ``diagnostics`` as the

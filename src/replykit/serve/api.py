@@ -24,6 +24,7 @@ from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.questionnaire.conversation.texts import LOCALES
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.questionnaire.model import Segment
+from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import Profile, profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.serve.render import render_message
@@ -41,7 +42,8 @@ class RequestError(ValueError):
 def _field(request: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
     value = request.get(key, default)
     if not isinstance(value, kind):
-        raise RequestError(f"{key}: must be a {'string' if kind is str else kind.__name__}")
+        expected = "a string" if kind is str else "an object"
+        raise RequestError(f"{key}: must be {expected}, not {a_json_type(value)}")
     return value
 
 

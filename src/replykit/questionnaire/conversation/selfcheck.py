@@ -34,6 +34,7 @@ from replykit.questionnaire.conversation.texts import (
     repair_prompt,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.text import is_blank
@@ -81,14 +82,14 @@ class SelfCheckResult:
 
 def _field(message: Any, index: int, key: str, *, required: bool) -> str | None:
     if not isinstance(message, Mapping):
-        raise TypeError(f"messages[{index}] must be a mapping, not {type(message).__name__}")
+        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
     if key not in message or message[key] is None:
         if required:
             raise TypeError(f"messages[{index}] has no {key}")
         return None
     value = message[key]
     if not isinstance(value, str):
-        raise TypeError(f"messages[{index}].{key} must be a string, not {type(value).__name__}")
+        raise TypeError(f"messages[{index}].{key} must be a string, not {a_json_type(value)}")
     return value
 
 

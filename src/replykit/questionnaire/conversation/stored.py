@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 
@@ -59,7 +60,7 @@ def conversation_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
             messages = conversation["messages"]
             if isinstance(messages, Sequence) and not isinstance(messages, str | bytes):
                 return messages
-            raise TypeError(f"messages must be a list, not {type(messages).__name__}")
+            raise TypeError(f"messages must be a list, not {a_json_type(messages)}")
         if "role" in conversation:
             return (conversation,)
         raise TypeError("a conversation object needs a messages list (or a role, for one message)")
@@ -67,7 +68,7 @@ def conversation_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
         return conversation
     raise TypeError(
         "a conversation must be a list of messages or an object with a messages list, "
-        f"not {type(conversation).__name__}"
+        f"not {a_json_type(conversation)}"
     )
 
 
@@ -76,11 +77,11 @@ def _parts_text(parts: Sequence[Any], index: int) -> str:
     for number, part in enumerate(parts):
         where = f"messages[{index}].content[{number}]"
         if not isinstance(part, Mapping):
-            raise TypeError(f"{where} must be a content part object, not {type(part).__name__}")
+            raise TypeError(f"{where} must be a content part object, not {a_json_type(part)}")
         if part.get("type") in TEXT_PART_TYPES:
             text = part.get("text")
             if not isinstance(text, str):
-                raise TypeError(f"{where}.text must be a string, not {type(text).__name__}")
+                raise TypeError(f"{where}.text must be a string, not {a_json_type(text)}")
             texts.append(text)
     return "".join(texts)
 
@@ -96,7 +97,7 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
     object, or a text part's ``text`` is not a string.
     """
     if not isinstance(message, Mapping):
-        raise TypeError(f"messages[{index}] must be a mapping, not {type(message).__name__}")
+        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
     content = message.get("content")
     if content is None or isinstance(content, str):
         return content
@@ -104,7 +105,7 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
         return _parts_text(content, index)
     raise TypeError(
         f"messages[{index}].content must be a string, a list of content parts or null, "
-        f"not {type(content).__name__}"
+        f"not {a_json_type(content)}"
     )
 
 

@@ -152,6 +152,7 @@ def _check_limits(limits: object) -> None:
         raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
 
 
+@typed
 def call_questionnaire_async(
     arguments: Any, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
 ) -> dict[str, Any]:
@@ -181,8 +182,9 @@ def call_questionnaire_async(
     ``max_diagnostics`` errors are listed, the rest counted by one
     ``limit.diagnostics`` entry (``details.left_out``).
 
-    Raises ``ValueError`` only for an unknown locale, ``TypeError`` when ``limits`` is
-    not a :class:`~replykit.questionnaire.limits.Limits`.
+    Raises ``ValueError`` only for an unknown locale, ``TypeError`` naming the argument
+    when ``locale`` is not a ``str`` or ``limits`` not a
+    :class:`~replykit.questionnaire.limits.Limits`.
     """
     loc = check_locale(locale)
     _check_limits(limits)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from replykit.jsonout import portable
+from replykit.text import trim_blank
 
 _BRIEF_LIMIT = 60
 
 
 def json_type(value: Any) -> str:
-    """The JSON type name of a plain Python value: ``null``, ``boolean``, ``number``,
-    ``string``, ``array``, ``object`` (the Python type name for anything else)."""
+    """The JSON type name of a value JSON decodes to: ``null``, ``boolean``,
+    ``number``, ``string``, ``array`` (a ``list``), ``object`` (a ``dict``); for any
+    other Python value ``Python`` and its type name (``Python tuple``), since the
+    readers that name a type take only what JSON decodes to and a ``tuple`` named
+    ``array`` would read "must be an array, not an array"."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -22,11 +25,11 @@ def json_type(value: Any) -> str:
         return "number"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, list | tuple):
+    if isinstance(value, list):
         return "array"
-    if isinstance(value, Mapping):
+    if isinstance(value, dict):
         return "object"
-    return type(value).__name__
+    return "Python " + type(value).__name__
 
 
 def yaml_kind(value: Any) -> str:
@@ -42,11 +45,11 @@ def yaml_kind(value: Any) -> str:
         return "float"
     if isinstance(value, str):
         return "string"
-    if isinstance(value, list | tuple):
+    if isinstance(value, list):
         return "list"
     if isinstance(value, dict):
         return "mapping"
-    return type(value).__name__
+    return "Python " + type(value).__name__
 
 
 def brief(value: Any, limit: int = _BRIEF_LIMIT) -> str:
@@ -63,6 +66,27 @@ def brief(value: Any, limit: int = _BRIEF_LIMIT) -> str:
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text
+
+
+def carried_value(option: Any) -> str | None:
+    """The option value an option item that failed to read was meant to give: a
+    string itself, an object's string ``value``, a number as written in JSON; else
+    ``None``. A default equal to it is not reported again as outside the options: the
+    option's own error says it all (§4, §7)."""
+    if isinstance(option, dict):
+        option = option.get("value")
+    if isinstance(option, str):
+        return trim_blank(option)
+    if isinstance(option, int | float) and not isinstance(option, bool):
+        return brief(option)
+    return None
+
+
+def a_json_type(value: Any) -> str:
+    """What ``value`` is, for "must be X, not ..." in a message about JSON data:
+    ``null``, else :func:`json_type` with its article (``a number``, ``an array``,
+    ``a Python tuple``)."""
+    return "null" if value is None else article(json_type(value))
 
 
 def article(kind: str) -> str:

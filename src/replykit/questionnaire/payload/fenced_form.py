@@ -26,7 +26,7 @@ from replykit.diagnostics import Finding, Path, format_path
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
-from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.describe import carried_value, yaml_kind
 from replykit.questionnaire.payload.fenced_plain import plain_form
 from replykit.questionnaire.payload.results import (
     FormRead,
@@ -54,21 +54,29 @@ def _symbol(ch: str) -> bool:
     return unicodedata.category(ch)[0] in "PS"
 
 
-def _fence_variant(payload: str, start: int, end: int, fence_length: int) -> str | None:
-    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` (``""``
-    for a line that opens a fence, ``closing_text`` for one that looks like a closing
-    fence with text after it), or None when it is no fence line."""
+def _fence_variant(
+    payload: str, start: int, end: int, fence_length: int
+) -> tuple[str, str | None] | None:
+    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` and the
+    invisible character it names: ``""`` for a line that opens a fence,
+    ``closing_text`` for one that looks like a closing fence with punctuation or
+    symbols after it, ``closing_blank`` (and ``U+XXXX``) for one with only blank
+    characters (§1) after it, not all spaces and tabs; None when it is no fence line."""
     match = _FENCE_LINE.match(payload, start, end)
     if match is None:
         return None
     fence, rest = match.group("fence", "rest")
     if fence[0] == "`" and len(fence) >= fence_length:
-        # Only punctuation and symbols (Unicode P* and S*) after a closing-length fence.
+        # Only punctuation and symbols (Unicode P* and S*) or blanks after a
+        # closing-length fence: meant as a closer (§3a still says it is none, §8).
         text = rest.strip(" \t")
-        if text and _symbol(text[0]) and all(ch in " \t" or _symbol(ch) for ch in text):
-            return "closing_text"
+        if text and all(ch in " \t" or _symbol(ch) or is_blank(ch) for ch in text):
+            if any(_symbol(ch) for ch in text):
+                return "closing_text", None
+            invisible = next(ch for ch in text if ch not in " \t")
+            return "closing_blank", f"U+{ord(invisible):04X}"
     if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
-        return ""
+        return "", None
     return None
 
 
@@ -80,9 +88,12 @@ def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
     if "```" not in payload and "~~~" not in payload:
         return  # no line can be a fence: the common case, without a pass over lines
     for start, content_end, _end in iter_lines(payload):
-        variant = _fence_variant(payload, start, content_end, fence_length)
-        if variant is not None:
-            yield YAML_NESTED_FENCE.finding(start=start, end=content_end, variant=variant or None)
+        found = _fence_variant(payload, start, content_end, fence_length)
+        if found is not None:
+            variant, char = found
+            yield YAML_NESTED_FENCE.finding(
+                start=start, end=content_end, variant=variant or None, char=char
+            )
 
 
 def read_fenced_form(
@@ -362,7 +373,12 @@ class _Checker:
             default=default if isinstance(default, str) else "",
         )
 
-    def options(self, raw: dict[str, Any], at: Cursor) -> list[str] | None:
+    def options(
+        self, raw: dict[str, Any], at: Cursor
+    ) -> tuple[list[str], frozenset[str] | None] | None:
+        """The option values read and, when an option failed, the values the failed
+        ones carry (:func:`carried_value`: a default naming one gets no follow-on
+        error, §4); ``None`` when there is no option list."""
         options = raw.get("options")
         if not isinstance(options, list) or not options:
             if "options" not in raw:
@@ -375,10 +391,12 @@ class _Checker:
             return None
         values: list[str] = []
         seen: set[str] = set()
+        failed: list[Any] = []
         for j, option in enumerate(options):
             if option == OTHER_VALUE:
                 # An answer with this value means "other": the option could not be chosen.
                 at.add(F.QUESTION_OPTION_INVALID, j, variant="reserved", value=option)
+                failed.append(option)
                 continue
             if isinstance(option, str) and not is_blank(option):
                 if option in seen:
@@ -393,12 +411,15 @@ class _Checker:
             else:
                 hint = self.kind_hint(option, (*at.path, j))
             at.add(F.QUESTION_OPTION_INVALID, j, hint=hint)
-        return values
+            failed.append(option)
+        excused = frozenset(filter(None, map(carried_value, failed))) if failed else None
+        return values, excused
 
     def choice(
         self, raw: dict[str, Any], at: Cursor, index: int, text: str, qtype: QuestionType
     ) -> Question | None:
-        values = self.options(raw, at.descend("options"))
+        read = self.options(raw, at.descend("options"))
+        values, excused = (None, None) if read is None else read
         allow_other = raw.get("allow_other", False)
         if not isinstance(allow_other, bool):
             hint = self.kind_hint(allow_other, (*at.path, "allow_other"))
@@ -408,11 +429,12 @@ class _Checker:
         default: str | tuple[str, ...] = "" if qtype == "single_choice" else ()
         if "default" in raw:
             if qtype == "single_choice":
-                default = self.single_default(raw["default"], at.descend("default"), values)
+                d_at = at.descend("default")
+                default = self.single_default(raw["default"], d_at, values, excused)
             else:
-                default = self.multi_default(raw["default"], at.descend("default"), values)
-        if not values:
-            return None  # reported: a choice needs options (a Question has them)
+                default = self.multi_default(raw["default"], at.descend("default"), values, excused)
+        if not values or excused is not None:
+            return None  # reported: a choice needs options, all of them read
         options = tuple(Option(value=v, label=v) for v in values)
         return Question(
             id=f"q{index + 1}",
@@ -423,17 +445,21 @@ class _Checker:
             allow_other=allow_other,
         )
 
-    def single_default(self, value: Any, at: Cursor, values: list[str] | None) -> str:
+    def single_default(
+        self, value: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None
+    ) -> str:
         if not isinstance(value, str):
             hint = self.kind_hint(value, at.path)
             at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
-        if values is not None and value not in values:
+        if values is not None and value not in values and value not in (excused or ()):
             at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
             return ""  # reported; the form is not built
         return value
 
-    def multi_default(self, value: Any, at: Cursor, values: list[str] | None) -> tuple[str, ...]:
+    def multi_default(
+        self, value: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None
+    ) -> tuple[str, ...]:
         if not isinstance(value, list):
             hint = self.kind_hint(value, at.path)
             at.add(F.QUESTION_DEFAULT_INVALID, variant="multi_choice", hint=hint)
@@ -451,7 +477,9 @@ class _Checker:
                 seen.add(item)
             if not isinstance(item, str):
                 at.add(F.QUESTION_DEFAULT_INVALID, k, hint=self.kind_hint(item, (*at.path, k)))
-            elif known is not None and values is not None and item not in known:
+            elif (
+                known is not None and values is not None and item not in known | (excused or set())
+            ):
                 at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, k, value=item, allowed=values)
             else:
                 out.append(item)

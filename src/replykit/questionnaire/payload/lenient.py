@@ -11,7 +11,6 @@ before they are checked. It never repairs a wrong value.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +26,8 @@ from replykit.questionnaire.model import (
     Questionnaire,
     QuestionType,
 )
-from replykit.questionnaire.payload.describe import json_type
+from replykit.questionnaire.payload.describe import carried_value, json_type
+from replykit.questionnaire.payload.numbers import is_timeout
 from replykit.questionnaire.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
 from replykit.trusted import trusted
@@ -163,7 +163,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         if qid is None:
             return None  # reported: a repeated id
         return _new_question(id=qid, type="free_text", text=text, default=answer_text)
-    options = _options(raw.get("options"), at.descend("options"))
+    options, excused = _options(raw.get("options"), at.descend("options"))
     allow_other = raw.get("allow_other")
     if allow_other is None:
         allow_other = False
@@ -180,11 +180,11 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
     raw_default = raw.get("default")
     default: str | tuple[str, ...]
     if qtype == "single_choice":
-        default = _single_default(raw_default, d_at, values)
+        default = _single_default(raw_default, d_at, values, excused)
     else:
-        default = _multi_default(raw_default, d_at, values, warn)
-    if qid is None or not options:
-        return None  # reported: a repeated id; a choice without options
+        default = _multi_default(raw_default, d_at, values, warn, excused)
+    if qid is None or not options or excused is not None:
+        return None  # reported: a repeated id; a choice without options, or with a bad one
     return _new_question(
         id=qid,
         type=qtype,
@@ -240,12 +240,15 @@ def _text(raw: dict[str, Any], at: Cursor) -> str:
     return ""
 
 
-def _options(raw: Any, at: Cursor) -> list[Option] | None:
+def _options(raw: Any, at: Cursor) -> tuple[list[Option] | None, frozenset[str] | None]:
+    """The options read (``None``: no list) and, when an item failed, the values the
+    failed items carry (``carried_value``: a default naming one is no second error)."""
     if not isinstance(raw, list) or not raw:
         actual = "empty array" if raw == [] else _actual(raw)
         at.add(S.QUESTION_OPTIONS_REQUIRED, expected="non-empty array", actual=actual)
-        return None
+        return None, None
     out: list[Option] = []
+    failed: list[Any] = []
     seen: set[str] = set()
     for j, item in enumerate(raw):
         pair = _option(item)
@@ -257,18 +260,21 @@ def _options(raw: Any, at: Cursor) -> list[Option] | None:
                 actual=json_type(item),
                 value=item,
             )
+            failed.append(item)
             continue
         value, label = pair
         if value == OTHER_VALUE:
             # An answer with this value means "other": the option could not be chosen.
             at.add(S.QUESTION_OPTION_INVALID, j, variant="reserved", value=value)
+            failed.append(value)
             continue
         if value in seen:
             at.add(S.QUESTION_OPTION_INVALID, j, variant="duplicate", value=value)
             continue
         seen.add(value)
         out.append(_new_option(value, label))
-    return out
+    excused = frozenset(filter(None, map(carried_value, failed))) if failed else None
+    return out, excused
 
 
 def _text_default(raw: Any, at: Cursor) -> str:
@@ -280,16 +286,24 @@ def _text_default(raw: Any, at: Cursor) -> str:
     return trim_blank(raw)
 
 
-def _single_default(raw: Any, at: Cursor, values: list[str] | None) -> str:
+def _single_default(
+    raw: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None = None
+) -> str:
     default = _text_default(raw, at)
     # "" is the seed's own normalized "no default".
-    if default and values is not None and default not in values:
+    if default and values is not None and default not in values and default not in (excused or ()):
         at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
         return ""  # reported; the form is not built
     return default
 
 
-def _multi_default(raw: Any, at: Cursor, values: list[str] | None, warn: bool) -> tuple[str, ...]:
+def _multi_default(
+    raw: Any,
+    at: Cursor,
+    values: list[str] | None,
+    warn: bool,
+    excused: frozenset[str] | None = None,
+) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -300,7 +314,7 @@ def _multi_default(raw: Any, at: Cursor, values: list[str] | None, warn: bool) -
     if not_strings:
         at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=values or [])
     if values is not None:
-        known = frozenset(values)
+        known = frozenset(values) | (excused or frozenset())
         outside = [item for item in items if item not in known]
         if outside:
             at.add(
@@ -357,12 +371,7 @@ def _ui_text(raw: Any, at: Cursor) -> tuple[tuple[str, str], ...]:
 def _timeout(raw: Any, at: Cursor) -> int | float | None:
     if raw is None:
         return None
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int | float)
-        or raw < 0
-        or (isinstance(raw, float) and not math.isfinite(raw))
-    ):
+    if not is_timeout(raw):
         at.add(
             S.TIMEOUT_SECONDS_INVALID,
             expected="non-negative number",

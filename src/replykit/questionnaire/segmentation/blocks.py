@@ -27,8 +27,9 @@ from replykit.questionnaire.compat import Compat, unescape_payload
 from replykit.questionnaire.limits import Limits, payload_size
 from replykit.questionnaire.model import Questionnaire, Response, Segment
 from replykit.questionnaire.payload.fenced_form import read_fenced_form
-from replykit.questionnaire.payload.json_strict import number_problem, read_json
+from replykit.questionnaire.payload.json_strict import read_json
 from replykit.questionnaire.payload.lenient import normalize_form
+from replykit.questionnaire.payload.numbers import is_timeout, read_number
 from replykit.questionnaire.payload.results import FormRead, ResponseRead
 from replykit.questionnaire.payload.results import place as place_findings
 from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_response
@@ -38,7 +39,12 @@ from replykit.text import LINE_END_RE, LineIndex, trim_blank
 from replykit.trusted import trusted
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
-_TIMEOUT_ATTR = re.compile(r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*["']?([0-9]+(?:\.[0-9]+)?)""")
+# The attribute's whole value: quoted (the quotes may arrive backslash-escaped, §9), or
+# unquoted up to a blank, quote, backslash or ``>``.
+_TIMEOUT_ATTR = re.compile(
+    r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*"""
+    r"""(?:\\"([^"\\]*)\\"|"([^"]*)"|'([^']*)'|([^ \t\r\n"'>\\]*))"""
+)
 # This module's own values: built without the public constructors' checks (trusted.py).
 _segment = trusted(Segment)
 _diagnostic = trusted(Diagnostic)
@@ -174,9 +180,23 @@ def _has_error(diags: list[Diagnostic]) -> bool:
     return bool(diags) and any(d.severity == "error" for d in diags)
 
 
-def _timeout_too_large(at: int, value: str, ctx: Context) -> Diagnostic:
-    shown = value[:20] + ("…" if len(value) > 20 else "")
-    f = TIMEOUT_SECONDS_INVALID.finding(("timeout_seconds",), variant="too_large", shown=shown)
+def _timeout_invalid(at: int, value: str, ctx: Context) -> Diagnostic:
+    """The warning on a ``timeout_seconds`` attribute ``value`` at ``at`` that is no
+    valid timeout: the JSON field's message (§7), or ``too_large`` (§1)."""
+    number, problem = read_number(value)
+    path = ("timeout_seconds",)
+    if problem == "too_large":
+        shown = value[:20] + ("…" if len(value) > 20 else "")
+        f = TIMEOUT_SECONDS_INVALID.finding(
+            path, variant="too_large", shown=shown, path="timeout_seconds"
+        )
+    else:
+        actual = "string" if number is None else "number"
+        shown_value = value if number is None else number
+        f = TIMEOUT_SECONDS_INVALID.finding(
+            path, expected="non-negative number", actual=actual, value=shown_value,
+            path="timeout_seconds",
+        )  # fmt: skip
     return ctx.placed(f, at, at + len(value))
 
 
@@ -306,15 +326,16 @@ def _tag_timeout(
 ) -> tuple[Questionnaire | None, Diagnostic | None]:
     """§9 ``tag_attributes``: the form with the ``timeout_seconds`` of its opening
     ``tag`` (which starts at message offset ``start``), or the form unchanged and the
-    diagnostic of a value too large to be a JSON number (§1)."""
+    warning of a value that is no whole JSON number ≥ 0 or too large to read (§1, §7)."""
     timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
     if form is None or timeout is None:
         return form, None
-    value = timeout.group(1)
-    if number_problem(value) is not None:
-        # No infinity and no 5000-digit int may reach the output (§1).
-        return form, _timeout_too_large(start + timeout.start(1), value, ctx)
-    number = float(value) if "." in value else int(value)
+    group = next(i for i in (1, 2, 3, 4) if timeout.group(i) is not None)
+    value = timeout.group(group)
+    number, _problem = read_number(value)
+    if not is_timeout(number):
+        # Read as the JSON field is: no prefix, no infinity, no 5000-digit int (§1, §7).
+        return form, _timeout_invalid(start + timeout.start(group), value, ctx)
     return attrs.evolve(form, timeout_seconds=number), None
 
 

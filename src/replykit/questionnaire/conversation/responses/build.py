@@ -100,9 +100,15 @@ class AnswersError(ValueError):
 
     def __init__(self, findings: tuple[Finding, ...]) -> None:
         self.findings = findings
-        super().__init__(
-            "; ".join(f"{format_path(f.path) or 'answers'}: {f.message}" for f in findings)
-        )
+        super().__init__("; ".join(map(_located, findings)))
+
+
+def _located(finding: Finding) -> str:
+    """``finding``'s message, led by its path unless it already starts with it."""
+    where = format_path(finding.path) or "answers"
+    message = finding.message
+    named = message.startswith(where) and message[len(where) : len(where) + 1] in (":", " ")
+    return message if named else f"{where}: {message}"
 
 
 @typed
