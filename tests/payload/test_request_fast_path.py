@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from inputs import VECTORS
 
+from payload.same_read import assert_same_read
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import OTHER_VALUE
 from replykit.questionnaire.payload import json_strict, xml_form
@@ -125,12 +126,7 @@ def _full_xml(payload: str, limits: Limits) -> FormRead:
 
 
 def _same_read(payload: str, limits: Limits = DEFAULT_LIMITS) -> None:
-    got = xml_form.read_xml_request(payload, limits=limits)
-    want = _full_xml(payload, limits)
-    assert got.value == want.value
-    assert got.findings == want.findings
-    assert got.overflow == want.overflow
-    assert dict(got.spans) == dict(want.spans)
+    assert_same_read(xml_form.read_xml_request(payload, limits=limits), _full_xml(payload, limits))
 
 
 @EXAMPLES
