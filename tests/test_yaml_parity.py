@@ -123,7 +123,10 @@ def _reading(text: str, parser: type[Any]) -> Any:
 
 
 @needs_c
-@pytest.mark.parametrize("rule", ["tab_or_bom", "hash_unspaced", "lone_indicator"])
+@pytest.mark.parametrize(
+    "rule",
+    ["tab_or_bom", "odd_anchor", "hash_in_header", "hash_unspaced", "lone_indicator", "question"],
+)
 def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
     # A drawn text that only this rule of the C gate keeps from the C parser, which
     # reads it otherwise than the referee: without the rule the differential property
@@ -134,9 +137,27 @@ def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
         )
 
     found = find(
-        yaml_texts(), guarded, settings=settings(max_examples=600, derandomize=True, database=None)
+        yaml_texts(), guarded, settings=settings(max_examples=4000, derandomize=True, database=None)
     )
     assert _view(read_yaml(found, loader="c")) == _view(read_yaml(found, loader="pure"))
+
+
+@needs_c
+def test_libyaml_refuses_what_only_colon_first_guards() -> None:
+    # ':' starting a plain scalar ('[:x]', '{:x: 1}'): libyaml reports an error, so the
+    # referee decides with or without the rule, which only spares the C parser's try.
+    def colon_first_only(text: str) -> bool:
+        return differ_rules(text) == ("colon_first",)
+
+    found = find(
+        yaml_texts(),
+        colon_first_only,
+        settings=settings(max_examples=600, derandomize=True, database=None),
+    )
+    assert _reading(found, C_PARSER) == _reading(found, RefereeParser)
+    for text in ("[:x]\n", "{:x: 1}\n", "a: [b, :x]\n", found):
+        with pytest.raises(yaml.YAMLError):
+            yaml.load(text, Loader=yaml.CSafeLoader)
 
 
 @PARITY
