@@ -106,6 +106,7 @@ class General(StreamSegmenter):
     _every_line = True
     _gap = 0
     _line_runs = False
+    _plain_gap = 0
 
 
 class LineByLine(StreamSegmenter):

@@ -96,6 +96,7 @@ class StreamSegmenter:
     _line_runs = True
     _quick = True
     _grow = True  # extend the last update's tail (else rebuild it unless all was sent)
+    _plain_gap = BATCH  # plain lines after the resume point: committed this many at once
 
     def __init__(
         self,
@@ -144,6 +145,8 @@ class StreamSegmenter:
         #: Characters the scanner examined so far, readings and ``finish()`` together
         #: (the measure of work of §10, counted as ``segment()``'s scanner counts).
         self.scanned = 0
+        #: Readings run so far, ``finish()``'s not counted (docs/streaming.md, "Work").
+        self.readings = 0
 
     # ---- the public calls ------------------------------------------------------------
     def push(self, chunk: str) -> StreamUpdate:
@@ -158,6 +161,8 @@ class StreamSegmenter:
         if received.append(chunk):
             if received.family is None:
                 self._commit_plain()
+            elif self._plain_since_resume():
+                self._commit_plain(self._plain_gap)
             elif received.complete > self._read_to and self._due():
                 self._read()
         elif self._calm and (self._edge < received.held) is self._past:
@@ -189,15 +194,27 @@ class StreamSegmenter:
         return self._committed
 
     # ---- when to read ----------------------------------------------------------------
-    def _commit_plain(self) -> None:
-        """No family word yet: the complete lines can hold no block, nor be part of one
-        (a block's opener holds the word), so they are final Markdown."""
+    def _commit_plain(self, gap: int = 0) -> None:
+        """No family word in the complete lines (or none after the resume point, where
+        no candidate is open: :meth:`_plain_since_resume`): they can hold no block, nor
+        be part of one (a block's opener holds the word), so they are final Markdown,
+        committed once ``gap`` code points of them wait."""
         end = self._in.complete
         limit = self._in.transport_limit()
         if limit is not None:
             end = min(end, limit)
-        if end > self._committed and not self._blocked:
+        if end > self._committed and end - self._committed >= gap and not self._blocked:
             self._commit_markdown(self._committed, end)
+            if self._in.family is not None:
+                # The last reading's pending Markdown now starts at the committed end.
+                self._pending, self._fresh = (), True
+
+    def _plain_since_resume(self) -> bool:
+        """Whether the complete lines after the resume point hold no family word and no
+        fenced candidate is open there: nothing before the resume point can reach past
+        it (no opening tag lacks its closer there), so those lines are final Markdown
+        and need no reading (docs/streaming.md, "When replykit commits")."""
+        return self._in.last_family < self._resume.at and self._resume.fence is None
 
     def _due(self) -> bool:
         """Whether to read now (docs/streaming.md, "Work"): new complete lines came,
@@ -247,11 +264,14 @@ class StreamSegmenter:
             line_runs=self._line_runs,
         )  # fmt: skip
         self.scanned += reading.scanned
+        self.readings += 1
         self._read_to = end
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        self._pending = pending_items(reading, self._resume, self._reader, self._in.slice)
+        self._pending = pending_items(
+            reading, self._resume, self._reader, self._in.slice, self._committed
+        )
         self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
             isinstance(p, PendingBlock) for p in self._pending

@@ -133,21 +133,23 @@ def _kind(name: str) -> BlockKind:
 
 
 def pending_items(
-    reading: Reading, resume: Resume, reader: PartReader, text_of: TextOf
+    reading: Reading, resume: Resume, reader: PartReader, text_of: TextOf, committed: int
 ) -> tuple[Pending, ...]:
-    """The pending items a reading found after the resume point, cut at the first
-    opening tag without a closer (a tentative block to the end, §10); Markdown items
-    joined."""
+    """The pending items a reading found after the resume point and the ``committed``
+    end (Markdown lines may be committed past the resume point without a reading), cut
+    at the first opening tag without a closer (a tentative block to the end, §10);
+    Markdown items joined."""
     items: list[Pending] = []
     at = resume.at
+    floor = max(at, committed)
     ordinal = resume.ordinal
     miss = min((m.start for m in reading.misses if m.opening and m.start >= at), default=None)
     for part in reading.parts:
         if miss is not None and part.start >= miss:
             break
         if isinstance(part, MarkdownRun):
-            if part.end > at:
-                items.append(new_pending(max(part.start, at)))
+            if part.end > floor:
+                items.append(new_pending(max(part.start, floor)))
             continue
         is_open = resume.fence is not None and part.opener == resume.fence.opener
         if part.start < at and not is_open:
