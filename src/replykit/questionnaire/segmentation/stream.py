@@ -161,8 +161,11 @@ class StreamSegmenter:
         if received.append(chunk):
             if received.family is None:
                 self._commit_plain()
-            elif self._plain_since_resume():
-                self._commit_plain(self._plain_gap)
+            elif received.last_family < self._resume.at and self._resume.fence is None:
+                # No family word after the resume point (docs/streaming.md, "When
+                # replykit commits"): final Markdown, no reading.
+                if received.complete - self._committed >= self._plain_gap:
+                    self._commit_plain()
             elif received.complete > self._read_to and self._due():
                 self._read()
         elif self._calm and (self._edge < received.held) is self._past:
@@ -194,27 +197,20 @@ class StreamSegmenter:
         return self._committed
 
     # ---- when to read ----------------------------------------------------------------
-    def _commit_plain(self, gap: int = 0) -> None:
-        """No family word in the complete lines (or none after the resume point, where
-        no candidate is open: :meth:`_plain_since_resume`): they can hold no block, nor
-        be part of one (a block's opener holds the word), so they are final Markdown,
-        committed once ``gap`` code points of them wait."""
+    def _commit_plain(self) -> None:
+        """The complete lines hold no family word (or none after the resume point, where
+        no fenced candidate is open and no opening tag lacks its closer): they can hold
+        no block, nor be part of one (a block's opener holds the word, and so does an
+        XML+JSON closer), so they are final Markdown."""
         end = self._in.complete
         limit = self._in.transport_limit()
         if limit is not None:
             end = min(end, limit)
-        if end > self._committed and end - self._committed >= gap and not self._blocked:
+        if end > self._committed and not self._blocked:
             self._commit_markdown(self._committed, end)
             if self._in.family is not None:
                 # The last reading's pending Markdown now starts at the committed end.
                 self._pending, self._fresh = (), True
-
-    def _plain_since_resume(self) -> bool:
-        """Whether the complete lines after the resume point hold no family word and no
-        fenced candidate is open there: nothing before the resume point can reach past
-        it (no opening tag lacks its closer there), so those lines are final Markdown
-        and need no reading (docs/streaming.md, "When replykit commits")."""
-        return self._in.last_family < self._resume.at and self._resume.fence is None
 
     def _due(self) -> bool:
         """Whether to read now (docs/streaming.md, "Work"): new complete lines came,
