@@ -80,7 +80,8 @@ class StreamSegmenter:
     each; no committed character is withdrawn or given to another segment; a pending
     fenced candidate's id is final. Work: all pushes and ``finish()`` scan at most
     about three times the characters one ``segment()`` of the whole text scans, plus
-    a constant per chunk (``scanned``); memory is linear in the text.
+    a constant per chunk (``scanned``; ``readings`` counts the readings, about one
+    per form event: docs/streaming.md, "Work"); memory is linear in the text.
 
     Errors: ``TypeError`` naming the argument when an argument has the wrong type;
     ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
