@@ -2,7 +2,9 @@
 
 The fast path skips work the general reading does: a chunk that completes no line
 reads nothing and, while the pending tail stays the last update's, its update is
-built at once (only ``held_from`` and ``received`` move); a reading runs only when
+built at once (only ``held_from`` and ``received`` move); lines without the family
+word after the resume point are committed 1024 code points at a time without a
+reading (tests/test_stream_plain.py); otherwise a reading runs only when
 new complete lines may open or close a block, after 1024 new code points, or when a
 blank line ends the paragraph that held the last one back; a reading reads runs of
 lines in one step as ``segment()`` does (``scan/runs.py``), noting a checkpoint only
@@ -101,7 +103,8 @@ class FullUpdates(StreamSegmenter):
 
 class General(StreamSegmenter):
     """The general reading: every line-completing chunk read, every line read alone,
-    every checkpoint taken."""
+    every checkpoint taken; plain lines after the resume point (no family word, no
+    fenced candidate open there) committed at every complete line, not 1024 at once."""
 
     _every_line = True
     _gap = 0
