@@ -80,7 +80,7 @@ STAGES: tuple[Stage, ...] = (
             Entry(SCAN + "scanner.py", "run"),
             # segment() builds the look-ahead indexes itself (seeded with its pre-check).
             Entry(
-                SCAN + "lookahead.py", "__init__", caller=(SEGMENTATION + "segmenter.py", "_read")
+                SCAN + "lookahead.py", "__init__", caller=(SEGMENTATION + "assemble.py", "_read")
             ),
         ),
     ),
@@ -114,7 +114,7 @@ STAGES: tuple[Stage, ...] = (
     ),
     Stage(
         "building results (blocks, placing findings, segments, cap)",
-        (Entry(SEGMENTATION + "segmenter.py", "_assemble"),),
+        (Entry(SEGMENTATION + "assemble.py", "_assemble"),),
         minus=(
             "YAML (events, depth/alias/tag checks, compose)",
             "JSON (strict read)",

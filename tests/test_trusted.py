@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_rich_replies import REPLIES
 
-from replykit import segment
+from replykit import segment, self_check
 from replykit.diagnostics import Diagnostic, Finding, LeftOut
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import (
@@ -69,10 +69,26 @@ def test_segment_results_pass_the_checked_constructors(text: str) -> None:
     assert_checked(segment(text, profile=SELF_CHECK, compat="sage"))
 
 
+@given(messages(), st.sampled_from(["zh", "en"]))
+def test_self_check_results_pass_the_checked_constructors(text: str, locale: str) -> None:
+    # Passing and failing checks, clean replies and replies with diagnostics.
+    result = self_check([{"role": "assistant", "content": text}], locale=locale)
+    assert checked_copy(result) == result
+
+
+def test_rich_self_check_results_pass_the_checked_constructors() -> None:
+    for reply in REPLIES:
+        result = self_check([{"role": "assistant", "content": reply.text}])
+        assert result.passed and result.index == 0
+        assert checked_copy(result) == result
+
+
 @pytest.mark.parametrize("case", VECTORS, ids=lambda c: str(c["id"]))
 def test_vector_results_pass_the_checked_constructors(case: dict[str, Any]) -> None:
     assert_checked(segment(case["input"]))
     assert_checked(segment(case["input"], compat="sage"))
+    checked = self_check([{"role": "assistant", "content": case["input"]}])
+    assert checked_copy(checked) == checked
 
 
 def test_rich_results_pass_the_checked_constructors() -> None:

@@ -276,9 +276,19 @@ def test_plain_form_equals_the_full_checks(
 
 
 def _full_fenced(payload: str, limits: Limits) -> FormRead:
-    """``read_fenced_form`` without its fast path: every finding, the full checks."""
+    """``read_fenced_form`` without its fast paths: the nested fences searched line by
+    line, a collector always built, every finding, the full checks."""
     sink = finding_sink(limits.max_diagnostics)
-    read = fenced_form._read_yaml(payload, 3, limits.max_depth, None, limits, sink)
+    nested = list(fenced_form.nested_fences(payload, 3))
+    sink.extend(nested)
+    read = yaml12.read_yaml(
+        payload,
+        max_depth=limits.max_depth,
+        max_findings=limits.max_diagnostics,
+        quiet=[(f.start, f.end) for f in nested if f.start is not None and f.end is not None],
+    )
+    sink.extend(read.findings)
+    sink.absorb(read.overflow)
     apply = fenced_form._fields_apply(read)
     form = fenced_form._checked_form(payload, read, limits, sink) if apply else None
     return fenced_form._result(form, read.spans, sink)

@@ -38,6 +38,7 @@ from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.text import is_blank
+from replykit.trusted import trusted
 
 #: ``message_type`` values that never count as an assistant reply (§8, §11).
 IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
@@ -99,6 +100,10 @@ def _role(message: Any, index: int) -> str:
     return role
 
 
+# Results of this module's own values: built without the constructor's checks (trusted.py).
+_result = trusted(SelfCheckResult)
+
+
 def _has_text(message: Any, index: int) -> str | None:
     """The text of an assistant message that counts as a reply (§8): not blank and
     not of ``message_type`` empty/token_usage; else ``None``."""
@@ -153,7 +158,7 @@ def self_check(
     loc: Locale = check_locale(locale)
     messages = conversation_messages(messages)
     roles = [_role(m, i) for i, m in enumerate(messages)]
-    last_user = max((i for i, r in enumerate(roles) if r == "user"), default=-1)
+    last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
     for index in range(len(messages) - 1, last_user, -1):
         if roles[index] != "assistant":
             continue
@@ -202,6 +207,8 @@ def _problems(
 
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     result = segment(content, message_id=f"message_{index}", profile=SELF_CHECK)
+    if not result.diagnostics:
+        return _result(True, index, (), None)  # a clean reply: nothing to localize
     diagnostics = tuple(_localized(d, locale) for d in result.diagnostics)
     blocking = [
         (d, english.message)
@@ -209,7 +216,7 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
         if is_blocking(d)
     ]
     if not blocking:
-        return SelfCheckResult(True, index, diagnostics, None)
+        return _result(True, index, diagnostics, None)
     left_out = sum(
         c.count
         for d in result.diagnostics
@@ -219,7 +226,7 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     )
     lines, more = _problems(blocking, left_out, locale)
     prompt = repair_prompt(lines, _names(), locale, more=more)
-    return SelfCheckResult(False, index, diagnostics, prompt)
+    return _result(False, index, diagnostics, prompt)
 
 
 def _counts(message: Mapping[str, Any], index: int) -> bool:

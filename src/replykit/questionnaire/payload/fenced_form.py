@@ -138,31 +138,29 @@ def read_fenced_form(
             value=None,
             findings=(YAML_EMPTY.finding(start=0, end=len(payload)),),
         )
-    sink = finding_sink(limits.max_diagnostics)
     depth = limits.max_depth if max_depth is None else max_depth
-    read = _read_yaml(payload, fence_length, depth, loader, limits, sink)
+    nested, read = _read_yaml(payload, fence_length, depth, loader, limits)
+    sink = _found(nested, read, limits.max_diagnostics)
     if not sink and read.overflow is None and type(read.value) is dict:
         # Nothing reported yet: a form with nothing to report is built without cursors,
         # paths or span lookups; any other goes to the field table's full checks.
         form = plain_form(read.value, limits)
         if form is not None:
             return FormRead(value=form, spans=read.spans)
+    sink = finding_sink(limits.max_diagnostics) if sink is None else sink
+    sink.absorb(read.overflow)
     form = _checked_form(payload, read, limits, sink) if _fields_apply(read) else None
     return _result(form, read.spans, sink)
 
 
 def _read_yaml(
-    payload: str,
-    fence_length: int,
-    depth: int,
-    loader: str | None,
-    limits: Limits,
-    sink: Collector[Finding],
-) -> Read:
-    """The YAML read of ``payload``; its ``yaml.nested_fence`` findings, then the
-    reader's, put in ``sink`` (§4, §8)."""
-    nested = list(nested_fences(payload, fence_length))
-    sink.extend(nested)
+    payload: str, fence_length: int, depth: int, loader: str | None, limits: Limits
+) -> tuple[list[Finding], Read]:
+    """The ``yaml.nested_fence`` findings of ``payload`` and its YAML read (§4, §8)."""
+    if "```" not in payload and "~~~" not in payload:
+        nested: list[Finding] = []  # no line can be a fence (nested_fences finds none)
+    else:
+        nested = list(nested_fences(payload, fence_length))
     # The YAML reader keeps no more findings than the cap (an alias bomb has one per
     # alias) and no yaml.syntax on a nested fence line: the fence is the error there.
     read = read_yaml(
@@ -172,9 +170,19 @@ def _read_yaml(
         max_findings=limits.max_diagnostics,
         quiet=[(f.start, f.end) for f in nested if f.start is not None and f.end is not None],
     )
+    return nested, read
+
+
+def _found(nested: list[Finding], read: Read, limit: int) -> Collector[Finding] | None:
+    """The findings so far in a collector of ``limit``, in this order: the nested
+    fences', then the reader's; ``None`` when there is none (a valid form builds no
+    collector)."""
+    if not nested and not read.findings:
+        return None
+    sink = finding_sink(limit)
+    sink.extend(nested)
     sink.extend(read.findings)
-    sink.absorb(read.overflow)
-    return read
+    return sink
 
 
 def _fields_apply(read: Read) -> bool:

@@ -27,8 +27,8 @@ from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
+from replykit.questionnaire.segmentation.assemble import finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
-from replykit.questionnaire.segmentation.segmenter import finalize, segment_counted
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
     pending_items,

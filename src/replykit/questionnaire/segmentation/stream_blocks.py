@@ -4,7 +4,7 @@ A streaming segmenter does not hold the message as one string while it arrives. 
 candidate it reads is cut out of the text received (from the line ending before its
 opener, so offset 0 of the piece is never a line start: §1's byte-order mark holds
 only at the message's start), read by the same block readers ``segment()`` uses
-(:func:`~replykit.questionnaire.segmentation.segmenter.read_block`), and placed back at
+(:func:`~replykit.questionnaire.segmentation.assemble.read_block`), and placed back at
 its message offsets, lines and columns. :func:`pending_items` describes what is not
 final yet after a reading.
 """
@@ -25,8 +25,8 @@ from replykit.questionnaire.model import Question, Segment
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
+from replykit.questionnaire.segmentation.assemble import KnownKey, read_block
 from replykit.questionnaire.segmentation.blocks import Block, Context
-from replykit.questionnaire.segmentation.segmenter import KnownKey, read_block
 from replykit.questionnaire.segmentation.stream_preview import preview_questions
 from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
 from replykit.questionnaire.segmentation.stream_shapes import (
