@@ -11,6 +11,7 @@ read as every line alone does.
 
 from __future__ import annotations
 
+import attrs
 import cmarkgfm
 from hypothesis import given
 from hypothesis import strategies as st
@@ -189,3 +190,13 @@ def test_a_transient_copy_leaves_its_original_alone(ops: list) -> None:
         elif op in ("item", "quote"):
             ahead.push(Container(op, padding=k))
     assert _model(original) == before and original.held == held(original)
+
+
+@given(st.sampled_from(["item", "quote"]), st.integers(0, 4), st.integers(0, 4))
+def test_mark_child_changes_has_child_only(kind: str, offset: int, padding: int) -> None:
+    state = ScanState()
+    state.push(Container(kind, offset, padding))
+    before = state.containers[-1]
+    state.mark_child()
+    assert state.containers[-1] == attrs.evolve(before, has_child=True)
+    assert state.containers[-1] is not before  # a shared container is never changed

@@ -113,7 +113,8 @@ class ScanState:
         """The innermost container, if any, now holds a block."""
         if self.containers and not self.containers[-1].has_child:
             self._own(len(self.containers))
-            self.containers[-1] = attrs.evolve(self.containers[-1], has_child=True)
+            c = self.containers[-1]  # every field, as attrs.evolve would (cheaper)
+            self.containers[-1] = Container(c.kind, c.marker_offset, c.padding, True)
             self._hold()
 
     def truncate(self, keep: int) -> None:
