@@ -1,10 +1,10 @@
 """The readers' own values, built without the public constructors' checks
 (``replykit/trusted.py``), are exactly what the checked constructors build and pass
-every check: each object ``segment()`` and the lenient normalizer return is rebuilt
-through its class's checked constructor (argument types, ``__attrs_post_init__``
-invariants) and compared, on generated messages and tool arguments, the conformance
-vectors and the rich replies. A fenced payload without indentation, taken whole, maps
-every offset as the line-by-line reading does.
+every check: each object ``segment()``, ``self_check()`` and the lenient normalizer
+return is rebuilt through its class's checked constructor (argument types,
+``__attrs_post_init__`` invariants) and compared, on generated messages and tool
+arguments, the conformance vectors and the rich replies. A fenced payload without
+indentation, taken whole, maps every offset as the line-by-line reading does.
 """
 
 from __future__ import annotations
