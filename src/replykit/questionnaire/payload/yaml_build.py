@@ -193,10 +193,13 @@ def _plain_value(get_event: Callable[[], Any], max_depth: int) -> dict[str, Any]
     keys: list[Any] = []  # per open collection: a mapping's pending key, or _NO_VALUE
     documents = 0
     root: Any = None
+    # Locals, not module names: compiled code looks a module name up at every use.
+    scalar, mapping, sequence = ScalarEvent, MappingStartEvent, SequenceStartEvent
+    mapping_end, sequence_end, no_value = MappingEndEvent, SequenceEndEvent, _NO_VALUE
     while True:
         event = get_event()
         kind = type(event)  # PyYAML's event classes are used as they are
-        if kind is ScalarEvent:
+        if kind is scalar:
             if event.anchor is not None or event.tag is not None or not stack:
                 return None  # a scalar root: the full reading reports it
             value = event.value
@@ -209,43 +212,39 @@ def _plain_value(get_event: Callable[[], Any], max_depth: int) -> dict[str, Any]
                         return None
             elif event.style == '"' and _SURROGATE.search(value):
                 return None
-        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+        elif kind is mapping or kind is sequence:
             if event.anchor is not None or event.tag is not None:
                 return None
-            if not stack and (kind is SequenceStartEvent or event.flow_style):
-                return None  # root findings need spans: the full reading reports them
-            if len(stack) >= max_depth:
-                return None
-            stack.append({} if kind is MappingStartEvent else [])
-            keys.append(_NO_VALUE)
+            if len(stack) >= max_depth or (not stack and (kind is sequence or event.flow_style)):
+                return None  # too deep, or root findings: the full reading reports them
+            stack.append({} if kind is mapping else [])
+            keys.append(no_value)
             continue
-        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+        elif kind is mapping_end or kind is sequence_end:
             value = stack.pop()
             keys.pop()
             if not stack:
                 root = value
                 continue
-        elif kind is DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                return None
-            continue
         elif kind is StreamEndEvent:
             break
         elif kind is AliasEvent:
             return None
-        else:
-            continue  # stream start and document end
+        else:  # stream start, document start and end: one document only
+            documents += kind is DocumentStartEvent
+            if documents > 1:
+                return None
+            continue
         top = stack[-1]
         if type(top) is list:
             top.append(value)
-        elif keys[-1] is _NO_VALUE:
+        elif keys[-1] is no_value:
             if type(value) is not str or value in top:
                 return None
             keys[-1] = value
         else:
             top[keys[-1]] = value
-            keys[-1] = _NO_VALUE
+            keys[-1] = no_value
     return root if type(root) is dict else None
 
 
