@@ -10,6 +10,7 @@ hostile payloads.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from hypothesis import given
@@ -78,3 +79,15 @@ def test_rules_answer_as_first_written_on_rich_payloads() -> None:
     # Lone indicators and colons at the start, at line starts, at the end.
     for payload in (":x", "a :b", "[:x]", "[a, -]", "{? }", "[?", "x:", "- &a!", "*b]", ""):
         _check(payload)
+
+
+def test_rules_answer_as_first_written_on_every_short_text() -> None:
+    # Every text of up to four characters over those the look-behinds and indicators
+    # name (one of each kind), alone and after a flow indicator: each place a rule's
+    # first character can stand, and each neighbour it can have.
+    alphabet = " \n\x85:?-&*[]{},#a"
+    for size in range(1, 5):
+        for chars in itertools.product(alphabet, repeat=size):
+            text = "".join(chars)
+            _check(text)
+            _check("[" + text)
