@@ -201,3 +201,40 @@ def test_schema_command_names_every_schema() -> None:
         assert proc.returncode == 0
         assert json.loads(proc.stdout)["$schema"].startswith("https://json-schema.org/")
     assert run("schema", "nothing").returncode == 2
+
+
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every subcommand path of the parser tree (``("vectors", "export")``)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += [(*path, name), *_commands(sub, (*path, name))]
+    return found
+
+
+def test_every_subcommand_names_itself_in_its_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from replykit.cli import main
+
+    commands = _commands(build_parser())
+    assert ("segment",) in commands and ("vectors", "export") in commands
+    for command in commands:
+        assert main([*command, "--no-such-option"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"replykit {' '.join(command)}: error: "), err
+        assert err.count("\n") == 1
+
+
+def test_an_unknown_option_after_a_complete_command_is_that_commands_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from replykit.cli import main
+
+    path = tmp_path / "m.md"
+    path.write_text("Hi\n", encoding="utf-8")
+    assert main(["segment", str(path), "--bogus", "x"]) == 2
+    assert capsys.readouterr().err == "replykit segment: error: unrecognized arguments: --bogus x\n"
+    assert main(["--bogus", "segment", str(path)]) == 2
+    assert capsys.readouterr().err == "replykit: error: unrecognized arguments: --bogus\n"

@@ -63,8 +63,21 @@ class _Version(argparse.Action):
 
 
 class _Parser(argparse.ArgumentParser):
+    """A parser whose usage errors raise :class:`InputError` naming its own command
+    (``replykit respond: error: ...``), unknown arguments included: a subcommand takes
+    every argument after its name, so what it leaves over is its own error, not the
+    top-level parser's."""
+
     def error(self, message: str) -> NoReturn:
         raise InputError(f"{self.prog}: error: {message}")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras and self.prog != "replykit":
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def build_parser() -> argparse.ArgumentParser:
