@@ -110,7 +110,8 @@ def _add_respond(
         "--message-id",
         required=True,
         metavar="ID",
-        help="the message's id (at most 128 characters; block ids are ID_q1, ID_q2, ...)",
+        help="the message's id (1 to 128 characters, not only white space; block ids are "
+        "ID_q1, ID_q2, ...)",
     )
     respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
     respond.add_argument(

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from replykit.jsonout import dumps
-from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID
+from replykit.questionnaire.limits import DEFAULT_LIMITS, message_id_problem
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
@@ -23,13 +23,15 @@ class InputError(Exception):
 
 
 def check_message_id(message_id: str) -> None:
-    """Raise :class:`InputError` for a ``--message-id`` that ``segment()`` refuses: longer
-    than ``MAX_MESSAGE_ID`` code points (every block id repeats it, §1 bounded output),
-    or not UTF-8 (an undecodable byte reaches Python as a surrogate, §1)."""
-    if len(message_id) > MAX_MESSAGE_ID:
-        raise InputError(f"--message-id is longer than {MAX_MESSAGE_ID} characters")
+    """Raise :class:`InputError` for a ``--message-id`` that ``segment()`` refuses
+    (:func:`~replykit.questionnaire.limits.message_id_problem`, §6): empty or only white
+    space, longer than ``MAX_MESSAGE_ID`` code points (every block id repeats it, §1
+    bounded output), or not UTF-8 (an undecodable byte reaches Python as a surrogate)."""
     if first_lone_surrogate(message_id) is not None:
         raise InputError("--message-id is not valid UTF-8")
+    problem = message_id_problem(message_id)
+    if problem is not None:
+        raise InputError(f"--message-id {problem}")
 
 
 def os_reason(exc: OSError) -> str:

@@ -43,7 +43,8 @@ def add_parser(
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"message id used in block ids (at most {MAX_MESSAGE_ID} characters)",
+        help=f"message id used in block ids (1 to {MAX_MESSAGE_ID} characters, not only "
+        "white space)",
     )
     p.add_argument(
         "--format",

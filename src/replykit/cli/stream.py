@@ -60,7 +60,9 @@ def add_parser(
     )
     p.add_argument("--profile", default="client", help="client (default), self_check, product:NAME")
     p.add_argument(
-        "--message-id", default="message", help=f"used in block ids (at most {MAX_MESSAGE_ID})"
+        "--message-id",
+        default="message",
+        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not only white space)",
     )
     p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
     p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")

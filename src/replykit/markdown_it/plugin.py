@@ -30,6 +30,7 @@ from replykit.markdown_it.raw_html import (
     sanitizing_rule,
 )
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.profiles import CLIENT, Profile
 
 _BREAKS = ("softbreak", "hardbreak")
@@ -54,9 +55,13 @@ class _Options:
 
 
 def check_arguments(message_id: object, profile: object, compat: object, sanitize: object) -> None:
-    """``TypeError`` naming the argument when one has the wrong type."""
+    """``TypeError`` naming the argument when one has the wrong type; ``ValueError`` for
+    a ``message_id`` :func:`replykit.segment` refuses (§6), before any rendering."""
     if not isinstance(message_id, str):
         raise TypeError(f"argument 'message_id' must be str, not {type(message_id).__name__}")
+    problem = message_id_problem(message_id)
+    if problem is not None:
+        raise ValueError(f"message_id {problem}")
     if not isinstance(profile, Profile):
         raise TypeError(f"argument 'profile' must be Profile, not {type(profile).__name__}")
     if compat is not None and not isinstance(compat, Compat | str):
@@ -92,9 +97,9 @@ def questionnaire_plugin(
     HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued.
     ``md.renderInline`` is not covered (its text has no blocks).
 
-    Raises ``TypeError`` naming the argument for a wrong type; ``md.render`` raises
-    ``ValueError`` for a ``message_id`` ``segment()`` refuses (over 128 code points or
-    holding a surrogate, §1.5).
+    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for a
+    ``message_id`` ``segment()`` refuses (empty or only white space, over 128 code
+    points or holding a surrogate, §6).
     """
     if not isinstance(md, MarkdownIt):
         raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")

@@ -121,7 +121,7 @@ def render_html(
     ``action_context`` chooses the confirmation texts' locale.
 
     Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for a
-    ``message_id`` :func:`replykit.segment` refuses (§1.5); nothing else, whatever the
+    ``message_id`` :func:`replykit.segment` refuses (§6); nothing else, whatever the
     text.
     """
     return render_segments(

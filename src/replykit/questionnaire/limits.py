@@ -20,12 +20,29 @@ from replykit.codes._core import Code
 from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_PAYLOAD_SIZE, LIMIT_QUESTIONS
 from replykit.codes.payload import JSON_TOO_DEEP
 from replykit.diagnostics import Finding, Path, format_path
+from replykit.surrogates import first_lone_surrogate
 
 #: The highest ``max_depth`` allowed: far below Python's recursion limit.
 MAX_DEPTH_CEILING = 500
 #: The longest ``message_id`` (code points): every block id repeats it (§6), so a longer
 #: one would let output grow with the number of blocks times its length.
 MAX_MESSAGE_ID = 128
+
+
+def message_id_problem(message_id: str) -> str | None:
+    """What is wrong with ``message_id`` as the message id of block ids (§6), or
+    ``None``: the one rule of :func:`~replykit.segment`, ``StreamSegmenter``, the HTML
+    renderers and every CLI ``--message-id``. A message id is 1 to ``MAX_MESSAGE_ID``
+    code points, not only white space (block ids ``{message_id}_q{n}`` tell messages
+    apart, §6; ``_q1`` tells none apart), with no surrogate code point (JSON cannot
+    carry one, §1.3)."""
+    if not message_id.strip():
+        return "is empty or only white space"
+    if len(message_id) > MAX_MESSAGE_ID:
+        return f"is longer than {MAX_MESSAGE_ID} characters"
+    if first_lone_surrogate(message_id) is not None:
+        return "holds a surrogate code point, which JSON cannot carry"
+    return None
 
 
 @typed

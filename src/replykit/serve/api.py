@@ -22,13 +22,12 @@ from typing import Any
 from replykit.questionnaire.conversation.responses.build import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.questionnaire.conversation.texts import LOCALES
-from replykit.questionnaire.limits import MAX_MESSAGE_ID
+from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import Profile, profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.serve.render import render_message
-from replykit.surrogates import first_lone_surrogate
 
 #: The compat switch values the page offers (§9): strict, or every Sage relaxation.
 COMPAT_CHOICES = ("", "sage")
@@ -51,8 +50,9 @@ def _options(request: Mapping[str, Any]) -> tuple[str, str, Profile, str | None,
     """``(text, message_id, profile, compat, locale)`` of a message request."""
     text = _field(request, "text", str)
     message_id = _field(request, "message_id", str, "message")
-    if len(message_id) > MAX_MESSAGE_ID or first_lone_surrogate(message_id) is not None:
-        raise RequestError(f"message_id: at most {MAX_MESSAGE_ID} characters of valid UTF-8")
+    problem = message_id_problem(message_id)
+    if problem is not None:
+        raise RequestError(f"message_id: {problem}")
     try:
         profile = profile_from_string(_field(request, "profile", str, "client"))
     except ValueError as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from replykit.argcheck import typed
 from replykit.questionnaire.compat import Compat, resolve
-from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.segmentation.assemble import (
@@ -22,7 +22,6 @@ from replykit.questionnaire.segmentation.assemble import (
     read_block,
     segment_counted,
 )
-from replykit.surrogates import first_lone_surrogate
 
 __all__ = [
     "KnownKey",
@@ -76,13 +75,12 @@ def segment(
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
     a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
     ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
-    ``message_id`` longer than 128 code points (every block id repeats it, §6) or
-    holding a surrogate code point (§1). With ``checked=True``, :class:`ReplykitBug`
-    (an ``AssertionError``) when the two readings differ: a bug in replykit, never in
-    the input.
+    ``message_id`` that is empty or only white space, longer than 128 code points
+    (every block id repeats it, §6) or holding a surrogate code point (§1). With
+    ``checked=True``, :class:`ReplykitBug` (an ``AssertionError``) when the two readings
+    differ: a bug in replykit, never in the input.
     """
-    if len(message_id) > MAX_MESSAGE_ID:
-        raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
-    if first_lone_surrogate(message_id) is not None:
-        raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
+    problem = message_id_problem(message_id)
+    if problem is not None:
+        raise ValueError(f"message_id {problem}")
     return segment_counted(text, message_id, profile, resolve(compat), limits, checked)[0]

@@ -21,7 +21,7 @@ from replykit.cap import Overflow
 from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
-from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 from replykit.questionnaire.scan.grammar import lexemes
@@ -53,7 +53,6 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_update,
 )
 from replykit.questionnaire.segmentation.stream_tail import Tail
-from replykit.surrogates import first_lone_surrogate
 
 # A reading of at most this many code points may always run (a constant per chunk).
 SHORT_READING = 128
@@ -84,8 +83,9 @@ class StreamSegmenter:
     per form event: docs/streaming.md, "Work"); memory is linear in the text.
 
     Errors: ``TypeError`` naming the argument when an argument has the wrong type;
-    ``ValueError`` for an unknown ``compat`` or a ``message_id`` longer than 128 code
-    points or holding a surrogate code point (as :func:`~replykit.segment`); ``push()``
+    ``ValueError`` for an unknown ``compat`` or a ``message_id`` that is empty or only
+    white space, longer than 128 code points or holding a surrogate code point (as
+    :func:`~replykit.segment`); ``push()``
     after ``finish()`` raises ``ValueError``. Bad text is reported, never raised.
     """
 
@@ -108,10 +108,9 @@ class StreamSegmenter:
         limits: Limits = DEFAULT_LIMITS,
         preview: bool = False,
     ) -> None:
-        if len(message_id) > MAX_MESSAGE_ID:
-            raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
-        if first_lone_surrogate(message_id) is not None:
-            raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
+        problem = message_id_problem(message_id)
+        if problem is not None:
+            raise ValueError(f"message_id {problem}")
         self._mode = resolve(compat)
         self._compat = self._mode or Compat()
         self._in = Received(self._mode)
