@@ -147,7 +147,7 @@ def test_zh_messages_carry_the_path() -> None:
         (
             "questionnaire.start.default_value_not_in_options",
             "questions[1].default",
-            "questions[1].default：default 必须是选项值之一。",
+            "questions[1].default 必须是选项值之一。",
         )
     ]
 

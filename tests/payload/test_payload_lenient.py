@@ -128,7 +128,7 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any]]] = [
         {"questions": [{"text": "T"}]},
         "question_type_invalid",
         "questions[1].type",
-        {"path": "questions[1].type", "value": None, "allowed": list(ACCEPTED_TYPES)},
+        {"path": "questions[1].type", "allowed": list(ACCEPTED_TYPES)},  # missing: no value
     ),
     (
         _q(text=" ", title="\u3000"),
@@ -161,6 +161,12 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any]]] = [
     ),
     (
         _q(options=None),
+        "question_options_required",
+        "questions[1].options",
+        {"path": "questions[1].options", "expected": "non-empty array", "actual": "null"},
+    ),
+    (
+        {"questions": [{"type": "single_choice", "text": "T"}]},
         "question_options_required",
         "questions[1].options",
         {"path": "questions[1].options", "expected": "non-empty array", "actual": "missing"},

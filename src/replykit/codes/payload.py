@@ -53,6 +53,8 @@ _SYNTAX: Final = {
     "block_list_end": "expected another '- ' item of the list at this indentation, or less "
     "indentation to end it; found {what}",
     "after_document": "unexpected {what} after the end of the YAML document",
+    "key_too_long": "a mapping key without '?' is at most 1024 characters and its ':' on "
+    "the same line; quote a long text as a value, not a key",
     "comment_space": "a comment needs white space before '#'; add a space, or quote a value "
     "that holds '#'",
     "tab_indent": "a tab cannot indent YAML; indent with spaces",

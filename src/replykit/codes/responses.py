@@ -51,7 +51,7 @@ RESPONSE_ANSWER_INVALID: Final = Code(
     rules.RESPONSE,
     en={
         "": "{path} must be {shape}; {hint}",
-        "type": "{path} must be single_choice, multi_choice or free_text; found {value}",
+        "type": "{path} must be single_choice, multi_choice or free_text; {hint}",
     },
     meaning="an answer of the wrong shape",
     example='`{"question_id": 3}`',

@@ -76,8 +76,14 @@ QUESTION_TYPE_INVALID: Final = Code(
     _P + "question_type_invalid",
     "error",
     rules.TOOL,
-    en={"": "{path} {value} is not a question type; allowed: {allowed}."},
-    zh={"": "{path} 的值 {value} 不是有效的题型；可用题型：{allowed}。"},
+    en={
+        "": "{path} {value} is not a question type; allowed: {allowed}.",
+        "missing": "{path} is required: a question type; allowed: {allowed}.",
+    },
+    zh={
+        "": "{path} 的值 {value} 不是有效的题型；可用题型：{allowed}。",
+        "missing": "缺少 {path}：需要题型；可用题型：{allowed}。",
+    },
     meaning="`type` missing or not a type (aliases `multiple_choice`, `text` allowed)",
     example='`"type": "bogus"`',
     summary_zh="题型无效。",

@@ -10,6 +10,7 @@ code's templates, and the one Chinese sentence per code Self-check shows
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -82,7 +83,9 @@ def diagnostic_message(code: str, english: str, path: str | None, locale: Locale
     ``en`` returns ``english`` unchanged; ``zh`` returns the code's
     :attr:`~replykit.codes.Code.summary_zh`, prefixed with ``path``
     (``questions[2].default：…``) when the diagnostic is about a place inside a payload,
-    or ``english`` for a code without one.
+    or ``english`` for a code without one. A summary that starts with the field's own
+    name says the path there instead, once (``questions[2].default 的类型…``, not
+    ``questions[2].default：default 的类型…``).
     """
     if locale == "en":
         return english
@@ -90,7 +93,16 @@ def diagnostic_message(code: str, english: str, path: str | None, locale: Locale
     zh = None if found is None else found.summary_zh
     if zh is None:
         return english
-    return f"{path}：{zh}" if path else zh
+    if not path:
+        return zh
+    field = _FIELD.search(path)
+    if field is not None and re.match(rf"{field[1]}(?!\w)", zh):
+        return path + zh[len(field[1]) :]
+    return f"{path}：{zh}"
+
+
+#: The last field name of a path: ``default`` of ``questions[2].default``.
+_FIELD = re.compile(r"([A-Za-z_]\w*)(?:\[\d+\])*$")
 
 
 def repair_prompt(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from typing import Any
 
 from replykit.jsonout import portable
@@ -90,5 +92,32 @@ def a_json_type(value: Any) -> str:
 
 
 def article(kind: str) -> str:
-    """``kind`` with its indefinite article: ``an integer``, ``a list``."""
+    """``kind`` with its indefinite article: ``an integer``, ``a list``; ``null`` bare
+    (it is a value, as JSON and YAML name it, not a kind of value)."""
+    if kind == "null":
+        return kind
     return ("an " if kind[:1] in ("a", "e", "i", "o", "u") else "a ") + kind
+
+
+def yaml_scalar(value: Any) -> str:
+    """A non-string scalar as YAML 1.2 writes it, for messages: ``null``, ``true``,
+    ``false``, ``.inf``, ``-.inf``, ``.nan``, a number's digits."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    return brief(value)
+
+
+def no_string(text: str) -> bool:
+    """For a field no string is valid for (``type`` takes a known word, which YAML
+    reads as a string anyway; a boolean; a list): never."""
+    return False
+
+
+def one_of(values: list[str] | None) -> Callable[[str], bool] | None:
+    """For a choice default: a string is valid when it is an option (any, when the
+    options were not all read: ``None``)."""
+    return None if values is None else frozenset(values).__contains__

@@ -26,7 +26,7 @@ from replykit.diagnostics import Finding, Path, format_path
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
-from replykit.questionnaire.payload.describe import carried_value, yaml_kind
+from replykit.questionnaire.payload.describe import carried_value, no_string, one_of, yaml_kind
 from replykit.questionnaire.payload.fenced_plain import plain_form
 from replykit.questionnaire.payload.results import (
     FormRead,
@@ -250,9 +250,14 @@ class _Checker:
         span = self.spans.get(path)
         return None if span is None else self.payload[span[0] : span[1]]
 
-    def kind_hint(self, value: Any, path: Path) -> dict[str, Any]:
+    def kind_hint(
+        self, value: Any, path: Path, accepts: Callable[[str], bool] | None = None
+    ) -> dict[str, Any]:
         """How YAML read a value: the ``{hint}`` of :mod:`replykit.codes.fields` (the
-        quoted spelling to use instead, for a non-string scalar)."""
+        quoted spelling to use instead, for a non-string scalar). ``accepts``: whether
+        the field would take the source text as a string (default: any string); the
+        advice to quote it is given only where it would (``allow_other: null`` quoted
+        is still no boolean)."""
         kind = yaml_kind(value)
         if isinstance(value, str):
             return {"as": "string", "value": value}
@@ -261,7 +266,7 @@ class _Checker:
         src = self.source(path)
         if value is None and not src:
             return {"as": "null"}
-        if src is None:
+        if src is None or (accepts is not None and not accepts(src)):
             return {"as": "kind", "actual": kind}
         if len(src) > 40:
             return {"as": "long", "actual": kind}
@@ -278,7 +283,11 @@ class _Checker:
             at.add(F.FORM_QUESTIONS_REQUIRED, "questions")
         elif not isinstance(root["questions"], list) or not root["questions"]:
             raw = root["questions"]
-            hint = {"as": "empty_list"} if raw == [] else self.kind_hint(raw, ("questions",))
+            hint = (
+                {"as": "empty_list"}
+                if raw == []
+                else self.kind_hint(raw, ("questions",), no_string)
+            )
             at.add(F.FORM_QUESTIONS_INVALID, "questions", hint=hint)
         else:
             for i, raw in enumerate(root["questions"]):
@@ -349,7 +358,7 @@ class _Checker:
                 return strict
             at.add(F.QUESTION_TYPE_INVALID, "type", given=repr(value))
         else:
-            hint = self.kind_hint(value, (*at.path, "type"))
+            hint = self.kind_hint(value, (*at.path, "type"), no_string)
             at.add(F.QUESTION_TYPE_INVALID, "type", variant="not_string", hint=hint)
         return None
 
@@ -394,7 +403,7 @@ class _Checker:
             elif options == []:
                 hint = {"as": "empty"}
             else:
-                hint = self.kind_hint(options, at.path)
+                hint = self.kind_hint(options, at.path, no_string)
             at.add(F.QUESTION_OPTIONS_REQUIRED, hint=hint)
             return None
         values: list[str] = []
@@ -430,7 +439,7 @@ class _Checker:
         values, excused = (None, None) if read is None else read
         allow_other = raw.get("allow_other", False)
         if not isinstance(allow_other, bool):
-            hint = self.kind_hint(allow_other, (*at.path, "allow_other"))
+            hint = self.kind_hint(allow_other, (*at.path, "allow_other"), no_string)
             variant = "yes_no" if isinstance(allow_other, str) else None
             at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
             allow_other = False
@@ -457,7 +466,7 @@ class _Checker:
         self, value: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None
     ) -> str:
         if not isinstance(value, str):
-            hint = self.kind_hint(value, at.path)
+            hint = self.kind_hint(value, at.path, one_of(None if excused is not None else values))
             at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
         if values is not None and value not in values and value not in (excused or ()):
@@ -469,7 +478,7 @@ class _Checker:
         self, value: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None
     ) -> tuple[str, ...]:
         if not isinstance(value, list):
-            hint = self.kind_hint(value, at.path)
+            hint = self.kind_hint(value, at.path, no_string)
             at.add(F.QUESTION_DEFAULT_INVALID, variant="multi_choice", hint=hint)
             return ()
         out: list[str] = []
@@ -484,7 +493,10 @@ class _Checker:
             if isinstance(item, str):
                 seen.add(item)
             if not isinstance(item, str):
-                at.add(F.QUESTION_DEFAULT_INVALID, k, hint=self.kind_hint(item, (*at.path, k)))
+                hint = self.kind_hint(
+                    item, (*at.path, k), one_of(None if excused is not None else values)
+                )
+                at.add(F.QUESTION_DEFAULT_INVALID, k, hint=hint)
             elif (
                 known is not None and values is not None and item not in known | (excused or set())
             ):

@@ -12,7 +12,7 @@ before they are checked. It never repairs a wrong value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from replykit.codes import start as S
 from replykit.findings import Cursor, FindingSink
@@ -40,6 +40,9 @@ _TYPE_MAP: Mapping[str, QuestionType] = {
     "text": "free_text",
     "free_text": "free_text",
 }
+#: A field the arguments leave out, told apart from one given as ``null``: a required
+#: field left out "is required"; ``null`` in it is a value of the wrong type.
+MISSING: Final = object()
 # Built from what this module accepted: without the public constructors' checks.
 _new_option = trusted(Option)
 _new_question = trusted(Question)
@@ -120,7 +123,7 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
         at.add(S.TITLE_INVALID, "title", expected="string", actual=json_type(title))
         title = ""
     title = trim_blank(title)
-    questions = _questions(args.get("questions"), at.descend("questions"), allow_extras)
+    questions = _questions(args.get("questions", MISSING), at.descend("questions"), allow_extras)
     ui_text: tuple[tuple[str, str], ...] = ()
     timeout: int | float | None = None
     if allow_extras:
@@ -134,7 +137,7 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
 def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
     if not isinstance(raw, list):
         # "is required" reads better than "must be an array, not missing"
-        variant = "missing" if raw is None else None
+        variant = "missing" if raw is MISSING else None
         at.add(S.QUESTIONS_MUST_BE_LIST, variant=variant, expected="array", actual=_actual(raw))
         return ()
     if not raw:
@@ -163,7 +166,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         if qid is None:
             return None  # reported: a repeated id
         return _new_question(id=qid, type="free_text", text=text, default=answer_text)
-    options, excused = _options(raw.get("options"), at.descend("options"))
+    options, excused = _options(raw.get("options", MISSING), at.descend("options"))
     allow_other = raw.get("allow_other")
     if allow_other is None:
         allow_other = False
@@ -221,11 +224,14 @@ def normalize_type(given: Any) -> QuestionType | None:
 
 
 def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
-    given = raw.get("type")
+    given = raw.get("type", MISSING)
     qtype = normalize_type(given)
     if qtype is not None:
         return qtype
-    at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
+    if given is MISSING:
+        at.add(S.QUESTION_TYPE_INVALID, "type", variant="missing", allowed=list(ACCEPTED_TYPES))
+    else:
+        at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
     return None
 
 
@@ -234,8 +240,7 @@ def _text(raw: dict[str, Any], at: Cursor) -> str:
         value = raw.get(key)
         if isinstance(value, str) and not is_blank(value):
             return trim_blank(value)
-    given = raw.get("text")
-    actual = "missing" if given is None else json_type(given)
+    actual = _actual(raw.get("text", MISSING))
     at.add(S.QUESTION_TEXT_REQUIRED, "text", expected="non-blank string", actual=actual)
     return ""
 
@@ -383,7 +388,7 @@ def _timeout(raw: Any, at: Cursor) -> int | float | None:
 
 
 def _actual(value: Any) -> str:
-    return "missing" if value is None else json_type(value)
+    return "missing" if value is MISSING else json_type(value)
 
 
 def _option(item: Any) -> tuple[str, str] | None:

@@ -301,8 +301,11 @@ def _answer(raw: Any, at: Cursor) -> Answer | None:
             R.RESPONSE_ANSWER_INVALID,
             "type",
             variant="type",
-            details={"allowed": list(ANSWER_TYPES), "value": atype},
-            value=atype,
+            details={
+                "allowed": list(ANSWER_TYPES),
+                **({"value": atype} if "type" in raw else {"actual": "missing"}),
+            },
+            hint=_got(raw, "type"),
         )
         ok = False
     fields: dict[str, Any] = {}

@@ -34,7 +34,7 @@ from replykit.codes.payload import (
     YAML_TAG,
 )
 from replykit.diagnostics import Finding, Path, format_path
-from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.describe import yaml_kind, yaml_scalar
 from replykit.questionnaire.payload.results import Span
 from replykit.questionnaire.payload.yaml_core import (
     MAX_INT_DIGITS,
@@ -395,11 +395,13 @@ class Builder:
 
 
 def _key_text(key: Any) -> str:
+    """A key as messages show it, in YAML's words (``null``, ``true``, ``.inf``), never
+    Python's (``None``, ``True``, ``inf``)."""
     if isinstance(key, str):
         return repr(key)
     if isinstance(key, dict | list):
         return f"(a {yaml_kind(key)})"
-    return str(key).lower() if isinstance(key, bool) else repr(key)
+    return yaml_scalar(key)
 
 
 def _describe(path: Path) -> str:

@@ -10,6 +10,8 @@ a parser's own text, and the position is a code-point offset into the payload.
 
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from replykit.codes.payload import YAML_SYNTAX
@@ -99,7 +101,41 @@ def syntax_finding(payload: str, error: Exception) -> Finding:
     """The ``yaml.syntax`` finding for a referee error: replykit's message for its kind,
     placed at a code-point offset (clamped to the payload), one character long (§1, §4)."""
     kind = kind_of(error)
-    return kind_finding(payload, kind, _offset(error, kind in AT_CONSTRUCT))
+    offset = _offset(error, kind in AT_CONSTRUCT)
+    if kind in _KEY_KINDS:
+        key = long_key_start(payload, offset)
+        if key is not None:
+            return kind_finding(payload, "key_too_long", key)
+    return kind_finding(payload, kind, offset)
+
+
+#: The kinds a key over the 1024-character limit of implicit keys is reported as by a
+#: YAML reader: the ':' after it is not seen as a key's.
+_KEY_KINDS: frozenset[str] = frozenset(
+    {"mapping_value", "key_without_colon", "flow_mapping", "flow_sequence", "block_mapping_end"}
+)
+#: The longest implicit key YAML 1.2 allows (code points, the key and its ':' on one line).
+MAX_IMPLICIT_KEY = 1024
+_LINE_KEY = re.compile(r"[ \t]*(?:[-?][ \t]+)*")
+_COLON = re.compile(r":(?=[ \t,\]}]|$)")
+
+
+def long_key_start(payload: str, offset: int) -> int | None:
+    """The start of an implicit key over :data:`MAX_IMPLICIT_KEY` code points on the
+    line of ``offset`` (after the line's indentation and list/'?' indicators, or after
+    the last '{', '[' or ',' before ``offset``), whose ':' is on that line; else None."""
+    begin = max(payload.rfind("\n", 0, offset), payload.rfind("\r", 0, offset)) + 1
+    ends = [i for i in (payload.find("\n", offset), payload.find("\r", offset)) if i >= 0]
+    line = payload[begin : min(ends, default=len(payload))]
+    starts = {_LINE_KEY.match(line).end()}  # type: ignore[union-attr]
+    flow = max(line.rfind(c, 0, offset - begin) for c in "{[,")
+    if flow >= 0:
+        starts.add(flow + 1 + len(line[flow + 1 :]) - len(line[flow + 1 :].lstrip(" \t")))
+    for start in sorted(starts):
+        colon = _COLON.search(line, start)
+        if colon is not None and colon.start() - start > MAX_IMPLICIT_KEY:
+            return begin + start
+    return None
 
 
 def kind_finding(payload: str, kind: str, offset: int) -> Finding:
