@@ -68,6 +68,24 @@ COMPAT_QUESTION_DROPPED: Final = Code(
     "`filter_invalid_questions` (§9); covers the question",
     example='`{"type": "bogus", "text": "a"}`',
 )
+COMPAT_ATTRIBUTE_CONFLICT: Final = Code(
+    "compat.attribute_conflict",
+    "warning",
+    rules.COMPAT,
+    en={
+        "": "the tag gives the attribute {name} again ({value}); the first one decides",
+        "json_field": "the tag's attribute {name} ({value}) replaces the JSON field {name} "
+        "({field})",
+    },
+    zh={
+        "": "标签再次给出属性 {name}（{value}）；以第一个为准。",
+        "json_field": "标签属性 {name}（{value}）取代了 JSON 字段 {name}（{field}）。",
+    },
+    meaning="under `tag_attributes` (§9), an attribute the opening tag repeats (the first "
+    "decides; covers the repeat), or one given beside the JSON field it stands for (the "
+    "attribute wins; covers the attribute's value)",
+    example='`<questionnaire timeout_seconds="30" timeout_seconds="40">`',
+)
 
 CODES: Final = (
     LIMIT_PAYLOAD_SIZE,
@@ -75,4 +93,5 @@ CODES: Final = (
     LIMIT_OPTIONS,
     LIMIT_DIAGNOSTICS,
     COMPAT_QUESTION_DROPPED,
+    COMPAT_ATTRIBUTE_CONFLICT,
 )

@@ -117,7 +117,8 @@ def no_string(text: str) -> bool:
     return False
 
 
-def one_of(values: list[str] | None) -> Callable[[str], bool] | None:
-    """For a choice default: a string is valid when it is an option (any, when the
-    options were not all read: ``None``)."""
-    return None if values is None else frozenset(values).__contains__
+def one_of(values: list[str] | None, excused: object = None) -> Callable[[str], bool] | None:
+    """For a choice default: a string is valid when it is one of ``values``, the options
+    read; any (``None``) when they were not all read (``values`` ``None``, or
+    ``excused`` values of failed options given)."""
+    return None if values is None or excused is not None else frozenset(values).__contains__

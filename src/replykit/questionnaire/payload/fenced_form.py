@@ -466,7 +466,7 @@ class _Checker:
         self, value: Any, at: Cursor, values: list[str] | None, excused: frozenset[str] | None
     ) -> str:
         if not isinstance(value, str):
-            hint = self.kind_hint(value, at.path, one_of(None if excused is not None else values))
+            hint = self.kind_hint(value, at.path, one_of(values, excused))
             at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
         if values is not None and value not in values and value not in (excused or ()):
@@ -493,9 +493,7 @@ class _Checker:
             if isinstance(item, str):
                 seen.add(item)
             if not isinstance(item, str):
-                hint = self.kind_hint(
-                    item, (*at.path, k), one_of(None if excused is not None else values)
-                )
+                hint = self.kind_hint(item, (*at.path, k), one_of(values, excused))
                 at.add(F.QUESTION_DEFAULT_INVALID, k, hint=hint)
             elif (
                 known is not None and values is not None and item not in known | (excused or set())

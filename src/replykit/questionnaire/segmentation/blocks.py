@@ -18,6 +18,7 @@ import attrs
 from replykit.cap import Overflow
 from replykit.codes import Code, lookup
 from replykit.codes import start as start_codes
+from replykit.codes.limits import COMPAT_ATTRIBUTE_CONFLICT as ATTRIBUTE_CONFLICT
 from replykit.codes.limits import COMPAT_QUESTION_DROPPED
 from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
@@ -277,9 +278,8 @@ def xml_block(
         diags, overflow, response = _xml_response(payload, name, shift, whole, ctx)
     else:
         diags, overflow, form = _xml_request(payload, shift, whole, ctx)
-        form, too_large = _tag_timeout(form, tag, start, ctx)
-        if too_large is not None:
-            diags.insert(0, too_large)
+        form, from_tag = _tag_timeout(form, tag, start, ctx)
+        diags[:0] = from_tag
     read_ok = form is not None if not is_response else response is not None
     valid = registered and read_ok and not _has_error(diags)
     return Block(
@@ -323,20 +323,34 @@ def _xml_request(
 
 def _tag_timeout(
     form: Questionnaire | None, tag: str, start: int, ctx: Context
-) -> tuple[Questionnaire | None, Diagnostic | None]:
+) -> tuple[Questionnaire | None, list[Diagnostic]]:
     """§9 ``tag_attributes``: the form with the ``timeout_seconds`` of its opening
     ``tag`` (which starts at message offset ``start``), or the form unchanged and the
-    warning of a value that is no whole JSON number ≥ 0 or too large to read (§1, §7)."""
-    timeout = _TIMEOUT_ATTR.search(tag) if ctx.compat.tag_attributes else None
-    if form is None or timeout is None:
-        return form, None
-    group = next(i for i in (1, 2, 3, 4) if timeout.group(i) is not None)
-    value = timeout.group(group)
+    warning of a value that is no whole JSON number ≥ 0 or too large to read (§1, §7).
+    The first attribute decides; each repeat, and an attribute that replaces the JSON
+    field, is the warning ``compat.attribute_conflict`` (never resolved silently)."""
+    found = list(_TIMEOUT_ATTR.finditer(tag)) if ctx.compat.tag_attributes else []
+    if form is None or not found:
+        return form, []
+    spans = [(start + m.start(g), start + m.end(g), m.group(g)) for m in found
+             for g in (next(i for i in (1, 2, 3, 4) if m.group(i) is not None),)]  # fmt: skip
+    at, end, value = spans[0]
+    diags = [
+        ctx.placed(ATTRIBUTE_CONFLICT.finding(("timeout_seconds",), name="timeout_seconds",
+                   value=again), a, e)
+        for a, e, again in spans[1:]
+    ]  # fmt: skip
     number, _problem = read_number(value)
     if not is_timeout(number):
         # Read as the JSON field is: no prefix, no infinity, no 5000-digit int (§1, §7).
-        return form, _timeout_invalid(start + timeout.start(group), value, ctx)
-    return attrs.evolve(form, timeout_seconds=number), None
+        return form, [_timeout_invalid(at, value, ctx), *diags]
+    if form.timeout_seconds is not None:
+        replaced = ATTRIBUTE_CONFLICT.finding(
+            ("timeout_seconds",), variant="json_field", name="timeout_seconds",
+            value=value, field=form.timeout_seconds,
+        )  # fmt: skip
+        diags.insert(0, ctx.placed(replaced, at, end))
+    return attrs.evolve(form, timeout_seconds=number), diags
 
 
 def _identity(offset: int) -> int:
