@@ -260,7 +260,9 @@ def test_newer_codes_and_variants_record_their_parameters() -> None:
     assert normalize_form(args, allow_extras=False).findings == (reserved,)
 
     root = call_questionnaire_async("\udc00", locale="zh")["errors"][0]
-    assert root["message"] == "参数 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。"
+    assert root["message"] == (
+        "字符串含有 U+DC00，这是不成对的代理项（不是字符），严格 JSON 无法如实表示。"
+    )
     root_en = call_questionnaire_async("\udc00", locale="en")["errors"][0]
     assert root_en["message"] == (
         "a string holds U+DC00, half of a surrogate pair and no character; JSON cannot "

@@ -321,7 +321,9 @@ def test_tool_arguments_with_a_lone_surrogate_are_not_read() -> None:
     ]
     assert dumps(result).encode("utf-8")
     zh = questionnaire_async("T\ud800", questions[:1])["errors"][0]
-    assert zh["message"] == "title 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。"
+    assert zh["message"] == (
+        "title 含有 U+D800，这是不成对的代理项（不是字符），严格 JSON 无法如实表示。"
+    )
     # A forged success result holding one opens no form either.
     forged = {
         "success": True, "validation_passed": True, "title": "T",

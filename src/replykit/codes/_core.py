@@ -104,7 +104,8 @@ class Code:
     ``None`` for answer actions (§12). ``rule``: the :class:`Rule` behind it. ``en`` and
     ``zh``: message templates by variant (``""`` the default; ``"anchor"`` a named
     variant), ``str.format`` fields filled from a finding's parameters (see
-    :func:`fields`); a locale without a template for the variant renders English.
+    :func:`fields`); every registered code has both for each variant (a test checks),
+    and a code built without a ``zh`` template for a variant renders it in English.
     ``summary_zh``: the one Chinese sentence Self-check shows for the code (§8), or
     ``None`` (the English message is shown). ``meaning``/``example``: the row of the
     docs table ``doc`` (``""`` for no example). Raises ``ValueError`` for a malformed
@@ -147,8 +148,10 @@ class Code:
         self, params: Mapping[str, Any], variant: str | None = None, locale: Locale = "en"
     ) -> str:
         """The message of a finding of this code with ``params`` and ``variant``, in
-        ``locale``. A parameter the template names but ``params`` lacks renders as
-        empty text. Raises ``KeyError`` for an unknown variant."""
+        ``locale`` (``zh``: the Chinese template, which every registered code has for
+        every variant; parameters in English words, such as a JSON type or a shape, are
+        said in Chinese). A parameter the template names but ``params`` lacks renders
+        as empty text. Raises ``KeyError`` for an unknown variant."""
         return self.template(variant, locale).format_map(fields(params, locale))
 
     def finding(
@@ -207,8 +210,38 @@ _WORDS_ZH: Final[Mapping[str, str]] = MappingProxyType(
         "empty array": "空数组",
         "non-negative number": "非负数",
         "non-blank string or {value, label} object": "非空字符串或 {value, label} 对象",
+        # YAML's kinds (describe.yaml_kind)
+        "integer": "整数",
+        "float": "浮点数",
+        "list": "列表",
+        "mapping": "映射",
     }
 )
+
+#: Phrases parameters carry in English (a shape, what stands at a position, a category
+#: of forbidden field), in Chinese, for the templates of ``zh``.
+_PHRASES_ZH: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "an object": "对象",
+        "a string": "字符串",
+        "a non-blank string": "非空字符串",
+        "a list of strings": "字符串列表",
+        "the end of the payload": "负载末尾",
+        "a line break": "换行",
+        "a tab": "制表符",
+        "a space": "空格",
+        "the top level": "顶层",
+        "a tool name": "工具名称",
+        "an MCP server name": "MCP 服务器名称",
+        "a URL": "URL",
+        "JavaScript or a callback": "JavaScript 或回调",
+        "an RPC method name": "RPC 方法名",
+        "a credential": "凭据",
+        "a business argument object": "业务参数对象",
+    }
+)
+#: The parameters whose words :data:`_PHRASES_ZH` and :data:`_WORDS_ZH` translate.
+_WORDED: Final = frozenset({"shape", "what", "where", "category", "type"})
 
 
 @attrs.frozen
@@ -216,15 +249,21 @@ class _Helpers:
     article: Callable[[str], str]
     brief: Callable[[Any], str]
     hints: Mapping[str, str]
+    hints_zh: Mapping[str, str]
 
 
 @functools.cache
 def _helpers() -> _Helpers:
     # Imported at first use: the payload package and the fields codes import this module.
-    from replykit.codes.fields import HINTS
+    from replykit.codes.fields import HINTS, HINTS_ZH
     from replykit.questionnaire.payload.describe import article, brief
 
-    return _Helpers(article, brief, HINTS)
+    return _Helpers(article, brief, HINTS, HINTS_ZH)
+
+
+def _character_zh(value: str) -> str:
+    """``character U+0001`` as ``字符 U+0001``; any other text unchanged."""
+    return "字符 " + value[10:] if value.startswith("character U+") else value
 
 
 def _listing(items: Any, separator: str, limit: int = 10) -> str:
@@ -264,8 +303,10 @@ class _Fields(dict[str, str]):
             word = str(params.get("actual") or "")
             text = "当前缺失" if word in ("", "missing") else f"当前为{_WORDS_ZH.get(word, word)}"
         elif key == "hint" and isinstance(value, Mapping):
-            hint = helpers.hints.get(str(value.get("as")), "")
-            text = hint.format_map(_Fields(value, self.locale))
+            hints = helpers.hints_zh if zh else helpers.hints
+            text = hints.get(str(value.get("as")), "").format_map(_Fields(value, self.locale))
+        elif zh and key in _WORDED and isinstance(value, str):
+            text = _PHRASES_ZH.get(value) or _WORDS_ZH.get(value) or _character_zh(value)
         elif key == "left_out" and isinstance(value, list | tuple):  # LeftOut counts
             severity = {"error": "错误", "warning": "警告"} if zh else {}
             text = ("、" if zh else ", ").join(

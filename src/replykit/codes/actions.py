@@ -22,40 +22,54 @@ _UNSAFE = (
 )
 
 
-def _action(name: str, en: dict[str, str], meaning: str, rule: Rule = rules.ACTIONS) -> Code:
+def _action(
+    name: str,
+    en: dict[str, str],
+    meaning: str,
+    rule: Rule = rules.ACTIONS,
+    *,
+    zh: dict[str, str],
+) -> Code:
+    return Code(name, None, rule, en=en, meaning=meaning, doc="actions", zh=zh)
+
+
+def _lint(name: str, en: str, meaning: str, *, zh: dict[str, str]) -> Code:
     return Code(
-        name,
-        None,
-        rule,
-        en=en,
-        meaning=meaning,
-        doc="actions",
+        "lint." + name, None, rules.LINT, en={"": en}, meaning=meaning, doc="actions", zh=zh
     )
-
-
-def _lint(name: str, en: str, meaning: str) -> Code:
-    return Code("lint." + name, None, rules.LINT, en={"": en}, meaning=meaning, doc="actions")
 
 
 ACTIONS_NOT_LIST: Final = _action(
     "actions.not_list",
     {"": "actions must be an array, not {type}; no action is shown."},
     "the chosen `actions` value is not an array",
+    zh={
+        "": "actions 必须是数组，不能是 {type}；不显示任何动作。",
+    },
 )
 ACTION_NOT_OBJECT: Final = _action(
     "action.not_object",
     {"": "An action must be an object, not {type}" + _DROPPED},
     "element is not an object",
+    zh={
+        "": "动作必须是对象，不能是 {type}；该动作被丢弃。",
+    },
 )
 ACTION_TYPE_UNKNOWN: Final = _action(
     "action.type_unknown",
     {"": "type is missing or not one of the 8 supported events" + _DROPPED},
     "`type` missing or not one of the 8 events",
+    zh={
+        "": "type 缺失或不是支持的 8 种事件之一；该动作被丢弃。",
+    },
 )
 ACTION_ID_INVALID: Final = _action(
     "action.id_invalid",
     {"": "id must be a non-blank string of at most {limit|character}" + _DROPPED},
     "`id` not a string, blank, or > 80",
+    zh={
+        "": "id 必须是不超过 {limit} 个字符的非空字符串；该动作被丢弃。",
+    },
 )
 ACTION_ID_RESERVED: Final = _action(
     "action.id_reserved",
@@ -64,16 +78,26 @@ ACTION_ID_RESERVED: Final = _action(
         "would confuse with the object's own member" + _DROPPED
     },
     "`id` is a name JavaScript objects inherit (`__proto__`, `constructor`, `toString` ...)",
+    zh={
+        "": "id 是 JavaScript 对象继承的名称，按 id 保存状态的客户端会把它与对象自身的成员混淆"
+        "；该动作被丢弃。",
+    },
 )
 ACTION_ID_DUPLICATE: Final = _action(
     "action.id_duplicate",
     {"": "id is already used by {first} (the first one wins)" + _DROPPED},
     "`id` used by an earlier kept action",
+    zh={
+        "": "id 已被 {first} 使用（以第一个为准）；该动作被丢弃。",
+    },
 )
 ACTION_LABEL_INVALID: Final = _action(
     "action.label_invalid",
     {"": "label must be a non-blank string of at most {limit|character}" + _DROPPED},
     "`label` not a string, blank, or > 32",
+    zh={
+        "": "label 必须是不超过 {limit} 个字符的非空字符串；该动作被丢弃。",
+    },
 )
 ACTION_PROMPT_REQUIRED: Final = _action(
     "action.prompt_required",
@@ -82,6 +106,9 @@ ACTION_PROMPT_REQUIRED: Final = _action(
         "{limit|character}" + _DROPPED
     },
     "continue/business.*: prompt missing, not a string, blank, or > 800",
+    zh={
+        "": "{action_type} 需要 params.prompt：不超过 {limit} 个字符的非空字符串；该动作被丢弃。",
+    },
 )
 ACTION_CHART_TYPE_INVALID: Final = _action(
     "action.chart_type_invalid",
@@ -90,12 +117,19 @@ ACTION_CHART_TYPE_INVALID: Final = _action(
         "table" + _DROPPED
     },
     "render.change: chartType missing or unsupported",
+    zh={
+        "": "render.change 需要 params.chartType：bar、row、line、area、donut、scatter 或 table"
+        "；该动作被丢弃。",
+    },
 )
 ACTION_OVER_LIMIT: Final = _action(
     "action.over_limit",
     {"": "only the first {limit} valid actions are shown" + _DROPPED},
     "valid, but after the first 8 valid actions",
     rules.ACTIONS_LIMITS,
+    zh={
+        "": "只显示前 {limit} 个有效动作；该动作被丢弃。",
+    },
 )
 ACTION_FIELD_REMOVED: Final = _action(
     "action.field_removed",
@@ -124,22 +158,58 @@ ACTION_FIELD_REMOVED: Final = _action(
     },
     "an optional field with a bad value, a param the type does not use, or a field outside "
     "the protocol; limits: title 80, description 240, target fields 120, modify prompt 800",
+    zh={
+        "": "该字段不属于协议；已移除该字段。",
+        "style": "style 必须是 primary、default 或 danger；已移除该字段。",
+        "title": "title 必须是不超过 {limit} 个字符的非空字符串；已移除该字段。",
+        "description": "description 必须是不超过 {limit} 个字符的非空字符串；已移除该字段。",
+        "risk_level": "riskLevel 必须是 LOW、MEDIUM 或 HIGH；已移除该字段。",
+        "confirmation": "requiresConfirmation 只有为 true 时才生效；已移除该字段。",
+        "target_type": "target 必须是对象，不能是 {type}；已移除该字段。",
+        "target_empty": "target 为空；已移除该字段。",
+        "target_field": "target.{field} 必须是不超过 {limit} 个字符的非空字符串；已移除该字段。",
+        "target_only": "target 只能包含 dataset 和 componentId；已移除该字段。",
+        "params_type": "params 必须是对象，不能是 {type}；已移除该字段。",
+        "params_empty": "params 为空；已移除该字段。",
+        "modify_prompt": (
+            "conversation.modify 的 prompt 必须是不超过 {limit} 个字符的非空字符串（将使用默认"
+            "提示）；已移除该字段。"
+        ),
+        "unused_prompt": "{action_type} 不使用 params.prompt；已移除该字段。",
+        "unused_chart": "{action_type} 不使用 params.chartType；已移除该字段。",
+        "params_only": "params 只能包含 prompt 和 chartType；已移除该字段。",
+    },
 )
 ACTION_TEXT_UNSAFE: Final = _action(
     "action.text_unsafe",
     {"": _UNSAFE + _DROPPED, "removed": _UNSAFE + _REMOVED},
     'a control or bidi formatting character, e.g. `"label": "\\u202eetelpmoC"`',
+    zh={
+        "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
+        "向格式字符；该动作被丢弃。",
+        "removed": (
+            "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
+            "向格式字符；已移除该字段。"
+        ),
+    },
 )
 
 LINT_ANSWER_NOT_OBJECT: Final = _lint(
     "answer_not_object",
     "the answer must be a JSON object (answerData, payload or the wrapper)",
     "the input is not an object",
+    zh={
+        "": "回答必须是 JSON 对象（answerData、payload 或外层包装）。",
+    },
 )
 LINT_ACTIONS_MISPLACED: Final = _lint(
     "actions_misplaced",
     "actions beside answerData/payload are never read; put them in answerData beside datasets",
     "`actions` sits beside `answerData`/`payload` in the wrapper, where nothing reads it",
+    zh={
+        "": "与 answerData/payload 并列的 actions 永远不会被读取；请把它放进 answerData，与 dat"
+        "asets 并列。",
+    },
 )
 LINT_ACTIONS_NOT_BESIDE_DATASETS: Final = Code(
     "lint.actions_not_beside_datasets",
@@ -152,21 +222,36 @@ LINT_ACTIONS_NOT_BESIDE_DATASETS: Final = Code(
     },
     meaning="answerData has actions but no `datasets` object, or actions are nested in datasets",
     doc="actions",
+    zh={
+        "": "answerData 中有 actions，但旁边没有 datasets 对象。",
+        "in_datasets": "datasets 内部的 actions 永远不会被读取；请把它放在 datasets 旁边。",
+        "in_dataset": "单个数据集内部的 actions 永远不会被读取；请把它放在 datasets 旁边。",
+    },
 )
 LINT_PAYLOAD_ACTIONS_IGNORED: Final = _lint(
     "payload_actions_ignored",
     "payload.actions is ignored because answerData has actions",
     "both answerData and payload have actions; the payload's are ignored",
+    zh={
+        "": "answerData 已有 actions，因此 payload.actions 被忽略。",
+    },
 )
 LINT_ID_RESERVED: Final = _lint(
     "id_reserved",
     "this id is a name JavaScript objects inherit; clients drop the action",
     "the id is a name JavaScript objects inherit; clients drop the action",
+    zh={
+        "": "这个 id 是 JavaScript 对象继承的名称；客户端会丢弃该动作。",
+    },
 )
 LINT_TEXT_UNSAFE: Final = _lint(
     "text_unsafe",
     _UNSAFE + "; clients drop or remove it",
     "a control or bidi formatting character (tab and line breaks allowed in prompts)",
+    zh={
+        "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
+        "向格式字符；客户端会丢弃或移除它。",
+    },
 )
 LINT_VAGUE_REFERENCE: Final = _lint(
     "vague_reference",
@@ -174,16 +259,25 @@ LINT_VAGUE_REFERENCE: Final = _lint(
     "(它, 那个, 这个, it, that, this one)",
     "a business prompt contains 它, 那个, 这个, or the whole words it, that, this one "
     "(case-insensitive)",
+    zh={
+        "": "业务提示必须写明对象和动作，不能含糊指代（它、那个、这个、it、that、this one）。",
+    },
 )
 LINT_DESCRIPTION_MISSING: Final = _lint(
     "description_missing",
     "a high-risk action needs a clear description of its effect",
     "business.* or riskLevel HIGH without a valid description",
+    zh={
+        "": "高风险动作需要清楚说明其影响的 description。",
+    },
 )
 LINT_RISK_LEVEL_MISMATCH: Final = _lint(
     "risk_level_mismatch",
     "{action_type} has business impact; declare riskLevel MEDIUM or HIGH",
     "business.* without riskLevel MEDIUM or HIGH",
+    zh={
+        "": "{action_type} 会产生业务影响；请声明 riskLevel 为 MEDIUM 或 HIGH。",
+    },
 )
 LINT_FORBIDDEN_FIELD: Final = _lint(
     "forbidden_field",
@@ -194,6 +288,9 @@ LINT_FORBIDDEN_FIELD: Final = _lint(
     "credential (`token`, `apiKey`, `authorization`, `password`, `secret`, `cookie`), or an "
     "argument object (`arguments`, `args`, `payload`, `body`, `data`, `input`, or any "
     "unknown field whose value is an object or array)",
+    zh={
+        "": "这个字段看起来像{category}；永远不要随动作发送它。",
+    },
 )
 
 CODES: Final = (

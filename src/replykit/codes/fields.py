@@ -34,6 +34,25 @@ HINTS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 
+#: The ``{hint}`` sentences by ``as``, in Chinese (templates of ``zh``).
+HINTS_ZH: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "string": "它是字符串 {value}",
+        "kind": "当前为{actual}",
+        "null": "它为空（null）",
+        "long": "YAML 把它读作{actual}；如需保留原文，请加引号",
+        "source": "YAML 把 {source} 读作{actual}；如需保留原文，请加引号：{quoted}",
+        "empty_list": "当前为空列表",
+        "found_value": "当前为 {value}",
+        "found_kind": "当前为{actual}",
+        "missing": "当前缺失",
+        "empty": "当前为空",
+        "blank": "当前为空白",
+        "option_object": "严格的 fenced YAML 只接受字符串形式的选项，不接受 {{value, label}} "
+        "对象（这种写法属于 XML+JSON 和 questionnaire_async）",
+    }
+)
+
 FORM_UNKNOWN_FIELD: Final = Code(
     "form.unknown_field",
     "error",
@@ -42,6 +61,9 @@ FORM_UNKNOWN_FIELD: Final = Code(
     meaning="a top-level key other than title/questions",
     example="`id: x`",
     summary_zh="顶层只允许 title 和 questions。",
+    zh={
+        "": "未知的顶层字段 {field}；围栏问卷只有 title 和 questions。",
+    },
 )
 FORM_TITLE_REQUIRED: Final = Code(
     "form.title_required",
@@ -51,6 +73,10 @@ FORM_TITLE_REQUIRED: Final = Code(
     meaning="title missing or blank",
     example="no `title`",
     summary_zh="title 为必填项，必须是非空字符串。",
+    zh={
+        "": "title 为必填项：需要非空字符串。",
+        "blank": "title 不能为空白。",
+    },
 )
 FORM_TITLE_INVALID: Final = Code(
     "form.title_invalid",
@@ -60,6 +86,9 @@ FORM_TITLE_INVALID: Final = Code(
     meaning="title not a string",
     example="`title: 3`",
     summary_zh="title 必须是非空字符串。",
+    zh={
+        "": "title 必须是字符串；{hint}。",
+    },
 )
 FORM_QUESTIONS_REQUIRED: Final = Code(
     "form.questions_required",
@@ -69,6 +98,9 @@ FORM_QUESTIONS_REQUIRED: Final = Code(
     meaning="questions missing",
     example="no `questions`",
     summary_zh="questions 为必填项，必须是非空数组。",
+    zh={
+        "": "questions 为必填项：需要由问题组成的非空列表。",
+    },
 )
 FORM_QUESTIONS_INVALID: Final = Code(
     "form.questions_invalid",
@@ -78,6 +110,9 @@ FORM_QUESTIONS_INVALID: Final = Code(
     meaning="questions not a list, or empty",
     example="`questions: []`",
     summary_zh="questions 必须是非空数组。",
+    zh={
+        "": "questions 必须是由问题组成的非空列表；{hint}。",
+    },
 )
 QUESTION_NOT_MAPPING: Final = Code(
     "question.not_mapping",
@@ -87,6 +122,9 @@ QUESTION_NOT_MAPPING: Final = Code(
     meaning="a question that is not a mapping",
     example="`- just text`",
     summary_zh="每个问题必须是映射。",
+    zh={
+        "": "{path} 必须是包含 type、text 和 default 的映射，{actual_clause}。",
+    },
 )
 QUESTION_UNKNOWN_FIELD: Final = Code(
     "question.unknown_field",
@@ -96,6 +134,9 @@ QUESTION_UNKNOWN_FIELD: Final = Code(
     meaning="a key outside the table",
     example="`id: a`",
     summary_zh="问题中含有不允许的字段。",
+    zh={
+        "": "{question} 中有未知字段 {field}；允许的字段：{allowed_fields}。",
+    },
 )
 QUESTION_TYPE_REQUIRED: Final = Code(
     "question.type_required",
@@ -105,6 +146,9 @@ QUESTION_TYPE_REQUIRED: Final = Code(
     meaning="type missing",
     example="no `type`",
     summary_zh="问题缺少 type。",
+    zh={
+        "": "{path} 为必填项：single_choice、multi_choice 或 free_text。",
+    },
 )
 QUESTION_TYPE_INVALID: Final = Code(
     "question.type_invalid",
@@ -119,6 +163,11 @@ QUESTION_TYPE_INVALID: Final = Code(
     meaning="type not one of the three (aliases too)",
     example="`type: multiple_choice`",
     summary_zh="type 只能是 single_choice、multi_choice 或 free_text。",
+    zh={
+        "": "{path} 的值 {given} 不是题型；请使用 single_choice、multi_choice 或 free_text。",
+        "alias": "{path} 的值 {given} 是严格的 fenced YAML 不接受的别名；请写作 {strict}。",
+        "not_string": "{path} 必须是字符串；{hint}。",
+    },
 )
 QUESTION_TEXT_REQUIRED: Final = Code(
     "question.text_required",
@@ -128,6 +177,10 @@ QUESTION_TEXT_REQUIRED: Final = Code(
     meaning="text missing or blank",
     example='`text: ""`',
     summary_zh="问题缺少非空的 text。",
+    zh={
+        "": "{path} 为必填项。",
+        "blank": "{path} 不能为空白。",
+    },
 )
 QUESTION_TEXT_INVALID: Final = Code(
     "question.text_invalid",
@@ -137,6 +190,9 @@ QUESTION_TEXT_INVALID: Final = Code(
     meaning="text not a string",
     example="`text: 5`",
     summary_zh="text 必须是非空字符串。",
+    zh={
+        "": "{path} 必须是字符串；{hint}。",
+    },
 )
 QUESTION_DEFAULT_REQUIRED: Final = Code(
     "question.default_required",
@@ -150,6 +206,11 @@ QUESTION_DEFAULT_REQUIRED: Final = Code(
     meaning="default missing",
     example="no `default`",
     summary_zh="问题缺少 default。",
+    zh={
+        "": "{question}.default 为必填项（例如选项之一）。",
+        "multi_choice": "{question}.default 为必填项（例如 []）。",
+        "free_text": '{question}.default 为必填项（例如 ""）。',
+    },
 )
 QUESTION_OPTIONS_REQUIRED: Final = Code(
     "question.options_required",
@@ -159,6 +220,9 @@ QUESTION_OPTIONS_REQUIRED: Final = Code(
     meaning="a choice question without a non-empty options list",
     example="`options: []`",
     summary_zh="选择题必须提供非空字符串组成的 options。",
+    zh={
+        "": "选择题必须提供 {path}：由字符串组成的非空列表；{hint}。",
+    },
 )
 QUESTION_OPTION_INVALID: Final = Code(
     "question.option_invalid",
@@ -172,6 +236,10 @@ QUESTION_OPTION_INVALID: Final = Code(
     "`__questionnaire_other__` of the 'other' choice (§4.2)",
     example="`- {value: a, label: A}`, `- 02142`",
     summary_zh="选项必须是非空字符串。",
+    zh={
+        "": "{path} 必须是非空字符串；{hint}。",
+        "reserved": "{path} 的值 {value} 是“其他”选项的保留值；请换一个选项。",
+    },
 )
 QUESTION_OPTIONS_FORBIDDEN: Final = Code(
     "question.options_forbidden",
@@ -180,6 +248,9 @@ QUESTION_OPTIONS_FORBIDDEN: Final = Code(
     en={"": "a free_text question takes no options"},
     meaning="free_text with options",
     summary_zh="free_text 问题不能有 options。",
+    zh={
+        "": "free_text 问题不能有 options。",
+    },
 )
 QUESTION_ALLOW_OTHER_FORBIDDEN: Final = Code(
     "question.allow_other_forbidden",
@@ -188,6 +259,9 @@ QUESTION_ALLOW_OTHER_FORBIDDEN: Final = Code(
     en={"": "a free_text question takes no allow_other"},
     meaning="free_text with allow_other",
     summary_zh="free_text 问题不能有 allow_other。",
+    zh={
+        "": "free_text 问题不能有 allow_other。",
+    },
 )
 QUESTION_ALLOW_OTHER_INVALID: Final = Code(
     "question.allow_other_invalid",
@@ -201,6 +275,13 @@ QUESTION_ALLOW_OTHER_INVALID: Final = Code(
     meaning="allow_other not a boolean",
     example="`allow_other: yes`",
     summary_zh="allow_other 必须是布尔值。",
+    zh={
+        "": "{path} 必须是 true 或 false；{hint}。",
+        "yes_no": (
+            "{path} 必须是 true 或 false；{hint}（YAML 1.2 只把 true/false 读作布尔值，yes/no/o"
+            "n/off 不是）。"
+        ),
+    },
 )
 QUESTION_DEFAULT_INVALID: Final = Code(
     "question.default_invalid",
@@ -217,6 +298,14 @@ QUESTION_DEFAULT_INVALID: Final = Code(
     meaning="default of the wrong type",
     example="`default: null` on free_text",
     summary_zh="default 的类型不符合题型。",
+    zh={
+        "": "{path} 必须是字符串；{hint}。",
+        "free_text": 'free_text 问题的 {path} 必须是字符串（无默认值时写 ""）；{hint}。',
+        "single_choice": "single_choice 问题的 {path} 必须是选项之一（字符串）；{hint}。",
+        "multi_choice": (
+            "multi_choice 问题的 {path} 必须是由选项组成的列表（无默认值时写 []）；{hint}。"
+        ),
+    },
 )
 QUESTION_DEFAULT_NOT_IN_OPTIONS: Final = Code(
     "question.default_not_in_options",
@@ -227,6 +316,9 @@ QUESTION_DEFAULT_NOT_IN_OPTIONS: Final = Code(
     "that failed to read, such as `{value: a}`: that option's error is the one)",
     example="`default: maybe`",
     summary_zh="default 必须属于 options。",
+    zh={
+        "": "{path} 的值 {value} 不是选项之一（{allowed}）。",
+    },
 )
 QUESTION_DUPLICATE_OPTION: Final = Code(
     "question.duplicate_option",
@@ -236,6 +328,9 @@ QUESTION_DUPLICATE_OPTION: Final = Code(
     meaning="an option repeated",
     example="`- a⏎- a`",
     summary_zh="选项重复。",
+    zh={
+        "": "{path} 重复了选项 {value}。",
+    },
 )
 QUESTION_DUPLICATE_DEFAULT: Final = Code(
     "question.duplicate_default",
@@ -245,6 +340,9 @@ QUESTION_DUPLICATE_DEFAULT: Final = Code(
     meaning="an item of a multi-choice default repeated; kept once (§4.2)",
     example="`default: [a, a]`",
     summary_zh="多选题的默认项重复，只选中一次。",
+    zh={
+        "": "{path} 重复了默认值 {value}；只选中一次。",
+    },
 )
 
 CODES: Final = (

@@ -67,6 +67,9 @@ COMPAT_QUESTION_DROPPED: Final = Code(
     meaning="a question with a `questionnaire.start.*` error left out under "
     "`filter_invalid_questions` (§9); covers the question",
     example='`{"type": "bogus", "text": "a"}`',
+    zh={
+        "": "第 {number} 个问题有错误，已被省略（Sage 兼容）。",
+    },
 )
 COMPAT_ATTRIBUTE_CONFLICT: Final = Code(
     "compat.attribute_conflict",

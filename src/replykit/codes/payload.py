@@ -21,6 +21,10 @@ YAML_EMPTY: Final = Code(
     meaning="blank fenced payload",
     example="fence with nothing inside",
     summary_zh="问卷内容为空。",
+    zh={
+        "": "问卷块为空。",
+        "no_content": "负载中没有任何 YAML 内容。",
+    },
 )
 
 #: ``yaml.syntax`` messages by kind of error (the variant; the default is for an error
@@ -62,11 +66,46 @@ _SYNTAX: Final = {
     "starts a block collection; use spaces",
     "not_printable": "{what} is not allowed in YAML",
 }
+#: The Chinese of each ``yaml.syntax`` kind, by the same keys.
+_SYNTAX_ZH: Final = {
+    "": "此处的文本不是有效的 YAML。",
+    "bad_character": "{what} 不能在此处开始一个 YAML 值；请给该值加引号。",
+    "mapping_value": "此处不允许出现 ':'；含有 ': ' 的普通值必须加引号。",
+    "mapping_key": "'?' 不能在此处开始一个映射键。",
+    "list_item": "'-' 不能在此处开始一个列表项；值中的列表必须另起一行。",
+    "key_without_colon": "这个映射键在同一行内后面没有 ':'。",
+    "unclosed_quote": "这个带引号的字符串没有闭合。",
+    "quote_document_marker": "带引号的字符串延续到了文档标记行（'---' 或 '...'）。",
+    "escape": (
+        "双引号字符串中有未知的转义；反斜杠请写作 \\\\，\\x、\\u、\\U 后分别跟 2、4、8 位十六进"
+        "制数字。"
+    ),
+    "anchor_name": "'&' 和 '*' 用于开始 YAML 锚点和别名；以它们开头的值请加引号。",
+    "tag": "'!' 用于开始 YAML 标签；以 '!' 开头的值请加引号。",
+    "directive": "指令行（%YAML、%TAG）格式错误或重复；以 '%' 开头的值请加引号。",
+    "block_header": "块标量头（| 或 >）只能包含一个 1-9 的缩进数字、一个截断符号 + 或 -，"
+    "以及注释。",
+    "flow_sequence": "流式列表 [...] 的各项之间需要 ','，末尾需要 ']'，当前为 {what}。",
+    "flow_mapping": "流式映射 {{...}} 的各项之间需要 ','，末尾需要 '}}'，当前为 {what}。",
+    "missing_value": "{what} 之前缺少一个值。",
+    "block_mapping_end": "此缩进处应为映射的下一个键，或以更少的缩进结束映射；当前为 {what}。",
+    "block_list_end": "此缩进处应为列表的下一个 '- ' 项，或以更少的缩进结束列表；当前为 {what}。",
+    "after_document": "YAML 文档结束之后出现了意外的 {what}。",
+    "key_too_long": (
+        "不带 '?' 的映射键最多 1024 个字符，且其 ':' 必须在同一行；较长的文字请作为加引号的值，"
+        "而不是键。"
+    ),
+    "comment_space": "注释的 '#' 前面需要空白；请加一个空格，或给含有 '#' 的值加引号。",
+    "tab_indent": "YAML 不能用制表符缩进；请用空格缩进。",
+    "tab_before_block": "列表项 '-'、键或开始块集合的 '?'/':' 之前不能有制表符；请使用空格。",
+    "not_printable": "YAML 中不允许出现 {what}。",
+}
 YAML_SYNTAX: Final = Code(
     "yaml.syntax",
     "error",
     rules.YAML,
     en={kind: "YAML syntax error: " + text for kind, text in _SYNTAX.items()},
+    zh={kind: "YAML 语法错误：" + text for kind, text in _SYNTAX_ZH.items()},
     meaning="YAML syntax error, in replykit's words (§4.1)",
     example="`title: [`",
     summary_zh="YAML 语法错误。",
@@ -79,6 +118,9 @@ YAML_MULTIPLE_DOCUMENTS: Final = Code(
     meaning="more than one document",
     example="`title: a⏎---⏎title: b`",
     summary_zh="问卷内容只能是一个 YAML 文档。",
+    zh={
+        "": "问卷负载只能包含一个 YAML 文档。",
+    },
 )
 YAML_JSON_PAYLOAD: Final = Code(
     "yaml.json_payload",
@@ -91,6 +133,9 @@ YAML_JSON_PAYLOAD: Final = Code(
     meaning="root is a flow collection",
     example='`{"title": "T"}`',
     summary_zh="围栏内容必须是块状 YAML，不能是 JSON 或流式写法。",
+    zh={
+        "": "负载是流式集合（{{...}} 或 [...]，例如 JSON）；请写成块状 YAML（title: ...）。",
+    },
 )
 YAML_ROOT_NOT_MAPPING: Final = Code(
     "yaml.root_not_mapping",
@@ -100,6 +145,9 @@ YAML_ROOT_NOT_MAPPING: Final = Code(
     meaning="root is a scalar or block sequence",
     example="`- a`",
     summary_zh="YAML 顶层必须是映射。",
+    zh={
+        "": "YAML 顶层必须是块状映射，{actual_clause}。",
+    },
 )
 YAML_NESTED_FENCE: Final = Code(
     "yaml.nested_fence",
@@ -118,6 +166,16 @@ YAML_NESTED_FENCE: Final = Code(
     "(punctuation, symbols) or an invisible blank character (NBSP, U+3000, ZWSP, BOM) after it",
     example="a ```` ``` ```` line inside; ```` ```。 ````",
     summary_zh="问卷内部不能嵌套其他代码围栏；结束围栏必须独占一行，后面不能有其他文字。",
+    zh={
+        "": "问卷内部的一行开启了代码围栏；问卷中不能包含其他围栏块。",
+        "closing_text": (
+            "这一行看起来像结束围栏，但后面还有文字；结束围栏必须独占一行，所以问卷并未在此结束。"
+        ),
+        "closing_blank": (
+            "这一行看起来像结束围栏，但后面有不可见字符 {char}；结束围栏的反引号之后只允许空格"
+            "和制表符，所以问卷并未在此结束。"
+        ),
+    },
 )
 YAML_DUPLICATE_KEY: Final = Code(
     "yaml.duplicate_key",
@@ -130,6 +188,10 @@ YAML_DUPLICATE_KEY: Final = Code(
     meaning="a key repeated in one mapping",
     example="`title: a⏎title: b`",
     summary_zh="YAML 中存在重复的键。",
+    zh={
+        "": "重复的键 {key}；每个键只能出现一次。",
+        "at": "{where} 中有重复的键 {key}；每个键只能出现一次。",
+    },
 )
 YAML_ALIAS: Final = Code(
     "yaml.alias",
@@ -142,6 +204,10 @@ YAML_ALIAS: Final = Code(
     meaning="an anchor or alias",
     example="`text: &q Why?`",
     summary_zh="不允许使用 YAML 锚点或别名。",
+    zh={
+        "": "不允许使用 YAML 别名（*{anchor}）；请直接写出该值。",
+        "anchor": "不允许使用 YAML 锚点（&{anchor}）。",
+    },
 )
 YAML_TAG: Final = Code(
     "yaml.tag",
@@ -151,6 +217,9 @@ YAML_TAG: Final = Code(
     meaning="an explicit tag",
     example="`title: !!str T`",
     summary_zh="不允许使用 YAML 显式标签。",
+    zh={
+        "": "不允许使用显式 YAML 标签（{tag}）；请去掉标签直接写值。",
+    },
 )
 YAML_TOO_DEEP: Final = Code(
     "yaml.too_deep",
@@ -160,6 +229,9 @@ YAML_TOO_DEEP: Final = Code(
     meaning="nesting deeper than the limit",
     example="65 nested `-`",
     summary_zh="YAML 嵌套层级过深。",
+    zh={
+        "": "YAML 嵌套层级超过 {limit} 层。",
+    },
 )
 YAML_KEY_NOT_STRING: Final = Code(
     "yaml.key_not_string",
@@ -169,6 +241,9 @@ YAML_KEY_NOT_STRING: Final = Code(
     meaning="a non-string mapping key",
     example="`1: x`",
     summary_zh="YAML 的键必须是字符串。",
+    zh={
+        "": "映射键 {key} 是{actual}，不是字符串；键必须是字段名。",
+    },
 )
 YAML_NUMBER_TOO_LARGE: Final = Code(
     "yaml.number_too_large",
@@ -178,6 +253,9 @@ YAML_NUMBER_TOO_LARGE: Final = Code(
     meaning="an integer too large to convert",
     example="a 5000-digit int",
     summary_zh="数字过大。",
+    zh={
+        "": "整数超过 {limit} 位；请给它加引号。",
+    },
 )
 YAML_LONE_SURROGATE: Final = Code(
     "yaml.lone_surrogate",
@@ -191,6 +269,10 @@ YAML_LONE_SURROGATE: Final = Code(
     "no character (§1.3; two escapes are two code points)",
     example='`text: "Why\\ud800?"`, `"\\ud83d\\ude00"`',
     summary_zh="YAML 字符串的转义表示不成对的代理项（\\udXXX），它不是字符。",
+    zh={
+        "": "这个字符串含有 {shown} 的转义，它是代理项而不是字符；请直接写出该字符或使用它的 \\"
+        "U 转义。",
+    },
 )
 
 # ---------------------------------------------------------------- JSON (§1, §5)
@@ -206,6 +288,10 @@ JSON_SYNTAX: Final = Code(
     meaning="JSON syntax error: replykit's position and message (§5; smart quotes named)",
     example='`{“title”: 1}`, `{"a": 1,}`',
     summary_zh="JSON 语法错误。",
+    zh={
+        "": "JSON 语法错误：{reason}",
+        "undecodable": "JSON 语法错误：无法解码。",
+    },
 )
 JSON_DUPLICATE_KEY: Final = Code(
     "json.duplicate_key",
@@ -215,6 +301,9 @@ JSON_DUPLICATE_KEY: Final = Code(
     meaning="a key repeated in one object",
     example='`{"a":1,"a":2}`',
     summary_zh="JSON 中存在重复的键。",
+    zh={
+        "": "重复的键 {key}；每个键只能出现一次。",
+    },
 )
 JSON_CONSTANT: Final = Code(
     "json.constant",
@@ -224,6 +313,9 @@ JSON_CONSTANT: Final = Code(
     meaning="`NaN`, `Infinity`, `-Infinity`",
     example='`{"a": NaN}`',
     summary_zh="JSON 中不允许 NaN 或 Infinity。",
+    zh={
+        "": "{token} 不是 JSON；请使用数字或字符串。",
+    },
 )
 JSON_TOO_DEEP: Final = Code(
     "json.too_deep",
@@ -252,6 +344,10 @@ JSON_NOT_OBJECT: Final = Code(
     meaning="root not an object",
     example="`[1]`",
     summary_zh="JSON 负载必须是一个对象。",
+    zh={
+        "": "负载必须是 JSON 对象，{actual_clause}。",
+        "answers": "answers 必须是从问题 id 到回答的 JSON 对象，{actual_clause}。",
+    },
 )
 JSON_STRING_PAYLOAD: Final = Code(
     "json.string_payload",
@@ -264,6 +360,9 @@ JSON_STRING_PAYLOAD: Final = Code(
     meaning="root is a string holding JSON",
     example='`"{\\"title\\":1}"`',
     summary_zh="JSON 负载是一个包含 JSON 的字符串，必须直接写成对象。",
+    zh={
+        "": "负载是一个装着 JSON 的 JSON 字符串；请直接写出对象本身，而不是它加引号的副本。",
+    },
 )
 JSON_NUMBER_TOO_LARGE: Final = Code(
     "json.number_too_large",
@@ -279,6 +378,12 @@ JSON_NUMBER_TOO_LARGE: Final = Code(
     "(it would read as infinity)",
     example='`{"a": 1e400}`, a 5000-digit int',
     summary_zh="数字过大：超过 4300 位，或超出 64 位浮点数的范围。",
+    zh={
+        "": "数字超过 {limit} 位；请写成字符串或更小的数字。",
+        "range": (
+            "数字 {number} 超出 64 位浮点数的范围（会被读作无穷大）；请写成字符串或更小的数字。"
+        ),
+    },
 )
 JSON_LONE_SURROGATE: Final = Code(
     "json.lone_surrogate",
@@ -294,8 +399,11 @@ JSON_LONE_SURROGATE: Final = Code(
         "JSON cannot carry it faithfully",
     },
     zh={
-        "value": "{path} 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。",
-        "root_value": "参数 含有不成对的代理项（不是字符），严格 JSON 无法如实表示。",
+        "": "字符串中有不成对的代理项 {shown}：代理项必须成对出现，即高位代理（\\ud800-\\udbff）"
+        "紧跟低位代理（\\udc00-\\udfff），否则文本无法写成 UTF-8。",
+        "value": "{path} 含有 {shown}，这是不成对的代理项（不是字符），严格 JSON 无法如实表示。",
+        "root_value": "字符串含有 {shown}，这是不成对的代理项（不是字符），"
+        "严格 JSON 无法如实表示。",
     },
     meaning="a string holding half of a surrogate pair (a `\\udXXX` escape not paired, or "
     "such a character); also a string or key of a Python caller's tool arguments or answer "

@@ -23,6 +23,9 @@ RESPONSE_TYPE_MISMATCH: Final = Code(
     meaning="`type` does not match the tag name",
     example="`sage_questionnaire_response` in `<questionnaire-response>`",
     summary_zh="回答的 type 与标签名称不对应。",
+    zh={
+        "": "此标签的 type 必须是 {quoted_type}；{hint}。",
+    },
 )
 RESPONSE_QUESTIONNAIRE_ID_MISSING: Final = Code(
     "response.questionnaire_id_missing",
@@ -35,6 +38,10 @@ RESPONSE_QUESTIONNAIRE_ID_MISSING: Final = Code(
     },
     meaning="no `questionnaire_id`",
     summary_zh="回答缺少 questionnaire_id。",
+    zh={
+        "": "questionnaire_id 为必填项：所回答问卷的 id。",
+        "invalid": "questionnaire_id 必须是非空字符串（所回答问卷的 id），当前为 {value}。",
+    },
 )
 RESPONSE_ANSWERS_INVALID: Final = Code(
     "response.answers_invalid",
@@ -44,6 +51,9 @@ RESPONSE_ANSWERS_INVALID: Final = Code(
     meaning="`answers` missing or not a list",
     example='`{"answers": {}}`',
     summary_zh="回答的 answers 必须是数组。",
+    zh={
+        "": "answers 必须是列表；{hint}。",
+    },
 )
 RESPONSE_ANSWER_INVALID: Final = Code(
     "response.answer_invalid",
@@ -56,6 +66,10 @@ RESPONSE_ANSWER_INVALID: Final = Code(
     meaning="an answer of the wrong shape",
     example='`{"question_id": 3}`',
     summary_zh="回答中的某一项不符合格式。",
+    zh={
+        "": "{path} 必须是{shape}；{hint}。",
+        "type": "{path} 必须是 single_choice、multi_choice 或 free_text；{hint}。",
+    },
 )
 RESPONSE_STATUS_UNKNOWN: Final = Code(
     "response.status_unknown",
@@ -65,6 +79,9 @@ RESPONSE_STATUS_UNKNOWN: Final = Code(
     meaning="status other than `submitted`",
     example='`"status": "draft"`',
     summary_zh="回答的 status 应为 submitted。",
+    zh={
+        "": "status 应为 'submitted'；{hint}。",
+    },
 )
 
 # ---------------------------------------------------------------- tool results (§7)
@@ -109,7 +126,9 @@ TOOL_RESULT_FAILED: Final = Code(
 # question id; ``{value}`` a value as short JSON.
 
 
-def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> Code:
+def _answer(
+    name: str, en: dict[str, str], meaning: str, example: str = "", *, zh: dict[str, str]
+) -> Code:
     return Code(
         "answer." + name,
         "warning" if name == "label_mismatch" else "error",
@@ -118,6 +137,7 @@ def _answer(name: str, en: dict[str, str], meaning: str, example: str = "") -> C
         meaning=meaning,
         example=example,
         doc="responses",
+        zh=zh,
     )
 
 
@@ -126,14 +146,25 @@ ANSWER_UNKNOWN_QUESTION: Final = _answer(
     {"": "{path}: the form has no question with id {value}"},
     "no such question",
     '`{"zz": "a"}`',
+    zh={
+        "": "{path}：问卷中没有 id 为 {value} 的问题。",
+    },
 )
 ANSWER_DUPLICATE: Final = _answer(
     "duplicate",
     {"": "question {question!r} is answered more than once"},
     "a question answered a second time",
+    zh={
+        "": "问题 {question!r} 被回答了不止一次。",
+    },
 )
 ANSWER_MISSING: Final = _answer(
-    "missing", {"": "question {question!r} has no answer"}, "a question of the form has no answer"
+    "missing",
+    {"": "question {question!r} has no answer"},
+    "a question of the form has no answer",
+    zh={
+        "": "问题 {question!r} 没有回答。",
+    },
 )
 ANSWER_TYPE_MISMATCH: Final = _answer(
     "type_mismatch",
@@ -146,18 +177,31 @@ ANSWER_TYPE_MISMATCH: Final = _answer(
     },
     "the answer's type is not the question's type",
     '`{"q1": 3}` for a single choice',
+    zh={
+        "": "{type} 问题 {question} 的 {path} 必须是{expected}。",
+        "choice": "{type} 问题 {question} 的 {path} 必须是{expected}（一个选项值）。",
+        "type": "问题 {question!r} 是 {type}，回答却写的是 {given}。",
+        "item": "{path} 必须是{expected}（一个选项值）。",
+        "other_text": "{path} 必须是{expected}。",
+    },
 )
 ANSWER_VALUES_NOT_LIST: Final = _answer(
     "values_not_list",
     {"": "{path} must be a list of option values for the multi_choice question {question}"},
     "a multi-choice answer that is not a list",
     '`{"q1": "a"}` for a multi choice',
+    zh={
+        "": "multi_choice 问题 {question} 的 {path} 必须是由选项值组成的列表。",
+    },
 )
 ANSWER_VALUE_NOT_IN_OPTIONS: Final = _answer(
     "value_not_in_options",
     {"": "{path}: {value} is not an option value of question {question}"},
     "not an option value",
     '`{"q1": "z"}`',
+    zh={
+        "": "{path}：{value} 不是问题 {question} 的选项值。",
+    },
 )
 ANSWER_OTHER_NOT_ALLOWED: Final = _answer(
     "other_not_allowed",
@@ -166,11 +210,18 @@ ANSWER_OTHER_NOT_ALLOWED: Final = _answer(
         "free_text": "{path}: a free_text question has no 'other' answer",
     },
     '"other" without `allow_other`; `other_text` on free text',
+    zh={
+        "": "{path}：问题 {question} 不允许“其他”回答。",
+        "free_text": "{path}：free_text 问题没有“其他”回答。",
+    },
 )
 ANSWER_OTHER_TEXT_UNEXPECTED: Final = _answer(
     "other_text_unexpected",
     {"": "{path}: other_text is only allowed with the value {other}"},
     '`other_text` when "other" was not chosen',
+    zh={
+        "": "{path}：只有值为 {other} 时才允许 other_text。",
+    },
 )
 ANSWER_FIELD_INVALID: Final = _answer(
     "field_invalid",
@@ -179,17 +230,27 @@ ANSWER_FIELD_INVALID: Final = _answer(
         "value_required": "{path} is required in an answer object",
     },
     "an answer object without `value`, or with a key other than `value` and `other_text`",
+    zh={
+        "": "{path} 不是回答的字段；请使用 value 和 other_text。",
+        "value_required": "回答对象中必须有 {path}。",
+    },
 )
 ANSWER_DUPLICATE_VALUE: Final = _answer(
     "duplicate_value",
     {"": "{path}: {value} is already chosen earlier in the answer to question {question}"},
     "a value repeated in a multi-choice answer",
     '`["a", "a"]`',
+    zh={
+        "": "{path}：{value} 已在问题 {question} 的回答中更早选过。",
+    },
 )
 ANSWER_QUESTIONNAIRE_ID_MISMATCH: Final = _answer(
     "questionnaire_id_mismatch",
     {"": "the response answers {given!r}, not {expected_id!r}"},
     "the id differs from `questionnaire_id` (only checked when that argument is given)",
+    zh={
+        "": "该回答对应的是 {given!r}，而不是 {expected_id!r}。",
+    },
 )
 ANSWER_INCONSISTENT: Final = _answer(
     "inconsistent",
@@ -199,11 +260,18 @@ ANSWER_INCONSISTENT: Final = _answer(
     },
     "`answer` and `value`/`values` disagree, or the number of labels differs from the "
     "number of values",
+    zh={
+        "": "{path} 与 answer 不一致。",
+        "labels": "{path} 必须为每个值提供一个标签。",
+    },
 )
 ANSWER_LABEL_MISMATCH: Final = _answer(
     "label_mismatch",
     {"": "{path}: the label of {given!r} is {label!r}, not {given_label!r}"},
     "a label that is not the option's label",
+    zh={
+        "": "{path}：{given!r} 的标签是 {label!r}，而不是 {given_label!r}。",
+    },
 )
 
 CODES: Final = (

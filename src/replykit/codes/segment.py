@@ -16,6 +16,9 @@ FENCE_UNCLOSED: Final = Code(
     meaning="fenced candidate never closed",
     example="```` ```questionnaire ```` then end of message",
     summary_zh="问卷围栏没有结束围栏，一直延续到消息末尾。",
+    zh={
+        "": "问卷围栏没有闭合，一直延续到消息末尾。",
+    },
 )
 FENCE_NO_PREFACE: Final = Code(
     "fence.no_preface",
@@ -25,6 +28,9 @@ FENCE_NO_PREFACE: Final = Code(
     meaning="no visible prose before a fenced candidate",
     example="message starting with the fence",
     summary_zh="fenced 问卷前必须有非空的普通说明文字。",
+    zh={
+        "": "围栏问卷之前必须有可见的普通说明文字。",
+    },
 )
 NAME_UNREGISTERED: Final = Code(
     "name.unregistered",
@@ -34,6 +40,9 @@ NAME_UNREGISTERED: Final = Code(
     meaning="the block's name is not in the profile",
     example="`<yiii-questionnaire>` under `CLIENT`",
     summary_zh="该名称不是注册的问卷名称，前端会把它当作普通 Markdown 显示。",
+    zh={
+        "": "'{name}' 未在此配置中注册；客户端会把它显示为 Markdown。",
+    },
 )
 
 # Near-misses (§8): warnings on a line or tag that almost opens a block. Their messages
@@ -49,6 +58,10 @@ NEAR_MISS_CASE: Final = Code(
     meaning="a fence info word or tag name equal to a family name but for ASCII case",
     example="```` ```Questionnaire ````, `<Questionnaire>`",
     summary_zh="问卷名称必须全部小写。",
+    zh={
+        "": "围栏名称 '{name}' 必须全部小写：'{lower}'。",
+        "tag": "标签名称 '{name}' 必须全部小写：'{lower}'。",
+    },
 )
 NEAR_MISS_EXTRA_WORDS: Final = Code(
     "near_miss.extra_words",
@@ -58,6 +71,9 @@ NEAR_MISS_EXTRA_WORDS: Final = Code(
     meaning="the info string's first word is a family name and more follows",
     example="```` ```questionnaire yaml ````",
     summary_zh="开始围栏的信息字符串只能是问卷名称，后面不能有其他文字。",
+    zh={
+        "": "信息字符串只能是 '{lower}'，当前为 '{info}'。",
+    },
 )
 NEAR_MISS_TILDE: Final = Code(
     "near_miss.tilde",
@@ -67,6 +83,9 @@ NEAR_MISS_TILDE: Final = Code(
     meaning="a tilde fence with a family name",
     example="`~~~questionnaire`",
     summary_zh="问卷围栏必须使用反引号，不能使用波浪号。",
+    zh={
+        "": "'{fence}{name}' 使用了波浪号；问卷围栏必须使用反引号。",
+    },
 )
 NEAR_MISS_SHORT_FENCE: Final = Code(
     "near_miss.short_fence",
@@ -76,6 +95,9 @@ NEAR_MISS_SHORT_FENCE: Final = Code(
     meaning="two backticks and a family name at a line start",
     example="``` ``questionnaire ```",
     summary_zh="问卷开始围栏至少需要三个反引号。",
+    zh={
+        "": "问卷围栏至少需要三个反引号，当前只有两个。",
+    },
 )
 NEAR_MISS_IN_CONTAINER: Final = Code(
     "near_miss.in_container",
@@ -88,6 +110,9 @@ NEAR_MISS_IN_CONTAINER: Final = Code(
     meaning="a fence opener with a family name in a block quote or list item",
     example="`> ```questionnaire`",
     summary_zh="问卷围栏不能放在引用块或列表项中，必须位于顶层。",
+    zh={
+        "": "位于引用块或列表项中的问卷围栏只是代码；请把它移到顶层。",
+    },
 )
 NEAR_MISS_UNCLOSED_TAG: Final = Code(
     "near_miss.unclosed_tag",
@@ -97,6 +122,9 @@ NEAR_MISS_UNCLOSED_TAG: Final = Code(
     meaning="an opening tag with no closer of the same name after it",
     example="`<questionnaire>{...}`",
     summary_zh="问卷开始标签之后没有同名的结束标签。",
+    zh={
+        "": "这个标签之后没有 '</{name}>'。",
+    },
 )
 NEAR_MISS_TAG_ATTRIBUTES: Final = Code(
     "near_miss.tag_attributes",
@@ -109,6 +137,10 @@ NEAR_MISS_TAG_ATTRIBUTES: Final = Code(
     meaning="an opening tag with attributes or spaces",
     example='`<questionnaire timeout_seconds="30">`',
     summary_zh="问卷开始标签不能带属性，尖括号内也不能有空格。",
+    zh={
+        "": "'<{name}>' 不接受任何属性。",
+        "spaces": "'<{name}>' 的尖括号内不能有空格。",
+    },
 )
 NEAR_MISS_FENCE_INDENT: Final = Code(
     "near_miss.fence_indent",
@@ -128,6 +160,14 @@ NEAR_MISS_FENCE_INDENT: Final = Code(
         "问卷开始围栏前有全角空格、不换行空格或零宽字符等，Markdown 不把它们当作缩进："
         "这一行只是普通文字，不是围栏，请删除这些字符。"
     ),
+    zh={
+        "": "'{fence}{name}' 前面的{characters}不是 Markdown 缩进：这一行是普通文字而不是围栏，"
+        "其后的结束围栏反而会开启一个代码块；请删除它。",
+        "several": (
+            "'{fence}{name}' 前面的{characters}不是 Markdown 缩进：这一行是普通文字而不是围栏，"
+            "其后的结束围栏反而会开启一个代码块；请删除它们。"
+        ),
+    },
 )
 
 CODES: Final = (
