@@ -161,10 +161,10 @@ NEAR_MISS_FENCE_INDENT: Final = Code(
         "这一行只是普通文字，不是围栏，请删除这些字符。"
     ),
     zh={
-        "": "'{fence}{name}' 前面的{characters}不是 Markdown 缩进：这一行是普通文字而不是围栏，"
+        "": "'{fence}{name}' 前面的 {characters} 不是 Markdown 缩进：这一行是普通文字而不是围栏，"
         "其后的结束围栏反而会开启一个代码块；请删除它。",
         "several": (
-            "'{fence}{name}' 前面的{characters}不是 Markdown 缩进：这一行是普通文字而不是围栏，"
+            "'{fence}{name}' 前面的 {characters} 不是 Markdown 缩进：这一行是普通文字而不是围栏，"
             "其后的结束围栏反而会开启一个代码块；请删除它们。"
         ),
     },

@@ -24,13 +24,15 @@ from typing import Any
 
 from replykit.fuzz.ops import ALL_OPS
 from replykit.questionnaire.conversation.tool import call_questionnaire_async
+from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
 
 
 class RequestError(ValueError):
     """A request body replykit cannot answer: an unknown ``op``, a missing or mistyped
-    field (``text``/``message_id`` not strings, ``profile`` not a CLI profile)."""
+    field (``text``/``message_id`` not strings, a ``message_id`` ``segment()`` refuses
+    (§6), ``profile`` not a CLI profile)."""
 
 
 def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,6 +48,9 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
         text, message_id = body.get("text"), body.get("message_id", "message")
         if not isinstance(text, str) or not isinstance(message_id, str):
             raise RequestError("segment needs a string text and message_id")
+        problem = message_id_problem(message_id)
+        if problem is not None:
+            raise RequestError(f"message_id {problem}")
         try:
             profile = profile_from_string(str(body.get("profile", "client")))
         except ValueError as exc:

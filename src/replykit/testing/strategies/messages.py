@@ -123,12 +123,13 @@ def segment_requests(draw: st.DrawFn) -> dict[str, Any]:
     with a text that is half the time a :func:`messages` text and half the time a
     message of one fault family
     (:func:`~replykit.testing.strategies.families.family_messages`, every family
-    equally often), a message id (``m``, ``msg-1``, CJK, empty) and a profile string
+    equally often), a message id (``m``, ``msg-1``, CJK, one holding ``_q``; §6: never
+    empty) and a profile string
     of :data:`PROFILES` (§6)."""
     source = _FAMILY_MESSAGES if draw(st.booleans()) else _MESSAGES
     return {
         "text": draw(source),
-        "message_id": pick(draw, ["m", "msg-1", "消息", ""]),
+        "message_id": pick(draw, ["m", "msg-1", "消息", "m_q"]),
         "profile": pick(draw, PROFILES),
     }
 
