@@ -21,6 +21,7 @@ from replykit.cli.conversation import _check_text
 from replykit.cli.segment import segment_text
 from replykit.fuzz.report import report_text
 from replykit.fuzz.runner import FuzzClass, FuzzReport
+from replykit.questionnaire.limits import message_id_problem
 from replykit.textout import escape, value_lines
 
 UNSAFE_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs"}
@@ -134,11 +135,9 @@ def forms(draw: st.DrawFn) -> tuple[str, str, str]:
         f"{draw(values)}\n<questionnaire>{json.dumps(form)}</questionnaire>{draw(values)}"
         f"<questionnaire-response>{json.dumps(response)}</questionnaire-response>"
     )
-    # segment() refuses a message id holding a surrogate (§1.3) or longer than 128 code
-    # points (§1.5): the id is drawn within both.
-    message_id = draw(
-        values.filter(lambda s: len(s) <= 128 and not re.search("[\ud800-\udfff]", s))
-    )
+    # segment() refuses a message id that is empty or only white space, longer than 128
+    # code points or holding a surrogate (§6): the id is drawn within the rule.
+    message_id = draw(values.filter(lambda s: message_id_problem(s) is None))
     return text, message_id, draw(values)
 
 
