@@ -122,3 +122,26 @@ def one_of(values: list[str] | None, excused: object = None) -> Callable[[str], 
     read; any (``None``) when they were not all read (``values`` ``None``, or
     ``excused`` values of failed options given)."""
     return None if values is None or excused is not None else frozenset(values).__contains__
+
+
+def kind_hint(
+    value: Any, src: str | None, accepts: Callable[[str], bool] | None = None
+) -> dict[str, Any]:
+    """How YAML read a value written ``src`` in the payload (``None``: not known): the
+    ``{hint}`` of :mod:`replykit.codes.fields` (the quoted spelling to use instead, for
+    a non-string scalar). ``accepts``: whether the field would take the source text as
+    a string (default: any string); the advice to quote it is given only where it
+    would (``allow_other: null`` quoted is still no boolean)."""
+    kind = yaml_kind(value)
+    if isinstance(value, str):
+        return {"as": "string", "value": value}
+    if isinstance(value, dict | list):
+        return {"as": "kind", "actual": kind}
+    if value is None and not src:
+        return {"as": "null"}
+    if src is None or (accepts is not None and not accepts(src)):
+        return {"as": "kind", "actual": kind}
+    if len(src) > 40:
+        return {"as": "long", "actual": kind}
+    quoted = json.dumps(src, ensure_ascii=False)
+    return {"as": "source", "source": src, "actual": kind, "quoted": quoted}

@@ -6,7 +6,6 @@ options, no extra keys; every violation is reported.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -26,7 +25,13 @@ from replykit.diagnostics import Finding, Path, format_path
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import OTHER_VALUE, Option, Question, Questionnaire, QuestionType
-from replykit.questionnaire.payload.describe import carried_value, no_string, one_of, yaml_kind
+from replykit.questionnaire.payload.describe import (
+    carried_value,
+    kind_hint,
+    no_string,
+    one_of,
+    yaml_kind,
+)
 from replykit.questionnaire.payload.fenced_plain import plain_form
 from replykit.questionnaire.payload.results import (
     FormRead,
@@ -253,25 +258,8 @@ class _Checker:
     def kind_hint(
         self, value: Any, path: Path, accepts: Callable[[str], bool] | None = None
     ) -> dict[str, Any]:
-        """How YAML read a value: the ``{hint}`` of :mod:`replykit.codes.fields` (the
-        quoted spelling to use instead, for a non-string scalar). ``accepts``: whether
-        the field would take the source text as a string (default: any string); the
-        advice to quote it is given only where it would (``allow_other: null`` quoted
-        is still no boolean)."""
-        kind = yaml_kind(value)
-        if isinstance(value, str):
-            return {"as": "string", "value": value}
-        if isinstance(value, dict | list):
-            return {"as": "kind", "actual": kind}
-        src = self.source(path)
-        if value is None and not src:
-            return {"as": "null"}
-        if src is None or (accepts is not None and not accepts(src)):
-            return {"as": "kind", "actual": kind}
-        if len(src) > 40:
-            return {"as": "long", "actual": kind}
-        quoted = json.dumps(src, ensure_ascii=False)
-        return {"as": "source", "source": src, "actual": kind, "quoted": quoted}
+        """How YAML read the value at ``path``: :func:`~.describe.kind_hint`."""
+        return kind_hint(value, None if isinstance(value, str) else self.source(path), accepts)
 
     def form(self, root: dict[str, Any], at: Cursor) -> Questionnaire | None:
         for key in root:
