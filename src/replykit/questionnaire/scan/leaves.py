@@ -38,10 +38,15 @@ def paragraph_text(
     """Read a paragraph line's text ``text[start:ce]`` (after ``indent`` columns of
     spaces and tabs, inside ``depth`` open containers); where the next line starts.
     A line that would open a fence but for two backticks or for blank characters that
-    are not indentation is a near-miss (§8) unless an inert region covers it."""
+    are not indentation is a near-miss (§8) unless an inert region covers it or its
+    backticks open a code span (a complete code span is no fence attempt)."""
     if sc.protocol and not sc.silent:
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
-        if near is not None and not inert_at(sc, start, ce, le):
+        if (
+            near is not None
+            and not inert_at(sc, start, ce, le)
+            and not opens_code_span(sc, leaf, near[2], ce, le)
+        ):
             fence, info, pos = near
             # Two backticks open no fence, so no fence stands in the container either.
             in_container = depth > 0 and fence != "``"
@@ -63,6 +68,17 @@ def paragraph_text(
     if sc.checked:
         return checked_inline.read_text(sc, leaf, ce, le)
     return scan_tags(sc, start, ce, le)[0]
+
+
+def opens_code_span(sc: Scanner, leaf: Leaf, pos: int, ce: int, le: int) -> bool:
+    """Whether the backtick run at ``pos``, on the paragraph line ending at ``ce``
+    (``le``: the next line's start) and outside inert regions, opens a code span: a
+    run of the same length follows it before the paragraph's raw end (§3b)."""
+    run = sc.lx.backtick_run.match(sc.text, pos, ce)
+    if run is None:
+        return False
+    limit = max(sc.raw_end(leaf, le), ce)
+    return sc.look.closing_run(len(run.group()), run.end(), limit) >= 0
 
 
 def inline_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
