@@ -1,6 +1,7 @@
-"""§8: an opener-like text that is a complete code span is no fence attempt, so it gets no
-near-miss of any code, whatever the backtick run's length and padding, in any container,
-whether the span closes on its line or a later line of its paragraph."""
+"""§8.1: an opener-like text that is a complete code span on its line is inline code, no
+fence attempt, so it gets no near-miss of any code, whatever the backtick run's length
+and padding, in any container. A span closed on a later line by a run standing like a
+closing fence (the conformance vector ``near-miss-short-fence-case``) still warns."""
 
 from __future__ import annotations
 
@@ -25,14 +26,9 @@ def span_lines(draw: st.DrawFn) -> tuple[str, str]:
     container = draw(st.sampled_from(["", "- ", "> ", "1. "]))
     before = draw(st.sampled_from(["", "Intro.\n", "Intro.\n\n"]))
     prefix = draw(st.sampled_from(_PREFIXES))
-    gap = draw(st.sampled_from([" ", "\n", "\nmore "]))
-    if len(run) >= 3 and not prefix.strip(" "):
-        gap = " "  # else the line is a real fence opener (its info holds no backtick)
-    elif len(run) >= 3 and gap == "\n":
-        gap = "\nmore "  # else the closer's line is a fence opener, ending the paragraph
     opener = container + prefix + run + pad + name
-    closed = f"{before}{opener}{pad}{gap}{run} are how I ask.\n"
-    unclosed = f"{before}{opener}{pad}{gap}are how I ask.\n"
+    closed = f"{before}{opener}{pad} {run} are how I ask.\n"
+    unclosed = f"{before}{opener}{pad} are how I ask.\n"
     return closed, unclosed
 
 
@@ -53,7 +49,7 @@ def test_no_near_miss_on_a_complete_code_span(texts: tuple[str, str], cuts: list
 
 def test_padded_span_reproduction_and_its_controls() -> None:
     """The break-it reproduction passes Self-check; the same opener with no closing run,
-    or closed only past a blank line (another paragraph), is still a near-miss."""
+    or closed on a later line, is still a near-miss."""
     text = "Done.\n\n`` questionnaire `` blocks are how I ask you things."
     report = self_check([{"role": "assistant", "content": text}])
     assert (report.passed, report.diagnostics) == (True, ())
@@ -61,8 +57,9 @@ def test_padded_span_reproduction_and_its_controls() -> None:
         "near_miss.short_fence",
         "near_miss.extra_words",
     ]
-    found = segment("Done.\n\n`` questionnaire\n\nstill `` blocks.").diagnostics
-    assert [(d.code, d.line, d.column) for d in found] == [("near_miss.short_fence", 3, 1)]
-    found = segment("Done.\n\n\u00a0```questionnaire\nx `` y").diagnostics
+    for text in ("Done.\n\n`` questionnaire\n\nstill `` blocks.", "Done.\n\n``questionnaire\n``\n"):
+        found = segment(text).diagnostics
+        assert [(d.code, d.line, d.column) for d in found] == [("near_miss.short_fence", 3, 1)]
+    found = segment("Done.\n\n\u00a0```questionnaire\nx ``` y").diagnostics
     assert [(d.code, d.start, d.end) for d in found] == [("near_miss.fence_indent", 7, 24)]
-    assert _codes("Done.\n\n\u00a0```questionnaire\nx ``` y") == []
+    assert _codes("Done.\n\n\u00a0```questionnaire``` y") == []

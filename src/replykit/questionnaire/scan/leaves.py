@@ -39,13 +39,13 @@ def paragraph_text(
     spaces and tabs, inside ``depth`` open containers); where the next line starts.
     A line that would open a fence but for two backticks or for blank characters that
     are not indentation is a near-miss (§8) unless an inert region covers it or its
-    backticks open a code span (a complete code span is no fence attempt)."""
+    backticks open a code span closed on the line (inline code, no fence attempt)."""
     if sc.protocol and not sc.silent:
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
         if (
             near is not None
             and not inert_at(sc, start, ce, le)
-            and not opens_code_span(sc, leaf, near[2], ce, le)
+            and not spans_line(sc, near[2], ce)
         ):
             fence, info, pos = near
             # Two backticks open no fence, so no fence stands in the container either.
@@ -70,15 +70,13 @@ def paragraph_text(
     return scan_tags(sc, start, ce, le)[0]
 
 
-def opens_code_span(sc: Scanner, leaf: Leaf, pos: int, ce: int, le: int) -> bool:
-    """Whether the backtick run at ``pos``, on the paragraph line ending at ``ce``
-    (``le``: the next line's start) and outside inert regions, opens a code span: a
-    run of the same length follows it before the paragraph's raw end (§3b)."""
+def spans_line(sc: Scanner, pos: int, ce: int) -> bool:
+    """Whether the backtick run at ``pos``, outside inert regions, opens a code span
+    that closes on its own line (ending at ``ce``): a run of the same length follows
+    on it (§8.1). A span closed on a later line, by a run standing alone like a
+    closing fence, is still a short fence attempt."""
     run = sc.lx.backtick_run.match(sc.text, pos, ce)
-    if run is None:
-        return False
-    limit = max(sc.raw_end(leaf, le), ce)
-    return sc.look.closing_run(len(run.group()), run.end(), limit) >= 0
+    return run is not None and sc.look.closing_run(len(run.group()), run.end(), ce) >= 0
 
 
 def inline_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:
