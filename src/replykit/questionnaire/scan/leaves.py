@@ -42,11 +42,7 @@ def paragraph_text(
     backticks open a code span closed on the line (inline code, no fence attempt)."""
     if sc.protocol and not sc.silent:
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
-        if (
-            near is not None
-            and not inert_at(sc, start, ce, le)
-            and not spans_line(sc, near[2], ce)
-        ):
+        if near is not None and not inert_at(sc, start, ce, le) and not spans_line(sc, near[2], ce):
             fence, info, pos = near
             # Two backticks open no fence, so no fence stands in the container either.
             in_container = depth > 0 and fence != "``"
