@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -89,7 +90,10 @@ def questionnaire_plugin(
     ``segment()``'s result, in ``env["replykit"]``. ``sanitize``: a function from an
     HTML fragment to safe HTML, applied to each raw HTML block and to each paragraph
     holding inline raw HTML (never to a card) when ``md`` has raw HTML on; with raw
-    HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued.
+    HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued. With raw HTML off
+    the plugin turns ``md.options["html"]`` on and renders raw HTML blocks and inline
+    HTML as escaped text, so HTML blocks end where CommonMark says and blocks are where
+    ``segment()`` finds them (§3b).
     ``md.renderInline`` is not covered (its text has no blocks).
 
     Raises ``TypeError`` naming the argument for a wrong type; ``md.render`` raises
@@ -101,6 +105,8 @@ def questionnaire_plugin(
     check_arguments(message_id, profile, compat, sanitize)
     if md.options.get("html") and sanitize is None:
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=2)
+    if not md.options.get("html"):
+        read_html_show_text(md)
     options = _Options(message_id, profile, compat)
 
     def blocks(state: StateCore) -> None:
@@ -123,6 +129,22 @@ def questionnaire_plugin(
         md.add_render_rule("replykit_html", render_done)
         md.add_render_rule("html_block", html_rule(sanitize))
         md.add_render_rule("html_inline", html_rule(sanitize))
+
+
+def read_html_show_text(md: MarkdownIt) -> None:
+    """Raw HTML off: markdown-it would read no HTML blocks, so a fence line inside one
+    would open code that swallows later blocks. Read HTML as CommonMark does (blocks
+    are then where segment() finds them, §3b) and show it as escaped text."""
+    md.options["html"] = True
+    md.add_render_rule("html_block", html_as_text)
+    md.add_render_rule("html_inline", html_as_text)
+
+
+def html_as_text(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    """Raw HTML with raw HTML off: its text escaped (an HTML block as a paragraph)."""
+    token = tokens[idx]
+    shown = escapeHtml(token.content)
+    return f"<p>{shown.rstrip()}</p>\n" if token.type == "html_block" else shown
 
 
 def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
