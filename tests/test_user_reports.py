@@ -179,10 +179,11 @@ def test_two_inputs_cannot_both_be_stdin(
 
 
 def test_text_view_of_a_decoded_message_says_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     body = '{"questions":[{"type":"bogus","text":"Q"}]}'
-    path = tmp_path / "sage.md"
+    monkeypatch.chdir(tmp_path)
+    path = Path("sage.md")
     path.write_text(json.dumps(f"Intro\n\nline3\n<questionnaire>{body}</questionnaire>"))
     assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()

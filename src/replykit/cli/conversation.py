@@ -22,6 +22,9 @@ from replykit.cli.io import (
     check_message_id,
     dump,
     fail,
+    input_name,
+    label,
+    labelled,
     one_stdin,
     read_json,
     read_text,
@@ -166,7 +169,7 @@ def run_check(args: argparse.Namespace) -> int:
     when the file cannot be read, is not strict JSON (the line and column named), or
     a conversation does not have the shape above (the message named).
     """
-    name = "<stdin>" if args.conversation == "-" else args.conversation
+    name = input_name(args.conversation)
     try:
         results, passed = _check_all(args)
     except InputError as exc:
@@ -218,12 +221,14 @@ def _write_results(results: list[_Kept], name: str, view: str) -> None:
     single conversation, one JSON line per conversation of JSON Lines."""
     # Written a batch at a time: the output is never held whole.
     if view == "text":
-        write_lines(
+        short = label(name)
+        lines = (
             view_line
             for line, kept in results
             if isinstance(kept, SelfCheckResult)
-            for view_line in _check_lines(kept, name if line is None else f"{name}:{line}")
+            for view_line in _check_lines(kept, short if line is None else f"{short}:{line}")
         )
+        write_lines(labelled(name, lines))
     elif len(results) == 1 and isinstance(results[0][1], SelfCheckResult):
         write_json(results[0][1].json_fields())  # one conversation: diagnostics in batches
     else:

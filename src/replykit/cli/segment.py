@@ -10,7 +10,16 @@ import argparse
 import json
 from collections.abc import Iterator
 
-from replykit.cli.io import InputError, check_message_id, read_text, write_json, write_lines
+from replykit.cli.io import (
+    InputError,
+    check_message_id,
+    input_name,
+    label,
+    labelled,
+    read_text,
+    write_json,
+    write_lines,
+)
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import profile_from_string
@@ -117,9 +126,10 @@ def run_segment(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_json(result.json_fields())  # a large output is never held whole
     else:
-        name = "<stdin>" if args.file == "-" else args.file
+        name = input_name(args.file)
+        shown = label(name)
         if result.decoded is not None:
             # Lines and columns index the decoded text, not the file (§9).
-            name += DECODED_MARK
-        write_lines(segment_lines(name, result.decoded or text, result))
+            shown += DECODED_MARK
+        write_lines(labelled(name, segment_lines(shown, result.decoded or text, result)))
     return 0

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
-from replykit.cli.io import InputError, check_message_id, dump, write, write_json
+from replykit.cli.io import InputError, check_message_id, dump, input_name, write, write_json
 from replykit.cli.numbers import integer
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.text import LINE_END_RE
@@ -124,7 +124,7 @@ def _rechunked(pieces: Iterable[str], size: int) -> Iterator[str]:
 
 
 def _chunks(args: argparse.Namespace, handle: BinaryIO) -> Iterator[str]:
-    name = "<stdin>" if args.file == "-" else args.file
+    name = input_name(args.file)
     pieces: Iterable[str] = _decoded(handle, name)
     if args.sse:
         from replykit.cli.sse import deltas
