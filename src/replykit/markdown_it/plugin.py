@@ -31,7 +31,7 @@ from replykit.markdown_it.raw_html import (
     sanitizing_rule,
 )
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 
 _BREAKS = ("softbreak", "hardbreak")
 
@@ -58,8 +58,8 @@ def check_arguments(message_id: object, profile: object, compat: object, sanitiz
     """``TypeError`` naming the argument when one has the wrong type."""
     if not isinstance(message_id, str):
         raise TypeError(f"argument 'message_id' must be str, not {type(message_id).__name__}")
-    if not isinstance(profile, Profile):
-        raise TypeError(f"argument 'profile' must be Profile, not {type(profile).__name__}")
+    if not isinstance(profile, Profile | str):
+        raise TypeError(f"argument 'profile' must be Profile or str, not {type(profile).__name__}")
     if compat is not None and not isinstance(compat, Compat | str):
         raise TypeError(
             f"argument 'compat' must be Compat, str or None, not {type(compat).__name__}"
@@ -74,7 +74,7 @@ def questionnaire_plugin(
     md: MarkdownIt,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     sanitize: Sanitizer | None = None,
 ) -> None:
@@ -85,9 +85,11 @@ def questionnaire_plugin(
     ``text`` is a card: a valid request an accessible ``<form>``, a valid response a
     read-only summary, a registered invalid block its escaped raw text and diagnostics,
     an unregistered block ordinary Markdown (§2). ``message_id``, ``profile`` and
-    ``compat`` are :func:`replykit.segment`'s (block ids are ``{message_id}_q{n}``,
-    §6); ``md.render(text, env)`` leaves the render's plan, whose ``segmentation`` is
-    ``segment()``'s result, in ``env["replykit"]``. ``sanitize``: a function from an
+    ``compat`` are :func:`replykit.segment`'s (``profile`` a :class:`Profile` or a
+    name the CLI takes, ``client``, ``self_check``, ``product:NAME``; block ids are
+    ``{message_id}_q{n}``, §6); ``md.render(text, env)`` leaves the render's plan,
+    whose ``segmentation`` is ``segment()``'s result, in ``env["replykit"]``.
+    ``sanitize``: a function from an
     HTML fragment to safe HTML, applied to each raw HTML block and to each paragraph
     holding inline raw HTML (never to a card) when ``md`` has raw HTML on; with raw
     HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued. With raw HTML off
@@ -96,7 +98,8 @@ def questionnaire_plugin(
     ``segment()`` finds them (§3b).
     ``md.renderInline`` is not covered (its text has no blocks).
 
-    Raises ``TypeError`` naming the argument for a wrong type; ``md.render`` raises
+    Raises ``TypeError`` naming the argument for a wrong type, ``ValueError`` for an
+    unknown ``profile`` name; ``md.render`` raises
     ``ValueError`` for a ``message_id`` ``segment()`` refuses (over 128 code points or
     holding a surrogate, §1.5).
     """
@@ -107,7 +110,7 @@ def questionnaire_plugin(
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=2)
     if not md.options.get("html"):
         read_html_show_text(md)
-    options = _Options(message_id, profile, compat)
+    options = _Options(message_id, resolve_profile(profile), compat)
 
     def blocks(state: StateCore) -> None:
         if state.inlineMode:

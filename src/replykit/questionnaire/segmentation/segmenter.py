@@ -14,7 +14,7 @@ from replykit.argcheck import typed
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, MAX_MESSAGE_ID, Limits
 from replykit.questionnaire.model import Segmentation
-from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.segmentation.assemble import (
     KnownKey,
     finalize,
@@ -39,7 +39,7 @@ def segment(
     text: str,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
     checked: bool = False,
@@ -49,7 +49,8 @@ def segment(
     Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
     ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``
     (which names are registered, §6: :data:`CLIENT`, :data:`SELF_CHECK`,
-    :func:`product`).
+    :func:`product`, or the name the CLI's ``--profile`` takes: ``"client"``,
+    ``"self_check"``, ``"product:NAME"``).
 
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
@@ -74,8 +75,9 @@ def segment(
 
     Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
-    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
-    ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
+    a ``str``, ``profile`` not a :class:`Profile` or ``str``, ``limits`` not a
+    :class:`Limits`, ``checked`` not a ``bool``); ``ValueError`` for an unknown
+    ``profile`` name or ``compat``, or a
     ``message_id`` longer than 128 code points (every block id repeats it, §6) or
     holding a surrogate code point (§1). With ``checked=True``, :class:`ReplykitBug`
     (an ``AssertionError``) when the two readings differ: a bug in replykit, never in
@@ -85,4 +87,5 @@ def segment(
         raise ValueError(f"message_id is longer than {MAX_MESSAGE_ID} characters")
     if first_lone_surrogate(message_id) is not None:
         raise ValueError("message_id holds a surrogate code point, which JSON cannot carry")
-    return segment_counted(text, message_id, profile, resolve(compat), limits, checked)[0]
+    mode, chosen = resolve(compat), resolve_profile(profile)
+    return segment_counted(text, message_id, chosen, mode, limits, checked)[0]
