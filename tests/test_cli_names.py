@@ -101,3 +101,22 @@ def test_text_views_keep_the_output_bound_for_a_2000_character_path(
     short.write_bytes(path.read_bytes())
     _, plain, _ = _run([view, str(short), "--format", "text"], capsysbinary)
     assert len(out) - len(lines[0]) - 1 <= len(plain) + MAX_LABEL * len(lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [("Hi", []), (_NEAR, []), ("ü \u2028 <questionnaire>{}</questionnaire>", []),
+     ('"Intro\\n<questionnaire>{}</questionnaire>"', ["--compat", "sage"])],
+)  # fmt: skip
+def test_to_json_text_is_the_cli_json_output(
+    text: str, args: list[str], tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """One writer: ``to_json_text()`` is the bytes ``replykit segment`` prints, less the
+    final newline."""
+    from replykit import segment
+
+    path = tmp_path / "m.md"
+    path.write_text(text, encoding="utf-8")
+    _, out, _ = _run(["segment", str(path), *args], capsysbinary)
+    result = segment(text, compat="sage" if args else None)
+    assert out == (result.to_json_text() + "\n").encode("utf-8")
