@@ -64,7 +64,9 @@ def _add_check(
             "Read CONVERSATION.json, a JSON list of {role, content, message_type?} or an "
             "object with such a messages list (content: a string, null, or a list of "
             "content parts whose text/output_text parts are joined), and print "
-            '{"passed", "index", "diagnostics", "repair_prompt"}. A JSON Lines file '
+            '{"passed", "index", "diagnostics", "repair_prompt"} (each diagnostic {code, '
+            "severity, message, start, end, line, column, path, and for the cap's summary "
+            "left_out: [{code, severity, count}]}). A JSON Lines file "
             "holds one conversation per line (a line with one message object is a "
             "conversation of that message) and prints one JSON line per conversation "
             'with its "line". Exit 0 when every conversation passes, 1 when one fails, '
@@ -105,7 +107,7 @@ def _add_respond(
             "question id to a string (single choice, free text), a list of strings "
             '(multi choice) or {"value": ..., "other_text": ...}; questions left out '
             "take their default. Exit 1 when the answers do not fit the form (prints "
-            "{diagnostics}), 2 on usage."
+            "{diagnostics: [{code, severity, message, path, details}]}), 2 on usage."
         ),
     )
     respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")

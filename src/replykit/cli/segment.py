@@ -40,7 +40,9 @@ def add_parser(
         description="Read one assistant message (UTF-8) and print its segments and "
         "diagnostics. JSON: {segments: [{kind, start, end, text, and for blocks encoding, "
         "name, registered, valid, id, diagnostics, questionnaire|response}], diagnostics: "
-        "[{code, severity, message, start, end, line, column, path}]}; offsets are "
+        "[{code, severity, message, start, end, line, column, path, and for the cap's "
+        "summary left_out: [{code, severity, count}]}], and with --compat sage decoded "
+        "(the text the offsets index) when decoding changed it}; offsets are "
         "code-point indices. Exit 0 when read, 2 on usage or unreadable input.",
     )
     p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")

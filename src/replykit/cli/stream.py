@@ -40,8 +40,14 @@ def add_parser(
         "pending tail changed (its first K items as the last pending event left them, "
         "then the items listed: each item is printed once while it stays unchanged), "
         'and last {"event": "done", "segments": [...], "diagnostics": [...]} (exactly '
-        "replykit segment's result). Offsets are code-point indices. Exit 0 when read, "
-        "2 on usage or unreadable input.",
+        "replykit segment's result, decoded included). Committed items and segments are "
+        "replykit segment's segments ({kind, start, end, text, and for blocks encoding, "
+        "name, registered, valid, id, diagnostics, questionnaire|response}); "
+        "diagnostics its diagnostics ({code, severity, message, start, end, line, "
+        "column, path, left_out: [{code, severity, count}]}); a pending item is "
+        "{kind, start} for Markdown, {kind, encoding, name, id, start, closed, "
+        "tentative, preview} for a block (preview with --preview). Offsets are "
+        "code-point indices. Exit 0 when read, 2 on usage or unreadable input.",
     )
     p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
     p.add_argument(
