@@ -89,19 +89,15 @@ def questionnaire_plugin(
     name the CLI takes, ``client``, ``self_check``, ``product:NAME``; block ids are
     ``{message_id}_q{n}``, §6); ``md.render(text, env)`` leaves the render's plan,
     whose ``segmentation`` is ``segment()``'s result, in ``env["replykit"]``.
-    ``sanitize``: a function from an
-    HTML fragment to safe HTML, applied to each raw HTML block and to each paragraph
-    holding inline raw HTML (never to a card) when ``md`` has raw HTML on; with raw
-    HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued. With raw HTML off
-    the plugin turns ``md.options["html"]`` on and renders raw HTML blocks and inline
-    HTML as escaped text, so HTML blocks end where CommonMark says and blocks are where
-    ``segment()`` finds them (§3b).
-    ``md.renderInline`` is not covered (its text has no blocks).
+    ``sanitize``: a function from an HTML fragment to safe HTML, applied to each raw
+    HTML block and to each paragraph holding inline raw HTML (never to a card) when
+    ``md`` has raw HTML on; with raw HTML on and no ``sanitize`` a
+    :class:`RawHtmlWarning` is issued. With raw HTML off see
+    :func:`read_html_show_text`. ``md.renderInline`` is not covered (no blocks).
 
     Raises ``TypeError`` naming the argument for a wrong type, ``ValueError`` for an
-    unknown ``profile`` name; ``md.render`` raises
-    ``ValueError`` for a ``message_id`` ``segment()`` refuses (over 128 code points or
-    holding a surrogate, §1.5).
+    unknown ``profile`` name; ``md.render`` raises ``ValueError`` for a ``message_id``
+    ``segment()`` refuses (over 128 code points or holding a surrogate, §1.5).
     """
     if not isinstance(md, MarkdownIt):
         raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")
@@ -136,8 +132,9 @@ def questionnaire_plugin(
 
 def read_html_show_text(md: MarkdownIt) -> None:
     """Raw HTML off: markdown-it would read no HTML blocks, so a fence line inside one
-    would open code that swallows later blocks. Read HTML as CommonMark does (blocks
-    are then where segment() finds them, §3b) and show it as escaped text."""
+    would open code that swallows later blocks. Turn ``md.options["html"]`` on, so HTML
+    blocks end where CommonMark says and blocks are where ``segment()`` finds them
+    (§3b), and render raw HTML blocks and inline HTML as escaped text."""
     md.options["html"] = True
     md.add_render_rule("html_block", html_as_text)
     md.add_render_rule("html_inline", html_as_text)
