@@ -83,8 +83,9 @@ def segment_text(name: str, text: str, result: Segmentation) -> str:
     questions or the response's answers under it, then one
     ``NAME:LINE:COLUMN: severity code message`` line per diagnostic. Every value is
     escaped (:func:`~replykit.textout.render`, §1): none can add a line or send a
-    control character."""
-    return render(segment_lines(name, text, result))
+    control character. A long ``name`` is printed whole once and shortened in the
+    per-line labels (:func:`~replykit.cli.io.labelled`, §1.5)."""
+    return render(labelled(name, segment_lines(label(name), text, result)))
 
 
 def segment_lines(name: str, text: str, result: Segmentation) -> Iterator[str]:
