@@ -129,9 +129,7 @@ class Lookahead:
     def near_closer(self, name: str, after: int) -> tuple[int, int] | None:
         """The first closing tag at or after ``after`` that differs from ``</name>``
         only in ASCII case or white space (``</QUESTIONNAIRE>``, ``</questionnaire >``),
-        as ``(start, end)``, when no tag-like opener stands between (the last opener
-        before a near closer names it, so each is named once: output stays bounded,
-        §1.5), or None (§8.1 ``near_miss.unclosed_tag`` names it)."""
+        as ``(start, end)``, or None (§8.1 ``near_miss.unclosed_tag`` names it)."""
         if self._near is None:
             self._near = {}
             for m in _LOOSE_CLOSE.finditer(self._text):
@@ -139,11 +137,7 @@ class Lookahead:
             self.scanned += len(self._text)
         found = self._near.get(name.lower(), [])
         i = bisect.bisect_left(found, (after, -1))
-        if i == len(found):
-            return None
-        k = bisect.bisect_left(self.tag_starts, after)
-        between = k < len(self.tag_starts) and self.tag_starts[k] < found[i][0]
-        return None if between else found[i]
+        return found[i] if i < len(found) else None
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of ``offset`` (§1.1), from an index built once."""
