@@ -63,26 +63,3 @@ def test_padded_span_reproduction_and_its_controls() -> None:
     found = segment("Done.\n\n\u00a0```questionnaire\nx ``` y").diagnostics
     assert [(d.code, d.start, d.end) for d in found] == [("near_miss.fence_indent", 7, 24)]
     assert _codes("Done.\n\n\u00a0```questionnaire``` y") == []
-
-
-def test_unclosed_tag_names_a_closer_that_differs_in_case_or_spaces() -> None:
-    form = '{"title":"T","questions":[{"type":"text","text":"Q"}]}'
-    for closer, line, column in (
-        ("</QUESTIONNAIRE>", 1, 75),
-        ("</questionnaire >", 1, 75),
-        ("< /Questionnaire>", 1, 75),
-        ("\n</ questionnaire>", 2, 1),
-    ):
-        text = f"Pick <questionnaire>{form}{closer}"
-        (found,) = segment(text).diagnostics
-        shown = closer.strip("\n")
-        assert (found.code, found.start, found.end) == ("near_miss.unclosed_tag", 5, 20)
-        assert found.message == (
-            f"no '</questionnaire>' follows this tag; '{shown}' at line {line}, column "
-            f"{column} differs from it in case or spaces"
-        )
-        assert segment(text, checked=True) == segment(text)
-    # No near closer: the plain message; another name is no near closer.
-    for text in (f"Pick <questionnaire>{form}", f"Pick <questionnaire>{form}</sage-questionnaire>"):
-        (found,) = segment(text).diagnostics
-        assert found.message == "no '</questionnaire>' follows this tag"

@@ -93,13 +93,8 @@ NEAR_MISS_UNCLOSED_TAG: Final = Code(
     "near_miss.unclosed_tag",
     "warning",
     rules.NEAR_MISS,
-    en={
-        "": "no '</{name}>' follows this tag",
-        "near": "no '</{name}>' follows this tag; '{closer}' at line {line}, column {column}"
-        " differs from it in case or spaces",
-    },
-    meaning="an opening tag with no closer of the same name after it (the message names "
-    "a later closer that differs only in ASCII case or white space)",
+    en={"": "no '</{name}>' follows this tag"},
+    meaning="an opening tag with no closer of the same name after it",
     example="`<questionnaire>{...}`",
     summary_zh="问卷开始标签之后没有同名的结束标签。",
 )

@@ -63,7 +63,7 @@ class _Walk:
         sc = self.sc
         closer = sc.look.closer_for(tag)
         if closer[0] < 0 or not leaves.opens(sc, tag):
-            sc.out.warn(tag_near_misses(tag, closer[0], sc.messages, sc.look))
+            sc.out.warn(tag_near_misses(tag, closer[0], sc.messages))
             return False
         sc.out.token(self.text_kind, self.pos, tag.start())
         self.ce, self.le = leaves.take_candidate(sc, tag, closer, self.ce, self.le)
@@ -89,7 +89,7 @@ class _Walk:
                 closer = self.sc.look.closer_for(tag)
                 if closer[0] >= 0 and leaves.opens(self.sc, tag):
                     return tag.start()
-                self.sc.out.warn(tag_near_misses(tag, closer[0], self.sc.messages, self.sc.look))
+                self.sc.out.warn(tag_near_misses(tag, closer[0], self.sc.messages))
             pos = found.start() + 1
 
 

@@ -212,7 +212,7 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
             continue
         closer = look.closer_for(tag)
         if closer[0] < 0 or not opens(sc, tag):
-            sc.out.warn(tag_near_misses(tag, closer[0], sc.messages, sc.look))
+            sc.out.warn(tag_near_misses(tag, closer[0], sc.messages))
             continue
         ce, le = take_candidate(sc, tag, closer, ce, le)
         pieces.append((piece_start, tag.start()))

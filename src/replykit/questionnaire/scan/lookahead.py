@@ -16,14 +16,11 @@ from collections.abc import Mapping, Sequence
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.text import LineIndex
 
 # A family word that is a plain lower-case word is found by its first letter.
 _LOWER_WORD = re.compile("[a-z]+")
 # What ends raw HTML constructs: quotes, ">", "?>", "]]>" (grammar RAW_HTML).
 _TERMINATORS = re.compile(r"\?>|\]\]>|[\"'>]")
-# A closing tag with white space around its parts (a near closer, §8.1).
-_LOOSE_CLOSE = re.compile(r"<[ \t\r\n]{0,8}/[ \t\r\n]{0,8}([A-Za-z0-9-]+)[ \t\r\n]{0,8}>")
 
 
 class Lookahead:
@@ -53,8 +50,6 @@ class Lookahead:
         self._word, self._word_from = (first_word, 0) if first_word >= 0 else (-1, -1)
         self._word_asked = False
         self._letters = [-1, -1, -1]
-        self._near: dict[str, list[tuple[int, int]]] | None = None
-        self._lines: LineIndex | None = None
 
     # ---- inline closers ------------------------------------------------------------
     def _index_runs(self) -> Mapping[int, Sequence[int]]:
@@ -125,26 +120,6 @@ class Lookahead:
             return -1, -1
         i = bisect.bisect_left(found[0], tag.end())
         return (found[0][i], found[1][i]) if i < len(found[0]) else (-1, -1)
-
-    def near_closer(self, name: str, after: int) -> tuple[int, int] | None:
-        """The first closing tag at or after ``after`` that differs from ``</name>``
-        only in ASCII case or white space (``</QUESTIONNAIRE>``, ``</questionnaire >``),
-        as ``(start, end)``, or None (§8.1 ``near_miss.unclosed_tag`` names it)."""
-        if self._near is None:
-            self._near = {}
-            for m in _LOOSE_CLOSE.finditer(self._text):
-                self._near.setdefault(m.group(1).lower(), []).append((m.start(), m.end()))
-            self.scanned += len(self._text)
-        found = self._near.get(name.lower(), [])
-        i = bisect.bisect_left(found, (after, -1))
-        return found[i] if i < len(found) else None
-
-    def line_col(self, offset: int) -> tuple[int, int]:
-        """The 1-based line and column of ``offset`` (§1.1), from an index built once."""
-        if self._lines is None:
-            self._lines = LineIndex(self._text)
-            self.scanned += len(self._text)
-        return self._lines.line_col(offset)
 
     def family_word_at_or_after(self, pos: int) -> int:
         """Start of the first family word (``FAMILY_WORD`` in any ASCII case) at or

@@ -26,7 +26,7 @@ from replykit.codes.segment import (
 from replykit.diagnostics import Finding
 from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
+from replykit.questionnaire.scan.lookahead import tag_name
 from replykit.text import BLANK_CLASS
 
 #: A §8 near-miss warning found by the scanner: a finding at message offsets.
@@ -149,12 +149,10 @@ def paragraph_fence(
 
 
 def tag_near_misses(
-    tag: re.Match[str], closer: int, shared: Shared | None = None, look: Lookahead | None = None
+    tag: re.Match[str], closer: int, shared: Shared | None = None
 ) -> list[NearMiss]:
     """The §8 warnings of a tag-like opener that is not a candidate (``closer``: the
-    start of its closing tag, -1 when there is none; ``shared``: see :data:`Shared`;
-    ``look``: the message's indexes, to name a later closer that differs from the
-    opener's only in ASCII case or white space)."""
+    start of its closing tag, -1 when there is none; ``shared``: see :data:`Shared`)."""
     name, rest = tag_name(tag), tag.group("rest")
     p, e = tag.start(), tag.end()
     out: list[NearMiss] = []
@@ -173,20 +171,5 @@ def tag_near_misses(
             )
         )
     if closer < 0:
-        out.append(_unclosed(tag, name, shared, look))
+        out.append(NEAR_MISS_UNCLOSED_TAG.finding(start=p, end=e, shared=shared, name=name))
     return out
-
-
-def _unclosed(
-    tag: re.Match[str], name: str, shared: Shared | None, look: Lookahead | None
-) -> NearMiss:
-    p, e = tag.start(), tag.end()
-    near = look.near_closer(name, e) if look is not None else None
-    if near is None:
-        return NEAR_MISS_UNCLOSED_TAG.finding(start=p, end=e, shared=shared, name=name)
-    line, column = look.line_col(near[0]) if look is not None else (0, 0)
-    closer = tag.string[near[0] : near[1]]
-    return NEAR_MISS_UNCLOSED_TAG.finding(
-        start=p, end=e, shared=shared, variant="near", name=name, closer=closer, line=line,
-        column=column,
-    )  # fmt: skip
