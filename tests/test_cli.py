@@ -21,10 +21,13 @@ FORM = (
 )
 
 
-def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+def run(
+    *args: str, stdin: bytes | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [sys.executable, "-m", "replykit.cli", *args],
         input=stdin,
+        cwd=cwd,
         capture_output=True,
         timeout=60,
         check=False,
@@ -55,9 +58,9 @@ def test_json_output_has_the_documented_shape(tmp_path: Path) -> None:
 
 
 def test_text_output_lists_segments_and_diagnostics(tmp_path: Path) -> None:
-    path = tmp_path / "bad.md"
-    path.write_text("```questionnaire\ntitle: T\n```\n", encoding="utf-8")
-    proc = run("segment", "--format", "text", str(path))
+    (tmp_path / "bad.md").write_text("```questionnaire\ntitle: T\n```\n", encoding="utf-8")
+    path = "bad.md"  # a short name: each line repeats it (a long one is shortened)
+    proc = run("segment", "--format", "text", path, cwd=tmp_path)
     assert proc.returncode == 0
     lines = proc.stdout.decode("utf-8").splitlines()
     assert lines[0] == f"{path}:1-3: questionnaire fenced_yaml questionnaire message_q1 invalid"

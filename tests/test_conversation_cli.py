@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from replykit.cli.conversation import add_parser, run_check, run_respond
+from replykit.cli.io import label
 from replykit.cli.tool import add_parser as add_tool_parser
 from replykit.cli.tool import run_schema, run_tool
 from replykit.questionnaire.conversation.tool import questionnaire_async, tool_schema
@@ -124,19 +125,22 @@ def test_check_fails_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out["repair_prompt"].startswith("Your last reply contains a questionnaire block")
     assert main(["check", path, "--format", "text"]) == 1
     text = capsys.readouterr().out
+    # A long path is named once, then by its last characters (docs/cli.md).
+    short = label(path)
     assert text.startswith(
-        f"{path}: failed (message 1)\n"
-        f"{path}: message 1 3:1: warning near_miss.case 问卷名称必须全部小写。\n"
+        (f"file: {path}\n" if short != path else "") + f"{short}: failed (message 1)\n"
+        f"{short}: message 1 3:1: warning near_miss.case 问卷名称必须全部小写。\n"
         "repair prompt:\n  | 你上一条回复中的问卷没有通过协议校验"
     )
 
 
 def test_check_empty_conversation_passes_in_text(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = put(tmp_path, "c.json", [])
-    assert main(["check", path, "--format", "text"]) == 0
-    assert capsys.readouterr().out == f"{path}: passed (no assistant reply to check)\n"
+    monkeypatch.chdir(tmp_path)
+    put(tmp_path, "c.json", [])
+    assert main(["check", "c.json", "--format", "text"]) == 0
+    assert capsys.readouterr().out == "c.json: passed (no assistant reply to check)\n"
 
 
 def test_check_reads_bytes_keeping_crlf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

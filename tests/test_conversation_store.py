@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from replykit.cli import main
+from replykit.cli.io import label
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.selfcheck import SelfCheckResult, can_submit, self_check
 from replykit.questionnaire.conversation.stored import (
@@ -273,9 +274,12 @@ def test_check_json_lines_prints_one_line_per_conversation(
     assert results[1]["diagnostics"][0]["code"] == "near_miss.case"
     assert main(["check", path, "--format", "text", "--locale", "en"]) == 1
     text = capsys.readouterr().out
-    assert text.startswith(f"{path}:1: passed (message 2)\n{path}:2: failed (message 0)\n")
-    assert f"{path}:2: message 0 3:1: warning near_miss.case" in text
-    assert f"{path}:4: passed (no assistant reply to check)\n" in text
+    # A long path is named once, then by its last characters (docs/cli.md).
+    short = label(path)
+    head = f"file: {path}\n" if short != path else ""
+    assert text.startswith(f"{head}{short}:1: passed (message 2)\n{short}:2: failed (message 0)\n")
+    assert f"{short}:2: message 0 3:1: warning near_miss.case" in text
+    assert f"{short}:4: passed (no assistant reply to check)\n" in text
 
 
 def test_check_jsonl_flag_reads_one_line_as_json_lines(

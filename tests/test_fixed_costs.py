@@ -29,7 +29,7 @@ from replykit.questionnaire.segmentation.segmenter import segment_counted
 from replykit.testing import strategies as rs
 from replykit.text import BLANK_CLASS, is_blank, trim_blank
 
-WORDISH = st.text(alphabet="qQuUeEsStTiIoOnNaArR x\u0130\u212a\u017f\n", max_size=40)
+WORDISH = st.text(alphabet="qQuUeEsStTiIoOnNaArR x\u0130\u212a\u017f\n&#", max_size=40)
 
 
 @given(WORDISH, st.lists(st.integers(0, 40), max_size=3), st.lists(st.integers(0, 60)))
@@ -48,9 +48,11 @@ def test_a_seeded_lookahead_answers_as_an_unseeded_one(
         pos = min(pos, len(text))
         m = pattern.search(text, pos)
         expected = len(text) if m is None else m.start()
+        ref = text.find("&#", pos)  # a numeric reference may spell the word (§3a)
+        expected = expected if ref < 0 else min(expected, ref)
         assert seeded.family_word_at_or_after(pos) == plain.family_word_at_or_after(pos)
         assert seeded.family_word_at_or_after(pos) == expected
-        assert seeded.scanned == plain.scanned == 2 * len(text)
+        assert seeded.scanned == plain.scanned == 3 * len(text)
 
 
 def _same_work(text: str, compat: str | None = None) -> None:

@@ -143,3 +143,14 @@ def test_a_greater_than_sign_in_html_block_text_is_not_a_line_prefix() -> None:
     text = "<div>\n> <!--\n</div>\n\n" + FENCE
     assert kinds(text) == ["markdown", "fenced_yaml"]
     assert [r.kind for r in code_regions(text)] == ["fenced"]
+
+
+def test_unclosed_comment_in_raw_text_elements_halts_too() -> None:
+    """docs/protocol.md §3b: the comment rule holds inside <textarea>, <script> and
+    <style> (a departure from browsers, kept by the decisions)."""
+    form = '<questionnaire>{"title":"T","questions":[{"type":"text","text":"Q"}]}</questionnaire>'
+    for tag in ("textarea", "script", "style"):
+        text = f"<{tag}>\n<!-- draft\n</{tag}>\n\nPick one: {form}\n"
+        result = segment(text)
+        assert [(s.kind, s.start, s.end) for s in result.segments] == [("markdown", 0, len(text))]
+        assert result.diagnostics == ()

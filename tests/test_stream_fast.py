@@ -272,7 +272,10 @@ def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
     line_starts = [0, *ends]
     complete = line_starts[-1]
     done = text[:complete]
-    words = [m.start() for m in lexemes().family_word_any_case.finditer(done)]
+    # The family word, or a numeric reference that may spell it in an info string (§3a).
+    word = lexemes().family_word_any_case
+    possible = re.compile(f"(?:{word.pattern})|&#", word.flags)
+    words = [m.start() for m in possible.finditer(done)]
     held = len(text) - 1 if cr else len(text)
     lt = text.rfind("<")
     if lt >= 0 and _TAG_SO_FAR.fullmatch(text, lt + 1):

@@ -17,7 +17,7 @@ import pytest
 from replykit import segment
 from replykit.cli import main
 from replykit.cli.conversation import _check_text
-from replykit.cli.io import dump
+from replykit.cli.io import dump, label
 from replykit.cli.segment import segment_text
 from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.testing.hostile import BY_NAME, JSON_BY_NAME, near_miss_lines
@@ -69,14 +69,19 @@ def test_check_output_is_the_whole_value(
     results = [self_check(json.loads(line)) for line in lines.splitlines()]
     expected = "".join(dump({"line": i, **r.to_json()}) for i, r in enumerate(results, 1))
     assert _run(["check", str(path)], capsys) == expected
-    text = "".join(_check_text(r, f"{path}:{i}") for i, r in enumerate(results, 1))
-    assert _run(["check", "--format", "text", str(path)], capsys) == text
+    # A long path is named once, then by its last characters (docs/cli.md).
+    short = label(str(path))
+    text = "".join(_check_text(r, f"{short}:{i}") for i, r in enumerate(results, 1))
+    head = f"file: {path}\n" if short != str(path) else ""
+    assert _run(["check", "--format", "text", str(path)], capsys) == head + text
     one = tmp_path / "one.json"
     conversation = [{"role": "assistant", "content": near_miss_lines(300)}]
     one.write_text(json.dumps(conversation), encoding="utf-8")
     result = self_check(conversation)
     assert _run(["check", str(one)], capsys) == dump(result.to_json())
-    assert _run(["check", "--format", "text", str(one)], capsys) == _check_text(result, str(one))
+    head = f"file: {one}\n" if label(str(one)) != str(one) else ""
+    shown = _run(["check", "--format", "text", str(one)], capsys)
+    assert shown == head + _check_text(result, label(str(one)))
 
 
 def test_equal_near_miss_messages_are_one_string() -> None:

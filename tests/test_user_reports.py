@@ -179,10 +179,11 @@ def test_two_inputs_cannot_both_be_stdin(
 
 
 def test_text_view_of_a_decoded_message_says_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     body = '{"questions":[{"type":"bogus","text":"Q"}]}'
-    path = tmp_path / "sage.md"
+    monkeypatch.chdir(tmp_path)
+    path = Path("sage.md")
     path.write_text(json.dumps(f"Intro\n\nline3\n<questionnaire>{body}</questionnaire>"))
     assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -370,7 +371,7 @@ def test_segmentation_json_text_escapes_a_lone_surrogate() -> None:
     assert result.to_json()["segments"][0]["text"] == "Hi \ud800 there"
     text = result.to_json_text()
     text.encode("utf-8")  # strict JSON out (§1.3): always valid UTF-8
-    assert '"text": "Hi \\ud800 there"' in text
+    assert '"text":"Hi \\ud800 there"' in text
     assert json.loads(text) == result.to_json()
     assert segment("ü").to_json_text().count("ü") == 1  # other characters kept
 

@@ -22,6 +22,9 @@ from replykit.cli.io import (
     check_message_id,
     dump,
     fail,
+    input_name,
+    label,
+    labelled,
     one_stdin,
     read_json,
     read_text,
@@ -61,7 +64,9 @@ def _add_check(
             "Read CONVERSATION.json, a JSON list of {role, content, message_type?} or an "
             "object with such a messages list (content: a string, null, or a list of "
             "content parts whose text/output_text parts are joined), and print "
-            '{"passed", "index", "diagnostics", "repair_prompt"}. A JSON Lines file '
+            '{"passed", "index", "diagnostics", "repair_prompt"} (each diagnostic {code, '
+            "severity, message, start, end, line, column, path, and for the cap's summary "
+            "left_out: [{code, severity, count}]}). A JSON Lines file "
             "holds one conversation per line (a line with one message object is a "
             "conversation of that message) and prints one JSON line per conversation "
             'with its "line". Exit 0 when every conversation passes, 1 when one fails, '
@@ -102,7 +107,7 @@ def _add_respond(
             "question id to a string (single choice, free text), a list of strings "
             '(multi choice) or {"value": ..., "other_text": ...}; questions left out '
             "take their default. Exit 1 when the answers do not fit the form (prints "
-            "{diagnostics}), 2 on usage."
+            "{diagnostics: [{code, severity, message, path, details}]}), 2 on usage."
         ),
     )
     respond.add_argument("--message", required=True, metavar="FILE", help="message file or -")
@@ -167,7 +172,7 @@ def run_check(args: argparse.Namespace) -> int:
     when the file cannot be read, is not strict JSON (the line and column named), or
     a conversation does not have the shape above (the message named).
     """
-    name = "<stdin>" if args.conversation == "-" else args.conversation
+    name = input_name(args.conversation)
     try:
         results, passed = _check_all(args)
     except InputError as exc:
@@ -219,12 +224,14 @@ def _write_results(results: list[_Kept], name: str, view: str) -> None:
     single conversation, one JSON line per conversation of JSON Lines."""
     # Written a batch at a time: the output is never held whole.
     if view == "text":
-        write_lines(
+        short = label(name)
+        lines = (
             view_line
             for line, kept in results
             if isinstance(kept, SelfCheckResult)
-            for view_line in _check_lines(kept, name if line is None else f"{name}:{line}")
+            for view_line in _check_lines(kept, short if line is None else f"{short}:{line}")
         )
+        write_lines(labelled(name, lines))
     elif len(results) == 1 and isinstance(results[0][1], SelfCheckResult):
         write_json(results[0][1].json_fields())  # one conversation: diagnostics in batches
     else:

@@ -7,7 +7,7 @@ parsers unchanged; output is always valid UTF-8, whatever the locale.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from replykit.jsonout import dumps
@@ -16,6 +16,42 @@ from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
 from replykit.textout import escape, render
+
+#: How every command names standard input (``-`` on the command line) in its output
+#: and its error messages.
+STDIN_NAME = "<stdin>"
+
+
+def input_name(path: str) -> str:
+    """``path`` as output and messages name it: :data:`STDIN_NAME` for ``-``."""
+    return STDIN_NAME if path == "-" else path
+
+
+#: The most UTF-8 bytes of a file name a text view repeats on each line, escaped (§1.5:
+#: the output bound holds for any path length).
+MAX_LABEL = 40
+
+
+def label(name: str) -> str:
+    """The file name a text view puts on each line, escaped (§1.4): ``name``, or when
+    it takes more than :data:`MAX_LABEL` UTF-8 bytes, ``…`` and as many of its last
+    characters as fit in them."""
+    shown = escape(name)
+    if len(shown.encode("utf-8")) <= MAX_LABEL:
+        return shown
+    budget, cut = MAX_LABEL - len("\u2026".encode()), len(shown)
+    while cut > 0 and len(shown[cut - 1 :].encode("utf-8")) <= budget:
+        cut -= 1
+    return "\u2026" + shown[cut:]
+
+
+def labelled(name: str, lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` (each starting with ``label(name)``) after, when the label shortened
+    the name, one line ``file: NAME`` naming it whole, so a long path is printed once
+    (§1.5)."""
+    if label(name) != escape(name):
+        yield f"file: {name}"
+    yield from lines
 
 
 class InputError(Exception):
@@ -65,7 +101,7 @@ def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
     try:
         return data.decode("utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{label} {path} is not UTF-8 (byte {exc.start})") from None
+        raise InputError(f"{label} {input_name(path)} is not UTF-8 (byte {exc.start})") from None
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -94,7 +130,7 @@ def read_json(path: str, label: str = "input") -> Any:
     """Read one UTF-8 JSON file (``-``: standard input; a leading BOM is allowed) with
     :func:`parse_json`. Raises :class:`InputError` when it is unreadable, not UTF-8 or
     not strict JSON."""
-    return parse_json(read_text(path, label, bom=True), f"{label} {path}")
+    return parse_json(read_text(path, label, bom=True), f"{label} {input_name(path)}")
 
 
 def write(text: str) -> None:

@@ -10,7 +10,16 @@ import argparse
 import json
 from collections.abc import Iterator
 
-from replykit.cli.io import InputError, check_message_id, read_text, write_json, write_lines
+from replykit.cli.io import (
+    InputError,
+    check_message_id,
+    input_name,
+    label,
+    labelled,
+    read_text,
+    write_json,
+    write_lines,
+)
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import profile_from_string
@@ -31,7 +40,9 @@ def add_parser(
         description="Read one assistant message (UTF-8) and print its segments and "
         "diagnostics. JSON: {segments: [{kind, start, end, text, and for blocks encoding, "
         "name, registered, valid, id, diagnostics, questionnaire|response}], diagnostics: "
-        "[{code, severity, message, start, end, line, column, path}]}; offsets are "
+        "[{code, severity, message, start, end, line, column, path, and for the cap's "
+        "summary left_out: [{code, severity, count}]}], and with --compat sage decoded "
+        "(the text the offsets index) when decoding changed it}; offsets are "
         "code-point indices. Exit 0 when read, 2 on usage or unreadable input.",
     )
     p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
@@ -73,8 +84,9 @@ def segment_text(name: str, text: str, result: Segmentation) -> str:
     questions or the response's answers under it, then one
     ``NAME:LINE:COLUMN: severity code message`` line per diagnostic. Every value is
     escaped (:func:`~replykit.textout.render`, §1): none can add a line or send a
-    control character."""
-    return render(segment_lines(name, text, result))
+    control character. A long ``name`` is printed whole once and shortened in the
+    per-line labels (:func:`~replykit.cli.io.labelled`, §1.5)."""
+    return render(labelled(name, segment_lines(label(name), text, result)))
 
 
 def segment_lines(name: str, text: str, result: Segmentation) -> Iterator[str]:
@@ -118,9 +130,10 @@ def run_segment(args: argparse.Namespace) -> int:
     if args.format == "json":
         write_json(result.json_fields())  # a large output is never held whole
     else:
-        name = "<stdin>" if args.file == "-" else args.file
+        name = input_name(args.file)
+        shown = label(name)
         if result.decoded is not None:
             # Lines and columns index the decoded text, not the file (§9).
-            name += DECODED_MARK
-        write_lines(segment_lines(name, result.decoded or text, result))
+            shown += DECODED_MARK
+        write_lines(labelled(name, segment_lines(shown, result.decoded or text, result)))
     return 0

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
-from replykit.cli.io import InputError, check_message_id, dump, write, write_json
+from replykit.cli.io import InputError, check_message_id, dump, input_name, write, write_json
 from replykit.cli.numbers import integer
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.text import LINE_END_RE
@@ -40,8 +40,14 @@ def add_parser(
         "pending tail changed (its first K items as the last pending event left them, "
         "then the items listed: each item is printed once while it stays unchanged), "
         'and last {"event": "done", "segments": [...], "diagnostics": [...]} (exactly '
-        "replykit segment's result). Offsets are code-point indices. Exit 0 when read, "
-        "2 on usage or unreadable input.",
+        "replykit segment's result, decoded included). Committed items and segments are "
+        "replykit segment's segments ({kind, start, end, text, and for blocks encoding, "
+        "name, registered, valid, id, diagnostics, questionnaire|response}); "
+        "diagnostics its diagnostics ({code, severity, message, start, end, line, "
+        "column, path, left_out: [{code, severity, count}]}); a pending item is "
+        "{kind, start} for Markdown, {kind, encoding, name, id, start, closed, "
+        "tentative, preview} for a block (preview with --preview). Offsets are "
+        "code-point indices. Exit 0 when read, 2 on usage or unreadable input.",
     )
     p.add_argument("file", nargs="?", default="-", help="message file, or - for stdin")
     p.add_argument(
@@ -126,7 +132,7 @@ def _rechunked(pieces: Iterable[str], size: int) -> Iterator[str]:
 
 
 def _chunks(args: argparse.Namespace, handle: BinaryIO) -> Iterator[str]:
-    name = "<stdin>" if args.file == "-" else args.file
+    name = input_name(args.file)
     pieces: Iterable[str] = _decoded(handle, name)
     if args.sse:
         from replykit.cli.sse import deltas

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -31,7 +32,7 @@ from replykit.markdown_it.raw_html import (
 )
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.limits import message_id_problem
-from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 
 _BREAKS = ("softbreak", "hardbreak")
 
@@ -62,8 +63,8 @@ def check_arguments(message_id: object, profile: object, compat: object, sanitiz
     problem = message_id_problem(message_id)
     if problem is not None:
         raise ValueError(f"message_id {problem}")
-    if not isinstance(profile, Profile):
-        raise TypeError(f"argument 'profile' must be Profile, not {type(profile).__name__}")
+    if not isinstance(profile, Profile | str):
+        raise TypeError(f"argument 'profile' must be Profile or str, not {type(profile).__name__}")
     if compat is not None and not isinstance(compat, Compat | str):
         raise TypeError(
             f"argument 'compat' must be Compat, str or None, not {type(compat).__name__}"
@@ -78,7 +79,7 @@ def questionnaire_plugin(
     md: MarkdownIt,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     sanitize: Sanitizer | None = None,
 ) -> None:
@@ -89,24 +90,28 @@ def questionnaire_plugin(
     ``text`` is a card: a valid request an accessible ``<form>``, a valid response a
     read-only summary, a registered invalid block its escaped raw text and diagnostics,
     an unregistered block ordinary Markdown (§2). ``message_id``, ``profile`` and
-    ``compat`` are :func:`replykit.segment`'s (block ids are ``{message_id}_q{n}``,
-    §6); ``md.render(text, env)`` leaves the render's plan, whose ``segmentation`` is
-    ``segment()``'s result, in ``env["replykit"]``. ``sanitize``: a function from an
-    HTML fragment to safe HTML, applied to each raw HTML block and to each paragraph
-    holding inline raw HTML (never to a card) when ``md`` has raw HTML on; with raw
-    HTML on and no ``sanitize`` a :class:`RawHtmlWarning` is issued.
-    ``md.renderInline`` is not covered (its text has no blocks).
+    ``compat`` are :func:`replykit.segment`'s (``profile`` a :class:`Profile` or a
+    name the CLI takes, ``client``, ``self_check``, ``product:NAME``; block ids are
+    ``{message_id}_q{n}``, §6); ``md.render(text, env)`` leaves the render's plan,
+    whose ``segmentation`` is ``segment()``'s result, in ``env["replykit"]``.
+    ``sanitize``: a function from an HTML fragment to safe HTML, applied to each raw
+    HTML block and to each paragraph holding inline raw HTML (never to a card) when
+    ``md`` has raw HTML on; with raw HTML on and no ``sanitize`` a
+    :class:`RawHtmlWarning` is issued. With raw HTML off see
+    :func:`read_html_show_text`. ``md.renderInline`` is not covered (no blocks).
 
-    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for a
-    ``message_id`` ``segment()`` refuses (empty or only white space, over 128 code
-    points or holding a surrogate, §6).
+    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for an
+    unknown ``profile`` name or a ``message_id`` ``segment()`` refuses (empty or only
+    white space, over 128 code points or holding a surrogate, §6).
     """
     if not isinstance(md, MarkdownIt):
         raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")
     check_arguments(message_id, profile, compat, sanitize)
     if md.options.get("html") and sanitize is None:
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=2)
-    options = _Options(message_id, profile, compat)
+    if not md.options.get("html"):
+        read_html_show_text(md)
+    options = _Options(message_id, resolve_profile(profile), compat)
 
     def blocks(state: StateCore) -> None:
         if state.inlineMode:
@@ -128,6 +133,23 @@ def questionnaire_plugin(
         md.add_render_rule("replykit_html", render_done)
         md.add_render_rule("html_block", html_rule(sanitize))
         md.add_render_rule("html_inline", html_rule(sanitize))
+
+
+def read_html_show_text(md: MarkdownIt) -> None:
+    """Raw HTML off: markdown-it would read no HTML blocks, so a fence line inside one
+    would open code that swallows later blocks. Turn ``md.options["html"]`` on, so HTML
+    blocks end where CommonMark says and blocks are where ``segment()`` finds them
+    (§3b), and render raw HTML blocks and inline HTML as escaped text."""
+    md.options["html"] = True
+    md.add_render_rule("html_block", html_as_text)
+    md.add_render_rule("html_inline", html_as_text)
+
+
+def html_as_text(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    """Raw HTML with raw HTML off: its text escaped (an HTML block as a paragraph)."""
+    token = tokens[idx]
+    shown = escapeHtml(token.content)
+    return f"<p>{shown.rstrip()}</p>\n" if token.type == "html_block" else shown
 
 
 def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:

@@ -59,7 +59,7 @@ def render_segments(
     text: str,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     html: bool = False,
     sanitize: Sanitizer | None = None,
@@ -98,7 +98,7 @@ def render_html(
     text: str,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     html: bool = False,
     sanitize: Sanitizer | None = None,
@@ -108,7 +108,8 @@ def render_html(
     """Render one assistant message to HTML (docs/html.md; §2, §3).
 
     Input: ``text`` (the message), ``message_id``/``profile``/``compat`` as for
-    :func:`replykit.segment` (block ids ``{message_id}_q{n}``, §6). Output: HTML from
+    :func:`replykit.segment` (``profile`` a :class:`Profile` or ``client``,
+    ``self_check``, ``product:NAME``; block ids ``{message_id}_q{n}``, §6). Output: HTML from
     markdown-it's ``commonmark`` preset with each block as its card (§2: a valid request
     a ``<form>``, a valid response a read-only summary, a registered invalid block its
     escaped raw text with its diagnostics, an unregistered block ordinary Markdown).
@@ -120,9 +121,9 @@ def render_html(
     after the message as buttons (:func:`~replykit.markdown_it.actions_html`);
     ``action_context`` chooses the confirmation texts' locale.
 
-    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for a
-    ``message_id`` :func:`replykit.segment` refuses (§6); nothing else, whatever the
-    text.
+    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for an
+    unknown ``profile`` name or a ``message_id`` :func:`replykit.segment` refuses (§6);
+    nothing else, whatever the text.
     """
     return render_segments(
         text,

@@ -456,8 +456,10 @@ class Segmentation:
     def to_json_text(self, *, indent: int | None = None) -> str:
         """:meth:`to_json` as strict RFC 8259 JSON text (§1.3): non-ASCII characters
         kept, a lone surrogate written as a ``\\udXXX`` escape, so the text always
-        encodes as UTF-8. ``indent``: spaces per level (``None``: one line)."""
-        return dumps(self.to_json(), indent=indent)
+        encodes as UTF-8. ``indent``: spaces per level; ``None`` (the default): one
+        compact line (no space after ``,`` and ``:``), the bytes ``replykit segment``
+        prints (one writer, :func:`replykit.jsonout.dumps`), less its final newline."""
+        return dumps(self.to_json(), indent=indent, compact=indent is None)
 
     def json_fields(self) -> dict[str, Any]:
         """The fields of :meth:`to_json` with ``segments`` and ``diagnostics`` as the

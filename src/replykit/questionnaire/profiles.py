@@ -89,3 +89,11 @@ def profile_from_string(spec: str) -> Profile:
     if spec.startswith("product:"):
         return product(spec[len("product:") :])
     raise ValueError(f"unknown profile {spec!r}: use client, self_check or product:NAME")
+
+
+def resolve_profile(profile: Profile | str) -> Profile:
+    """The :class:`Profile` every public entry point taking ``profile`` reads (§6):
+    a :class:`Profile` as given, or a name as the CLI's ``--profile`` spells it
+    (``client``, ``self_check``, ``product:NAME``, :func:`profile_from_string`).
+    Raises ``ValueError`` for an unknown name."""
+    return profile if isinstance(profile, Profile) else profile_from_string(profile)

@@ -161,6 +161,7 @@ def thematic_break(sc: Scanner, line: Line) -> int:
         return NOT_STARTED
     sc.start_block(line)
     sc.close_leaf()
+    sc.mark_child()  # a block of its container (an item holding it goes on past a blank)
     sc.out.token("THEMATIC_BREAK", first, ce)
     return line.end
 

@@ -38,10 +38,11 @@ def paragraph_text(
     """Read a paragraph line's text ``text[start:ce]`` (after ``indent`` columns of
     spaces and tabs, inside ``depth`` open containers); where the next line starts.
     A line that would open a fence but for two backticks or for blank characters that
-    are not indentation is a near-miss (§8) unless an inert region covers it."""
+    are not indentation is a near-miss (§8) unless an inert region covers it or its
+    backticks open a code span closed on the line (inline code, no fence attempt)."""
     if sc.protocol and not sc.silent:
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
-        if near is not None and not inert_at(sc, start, ce, le):
+        if near is not None and not inert_at(sc, start, ce, le) and not spans_line(sc, near[2], ce):
             fence, info, pos = near
             # Two backticks open no fence, so no fence stands in the container either.
             in_container = depth > 0 and fence != "``"
@@ -63,6 +64,15 @@ def paragraph_text(
     if sc.checked:
         return checked_inline.read_text(sc, leaf, ce, le)
     return scan_tags(sc, start, ce, le)[0]
+
+
+def spans_line(sc: Scanner, pos: int, ce: int) -> bool:
+    """Whether the backtick run at ``pos``, outside inert regions, opens a code span
+    that closes on its own line (ending at ``ce``): a run of the same length follows
+    on it (§8.1). A span closed on a later line, by a run standing alone like a
+    closing fence, is still a short fence attempt."""
+    run = sc.lx.backtick_run.match(sc.text, pos, ce)
+    return run is not None and sc.look.closing_run(len(run.group()), run.end(), ce) >= 0
 
 
 def inline_text(sc: Scanner, leaf: Leaf, start: int, ce: int, le: int) -> int:

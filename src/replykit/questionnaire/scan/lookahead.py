@@ -43,12 +43,13 @@ class Lookahead:
         self._terminators: Mapping[str, Sequence[int]] | None = None
         self._end_marks: dict[int, tuple[list[int], list[int]]] = {}
         # The last family word found (grammar FAMILY_WORD, any case) and where its
-        # search started; the next lower- and upper-case first letter at or after it.
+        # search started; the next lower- and upper-case first letter and numeric
+        # character reference at or after it.
         # ``first_word``: the first one, when the caller found it already (segment()'s
         # pre-check), so no search repeats it.
         self._word, self._word_from = (first_word, 0) if first_word >= 0 else (-1, -1)
         self._word_asked = False
-        self._letters = [-1, -1]
+        self._letters = [-1, -1, -1]
 
     # ---- inline closers ------------------------------------------------------------
     def _index_runs(self) -> Mapping[int, Sequence[int]]:
@@ -126,12 +127,12 @@ class Lookahead:
         no near-miss. Asked at increasing offsets, each character is looked at about
         once."""
         if not self._word_asked:
-            # The two letters' searches look at each character at most twice in all.
-            self.scanned += 2 * len(self._text)
+            # The three searches look at each character at most three times in all.
+            self.scanned += 3 * len(self._text)
             self._word_asked = True
         if not self._word_from <= pos <= self._word:
             if pos < self._word_from:
-                self._letters = [-1, -1]  # found after pos: a letter before may be missed
+                self._letters = [-1, -1, -1]  # found after pos: one before may be missed
             self._word_from = pos
             self._word = find_family_word(self._text, self._lx, pos, self._letters)
         return self._word
@@ -161,22 +162,31 @@ def close_tag_name(closer: re.Match[str]) -> str:
 
 def find_family_word(text: str, lx: Lexemes, pos: int = 0, letters: list[int] | None = None) -> int:
     """Start of the first family word (grammar ``FAMILY_WORD``, any ASCII case) in
-    ``text`` at or after ``pos``, or ``len(text)``. A word of lower-case ASCII letters
-    (the grammar's) is found by its first letter in either case with ``str.find``,
-    several times faster than a case-blind regular expression; ``letters`` (two
-    offsets, ``[-1, -1]`` at first) keeps where those letters were found, so that calls
-    at non-decreasing ``pos`` sharing it look at each character about once."""
+    ``text`` at or after ``pos``, or of the first numeric character reference (``&#``)
+    if that comes first (one may spell the word in a fence's info string, §3a), or
+    ``len(text)``. A word of lower-case ASCII letters (the grammar's) is found by its
+    first letter in either case with ``str.find``, several times faster than a
+    case-blind regular expression; ``letters`` (three offsets, ``[-1, -1, -1]`` at
+    first) keeps where those letters and ``&#`` were found, so that calls at
+    non-decreasing ``pos`` sharing it look at each character about once."""
+    found = letters if letters is not None else [-1, -1, -1]
+    if found[2] < pos:
+        at = text.find("&#", pos)
+        found[2] = len(text) if at < 0 else at
+    return min(found[2], _find_word(text, lx, pos, found))
+
+
+def _find_word(text: str, lx: Lexemes, pos: int, found: list[int]) -> int:
     word, n = lx.family_word_any_case.pattern, len(text)
     if not _LOWER_WORD.fullmatch(word):
         m = lx.family_word_any_case.search(text, pos)
         return n if m is None else m.start()
-    found = letters if letters is not None else [-1, -1]
     while True:
         for k, letter in enumerate((word[0], word[0].upper())):
             if found[k] < pos:
                 at = text.find(letter, pos)
                 found[k] = n if at < 0 else at
-        q = min(found)
+        q = min(found[0], found[1])
         if q >= n:
             return n
         window = text[q : q + len(word)]

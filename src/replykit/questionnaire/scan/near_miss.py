@@ -24,9 +24,10 @@ from replykit.codes.segment import (
     NEAR_MISS_UNCLOSED_TAG,
 )
 from replykit.diagnostics import Finding
+from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import tag_name
-from replykit.text import BLANK_CLASS, trim_blank
+from replykit.text import BLANK_CLASS
 
 #: A §8 near-miss warning found by the scanner: a finding at message offsets.
 NearMiss: TypeAlias = Finding
@@ -46,8 +47,9 @@ def is_family_word(word: str, lx: Lexemes) -> bool:
 
 
 def names_family(info: str, lx: Lexemes) -> bool:
-    """Whether the first word of a fence's info string is a family name in any case."""
-    words = trim_blank(info).split()
+    """Whether the first word of a fence's info string (``info``: the raw text after
+    the fence, decoded as CommonMark does, §3a) is a family name in any case."""
+    words = fence_name(info).split()
     return bool(words) and is_family_word(words[0], lx)
 
 
@@ -67,7 +69,7 @@ def fence_near_misses(
     ``in_container``: it stands in a block quote or list item; ``prefix``: the blank
     characters before it that CommonMark does not read as indentation (they make the
     line paragraph text); ``shared``: see :data:`Shared`."""
-    trimmed = trim_blank(info)
+    trimmed = fence_name(info)  # the info string as CommonMark decodes it (§3a)
     words = trimmed.split()
     first = words[0] if words else ""
     if not is_family_word(first, lx):

@@ -26,13 +26,14 @@ from __future__ import annotations
 import attrs
 
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan import blockstarts, leaves, runs
 from replykit.questionnaire.scan.emit import Coarse, Fine, Silent, Sink, Token
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.state import Container, Leaf, Line, ScanState
-from replykit.text import LINE_END_RE, trim_blank
+from replykit.text import LINE_END_RE
 
 # No §9 relaxation (a frozen value, shared).
 _STRICT = Compat()
@@ -296,12 +297,13 @@ class Scanner:
 
     def is_fenced_candidate(self, start: int, ce: int) -> bool:
         """Question ``is_fenced_candidate``: the fence opener line ``start:ce`` at the top
-        level is a FENCE_OPENER whose info string, trimmed (§1), is a FAMILY_NAME."""
+        level is a FENCE_OPENER whose info string (decoded as CommonMark does), trimmed
+        (§1), is a FAMILY_NAME."""
         if not self.protocol or self.silent or not self.at_top_level():
             return False
         first = start + 1 if start == 0 and self.text.startswith("\ufeff") else start
         opener = self.lx.fence_opener.fullmatch(self.text, first, ce)
-        info = trim_blank(opener.group("info")) if opener is not None else ""
+        info = fence_name(opener.group("info")) if opener is not None else ""
         return self.lx.family_name.fullmatch(info) is not None
 
     def raw_end(self, leaf: Leaf, from_line: int) -> int:

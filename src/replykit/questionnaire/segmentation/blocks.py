@@ -25,6 +25,7 @@ from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGI
 from replykit.codes.start import TIMEOUT_SECONDS_INVALID
 from replykit.diagnostics import Diagnostic, Finding, format_path, path_text
 from replykit.questionnaire.compat import Compat, unescape_payload
+from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.limits import Limits, payload_size
 from replykit.questionnaire.model import Questionnaire, Response, Segment
 from replykit.questionnaire.payload.fenced_form import read_fenced_form
@@ -36,7 +37,7 @@ from replykit.questionnaire.payload.results import place as place_findings
 from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_response
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.text import LINE_END_RE, LineIndex, trim_blank
+from replykit.text import LINE_END_RE, LineIndex
 from replykit.trusted import trusted
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
@@ -216,7 +217,7 @@ def fenced_block(
     first = o_start + 1 if o_start == 0 and text.startswith("\ufeff") else o_start
     om = lexemes().fence_opener.match(text, first)
     assert om is not None
-    name = trim_blank(om.group("info"))
+    name = fence_name(om.group("info"))
     fence = (first + len(om.group("indent")), om.end())
     diags: list[Diagnostic] = []
     form = None

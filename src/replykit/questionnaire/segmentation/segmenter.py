@@ -14,7 +14,7 @@ from replykit.argcheck import typed
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
-from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.segmentation.assemble import (
     KnownKey,
     finalize,
@@ -38,7 +38,7 @@ def segment(
     text: str,
     *,
     message_id: str = "message",
-    profile: Profile = CLIENT,
+    profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     limits: Limits = DEFAULT_LIMITS,
     checked: bool = False,
@@ -48,7 +48,8 @@ def segment(
     Input: ``text`` (a ``str``; offsets everywhere are code-point indices into it),
     ``message_id`` (used in block ids ``f"{message_id}_q{ordinal}"``, §6), ``profile``
     (which names are registered, §6: :data:`CLIENT`, :data:`SELF_CHECK`,
-    :func:`product`).
+    :func:`product`, or the name the CLI's ``--profile`` takes: ``"client"``,
+    ``"self_check"``, ``"product:NAME"``).
 
     Output: a :class:`Segmentation` whose ``segments`` concatenate to ``text``, with
     no empty and no two adjacent Markdown segments, and whose ``diagnostics`` hold
@@ -73,14 +74,16 @@ def segment(
 
     Errors: bad input is reported, never raised. Raises ``TypeError`` naming the
     argument only when an argument has the wrong type (``text`` or ``message_id`` not
-    a ``str``, ``profile`` not a :class:`Profile`, ``limits`` not a :class:`Limits`,
-    ``checked`` not a ``bool``); ``ValueError`` for an unknown ``compat`` or a
-    ``message_id`` that is empty or only white space, longer than 128 code points
-    (every block id repeats it, §6) or holding a surrogate code point (§1). With
-    ``checked=True``, :class:`ReplykitBug` (an ``AssertionError``) when the two readings
-    differ: a bug in replykit, never in the input.
+    a ``str``, ``profile`` not a :class:`Profile` or ``str``, ``limits`` not a
+    :class:`Limits`, ``checked`` not a ``bool``); ``ValueError`` for an unknown
+    ``profile`` name or ``compat``, or a ``message_id`` that is empty or only white
+    space, longer than 128 code points (every block id repeats it, §6) or holding a
+    surrogate code point (§1). With ``checked=True``, :class:`ReplykitBug` (an
+    ``AssertionError``) when the two readings differ: a bug in replykit, never in the
+    input.
     """
     problem = message_id_problem(message_id)
     if problem is not None:
         raise ValueError(f"message_id {problem}")
-    return segment_counted(text, message_id, profile, resolve(compat), limits, checked)[0]
+    mode, chosen = resolve(compat), resolve_profile(profile)
+    return segment_counted(text, message_id, chosen, mode, limits, checked)[0]

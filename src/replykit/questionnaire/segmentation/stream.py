@@ -23,7 +23,7 @@ from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
-from replykit.questionnaire.profiles import CLIENT, Profile
+from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
@@ -83,10 +83,11 @@ class StreamSegmenter:
     per form event: docs/streaming.md, "Work"); memory is linear in the text.
 
     Errors: ``TypeError`` naming the argument when an argument has the wrong type;
-    ``ValueError`` for an unknown ``compat`` or a ``message_id`` that is empty or only
-    white space, longer than 128 code points or holding a surrogate code point (as
-    :func:`~replykit.segment`); ``push()``
-    after ``finish()`` raises ``ValueError``. Bad text is reported, never raised.
+    ``ValueError`` for an unknown ``profile`` name (a :class:`Profile` or the CLI's
+    ``client``, ``self_check``, ``product:NAME``) or ``compat``, or a ``message_id``
+    that is empty or only white space, longer than 128 code points or holding a
+    surrogate code point (as :func:`~replykit.segment`); ``push()`` after ``finish()``
+    raises ``ValueError``. Bad text is reported, never raised.
     """
 
     # The general reading, for the property that compares the fast path with it
@@ -103,7 +104,7 @@ class StreamSegmenter:
         self,
         *,
         message_id: str = "message",
-        profile: Profile = CLIENT,
+        profile: Profile | str = CLIENT,
         compat: Compat | str | None = None,
         limits: Limits = DEFAULT_LIMITS,
         preview: bool = False,
@@ -114,7 +115,8 @@ class StreamSegmenter:
         self._mode = resolve(compat)
         self._compat = self._mode or Compat()
         self._in = Received(self._mode)
-        self._reader = PartReader(message_id, profile, self._compat, limits, preview)
+        chosen = resolve_profile(profile)
+        self._reader = PartReader(message_id, chosen, self._compat, limits, preview)
         self._limit = limits.max_diagnostics
         self._resume = Resume(0)
         self._read_to = 0  # where the last reading ended

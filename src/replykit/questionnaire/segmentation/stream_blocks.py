@@ -20,6 +20,7 @@ import attrs
 
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.limits import Limits
 from replykit.questionnaire.model import Question, Segment
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
@@ -36,7 +37,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     PendingMarkdown,
     new_pending,
 )
-from replykit.text import LineIndex, trim_blank
+from replykit.text import LineIndex
 from replykit.trusted import trusted
 
 T = TypeVar("T")
@@ -94,7 +95,7 @@ class PartReader:
         block_id = f"{self.message_id}_q{ordinal}"
         if isinstance(part, FencedPart):
             m = lexemes().fence_opener.match(opener)
-            name = trim_blank(m.group("info")) if m is not None else ""
+            name = fence_name(m.group("info")) if m is not None else ""
             closed = part.closer is not None
             preview = self._preview("fenced_yaml", part.payload, text_of, closed)
             return PendingBlock(

@@ -14,6 +14,7 @@ linear in the text, at C speed but for a loop over a fence's opening run.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 
 from replykit.questionnaire.compat import Compat
@@ -57,6 +58,14 @@ class _FenceLine:
                 rest = text[i:]
                 self.possible = self.run >= 3 and not (self.char == "`" and "`" in rest)
                 return
+
+
+@functools.cache
+def _possible_word() -> re.Pattern[str]:
+    """The family word (any ASCII case) or a numeric character reference, which may
+    spell it in a fence's info string (§3a)."""
+    word = lexemes().family_word_any_case
+    return re.compile(f"(?:{word.pattern})|&#", word.flags)
 
 
 def _fence_line(text: str) -> _FenceLine | None:
@@ -192,8 +201,9 @@ class Received:
         """Note the family word and the marks in ``text``, complete lines from
         ``start``: neither spans a line ending, so each is found in the one text that
         holds it whole."""
-        if "q" in text or "Q" in text:  # the family word starts with one
-            pattern = lexemes().family_word_any_case
+        # The family word starts with a "q"; a numeric reference may spell it (§3a).
+        if "q" in text or "Q" in text or "&#" in text:
+            pattern = _possible_word()
             if self.family is None:
                 m = pattern.search(text)
                 if m is not None:

@@ -124,7 +124,8 @@ def fenced_blocks(draw: st.DrawFn) -> str:
 
     Varies: fence length (2-5 backticks, tildes), the closer (same, longer, shorter,
     indented, with trailing text, missing), the info string (family names, case,
-    extra words, trailing NBSP/U+3000), the opener's indentation (0-4 spaces, a tab),
+    extra words, trailing NBSP/U+3000, character references and backslash escapes),
+    the opener's indentation (0-4 spaces, a tab),
     and the payload (a valid form quoted or plain with YAML 1.1 traps, or a damaged
     payload: duplicate keys, aliases, tags, JSON, several documents, unknown fields).
     """
@@ -143,6 +144,10 @@ def fenced_blocks(draw: st.DrawFn) -> str:
             name + "\u00a0",
             name + "\u3000",
             " " + name,
+            # Spelled with CommonMark's escapes and references (§3a decodes them).
+            name[:-1] + pick(draw, ["&#101;", "&#x65;", "&#X0065;"]),
+            name + pick(draw, ["&nbsp;", "&#32;", "&amp;", "&#0;"]),
+            name.replace("-", "\\-") + pick(draw, ["", "\\!"]),
         ],
     )
     indent = pick(draw, ["", "", "", " ", "   ", "    ", "\t"])
