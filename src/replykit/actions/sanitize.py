@@ -351,11 +351,15 @@ def sanitize_json(text: str, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
 
     At most ``limits.max_diagnostics`` diagnostics, as for :func:`sanitize` (§1).
 
+    A value that is not an object, a JSON string included (an answer encoded twice),
+    has no actions and no diagnostic (docs/actions.md section 1).
+
     Raises ``TypeError`` when ``text`` is not a ``str``; never raises for bad text.
     """
     read = read_json_value(text, max_depth=limits.max_depth)
     if not read.findings:
-        return sanitize(read.value, limits=limits)
+        # A decoded string is a non-object answer here, not text left undecoded.
+        return ActionSet() if isinstance(read.value, str) else sanitize(read.value, limits=limits)
     lines = LineIndex(text)
     out = []
     for f in sorted(read.findings, key=lambda f: f.start or 0):

@@ -28,6 +28,7 @@ from replykit.cli.io import (
     one_stdin,
     read_json,
     read_text,
+    require_shape,
     write,
     write_json,
     write_lines,
@@ -205,10 +206,16 @@ def _check_all(args: argparse.Namespace) -> tuple[list[_Kept], bool]:
     del stored
     while pending:
         conversation = pending.pop()
+        at = "" if conversation.line is None else f" (line {conversation.line})"
         try:
+            require_shape(
+                conversation.value,
+                "a conversation",
+                (list, dict),
+                "an array of messages or an object",
+            )
             result = self_check(conversation.value, locale=args.locale)
-        except TypeError as exc:
-            at = "" if conversation.line is None else f" (line {conversation.line})"
+        except (TypeError, InputError) as exc:
             raise InputError(f"the conversation{at} is malformed: {exc}") from None
         passed = passed and result.passed
         if args.format == "text" or conversation.line is None:
@@ -288,8 +295,7 @@ def run_respond(args: argparse.Namespace) -> int:
         one_stdin(__message=args.message, __answers=args.answers)
         text = read_text(args.message, "message")
         answers = read_json(args.answers, "answers")
-        if not isinstance(answers, dict):
-            raise InputError("the answers must be a JSON object from question id to answer")
+        require_shape(answers, "the answers", (dict,), "a JSON object from question id to answer")
         seg = _pick_form(
             segment(text, message_id=args.message_id, profile=profile).segments,
             args.id,

@@ -12,6 +12,7 @@ from typing import Any
 
 from replykit.jsonout import dumps
 from replykit.questionnaire.limits import DEFAULT_LIMITS, message_id_problem
+from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
@@ -124,6 +125,22 @@ def parse_json(text: str, where: str) -> Any:
     more = len(read.findings) - 1
     tail = f" ({more} more problem{'s' if more > 1 else ''})" if more else ""
     raise InputError(f"{where} is not strict JSON at line {line}, column {column}: {message}{tail}")
+
+
+def require_shape(value: Any, what: str, shapes: tuple[type, ...], expected: str) -> None:
+    """Raise :class:`InputError` ``WHAT must be EXPECTED, not TYPE`` when ``value`` (a
+    decoded JSON value) is none of ``shapes``; for a string the message adds that it may
+    be JSON text encoded twice (§1: every JSON value gets a clear answer)."""
+    if isinstance(value, shapes):
+        return
+    twice = " (JSON text inside a string? decode it once more)" if isinstance(value, str) else ""
+    raise InputError(f"{what} must be {expected}, not {_a(json_type(value))}{twice}")
+
+
+def _a(type_name: str) -> str:
+    if type_name == "null":
+        return type_name
+    return ("an " if type_name[0] in "aeiou" else "a ") + type_name
 
 
 def read_json(path: str, label: str = "input") -> Any:

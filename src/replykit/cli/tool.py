@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from replykit.cli.io import InputError, dump, fail, read_json, write
+from replykit.cli.io import InputError, dump, fail, read_json, require_shape, write
 from replykit.questionnaire.conversation.schemas import form_schema, response_schema
 from replykit.questionnaire.conversation.texts import LOCALES
 from replykit.questionnaire.conversation.tool import (
@@ -90,8 +90,7 @@ def run_tool(args: argparse.Namespace) -> int:
     """
     try:
         arguments = read_json(args.arguments, "arguments")
-        if not isinstance(arguments, dict):
-            raise InputError("the tool-call arguments must be a JSON object")
+        require_shape(arguments, "the tool-call arguments", (dict,), "a JSON object")
     except InputError as exc:
         return fail("tool", str(exc))
     result = call_questionnaire_async(arguments, locale=args.locale)
