@@ -92,10 +92,18 @@ QUESTION_TEXT_REQUIRED: Final = Code(
     _P + "question_text_required",
     "error",
     rules.TOOL,
-    en={"": "{path} is required: a non-blank text (or title)."},
-    zh={"": "{path} 为必填项：需要非空的 text（或 title）。"},
-    meaning="neither `text` nor `title` is a non-blank string",
-    example='`"text": " "`',
+    en={
+        "": "{path} is required: a non-blank text (or title).",
+        "not_string": "{path} must be a non-blank string, not {actual}; only a blank or "
+        "missing text falls back to title.",
+    },
+    zh={
+        "": "{path} 为必填项：需要非空的 text（或 title）。",
+        "not_string": "{path} 必须是非空字符串，{actual_clause}；"
+        "只有空白或缺失的 text 才改用 title。",
+    },
+    meaning="neither `text` nor `title` is a non-blank string, or `text` is not a string",
+    example='`"text": " "`, `"text": 5`',
     summary_zh="问题需要非空的 text（或 title）。",
 )
 QUESTION_ID_INVALID: Final = Code(

@@ -236,6 +236,17 @@ def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
 
 
 def _text(raw: dict[str, Any], at: Cursor) -> str:
+    given = raw.get("text")
+    if given is not None and not isinstance(given, str):
+        # Only a blank or missing text falls back to the title (§7): 5 is neither.
+        at.add(
+            S.QUESTION_TEXT_REQUIRED,
+            "text",
+            variant="not_string",
+            expected="non-blank string",
+            actual=json_type(given),
+        )
+        return ""
     for key in ("text", "title"):
         value = raw.get(key)
         if isinstance(value, str) and not is_blank(value):

@@ -111,8 +111,11 @@ def _plain_question(raw: Any, index: int, used: set[str]) -> Question | None:
 
 
 def _text(raw: dict[str, Any]) -> str | None:
-    """The question's text (else its title), trimmed; ``None`` when neither is a
-    non-blank string."""
+    """The question's text (else, when it is blank or missing, its title), trimmed;
+    ``None`` when the text is not a string or neither is a non-blank string."""
+    given = raw.get("text")
+    if given is not None and type(given) is not str:
+        return None
     for key in ("text", "title"):
         value = raw.get(key)
         if type(value) is str and not is_blank(value):
