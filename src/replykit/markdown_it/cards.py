@@ -135,13 +135,18 @@ def _other(kind: str, base: str, qid: str, label: str) -> str:
     )
 
 
+def _as_text(value: object) -> str:
+    """A response field as sent, as attribute text: a string itself, else its JSON."""
+    return value if isinstance(value, str) else dumps(value, compact=True)
+
+
 def response_html(segment: Segment, response: Response) -> str:
     """``<div class="replykit-response">``: a read-only ``<dl>`` of each answer's
     question (else its id) and what was chosen or written (§7)."""
     head = (
         f"<div{_block_attrs(segment, 'replykit-response')}"
         f"{attr('data-questionnaire-id', response.questionnaire_id)}"
-        f"{attr('data-status', response.status)}>"
+        f"{attr('data-status', _as_text(response.status))}>"
         f"<h3>{esc(DEFAULT_LABELS['answer_title'])}</h3><dl>"
     )
     rows = [

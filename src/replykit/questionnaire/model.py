@@ -280,15 +280,17 @@ class Response:
     """A parsed ``<{name}-response>`` payload (§5, §7).
 
     ``questionnaire_id`` is non-blank. ``type`` is kept as read (the reader reports one
-    that is not its tag's as ``response.type_mismatch``) and ``status`` as sent
-    (anything but ``submitted`` is only a warning). The constructor raises
+    that is not its tag's as ``response.type_mismatch``) and ``status`` as sent, whatever
+    its JSON type (``1`` stays ``1``; ``None`` when absent or ``null``): anything but
+    ``submitted`` is only a warning, and nothing the caller sent is replaced (§5, §7).
+    The constructor raises
     ``ValueError`` naming the field for a blank ``questionnaire_id``, ``TypeError`` when
     a value has the wrong type.
     """
 
     type: str
     questionnaire_id: str
-    status: str
+    status: Any  # a JSON value
     answers: tuple[Answer, ...]
 
     def __attrs_post_init__(self) -> None:

@@ -204,7 +204,7 @@ def _response(root: dict[str, Any], expected_type: str, at: Cursor) -> Response 
     return Response(
         type=rtype,
         questionnaire_id=qid,
-        status=status if isinstance(status, str) else "",
+        status=status,  # as sent: a non-string is warned about, not replaced
         answers=answers,
     )
 
