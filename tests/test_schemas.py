@@ -44,9 +44,13 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     known = {
         "$schema", "title", "description", "type", "properties", "required", "pattern",
         "additionalProperties", "items", "minItems", "minLength", "minimum", "enum",
-        "const", "anyOf",
+        "const", "anyOf", "maxItems",
     }  # fmt: skip
     assert set(schema) <= known, set(schema) - known
+    if isinstance(schema.get("type"), list):  # ["string", "null"]: either
+        return st.one_of([from_schema({**schema, "type": t}) for t in schema["type"]])
+    if schema.get("type") == "null":
+        return st.none()
     if "anyOf" in schema:
         return st.one_of([from_schema(s) for s in schema["anyOf"]])
     if "enum" in schema:
@@ -63,6 +67,8 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     if kind == "number":
         return st.one_of(st.integers(schema["minimum"], 10**6), st.floats(schema["minimum"], 1e6))
     if kind == "array":
+        if schema.get("maxItems") == 0:
+            return st.just([])
         return st.lists(
             from_schema(schema["items"]), min_size=schema.get("minItems", 0), max_size=3
         )
@@ -77,9 +83,13 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
 
 def accepts(schema: dict[str, Any], value: Any) -> bool:
     """A validator for the same keywords (to show the schemas are not vacuous)."""
+    if isinstance(schema.get("type"), list):
+        return any(accepts({**schema, "type": t}, value) for t in schema["type"])
+    if schema.get("type") == "null":
+        return value is None
     if "anyOf" in schema:
         return any(accepts(s, value) for s in schema["anyOf"])
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not any(value is e or value == e for e in schema["enum"]):
         return False
     if "const" in schema and value != schema["const"]:
         return False
@@ -98,6 +108,7 @@ def accepts(schema: dict[str, Any], value: Any) -> bool:
         return (
             isinstance(value, list)
             and len(value) >= schema.get("minItems", 0)
+            and len(value) <= schema.get("maxItems", len(value))
             and all(accepts(schema["items"], v) for v in value)
         )
     if kind == "object":
@@ -123,7 +134,9 @@ def test_every_form_the_schema_accepts_is_read_or_fails_only_on_values(payload: 
     assert block.valid == (not errors)
     if block.valid:
         assert block.questionnaire is not None
-        assert dict(block.questionnaire.ui_text) == payload.get("ui_text", {})
+        # null reads as absent (§7), for the object and for each of its texts
+        ui_text = {k: v for k, v in (payload.get("ui_text") or {}).items() if v is not None}
+        assert dict(block.questionnaire.ui_text) == ui_text
         assert block.questionnaire.timeout_seconds == payload.get("timeout_seconds")
 
 

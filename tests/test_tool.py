@@ -510,8 +510,13 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
         "minLength",
         "enum",
         "anyOf",
+        "maxItems",
     }
     assert set(schema) <= known, set(schema) - known
+    if isinstance(schema.get("type"), list):  # ["string", "null"]: either
+        return st.one_of([from_schema({**schema, "type": t}) for t in schema["type"]])
+    if schema.get("type") == "null":
+        return st.none()
     if "anyOf" in schema:
         return st.one_of([from_schema(s) for s in schema["anyOf"]])
     if "enum" in schema:
@@ -521,6 +526,8 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
         return st.sampled_from([s for s in _POOL if len(s) >= schema.get("minLength", 0)])
     if kind == "boolean":
         return st.booleans()
+    if kind == "array" and schema.get("maxItems") == 0:
+        return st.just([])
     if kind == "array":
         return st.lists(
             from_schema(schema["items"]), min_size=schema.get("minItems", 0), max_size=3
@@ -536,9 +543,13 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
 
 def accepts(schema: dict[str, Any], value: Any) -> bool:
     """A validator for the same keywords (to show the schema is not vacuous)."""
+    if isinstance(schema.get("type"), list):
+        return any(accepts({**schema, "type": t}, value) for t in schema["type"])
+    if schema.get("type") == "null":
+        return value is None
     if "anyOf" in schema:
         return any(accepts(s, value) for s in schema["anyOf"])
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not any(value is e or value == e for e in schema["enum"]):
         return False
     kind = schema.get("type")
     if kind == "string":
@@ -548,7 +559,7 @@ def accepts(schema: dict[str, Any], value: Any) -> bool:
     if kind == "array":
         return (
             isinstance(value, list)
-            and len(value) >= schema.get("minItems", 0)
+            and schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value))
             and all(accepts(schema["items"], v) for v in value)
         )
     if kind == "object":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from replykit.argcheck import typed
-from replykit.questionnaire.conversation.tool import tool_schema
+from replykit.questionnaire.conversation.tool import or_null, tool_schema
 from replykit.questionnaire.payload import UI_TEXT_KEYS
 from replykit.questionnaire.scan.grammar import family_parts
 
@@ -49,17 +49,21 @@ def form_schema() -> dict[str, Any]:
         "The JSON object between <questionnaire> and </questionnaire> (or a registered "
         "NAME-questionnaire) in an assistant message: a form the client shows as a card."
     )
-    schema["properties"]["ui_text"] = {
-        "type": "object",
-        "description": "Display texts used when the answers are shown (all optional).",
-        "properties": {key: {"type": "string"} for key in UI_TEXT_KEYS},
-        "additionalProperties": False,
-    }
-    schema["properties"]["timeout_seconds"] = {
-        "type": "number",
-        "minimum": 0,
-        "description": "Seconds the client waits for an answer.",
-    }
+    schema["properties"]["ui_text"] = or_null(
+        {
+            "type": "object",
+            "description": "Display texts used when the answers are shown (all optional).",
+            "properties": {key: {"type": ["string", "null"]} for key in UI_TEXT_KEYS},
+            "additionalProperties": False,
+        }
+    )
+    schema["properties"]["timeout_seconds"] = or_null(
+        {
+            "type": "number",
+            "minimum": 0,
+            "description": "Seconds the client waits for an answer.",
+        }
+    )
     return schema
 
 

@@ -365,7 +365,7 @@ def _option_schema() -> dict[str, Any]:
                 "type": "object",
                 "properties": {
                     "value": {"type": "string", "minLength": 1},
-                    "label": {"type": "string"},
+                    "label": {"type": ["string", "null"]},
                 },
                 "required": ["value"],
                 "additionalProperties": False,
@@ -374,26 +374,36 @@ def _option_schema() -> dict[str, Any]:
     }
 
 
+def or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` that also accepts ``null``: the tool reads ``null`` as absent for every
+    optional field, the value strict function-calling modes send for one (§7)."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
 def _question_schema(types: list[str], default: dict[str, Any], choice: bool) -> dict[str, Any]:
     properties: dict[str, Any] = {
-        "id": {
-            "type": "string",
-            "description": "Stable question id; omitted or blank: q1, q2, ... by position.",
-        },
+        "id": or_null(
+            {
+                "type": "string",
+                "description": "Stable question id; omitted or blank: q1, q2, ... by position.",
+            }
+        ),
         "type": {"type": "string", "enum": types},
         "text": {"type": "string", "minLength": 1, "description": "The question shown."},
-        "title": {"type": "string", "description": "Used as the text when text is blank."},
+        "title": or_null({"type": "string", "description": "Used as the text when text is blank."}),
     }
     required = ["type", "text"]
     if choice:
         properties["options"] = {"type": "array", "minItems": 1, "items": _option_schema()}
         required.append("options")
-    properties["default"] = default
-    if choice:
-        properties["allow_other"] = {
-            "type": "boolean",
-            "description": "Offer an 'other' choice with free text.",
-        }
+    else:  # the tool's own free-text output has "options": [] and "allow_other": false
+        properties["options"] = {"type": ["array", "null"], "maxItems": 0}
+    properties["default"] = or_null(default)
+    properties["allow_other"] = (
+        or_null({"type": "boolean", "description": "Offer an 'other' choice with free text."})
+        if choice
+        else {"enum": [False, None]}
+    )
     return {
         "type": "object",
         "properties": properties,
@@ -439,8 +449,11 @@ def tool_schema() -> dict[str, Any]:
     (``multi_choice``/``multiple_choice``; ``default`` a list of strings), free text
     (``free_text``/``text``; ``default`` a string; no options). Every shape has ``id``,
     ``type``, ``text`` (required), ``title``; choices have ``options`` (strings or
-    ``{value, label}``) and ``allow_other``. Everything inline (no ``$ref``), no other
-    keys allowed.
+    ``{value, label}``) and ``allow_other``; a free-text question only an empty
+    ``options`` and ``allow_other`` ``false`` (the tool's own output). Every optional
+    field may be ``null`` (read as absent). Everything inline (no ``$ref``), no other
+    keys allowed: stricter than the tool only on a title in place of text, unknown
+    keys, other spellings of a type and options on free text.
 
     What a schema cannot say is left to the tool, and an input the schema accepts can
     only fail on values: a blank text or option, a repeated id or option value, a
@@ -457,7 +470,9 @@ def tool_schema() -> dict[str, Any]:
         ),
         "type": "object",
         "properties": {
-            "title": {"type": "string", "description": "Optional title of the questionnaire."},
+            "title": or_null(
+                {"type": "string", "description": "Optional title of the questionnaire."}
+            ),
             "questions": {
                 "type": "array",
                 "minItems": 1,
