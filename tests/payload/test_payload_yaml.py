@@ -121,7 +121,7 @@ CASES = [
     ("1: a\n", "yaml.key_not_string", None, 0, 1),
     ("? [a]\n: b\n", "yaml.key_not_string", None, 2, 5),
     ("# only a comment\n", "yaml.empty", None, 0, 17),
-    ("a: 1" + "0" * 4400 + "\n", "yaml.number_too_large", None, 3, 4404),
+    ("a: 1" + "0" * 4400 + "\n", "yaml.number_too_large", "a", 3, 4404),
     # A \u escape denotes a code point: a surrogate is none, and two escapes are two.
     ('a: "\\ud800"\n', "yaml.lone_surrogate", "a", 3, 11),
     ('a: "x\\ud800\\udc00"\n', "yaml.lone_surrogate", "a", 3, 18),

@@ -19,6 +19,7 @@ from replykit.codes.payload import (
     YAML_EMPTY,
     YAML_JSON_PAYLOAD,
     YAML_NESTED_FENCE,
+    YAML_NUMBER_TOO_LARGE,
     YAML_ROOT_NOT_MAPPING,
 )
 from replykit.diagnostics import Finding, Path, format_path
@@ -213,8 +214,14 @@ def _checked_form(
         sink.append(over)
         return None
     # An alias node stands for a value we never build: it is reported once, as an
-    # alias, and nothing under it is checked.
-    aliased = read.aliases
+    # alias, and nothing under it is checked. A refused number is a placeholder: its
+    # finding says what is wrong there, and no second one is given on it (§5).
+    aliased = frozenset(read.aliases) | frozenset(
+        f.path
+        for f in read.findings
+        # the value at its path (a key's finding is at its mapping, with another span)
+        if f.code == YAML_NUMBER_TOO_LARGE.name and read.spans.get(f.path) == (f.start, f.end)
+    )
     at = FindingSink(
         limits.max_diagnostics,
         locate=_locator(read.spans, read.key_spans),

@@ -8,9 +8,10 @@ from typing import Any, cast
 import attrs
 
 from replykit.cap import Collector, Overflow, merge_counts
+from replykit.codes import lookup
 from replykit.codes import responses as R
 from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
-from replykit.diagnostics import Finding
+from replykit.diagnostics import Finding, Path
 from replykit.findings import Cursor, FindingSink
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
 from replykit.questionnaire.model import (
@@ -74,7 +75,8 @@ def read_xml_request(
         sink.append(over)
         return _form_result(None, read.spans, sink, None)
     form = normalize_fitting(read.value, True, limits)
-    sink.extend(place(_beside(tuple(form.findings), read.findings), read.spans))
+    found = _beside(tuple(form.findings), read.findings, read.value)
+    sink.extend(place(found, read.spans))
     return _form_result(form.value, read.spans, sink, form.overflow)
 
 
@@ -109,11 +111,52 @@ def _form_result(
     )
 
 
-def _beside(found: tuple[Finding, ...], json_findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+def _beside(
+    found: tuple[Finding, ...], json_findings: tuple[Finding, ...], root: Any = None
+) -> tuple[Finding, ...]:
     """``found`` without findings on a value the JSON reader refused: that value was read
-    as a placeholder, and the JSON finding already says what is wrong there."""
+    as a placeholder, and the JSON finding already says what is wrong there (§5). A
+    finding that lists the bad items of a list (``invalid_items``) keeps only the items
+    not refused, and goes when none is left."""
     refused = {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
-    return tuple(f for f in found if f.path not in refused) if refused else found
+    if not refused:
+        return found
+    out = []
+    for f in found:
+        if f.path in refused:
+            continue
+        if "invalid_items" in f.details and any(p[:-1] == f.path for p in refused):
+            f = _without_refused(f, root, refused)
+            if f is None:
+                continue
+        out.append(f)
+    return tuple(out)
+
+
+def _without_refused(f: Finding, root: Any, refused: set[Path]) -> Finding | None:
+    """``f`` (about the items of the list at ``f.path`` that are not strings) about
+    only those the JSON reader did not refuse; ``None`` when it refused them all."""
+    items: Any = root
+    for part in f.path:
+        items = items[part]
+    kept = [
+        item
+        for i, item in enumerate(items)
+        if not isinstance(item, str) and (*f.path, i) not in refused
+    ]
+    if not kept:
+        return None
+    code = lookup(f.code)
+    if code is None:  # every finding's code is registered: not reached
+        return f
+    return code.finding(
+        f.path,
+        start=f.start,
+        end=f.end,
+        variant=f.variant,
+        details={**f.details, "invalid_items": kept},
+        params={**f.params, "invalid_items": kept},
+    )
 
 
 def response_type(name: str) -> str:

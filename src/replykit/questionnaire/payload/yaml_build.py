@@ -154,15 +154,20 @@ def _lone_surrogate(event: ScalarEvent, path: Path) -> Finding | None:
     return YAML_LONE_SURROGATE.finding(path, start=start, end=end, shown=shown)
 
 
-def _scalar_value(event: ScalarEvent, findings: _Sink) -> Any:
+def _scalar_value(event: ScalarEvent, findings: _Sink, path: Path) -> tuple[Any, bool]:
+    """The scalar's value and whether it was refused: ``yaml.number_too_large`` at
+    ``path`` (the value's place, or the mapping's for a key) for an integer Python
+    cannot convert, read as a float placeholder that nothing else reports on (§5)."""
     plain = event.style in (None, "")
     if not plain:
-        return event.value  # quoted and block scalars are strings
+        return event.value, False  # quoted and block scalars are strings
     value, ok = resolve_plain(event.value)
     if not ok:
         start, end = event_span(event)
-        findings.append(YAML_NUMBER_TOO_LARGE.finding(start=start, end=end, limit=MAX_INT_DIGITS))
-    return value
+        findings.append(
+            YAML_NUMBER_TOO_LARGE.finding(path, start=start, end=end, limit=MAX_INT_DIGITS)
+        )
+    return value, not ok
 
 
 _NO_VALUE = _Unset()
@@ -307,12 +312,17 @@ class Builder:
             for finding in node_event_findings(event, path):
                 self.findings.append(finding)
         if isinstance(event, ScalarEvent):
-            lone = _lone_surrogate(event, self._child_path() or self._place())
+            at = self._child_path()
+            at = self._place() if at is None else at
+            lone = _lone_surrogate(event, at)
             if lone is not None:
                 self.findings.append(lone)
-            value = _scalar_value(event, self.findings)
-            scalar_frozen = freeze_scalar(value) if self._needs_frozen() else None
-            self._deliver(value, event_span(event), scalar_frozen)
+            value, refused = _scalar_value(event, self.findings, at)
+            span = event_span(event)
+            scalar_frozen = None
+            if self._needs_frozen():  # a refused key is reported once, as too large
+                scalar_frozen = ("refused", span) if refused else freeze_scalar(value)
+            self._deliver(value, span, scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
             self._deliver(None, event_span(event), ("alias", event.anchor))
@@ -376,8 +386,8 @@ class Builder:
             return
         top.seen.add(key_frozen)
         if not isinstance(key, str):
-            if isinstance(key_frozen, tuple) and key_frozen[:1] == ("alias",):
-                return  # an alias key is already reported
+            if isinstance(key_frozen, tuple) and key_frozen[:1] in (("alias",), ("refused",)):
+                return  # an alias key or a refused number is already reported
             self.findings.append(
                 YAML_KEY_NOT_STRING.finding(
                     top.path or (),
