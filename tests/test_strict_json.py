@@ -317,7 +317,7 @@ def test_tool_arguments_with_a_lone_surrogate_are_not_read() -> None:
     assert [(e["code"], e["path"]) for e in result["errors"]] == [
         ("json.lone_surrogate", "title"),
         ("json.lone_surrogate", "questions[1].options[2].label"),
-        ("json.lone_surrogate", "questions[2].x\ud800y"),  # a key: at its entry
+        ("json.lone_surrogate", 'questions[2]["x\\ud800y"]'),  # a key: at its entry, escaped
     ]
     assert dumps(result).encode("utf-8")
     zh = questionnaire_async("T\ud800", questions[:1])["errors"][0]

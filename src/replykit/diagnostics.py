@@ -13,6 +13,7 @@ from typing import Any, Literal
 import attrs
 
 from replykit.argcheck import typed
+from replykit.jsonout import _LONE, dumps
 
 Severity = Literal["error", "warning"]
 PathPart = str | int
@@ -24,7 +25,9 @@ def format_path(path: Path | None) -> str | None:
     """Render a structural path the way the seed writes it, 1-based: ``questions[2].default``.
 
     Integer parts are 0-based list indices and are shown plus one; ``()`` and ``None``
-    give ``None`` (a diagnostic not about a place inside the payload).
+    give ``None`` (a diagnostic not about a place inside the payload). A key holding a
+    lone surrogate is written as a JSON string in brackets with the surrogate escaped,
+    ``["\\ud800"]``, so a path always encodes as UTF-8 (§1).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return path_text(path)
@@ -39,6 +42,8 @@ def path_text(path: Path | None) -> str | None:
     for part in path:
         if isinstance(part, int):
             out.append(f"[{part + 1}]")
+        elif _LONE.search(part) is not None:
+            out.append(f"[{dumps(part)}]")
         else:
             out.append(f".{part}" if out else part)
     return "".join(out)

@@ -49,6 +49,13 @@ def dumps(
     return text if ascii_only else _LONE.sub(_escape_lone, text)
 
 
+def escape_lone(text: str) -> str:
+    """``text`` with each lone surrogate written as a ``\\udXXX`` escape (six ASCII
+    characters), so it encodes as UTF-8: how a diagnostic's message and path show a
+    surrogate that came from a payload or a caller (§1)."""
+    return _LONE.sub(_escape_lone, text)
+
+
 def displayable(text: str) -> str:
     """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8 (§1).
     For display texts; JSON output keeps the code point as an escape (:func:`dumps`)."""

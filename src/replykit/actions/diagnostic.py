@@ -5,7 +5,6 @@ carries (:func:`key_path`, :func:`action_path`), the cap of §1 (:func:`capped`)
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -17,6 +16,7 @@ from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_par
 from replykit.codes import Code
 from replykit.diagnostics import LeftOut
 from replykit.findings import Cursor
+from replykit.jsonout import dumps
 
 _IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
@@ -32,7 +32,7 @@ def key_path(base: str, key: object) -> str:
     if isinstance(key, str) and _IDENT_RE.fullmatch(key):
         return f"{base}.{key}" if base else key
     text = key if isinstance(key, str) else str(key)
-    return f"{base}[{json.dumps(text, ensure_ascii=False)}]"
+    return f"{base}[{dumps(text)}]"  # a lone surrogate as an escape (§1)
 
 
 @typed
@@ -121,7 +121,7 @@ def action_path(path: Sequence[str | int]) -> str | None:
         if isinstance(part, int):
             text = f"{text}[{part + 1}]"
         elif isinstance(part, OddKey):
-            text = f"{text}[{json.dumps(str(part), ensure_ascii=False)}]"
+            text = f"{text}[{dumps(str(part))}]"
         else:
             text = key_path(text, part)
     return text or None

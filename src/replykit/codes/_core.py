@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.diagnostics import Finding, Path, Severity
+from replykit.jsonout import escape_lone
 
 Locale = Literal["zh", "en"]
 Doc = Literal["protocol", "responses", "actions"]
@@ -151,8 +152,10 @@ class Code:
         ``locale`` (``zh``: the Chinese template, which every registered code has for
         every variant; parameters in English words, such as a JSON type or a shape, are
         said in Chinese). A parameter the template names but ``params`` lacks renders
-        as empty text. Raises ``KeyError`` for an unknown variant."""
-        return self.template(variant, locale).format_map(fields(params, locale))
+        as empty text. A lone surrogate in a parameter shows as a ``\\udXXX`` escape,
+        so a message always encodes as UTF-8 (§1). Raises ``KeyError`` for an unknown
+        variant."""
+        return escape_lone(self.template(variant, locale).format_map(fields(params, locale)))
 
     def finding(
         self,

@@ -121,15 +121,14 @@ def _beside(
     refused = {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
     if not refused:
         return found
-    out = []
+    out: list[Finding] = []
     for f in found:
-        if f.path in refused:
-            continue
-        if "invalid_items" in f.details and any(p[:-1] == f.path for p in refused):
-            f = _without_refused(f, root, refused)
-            if f is None:
-                continue
-        out.append(f)
+        kept: Finding | None = None if f.path in refused else f
+        lists_refused = "invalid_items" in f.details and any(p[:-1] == f.path for p in refused)
+        if kept is not None and lists_refused:
+            kept = _without_refused(f, root, refused)
+        if kept is not None:
+            out.append(kept)
     return tuple(out)
 
 
