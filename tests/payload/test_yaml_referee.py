@@ -160,6 +160,7 @@ KINDS = {
     "tab_before_block": ("a:\n  -\t- b\n", 6),
     "key_too_long": ("a: b\n" + "k" * 1025 + ": c\n", 5),
     "not_printable": ("a: \x01\n", 3),
+    "byte_order_mark": ("a: b\n\ufeffc: d\n", 5),
 }
 
 

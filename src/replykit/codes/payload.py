@@ -65,6 +65,8 @@ _SYNTAX: Final = {
     "tab_before_block": "a tab cannot come before a list item '-', a key, or '?'/':' that "
     "starts a block collection; use spaces",
     "not_printable": "{what} is not allowed in YAML",
+    "byte_order_mark": "a byte order mark (U+FEFF) may stand only at the start of the "
+    "payload, not inside it; remove this one",
 }
 #: The Chinese of each ``yaml.syntax`` kind, by the same keys.
 _SYNTAX_ZH: Final = {

@@ -152,8 +152,12 @@ def read_yaml(
     chosen = choose_loader(loader)
     limit = sys.maxsize if max_findings is None else max_findings
     bad = _NOT_PRINTABLE.search(payload)
-    if bad is not None:
-        found = kind_finding(payload, "not_printable", bad.start())
+    end = len(payload) if bad is None else bad.start()
+    # nb-char excludes c-byte-order-mark: one may open the payload, never stand inside.
+    bom = payload.find("\ufeff", 1, end)
+    if bom >= 0 or bad is not None:
+        kind = "byte_order_mark" if bom >= 0 else "not_printable"
+        found = kind_finding(payload, kind, bom if bom >= 0 else end)
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
     parser: type[Any] = RefereeParser
     if chosen == "c" and C_PARSER is not None and not c_may_differ(payload):
