@@ -122,10 +122,24 @@ def _reading(text: str, parser: type[Any]) -> Any:
     return _view(read_with(text, parser, 64, sys.maxsize, ()))
 
 
+@st.composite
+def _tabbed(draw: st.DrawFn) -> str:
+    """A generated text with tabs put where spaces were, and inserted anywhere: most land
+    between two pieces of content on a line, where the gate lets libyaml read them."""
+    chars = list(draw(yaml_texts()))
+    spaces = [i for i, c in enumerate(chars) if c == " "]
+    if spaces:
+        for i in draw(st.lists(st.sampled_from(spaces), max_size=4, unique=True)):
+            chars[i] = draw(st.sampled_from(["\t", "\t ", " \t", "\t\t"]))
+    for _ in range(draw(st.integers(0, 2))):
+        chars.insert(draw(st.integers(0, len(chars))), "\t")
+    return "".join(chars)
+
+
 @needs_c
 @pytest.mark.parametrize(
     "rule",
-    ["tab_or_bom", "odd_anchor", "hash_in_header", "hash_unspaced", "lone_indicator", "question"],
+    ["tab", "bom", "odd_anchor", "hash_in_header", "hash_unspaced", "lone_indicator", "question"],
 )
 def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
     # A drawn text that only this rule of the C gate keeps from the C parser, which
@@ -136,10 +150,38 @@ def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
             text, RefereeParser
         )
 
+    # Tabs between content pass the gate now: texts with more tabs show what it keeps.
+    texts = _tabbed() if rule == "tab" else yaml_texts()
     found = find(
-        yaml_texts(), guarded, settings=settings(max_examples=4000, derandomize=True, database=None)
+        texts, guarded, settings=settings(max_examples=4000, derandomize=True, database=None)
     )
     assert _view(read_yaml(found, loader="c")) == _view(read_yaml(found, loader="pure"))
+
+
+@needs_c
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_tabbed())
+def test_the_gate_lets_libyaml_read_only_what_it_reads_as_the_referee(text: str) -> None:
+    # The soundness of the gate, tabs between content included (§4.1): whatever it
+    # leaves to the C parser, the C parser reads as the referee does.
+    if not c_may_differ(text):
+        assert _reading(text, C_PARSER) == _reading(text, RefereeParser)
+
+
+@needs_c
+def test_a_tab_between_content_stays_on_the_c_path() -> None:
+    for text in [
+        "title:\tPlan\n",
+        "a: b\t# c\n",
+        "x: [a,\tb]\n",
+        "a: b\tc\n",
+        "-\ta\n",
+        "a: b\t\n",
+    ]:
+        assert differ_rules(text) == (), text
+        assert _reading(text, C_PARSER) == _reading(text, RefereeParser), text
+    for text in ["a:\n\tb: c\n", " \ta: b\n", "a: |\t# c\n x\n", "%YAML\t1.2\n---\na: b\n"]:
+        assert differ_rules(text) == ("tab",), text
 
 
 @needs_c
