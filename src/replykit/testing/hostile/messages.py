@@ -182,6 +182,14 @@ def fenced_payload_lines(n: int) -> str:
     return INTRO + "```questionnaire\n" + "x\n" * n + "```\n" + FENCED_TAIL
 
 
+def fenced_payload_on_referee(n: int) -> str:
+    """A fenced form of ``n`` nested mapping entries whose first line is a tab and a
+    comment: a tab in leading white space keeps libyaml off, so the pure YAML 1.2
+    referee reads the whole payload (docs/protocol.md §4.1)."""
+    body = "\t# tab\ntitle: T\nx:\n" + "".join(f"  k{i}: v\n" for i in range(n))
+    return INTRO + "```questionnaire\n" + body + "```\n" + FENCED_TAIL
+
+
 def code_spans_then_tags(n: int) -> str:
     """``n`` code spans, each followed by an unclosed opening tag, ten a line."""
     line = " ".join(["`span` <questionnaire>"] * 10) + "\n"
@@ -363,6 +371,7 @@ FAMILIES: tuple[Family, ...] = (
     _family(yaml_alias_bomb, 500, "fenced"),
     _family(many_questions, 1_000, "fenced"),
     _family(fenced_payload_lines, 50_000, "fenced"),
+    _family(fenced_payload_on_referee, 4_000, "fenced"),
     _family(code_spans_then_tags, 1_000, "fenced"),
     _family(tags_inside_code_spans, 1_000, "xml"),
     _family(unclosed_comments, 10_000, "fenced"),
