@@ -101,6 +101,7 @@ _SYNTAX_ZH: Final = {
     "tab_indent": "YAML 不能用制表符缩进；请用空格缩进。",
     "tab_before_block": "列表项 '-'、键或开始块集合的 '?'/':' 之前不能有制表符；请使用空格。",
     "not_printable": "YAML 中不允许出现 {what}。",
+    "byte_order_mark": "字节顺序标记（U+FEFF）只能位于内容开头，不能出现在内容中间；请删除它。",
 }
 YAML_SYNTAX: Final = Code(
     "yaml.syntax",

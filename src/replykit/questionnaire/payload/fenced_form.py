@@ -19,7 +19,6 @@ from replykit.codes.payload import (
     YAML_EMPTY,
     YAML_JSON_PAYLOAD,
     YAML_NESTED_FENCE,
-    YAML_NUMBER_TOO_LARGE,
     YAML_ROOT_NOT_MAPPING,
 )
 from replykit.diagnostics import Finding, Path, format_path
@@ -44,6 +43,7 @@ from replykit.questionnaire.payload.results import (
     place,
 )
 from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_build import refused_paths
 from replykit.text import is_blank, iter_lines
 
 # A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
@@ -213,15 +213,9 @@ def _checked_form(
         # finding covers the payload, which is not read.
         sink.append(over)
         return None
-    # An alias node stands for a value we never build: it is reported once, as an
-    # alias, and nothing under it is checked. A refused number is a placeholder: its
-    # finding says what is wrong there, and no second one is given on it (§5).
-    aliased = frozenset(read.aliases) | frozenset(
-        f.path
-        for f in read.findings
-        # the value at its path (a key's finding is at its mapping, with another span)
-        if f.code == YAML_NUMBER_TOO_LARGE.name and read.spans.get(f.path) == (f.start, f.end)
-    )
+    # An alias node stands for a value we never build, a refused number for one read as
+    # a placeholder: each is reported once, and nothing at or under it is checked (§5).
+    aliased = frozenset(read.aliases) | refused_paths(read.findings, read.spans)
     at = FindingSink(
         limits.max_diagnostics,
         locate=_locator(read.spans, read.key_spans),

@@ -8,7 +8,7 @@ document with nothing to report."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 import yaml
@@ -171,6 +171,17 @@ def _scalar_value(event: ScalarEvent, findings: _Sink, path: Path) -> tuple[Any,
 
 
 _NO_VALUE = _Unset()
+
+
+def refused_paths(findings: Iterable[Finding], spans: Mapping[Path, Span]) -> frozenset[Path]:
+    """The paths of the values read as placeholders (``yaml.number_too_large`` on the
+    value itself: a key's finding is at its mapping, with another span), on which
+    nothing else is reported (§5)."""
+    return frozenset(
+        f.path
+        for f in findings
+        if f.code == YAML_NUMBER_TOO_LARGE.name and spans.get(f.path) == (f.start, f.end)
+    )
 
 
 def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any] | None:
