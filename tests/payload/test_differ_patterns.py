@@ -22,9 +22,11 @@ from replykit.questionnaire.payload import yaml_differ
 from replykit.testing.strategies import hostile_payloads
 
 _WS = " \t\r\n\x85\u2028\u2029"
-_REF_COLON_FIRST = re.compile(r"(?<![^ \r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+# With a tab before a character counted as white space, as the tab rule now leaves
+# tabs between content to libyaml.
+_REF_COLON_FIRST = re.compile(r"(?<![^ \t\r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
 _REF_ODD_ANCHOR = re.compile(
-    r"(?<![^ \r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
+    r"(?<![^ \t\r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
 )
 _REF_LONE_INDICATOR = re.compile(
     "(?<![^ \t\r\n\x85\u2028\u2029\\[{,:?])"
@@ -35,7 +37,8 @@ _REF_LONE_INDICATOR = re.compile(
 def _reference(payload: str) -> dict[str, bool]:
     """The three rules as first written (substring pre-tests, look-behind first)."""
     colon = (
-        payload.startswith(":") or any(s in payload for s in (" :", "\n:", "\r:", "[:", "{:", ",:"))
+        payload.startswith(":")
+        or any(s in payload for s in (" :", "\t:", "\n:", "\r:", "[:", "{:", ",:"))
     ) and _REF_COLON_FIRST.search(payload) is not None
     anchor = ("&" in payload or "*" in payload) and _REF_ODD_ANCHOR.search(payload) is not None
     lone = ("[" in payload or "{" in payload) and _REF_LONE_INDICATOR.search(payload) is not None
