@@ -27,7 +27,9 @@ full. For any chunking:
 What the segmenter notes of each chunk (:class:`Received`: line starts, the family
 word and the marks searched once over newly complete lines, the text held back, the
 §9 transport limit) equals a direct reading of the whole text received, after every
-chunk; the characters it joins and searches stay within 3x the text. Updates built
+chunk, and its short path (a chunk without ``\n``, ``\r`` or ``<`` while nothing is
+held back) notes what its general path notes; the characters it joins and searches
+stay within 3x the text. Updates built
 without the checked constructor equal the checked constructor's.
 """
 
@@ -350,6 +352,46 @@ def test_received_on_the_corpus() -> None:
         text = path.read_text(encoding="utf-8")
         chunks = [text[i : i + 16] for i in range(0, len(text), 16)]
         _check_received(chunks, "sage", every=max(1, len(chunks) // 20))
+
+
+class GeneralReceived(Received):
+    """Every chunk through the general path of ``append()``."""
+
+    _quiet_path = False
+
+
+def _received_pair(chunks: list[str], compat: str | None) -> None:
+    """The short path of a chunk that changes only the size notes what the general
+    path notes, after every chunk."""
+    mode = resolve(compat)
+    fast, general = Received(mode), GeneralReceived(mode)
+    for n, chunk in enumerate(chunks):
+        assert fast.append(chunk) == general.append(chunk), n
+        noted = (_noted(general), general.size, general.searched)
+        assert (_noted(fast), fast.size, fast.searched) == noted, n
+    fast.close()
+    general.close()
+    assert (_noted(fast), fast.text()) == (_noted(general), general.text())
+
+
+@settings(max_examples=300)
+@given(
+    text=st.one_of(GENERATORS, _PIECES),
+    cuts=st.lists(st.integers(0, 4_000), max_size=30),
+    compat=st.sampled_from([None, "sage"]),
+)
+def test_received_short_path_notes_what_the_general_path_does(
+    text: str, cuts: list[int], compat: str | None
+) -> None:
+    _received_pair(cut(text, [c % (len(text) + 1) for c in cuts]), compat)
+
+
+@pytest.mark.parametrize("size", [1, 3, 16, 256])
+def test_received_short_path_on_vectors_spec_and_corpus(size: int) -> None:
+    texts = [case["input"] for case in CASES] + SPEC
+    texts += [p.read_text(encoding="utf-8") for p in CORPUS] + [_benchmark_reply(8_000)]
+    for text in texts:
+        _received_pair([text[i : i + size] for i in range(0, len(text), size)], None)
 
 
 @pytest.mark.parametrize(

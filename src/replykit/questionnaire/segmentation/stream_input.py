@@ -70,7 +70,9 @@ def _possible_word() -> re.Pattern[str]:
 
 def _fence_line(text: str) -> _FenceLine | None:
     """The state of a line that begins with ``text`` (``None``: no fence opener)."""
-    if text and text[0] not in " `~":
+    if not text:
+        return _FenceLine()  # a chunk often ends with its line: nothing to read yet
+    if text[0] not in " `~":
         return None  # most lines: decided by their first character
     line = _FenceLine()
     line.feed(text)
@@ -83,6 +85,10 @@ class Received:
     ``held``: where the text held back at the end starts (:meth:`held_from`);
     ``family``: the start of the line holding the first family word (any ASCII case)
     among the complete lines, or ``None``."""
+
+    # Whether a chunk that can change nothing but the size takes the short path of
+    # append() (tests/test_stream_fast.py compares both paths).
+    _quiet_path = True
 
     def __init__(self, compat: Compat | None) -> None:
         self.chunks: list[str] = []
@@ -104,6 +110,9 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while no name character has
         self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
+        # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
+        # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
+        self._quiet = False
         #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
         #: a line holding one may open or close a tag or close a fenced candidate, so
         #: a reading is worth running.
@@ -117,6 +126,15 @@ class Received:
         anything but the held-back text may have changed: a line was completed, or
         (under a §9 mode) the first visible character or the first ``&`` came, which
         may move :meth:`transport_limit`."""
+        if self._quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
+            # Most chunks: the last line goes on, no fence or tag may open in it and
+            # nothing is held back, so only the size moves (the general path below
+            # gives the same).
+            if chunk:
+                self.chunks.append(chunk)
+                self.starts.append(self.size)
+                self.size = self.held = self.size + len(chunk)
+            return False
         if not chunk:
             return False
         start = self.size
@@ -124,7 +142,9 @@ class Received:
         self.starts.append(start)
         size = self.size = start + len(chunk)
         moved = False
-        if self._cr or "\n" in chunk or "\r" in chunk:
+        if "\n" in chunk and not self._cr and "\r" not in chunk:
+            moved = self._lf_lines(chunk, start)
+        elif self._cr or "\r" in chunk:
             moved = self._lines(chunk, start)
         elif self._line is not None and self._line.possible:
             self._line.feed(chunk)  # no line ends: the last line goes on
@@ -136,9 +156,12 @@ class Received:
         if self._lt is not None and self._lt < held:
             held = self._lt
         line = self._line
-        if line is not None and line.possible and not self._cr and self.complete < held:
+        possible = line is not None and line.possible
+        if possible and not self._cr and self.complete < held:
             held = self.complete
         self.held = held
+        quiet = not (possible or self._cr or self._lt is not None)
+        self._quiet = quiet and self._quiet_path and self._compat is None
         return moved
 
     def _lines(self, chunk: str, start: int) -> bool:
@@ -167,6 +190,17 @@ class Received:
             self._line = _fence_line(chunk[starts[-1] - start :])
         elif self._line is not None:
             self._line.feed(chunk)
+        return self._completed(chunk, start)
+
+    def _lf_lines(self, chunk: str, start: int) -> bool:
+        """:meth:`_lines` of a chunk holding ``\\n`` and no ``\\r`` after text that
+        does not end with ``\\r`` (most chunks that complete a line)."""
+        starts = self.line_starts
+        i = chunk.find("\n")
+        while i >= 0:
+            starts.append(start + i + 1)
+            i = chunk.find("\n", i + 1)
+        self._line = _fence_line(chunk[starts[-1] - start :])
         return self._completed(chunk, start)
 
     def _completed(self, chunk: str, start: int) -> bool:
