@@ -84,13 +84,14 @@ class Received:
     received; ``complete``: the end of the last complete line (a line start);
     ``held``: where the text held back at the end starts (:meth:`held_from`);
     ``family``: the start of the line holding the first family word (any ASCII case)
-    among the complete lines, or ``None``."""
+    among the complete lines, or ``None``. ``short_path=False`` sends every chunk
+    through the general path of :meth:`append` (the same notes, more work)."""
 
-    # Whether a chunk that can change nothing but the size takes the short path of
-    # append() (tests/test_stream_fast.py compares both paths).
-    _quiet_path = True
-
-    def __init__(self, compat: Compat | None) -> None:
+    def __init__(self, compat: Compat | None, *, short_path: bool = True) -> None:
+        # Whether a chunk that can change nothing but the size takes the short path of
+        # append() (tests/test_stream_fast.py compares both paths; a keyword, not a
+        # subclass, because the compiled build's classes cannot be subclassed).
+        self._quiet_path = short_path
         self.chunks: list[str] = []
         self.starts: list[int] = []
         self.size = 0
