@@ -337,7 +337,10 @@ def _check_received(chunks: list[str], compat: str | None, every: int = 1) -> No
 def test_received_notes_what_the_whole_text_says(
     text: str, cuts: list[int], compat: str | None
 ) -> None:
-    _check_received(cut(text, [c % (len(text) + 1) for c in cuts]), compat)
+    chunks = cut(text, [c % (len(text) + 1) for c in cuts])
+    _check_received(chunks, compat)
+    # The same chunks through append()'s short path and its general path.
+    _received_pair(chunks, compat)
 
 
 @pytest.mark.parametrize("size", [1, 5, 64])
@@ -366,18 +369,6 @@ def _received_pair(chunks: list[str], compat: str | None) -> None:
     fast.close()
     general.close()
     assert (_noted(fast), fast.text()) == (_noted(general), general.text())
-
-
-@settings(max_examples=300)
-@given(
-    text=st.one_of(GENERATORS, _PIECES),
-    cuts=st.lists(st.integers(0, 4_000), max_size=30),
-    compat=st.sampled_from([None, "sage"]),
-)
-def test_received_short_path_notes_what_the_general_path_does(
-    text: str, cuts: list[int], compat: str | None
-) -> None:
-    _received_pair(cut(text, [c % (len(text) + 1) for c in cuts]), compat)
 
 
 @pytest.mark.parametrize("size", [1, 3, 16, 256])
