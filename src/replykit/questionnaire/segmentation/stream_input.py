@@ -111,9 +111,11 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while no name character has
         self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
-        # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
-        # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
-        self._quiet = False
+        #: Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
+        #: that (the last line opens no fence, no "<" or "\r" waits, no §9 mode): such
+        #: a chunk only moves ``size`` and ``held`` (the short path of :meth:`append`,
+        #: which the streaming segmenter takes inline).
+        self.quiet = False
         #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
         #: a line holding one may open or close a tag or close a fenced candidate, so
         #: a reading is worth running.
@@ -127,7 +129,7 @@ class Received:
         anything but the held-back text may have changed: a line was completed, or
         (under a §9 mode) the first visible character or the first ``&`` came, which
         may move :meth:`transport_limit`."""
-        if self._quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
+        if self.quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
             # Most chunks: the last line goes on, no fence or tag may open in it and
             # nothing is held back, so only the size moves (the general path below
             # gives the same).
@@ -162,7 +164,7 @@ class Received:
             held = self.complete
         self.held = held
         quiet = not (possible or self._cr or self._lt is not None)
-        self._quiet = quiet and self._quiet_path and self._compat is None
+        self.quiet = quiet and self._quiet_path and self._compat is None
         return moved
 
     def _lines(self, chunk: str, start: int) -> bool:
