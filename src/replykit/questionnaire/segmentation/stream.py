@@ -25,7 +25,6 @@ from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_pro
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.assemble import finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
@@ -35,7 +34,12 @@ from replykit.questionnaire.segmentation.stream_blocks import (
     pending_items,
 )
 from replykit.questionnaire.segmentation.stream_closer import read_closer
-from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
+from replykit.questionnaire.segmentation.stream_finish import (
+    Piece,
+    final_segments,
+    near_before,
+    near_diagnostic,
+)
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
@@ -180,10 +184,14 @@ class StreamSegmenter:
                     self._commit_plain()
             elif received.complete > self._read_to and self._due():
                 self._read()
-            return self._update()
+            if (
+                self._fresh or self._commits or self._diagnostics
+                or (received.family is None) is not self._plain
+            ):  # fmt: skip
+                return self._update()
         if self._calm and (self._edge < received.held) is self._past:
-            # No line completed and the pending tail is the last update's: only the
-            # held text and the count received moved (docs/streaming.md, "Work").
+            # Nothing read or committed and the pending tail is the last update's: only
+            # the held text and the count received moved (docs/streaming.md, "Work").
             # new_update() inlined: this runs on most pushes.
             update = new_object(StreamUpdate)
             fields = update.__dict__
@@ -369,19 +377,11 @@ class StreamSegmenter:
         (§8, §10). Each is kept, in scan order, for ``finish()``."""
         unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
         for found in reading.near_misses[:count]:
-            diagnostic = self._near_diagnostic(found)
+            diagnostic = near_diagnostic(found, self._in.line_col)
             waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
             self._near.append((diagnostic, waits))
             if not waits:
                 self._diagnostics.append(diagnostic)
-
-    def _near_diagnostic(self, found: NearMiss) -> Diagnostic:
-        start = found.start or 0
-        line, col = self._in.line_col(start)
-        return Diagnostic(
-            found.code, found.severity, found.message, start, found.end or 0, line, col,
-            params=found.params, variant=found.variant,
-        )  # fmt: skip
 
     # ---- what the update says --------------------------------------------------------
     def _update(self) -> StreamUpdate:
@@ -493,7 +493,7 @@ class StreamSegmenter:
                 overflows.append(block.overflow)
         diagnostics.extend(near_before(self._near, text, self._compat))
         for found in reading.near_misses:
-            diagnostics.append(self._near_diagnostic(found))
+            diagnostics.append(near_diagnostic(found, self._in.line_col))
         return finalize(segments, diagnostics, overflows, self._limit, None)
 
 

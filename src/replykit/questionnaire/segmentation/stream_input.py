@@ -146,7 +146,14 @@ class Received:
         size = self.size = start + len(chunk)
         moved = False
         if "\n" in chunk and not self._cr and "\r" not in chunk:
-            moved = self._lf_lines(chunk, start)
+            # Most chunks that complete a line: all its line endings are "\n".
+            starts = self.line_starts
+            i = chunk.find("\n")
+            while i >= 0:
+                starts.append(start + i + 1)
+                i = chunk.find("\n", i + 1)
+            self._line = _fence_line(chunk[starts[-1] - start :])
+            moved = self._completed(chunk, start)
         elif self._cr or "\r" in chunk:
             moved = self._lines(chunk, start)
         elif self._line is not None and self._line.possible:
@@ -195,20 +202,10 @@ class Received:
             self._line.feed(chunk)
         return self._completed(chunk, start)
 
-    def _lf_lines(self, chunk: str, start: int) -> bool:
-        """:meth:`_lines` of a chunk holding ``\\n`` and no ``\\r`` after text that
-        does not end with ``\\r`` (most chunks that complete a line)."""
-        starts = self.line_starts
-        i = chunk.find("\n")
-        while i >= 0:
-            starts.append(start + i + 1)
-            i = chunk.find("\n", i + 1)
-        self._line = _fence_line(chunk[starts[-1] - start :])
-        return self._completed(chunk, start)
-
     def _completed(self, chunk: str, start: int) -> bool:
-        """Search the lines completed since the last call (see :meth:`_search`);
-        ``chunk`` from ``start`` is the text received last."""
+        """Search the lines completed since the last call for the family word and the
+        marks (neither spans a line ending, so each is found in the one text that holds
+        it whole); ``chunk`` from ``start`` is the text received last."""
         old, new = self.complete, self.line_starts[-1]
         if new == old:
             return False
@@ -223,7 +220,13 @@ class Received:
             text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
         self.searched += len(text)
-        self._search(text, old)
+        # The family word starts with a "q"; a numeric reference may spell it (§3a).
+        if "q" in text or "Q" in text or "&#" in text:
+            self._family_in(text, old)
+        if "<" in text or "`" in text or "~" in text:
+            found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
+            if found >= 0:
+                self.last_mark = old + found
         return True
 
     def close(self) -> None:
@@ -234,24 +237,16 @@ class Received:
             self._completed("", self.size)
         self.held = self.size
 
-    def _search(self, text: str, start: int) -> None:
-        """Note the family word and the marks in ``text``, complete lines from
-        ``start``: neither spans a line ending, so each is found in the one text that
-        holds it whole."""
-        # The family word starts with a "q"; a numeric reference may spell it (§3a).
-        if "q" in text or "Q" in text or "&#" in text:
-            pattern = _possible_word()
-            if self.family is None:
-                m = pattern.search(text)
-                if m is not None:
-                    found = start + m.start()
-                    self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
-            for m in pattern.finditer(text):
-                self.last_family = start + m.start()
-        if "<" in text or "`" in text or "~" in text:
-            found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
-            if found >= 0:
-                self.last_mark = start + found
+    def _family_in(self, text: str, start: int) -> None:
+        """Note the family word in ``text``, complete lines from ``start``."""
+        pattern = _possible_word()
+        if self.family is None:
+            m = pattern.search(text)
+            if m is not None:
+                found = start + m.start()
+                self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+        for m in pattern.finditer(text):
+            self.last_family = start + m.start()
 
     def _transport(self, chunk: str, start: int) -> bool:
         moved = False
