@@ -91,7 +91,7 @@ def _check(text: str, compat: Compat = STRICT) -> int:
         for m in _line_ends(text):
             if m <= at:
                 continue
-            direct = read_closer(text[at:m], resume, lexemes())
+            direct = read_closer(text[at - 1 : m], resume, lexemes())
             if direct is None:
                 continue
             full = read(text[at - 1 : m], at - 1, resume, lexemes(), compat, final=False, limit=m)
@@ -155,6 +155,6 @@ def test_where_the_direct_closer_answers(rest: str, answers: bool) -> None:
     text = OPENER + rest
     resumes = [r for r in _resumes(text, STRICT) if r.at == len(OPENER)]
     assert len(resumes) == 1
-    direct = read_closer(rest, resumes[0], lexemes())
+    direct = read_closer(text[len(OPENER) - 1 :], resumes[0], lexemes())
     assert (direct is not None) is answers
     _check(text)

@@ -282,13 +282,13 @@ class StreamSegmenter:
         at = self._resume.at
         base = at - 1 if at else 0
         limit = self._in.transport_limit()
-        reading = None
+        text, reading = self._in.slice(base, end), None
         if self._resume.fence is not None and limit is None and self._line_runs:
             # Inside a fenced candidate only its closing fence matters (stream_closer.py).
-            reading = read_closer(self._in.slice(at, end), self._resume, lexemes())
+            reading = read_closer(text, self._resume, lexemes())
         if reading is None:
             reading = read(
-                self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
+                text, base, self._resume, lexemes(), self._compat,
                 final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
                 line_runs=self._line_runs,
             )  # fmt: skip

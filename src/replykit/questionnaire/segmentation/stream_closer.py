@@ -25,20 +25,21 @@ from replykit.text import LINE_END_RE
 
 
 def read_closer(text: str, resume: Resume, lexemes: Lexemes) -> Reading | None:
-    """The reading of ``text`` (the message from the line start ``resume.at`` to the end
-    of its last complete line; more may follow) when ``resume`` is inside a top-level
-    fenced candidate and ``text`` holds its closing fence followed by blank lines only;
-    else ``None``. Offsets in the result are message offsets; ``scanned`` counts the
-    characters examined."""
+    """The reading of ``text`` (the message from ``resume.at - 1``, the line ending
+    before the resume point, to the end of its last complete line, as
+    :func:`~.stream_reading.read` takes it; more may follow) when ``resume`` is inside
+    a top-level fenced candidate and ``text`` holds its closing fence followed by blank
+    lines only; else ``None``. Offsets in the result are message offsets; ``scanned``
+    counts the characters examined."""
     fence, state = resume.fence, resume.state
     leaf = state.leaf
     if (
         fence is None or leaf is None or leaf.kind != "fenced" or not leaf.candidate
-        or state.containers or state.halted or "<" in text
+        or state.containers or state.halted or resume.at < 1 or "<" in text
     ):  # fmt: skip
         return None
     n, char, length = len(text), leaf.fence_char, leaf.fence_len
-    pos = 0
+    pos = 1  # text[0] ends the line before the resume point
     while (line := runs.closer_line(text, pos, n, char, length)) < n:
         eol = LINE_END_RE.search(text, line)
         if eol is None:  # pragma: no cover - the text ends with a line ending
@@ -56,14 +57,14 @@ def _closed(text: str, resume: Resume, line: int, after: int) -> Reading | None:
     rest = text[after:]
     if rest.strip(" \t\r\n"):
         return None  # a line after the closer holds text: the full reading reads it
-    at = resume.at
+    base = resume.at - 1
     assert resume.fence is not None
-    end = at + len(text)
-    closer = (at + line, at + after)
+    end = base + len(text)
+    closer = (base + line, base + after)
     parts: list[Part] = [
         FencedPart(resume.fence.opener, (resume.fence.payload_start, closer[0]), closer)
     ]
     if rest:
         parts.append(MarkdownRun(closer[1], end, False))
     checkpoint = Checkpoint(end, ScanState(), resume.visible, 0, None)
-    return Reading(tuple(parts), (), checkpoint, (), end, None, len(text))
+    return Reading(tuple(parts), (), checkpoint, (), end, None, len(text) - 1)
