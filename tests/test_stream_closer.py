@@ -29,6 +29,7 @@ from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.segmentation.stream_closer import read_closer
 from replykit.questionnaire.segmentation.stream_reading import OpenFence, Reading, Resume, read
 from replykit.testing import strategies as rs
+from replykit.testing.streaming import check_stream, cut
 from replykit.text import LINE_END_RE
 
 STRICT = Compat()
@@ -158,3 +159,22 @@ def test_where_the_direct_closer_answers(rest: str, answers: bool) -> None:
     direct = read_closer(text[len(OPENER) - 1 :], resumes[0], lexemes())
     assert (direct is not None) is answers
     _check(text)
+
+
+@settings(max_examples=150)
+@given(
+    text=st.lists(st.one_of(_FENCED, rs.fenced_blocks(), rs.prose()), min_size=1, max_size=4).map(
+        "\n\n".join
+    ),
+    size=st.sampled_from([1, 3, 16, 256]),
+    cuts=st.lists(st.integers(0, 2_000), max_size=20),
+)
+def test_streams_with_direct_closers_keep_the_guarantees(
+    text: str, size: int, cuts: list[int]
+) -> None:
+    # The segmenter takes the direct path wherever it answers: the §10 guarantees
+    # (finish() is segment(), commits never withdrawn, ids final) and the work bound
+    # hold for fixed chunk sizes and random cuts.
+    fixed = [text[i : i + size] for i in range(0, len(text), size)]
+    assert check_stream(fixed) == []
+    assert check_stream(cut(text, [c % (len(text) + 1) for c in cuts])) == []
