@@ -17,10 +17,12 @@ from typing import IO, Any
 
 from replykit.cli.io import InputError, dump, fail
 from replykit.cli.numbers import integer
+from replykit.cli.outfile import check_out, replacing
 from replykit.evals.compliance import EXPECTS
 from replykit.evals.runner import BatchResult, audit_batches
-from replykit.evals.sources import find_files, read_items
+from replykit.evals.sources import file_size, find_files, read_items
 from replykit.evals.tally import Tally
+from replykit.evals.walk import STDIN, Unreadable
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.textout import counted, render
 
@@ -36,13 +38,17 @@ def add_parser(
         help="audit stored replies for protocol compliance, per group (§8)",
         description=(
             "Audit every assistant reply of the files under PATH (.md: one reply; .json: "
-            "one conversation or record; .jsonl: one per line; .parquet: one per row, "
-            "with the replykit[parquet] extra; directories recursively) by Self-check's "
-            "rules (§8) and report per group the replies, the pass rate with its 95%% "
+            "one conversation or record; .jsonl: one per line; -: standard input, as JSON "
+            "Lines; .parquet: one per row, with the replykit[parquet] extra; directories "
+            "recursively, in name order) by Self-check's "
+            "rules (§8) and report per group the replies, the pass rate with its 95% "
             "Wilson interval, the share of replies with each code and near-miss kind, "
             "and the first example of each. A record that cannot be read is counted as "
-            "an input error with its file and line; the audit goes on. Exit 0 when the "
-            "report is written, 2 on a usage error or a missing path."
+            "an input error with its file and line, and so is a file that cannot be read "
+            "(a broken link, no permission, a directory loop); the audit goes on. The "
+            "report is written to a temporary file and moved onto --out at the end. "
+            "Exit 0 when the report is written, 2 on a usage error, a missing path or "
+            "an --out that is one of the inputs or cannot be written."
         ),
     )
     _add_input_options(audit)
@@ -53,7 +59,9 @@ def add_parser(
 
 def _add_input_options(audit: argparse.ArgumentParser) -> None:
     """What to read and how to judge it."""
-    audit.add_argument("paths", nargs="+", metavar="PATH", help="files or directories")
+    audit.add_argument(
+        "paths", nargs="+", metavar="PATH", help="files or directories; - for standard input"
+    )
     audit.add_argument(
         "--jobs",
         type=integer(minimum=0),
@@ -173,7 +181,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _files(paths: list[str]) -> list[str]:
+def _files(paths: list[str]) -> list[str | Unreadable]:
+    if paths.count(STDIN) > 1:
+        raise InputError("standard input (-) can be read only once")
     try:
         return list(find_files(paths))
     except FileNotFoundError as exc:
@@ -221,26 +231,35 @@ def run_audit(args: argparse.Namespace) -> int:
     try:
         options = _options(args)
         files = _files(args.paths)
-        out: IO[bytes] = open(args.out, "wb") if args.out else sys.stdout.buffer  # noqa: SIM115
-    except OSError as exc:
-        return fail("audit", f"cannot write {args.out}: {exc.strerror or exc}")
+        if args.out:
+            check_out(args.out, [f for f in files if isinstance(f, str) and f != STDIN])
     except InputError as exc:
         return fail("audit", str(exc))
+    if not args.out:
+        _audit(args, options, files, sys.stdout.buffer)
+        return 0
+    try:
+        with replacing(args.out) as out:
+            _audit(args, options, files, out)
+    except OSError as exc:  # the output: every input problem is an item, never raised
+        return fail("audit", f"cannot write {args.out}: {exc.strerror or exc}")
+    return 0
+
+
+def _audit(
+    args: argparse.Namespace, options: dict[str, Any], files: list[str | Unreadable], out: IO[bytes]
+) -> None:
+    """Audit ``files`` and write the report to ``out``."""
     shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     jobs = args.jobs or os.cpu_count() or 1
-    total = sum(os.path.getsize(f) for f in files if os.path.isfile(f))
-    try:
-        jsonl = args.format == "jsonl"
-        batches = audit_batches(read_items(files), options, jobs=jobs, jsonl=jsonl)
-        progress = _Progress(total, shown)
-        tally = _consume(batches, progress, _writer(out) if jsonl else None)
-        progress.close()
-        if not jsonl:
-            _writer(out)(_report(args, tally).encode("utf-8", "backslashreplace"))
-    finally:
-        if args.out:
-            out.close()
-    return 0
+    total = sum(file_size(f) for f in files if isinstance(f, str))
+    jsonl = args.format == "jsonl"
+    batches = audit_batches(read_items(files), options, jobs=jobs, jsonl=jsonl)
+    progress = _Progress(total, shown)
+    tally = _consume(batches, progress, _writer(out) if jsonl else None)
+    progress.close()
+    if not jsonl:
+        _writer(out)(_report(args, tally).encode("utf-8", "backslashreplace"))
 
 
 def _writer(out: IO[bytes]) -> Callable[[bytes], None]:

@@ -3,21 +3,29 @@ stored, §1.3 strict JSON).
 
 Files by name: ``.md``/``.markdown``/``.txt`` hold one reply each; ``.json`` one JSON
 value (a conversation, a message, an eval record); ``.jsonl``/``.ndjson`` one value per
-non-blank line; ``.parquet`` one record per row (the ``replykit[parquet]`` extra). A
-directory is walked recursively in name order, taking files of those kinds and skipping
-the rest. Records are read a few at a time and handed on raw (JSON Lines as blocks of
-whole lines: whoever audits them splits and decodes them, a worker process rather than
-the reader), so memory does not grow with the number of records.
+non-blank line (line ends ``\n``, ``\r\n`` and a lone ``\r``, §1), as is standard
+input (``-``, named ``<stdin>``); ``.parquet`` one record per row (the
+``replykit[parquet]`` extra, :mod:`replykit.evals.parquet`). A directory is walked as
+:mod:`replykit.evals.walk` says, taking files of those kinds and skipping the rest. A
+file that cannot be read, whatever the reason, is one input error; nothing raises.
+Records are read a few at a time and handed on raw (JSON Lines as blocks of whole
+lines: whoever audits them splits and decodes them, a worker process rather than the
+reader), so memory does not grow with the number of records.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 import attrs
 
+from replykit.evals.parquet import parquet_rows, row_record
+from replykit.evals.walk import STDIN, Unreadable
+from replykit.evals.walk import find_files as walk_files
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 
@@ -26,13 +34,15 @@ JSON_SUFFIXES = (".json",)
 LINES_SUFFIXES = (".jsonl", ".ndjson")
 PARQUET_SUFFIXES = (".parquet",)
 SUFFIXES = TEXT_SUFFIXES + JSON_SUFFIXES + LINES_SUFFIXES + PARQUET_SUFFIXES
-#: Rows read from a Parquet file at a time.
-PARQUET_BATCH = 512
+#: What standard input is called in messages and reports.
+STDIN_NAME = "<stdin>"
+#: Line ends of JSON Lines (§1): a lone CR ends a line as LF and CR LF do.
+LINE_END = re.compile(rb"\r\n|\r|\n")
 #: Bytes of whole lines read from a JSON Lines file at a time (one ``lines`` item);
 #: a line longer than this is read whole, as one item.
 LINES_BLOCK = 1 << 16
 
-Kind = Literal["text", "json", "lines", "line", "value", "error"]
+Kind = Literal["text", "json", "lines", "line", "value", "row", "error"]
 
 
 @attrs.frozen
@@ -42,8 +52,10 @@ class Item:
     ``payload``: ``text`` a reply string, ``json`` a JSON text to decode, ``lines`` the
     bytes of whole JSON Lines lines from ``line`` on (:func:`records` splits them),
     ``line`` the bytes of one such line (its line break and a leading byte order mark
-    removed) to decode as UTF-8 and then JSON, ``value`` a decoded value, ``error`` the
-    reason the record could not be read; ``size``: bytes of input it stands for (for
+    removed) to decode as UTF-8 and then JSON, ``value`` a decoded value, ``row`` a
+    Parquet row as pyarrow gives it (read by
+    :func:`~replykit.evals.parquet.row_record`), ``error`` the reason the record could
+    not be read; ``size``: bytes of input it stands for (for
     progress)."""
 
     source: str
@@ -58,21 +70,20 @@ class Item:
         return self.source if self.line is None else f"{self.source}:{self.line}"
 
 
-def find_files(paths: Iterable[str]) -> Iterator[str]:
-    """The files to read: each path that is a file (whatever its name), and the files
-    of the kinds above under each directory, recursively, in name order. Raises
-    ``FileNotFoundError`` for a path that does not exist."""
-    for path in paths:
-        if os.path.isdir(path):
-            for root, dirs, files in os.walk(path):
-                dirs.sort()
-                for name in sorted(files):
-                    if name.lower().endswith(SUFFIXES) and not name.startswith("."):
-                        yield os.path.join(root, name)
-        elif os.path.exists(path):
-            yield path
-        else:
-            raise FileNotFoundError(path)
+def find_files(paths: Iterable[str]) -> Iterator[str | Unreadable]:
+    """The files to read (:func:`replykit.evals.walk.find_files` with the kinds above):
+    paths, and :class:`~replykit.evals.walk.Unreadable` entries for what a directory
+    walk cannot read. Raises ``FileNotFoundError`` for a path that does not exist."""
+    return walk_files(paths, SUFFIXES)
+
+
+def file_size(path: str) -> int:
+    """Bytes of the regular file ``path`` (for progress); 0 for anything else or a
+    path that cannot be examined. Never raises."""
+    try:
+        return os.path.getsize(path) if os.path.isfile(path) else 0
+    except OSError:
+        return 0
 
 
 def _decode(data: bytes) -> str:
@@ -89,60 +100,60 @@ def _whole(path: str, kind: Kind) -> Iterator[Item]:
             data = handle.read()
         text = _decode(data).removeprefix("\ufeff")
     except (OSError, ValueError) as exc:
-        yield Item(path, None, "error", _reason(exc), os.path.getsize(path))
+        yield Item(path, None, "error", _reason(exc))
         return
     yield Item(path, None, kind, text, len(data))
 
 
+def _breaks(block: bytes) -> int:
+    """Lines ended in ``block`` (a block ends with a line end, or at the end of input)."""
+    return len(LINE_END.findall(block))
+
+
 def _lines(path: str, hint: int) -> Iterator[Item]:
+    name = STDIN_NAME if path == STDIN else path
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, read a block at a time
+        handle: IO[bytes] = sys.stdin.buffer if path == STDIN else open(path, "rb")  # noqa: SIM115
     except OSError as exc:
-        yield Item(path, None, "error", _reason(exc))
+        yield Item(name, None, "error", _reason(exc))
         return
-    with handle:
-        number = 1
+    number = 1
+    try:
         while lines := handle.readlines(hint):
             block = b"".join(lines)
-            yield Item(path, number, "lines", block, len(block))
-            number += len(lines)
+            yield Item(name, number, "lines", block, len(block))
+            number += _breaks(block)
+    except OSError as exc:  # a file gone bad while read: the lines before it stand
+        yield Item(name, number, "error", _reason(exc))
+    finally:
+        if path != STDIN:
+            handle.close()
 
 
 def records(item: Item) -> Iterator[Item]:
     """The records an item stands for: a ``lines`` item gives a ``line`` item for each
-    of its lines that is not blank (numbered from the item's ``line``; the line break,
-    LF or CR LF, and the byte order mark of a file's first line removed; the ``size`` of
-    each its share of the bytes); any other item is one record, itself."""
+    of its lines that is not blank (numbered from the item's ``line``; lines end at LF,
+    CR LF or a lone CR, §1; the line end and the byte order mark of a file's first line
+    removed; the ``size`` of each its share of the bytes); any other item is one
+    record, itself."""
     if item.kind != "lines":
         yield item
         return
     number = item.line or 1
-    for raw in item.payload.split(b"\n"):
+    for raw in LINE_END.split(item.payload):
         line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-        line = line.removesuffix(b"\r")
-        if line.strip(b" \t\r\n"):
+        if line.strip(b" \t"):
             yield Item(item.source, number, "line", line, len(raw) + 1)
         number += 1
 
 
 def _parquet(path: str) -> Iterator[Item]:
-    try:
-        import pyarrow.parquet as pq  # the optional replykit[parquet] extra
-    except ImportError:
-        message = "reading Parquet needs pyarrow: pip install 'replykit[parquet]'"
-        yield Item(path, None, "error", message, os.path.getsize(path))
-        return
-    try:
-        table = pq.ParquetFile(path)
-        size = os.path.getsize(path)
-        rows = max(table.metadata.num_rows, 1)
-        number = 0
-        for batch in table.iter_batches(batch_size=PARQUET_BATCH):
-            for row in batch.to_pylist():
-                number += 1
-                yield Item(path, number, "value", row, size // rows)
-    except Exception as exc:  # pyarrow's errors have no common base that is not Exception
-        yield Item(path, None, "error", f"not a readable Parquet file: {exc}"[:300])
+    for row in parquet_rows(path):
+        if isinstance(row, str):
+            yield Item(path, None, "error", row)
+        else:
+            number, value, size = row
+            yield Item(path, number, "row", value, size)
 
 
 def _reason(exc: Exception) -> str:
@@ -151,9 +162,10 @@ def _reason(exc: Exception) -> str:
     return str(exc)
 
 
-def read_items(files: Iterable[str], *, block: int = LINES_BLOCK) -> Iterator[Item]:
-    """The raw records of ``files`` (as :func:`find_files` gives them), streamed; a file
-    of another kind, one that cannot be read or is not UTF-8 is an ``error`` item.
+def read_items(files: Iterable[str | Unreadable], *, block: int = LINES_BLOCK) -> Iterator[Item]:
+    """The raw records of ``files`` (as :func:`find_files` gives them), streamed; ``-``
+    is standard input, read as JSON Lines; a file of another kind, one that cannot be
+    read or is not UTF-8, and an ``Unreadable`` entry are ``error`` items.
     ``block``: bytes of whole lines per ``lines`` item of a JSON Lines file (at least
     one line each; the numbering of lines does not depend on it). Raises
     ``ValueError`` when ``block`` < 1; never raises for a file's content."""
@@ -162,10 +174,13 @@ def read_items(files: Iterable[str], *, block: int = LINES_BLOCK) -> Iterator[It
     return _read_items(files, block)
 
 
-def _read_items(files: Iterable[str], block: int) -> Iterator[Item]:
+def _read_items(files: Iterable[str | Unreadable], block: int) -> Iterator[Item]:
     for path in files:
+        if isinstance(path, Unreadable):
+            yield Item(path.path, None, "error", path.reason)
+            continue
         name = path.lower()
-        if name.endswith(LINES_SUFFIXES):
+        if path == STDIN or name.endswith(LINES_SUFFIXES):
             yield from _lines(path, block)
         elif name.endswith(JSON_SUFFIXES):
             yield from _whole(path, "json")
@@ -194,13 +209,17 @@ def batches(items: Iterable[Item], size: int, max_bytes: int | None = None) -> I
         yield batch
 
 
-def decode_record(item: Item) -> tuple[Any, str | None]:
+def decode_record(item: Item, columns: frozenset[str] | None = None) -> tuple[Any, str | None]:
     """The record an item holds, and ``None``; or ``None`` and why it cannot be read
-    (an ``error`` item, a line that is not UTF-8, named by its first bad byte, or JSON
+    (an ``error`` item, a line that is not UTF-8, named by its first bad byte, JSON
     text that is not strict JSON, §1.3, named by 1-based line and column inside the
-    text)."""
+    text, or a Parquet row with a value no JSON value stands for in one of the columns
+    ``columns``, every column when ``None``)."""
     if item.kind == "error":
         return None, str(item.payload)
+    if item.kind == "row":
+        wanted = columns if columns is not None else frozenset(item.payload)
+        return row_record(item.payload, wanted)
     if item.kind == "line":
         try:
             text = _decode(item.payload)
