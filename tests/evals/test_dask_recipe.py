@@ -12,7 +12,7 @@ import dask.bag as db
 from distributed import Client, LocalCluster
 
 from replykit.cli import main
-from replykit.evals import Tally, audit_json, merge_tallies, tally_results
+from replykit.evals import Tally, audit_lines, merge_tallies, tally_results
 
 FORM = (
     'Pick:\n\n<questionnaire>{"questions":[{"type":"single_choice","text":"Which?",'
@@ -21,15 +21,8 @@ FORM = (
 TILDE = "Pick one:\n\n~~~questionnaire\ntitle: T\n~~~\n"
 
 
-def _without_examples(summary: dict[str, Any]) -> dict[str, Any]:
-    for group in summary["groups"]:
-        for code in group["codes"]:
-            code.pop("first")
-    summary["input_errors"].pop("first")
-    return summary
-
-
 def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
+    breaks = [b"\n", b"\r\n", b"\r"]
     for part in range(3):
         lines = [
             json.dumps(
@@ -38,10 +31,15 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
                     "expect": "form" if i % 3 else "none",
                     "messages": [{"role": "assistant", "content": [FORM, TILDE][i % 2]}],
                 }
-            )
+            ).encode()
             for i in range(part * 40, part * 40 + 40)
-        ] + ['{"model": "m0", "messages": [']
-        (tmp_path / f"part-{part}.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
+        ]
+        # Blank lines (no records), a broken record, a message without a role.
+        lines[5:5] = [b"", b"  \t"]
+        lines[20:20] = [b'{"model": "m0", "messages": [', b'{"messages": [{"content": "x"}]}']
+        bom = b"\xef\xbb\xbf" if part == 1 else b""
+        data = bom + breaks[part].join(lines) + breaks[part]
+        (tmp_path / f"part-{part}.jsonl").write_bytes(data)
     files = str(tmp_path / "*.jsonl")
 
     # The recipe (docs/evals.md, "Dask").
@@ -51,15 +49,16 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
         ) as cluster,
         Client(cluster),
     ):
-        results = db.read_text(files).map(audit_json, group_by="model", expect_field="expect")
+        lines = db.read_text(files, include_path=True)  # one partition per file
+        results = lines.map_partitions(audit_lines, group_by="model", expect_field="expect")
         tally = results.reduction(tally_results, merge_tallies).compute()
 
     assert isinstance(tally, Tally)
     summary = tally.summary()
     assert (summary["records"], summary["messages"], summary["input_errors"]["count"]) == (
-        123,
+        126,
         120,
-        3,
+        6,
     )
     main(
         [
@@ -74,4 +73,10 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
         ]
     )
     from_cli = json.loads(capsys.readouterr().out)
-    assert _without_examples(summary) == _without_examples(from_cli)
+    # The same figures, the same first examples, the same input errors at the same
+    # file:line (blank lines are no records; every line end counts).
+    assert summary == from_cli
+    assert [e["where"] for e in summary["input_errors"]["first"]][:2] == [
+        f"{tmp_path}/part-0.jsonl:21",
+        f"{tmp_path}/part-0.jsonl:22",
+    ]

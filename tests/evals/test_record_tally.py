@@ -78,8 +78,10 @@ def test_eval_record_with_text_field_expect_field_and_dotted_group() -> None:
     # A conversation under the text field is read as one.
     nested = audit_record({"chat": conversation(TILDE)}, text_field="chat")
     assert [m["index"] for m in nested["messages"]] == [1]
-    # A group value that is not a string is named by its JSON.
-    assert audit_record({"m": {"a": 1}, "messages": []}, group_by="m")["group"] == '{"a":1}'
+    # A group value that is not a string is named by its JSON and its kind.
+    assert (
+        audit_record({"m": {"a": 1}, "messages": []}, group_by="m")["group"] == '{"a":1} (object)'
+    )
     assert audit_record({"messages": []}, group_by="m")["group"] == "(no m)"
 
 
@@ -112,9 +114,9 @@ def test_profile_and_lenient() -> None:
         (
             {"want": "maybe", "messages": []},
             {"expect_field": "want"},
-            "expect must be one of any, form, none, not 'maybe'",
+            'expect must be one of any, form, none, not "maybe"',
         ),
-        ("text", {"expect": "often"}, "expect must be one of any, form, none, not 'often'"),
+        ("text", {"expect": "often"}, 'expect must be one of any, form, none, not "often"'),
     ],
 )
 def test_unreadable_records_are_errors_not_exceptions(

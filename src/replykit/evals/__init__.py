@@ -6,7 +6,8 @@
 - :func:`audit_record` audits one stored record (a conversation, a reply, an eval
   record) into plain JSON data; pure, picklable, never raises, for process pools and
   distributed engines; :func:`audit_json` the same from one JSON text (a JSON Lines
-  line), read strictly;
+  line), read strictly, and :func:`audit_lines` of a partition's lines, located by
+  file and line;
 - :class:`Tally`, :func:`tally_results`, :func:`merge_tallies` and :func:`wilson`
   aggregate those results per group (pass rate with a 95% Wilson interval, the rate of
   each code and near-miss kind, the first example of each).
@@ -25,7 +26,7 @@ from replykit.evals.compliance import (
     Reason,
     compliance,
 )
-from replykit.evals.record import audit_json, audit_record
+from replykit.evals.record import audit_json, audit_lines, audit_record
 from replykit.evals.tally import GroupTally, Tally, merge_tallies, tally_results, wilson
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Reason",
     "Tally",
     "audit_json",
+    "audit_lines",
     "audit_record",
     "compliance",
     "merge_tallies",

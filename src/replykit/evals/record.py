@@ -9,13 +9,13 @@ it over millions of records and aggregate the results with
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+import hashlib
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from replykit.evals.compliance import EXPECTS, Compliance, Expect, compliance
 from replykit.jsonout import dumps
-from replykit.questionnaire.conversation.selfcheck import IGNORED_MESSAGE_TYPES
-from replykit.questionnaire.conversation.stored import conversation_messages, message_text
+from replykit.questionnaire.conversation.selfcheck import assistant_replies
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
@@ -29,15 +29,41 @@ _QUOTE = 60
 
 def field_value(record: Any, name: str) -> Any:
     """``record[name]``, or for a dotted ``name`` (``metadata.model``) the nested value
-    when the record has no key spelled with the dot. Raises ``KeyError`` when absent."""
-    if isinstance(record, Mapping) and name in record:
+    when the record has no key spelled with the dot. Raises ``KeyError`` when absent;
+    ``null`` is absent (a Parquet column holds null where a JSON record lacks the
+    field)."""
+    if isinstance(record, Mapping) and record.get(name) is not None:
         return record[name]
     value = record
     for part in name.split("."):
-        if not isinstance(value, Mapping) or part not in value:
+        if not isinstance(value, Mapping) or value.get(part) is None:
             raise KeyError(name)
         value = value[part]
     return value
+
+
+def _cut(text: str) -> str:
+    """``text``, or when longer than 60 code points its first 60, ``…`` and 8 hex
+    digits of the SHA-256 of the whole (UTF-8, lone surrogates escaped), so that
+    different long names stay different."""
+    if len(text) <= _QUOTE:
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:8]
+    return f"{text[:_QUOTE]}…{digest}"
+
+
+def group_name(value: Any) -> str:
+    """The group a ``group_by`` value names: a string itself, any other JSON value its
+    compact JSON followed by its kind (``1 (number)``, ``true (boolean)``), so that
+    ``1`` and ``"1"`` are different groups; cut by :func:`_cut`."""
+    if isinstance(value, str):
+        return _cut(value)
+    kind = a_json_type(value).split(" ", 1)[-1]
+    try:
+        text = dumps(value, compact=True)
+    except (TypeError, ValueError):  # a Python caller's object, NaN: not a JSON value
+        raise ValueError(f"the group is {a_json_type(value)}, not a JSON value") from None
+    return f"{_cut(text)} ({kind})"
 
 
 def _group(record: Any, group_by: str | None) -> str:
@@ -47,47 +73,42 @@ def _group(record: Any, group_by: str | None) -> str:
         value = field_value(record, group_by)
     except KeyError:
         return f"(no {group_by})"
-    text = value if isinstance(value, str) else dumps(value, compact=True)
-    return text[:_QUOTE]
+    return group_name(value)
 
 
 def _expect(record: Any, expect: str, expect_field: str | None) -> Expect:
     if expect_field is not None:
-        with contextlib.suppress(KeyError):  # absent: the default applies
+        with contextlib.suppress(KeyError):  # absent or null: the default applies
             expect = field_value(record, expect_field)
     for known in EXPECTS:
         if expect == known:
             return known
-    shown = repr(expect)[:_QUOTE]
+    try:
+        shown = _cut(dumps(expect, compact=True))
+    except (TypeError, ValueError):  # not a JSON value (a Python caller's object)
+        shown = a_json_type(expect)
     raise ValueError(f"expect must be one of {', '.join(EXPECTS)}, not {shown}")
 
 
 def replies(record: Any, text_field: str | None, latest: bool) -> list[tuple[int | None, str]]:
     """The replies of a record to audit, as ``(message index or None, text)``.
 
-    A string is one reply (index ``None``). With ``text_field`` the record must have that
-    field: a string there is one reply, anything else is read as a conversation. A
-    conversation (a list of messages, ``{"messages": [...]}``, or one message object)
-    gives each assistant message whose text (content parts joined, §8) is not blank and
-    whose ``message_type`` is not ``empty``/``token_usage``; with ``latest`` only the
-    last of them. Raises ``KeyError``/``TypeError`` for a record of another shape.
+    A string is one reply (index ``None``), none when blank (§1). With ``text_field``
+    the record must have that field (``null`` is missing): a string there is one reply
+    (none when blank), anything else is read as a conversation. A conversation (a list
+    of messages, ``{"messages": [...]}``, or one message object) gives its assistant
+    replies exactly as ``replykit check`` reads them (§8): every assistant message
+    whose text (content parts joined) is not blank and whose ``message_type`` is not
+    ``empty``/``token_usage``; with ``latest`` only the one Self-check inspects (the
+    latest after the last user message). Raises ``KeyError`` for a missing field and
+    ``TypeError`` for a record of another shape, as ``check`` refuses it (a message
+    without a string ``role``, a bad ``content``).
     """
     if text_field is not None and not isinstance(record, str):
         record = field_value(record, text_field)
     if isinstance(record, str):
-        return [(None, record)]
-    found: list[tuple[int | None, str]] = []
-    for index, message in enumerate(conversation_messages(record)):
-        if not isinstance(message, Mapping):
-            raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
-        if message.get("role") != "assistant":
-            continue
-        if message.get("message_type") in IGNORED_MESSAGE_TYPES:
-            continue
-        text = message_text(message, index)
-        if text is not None and not is_blank(text):
-            found.append((index, text))
-    return found[-1:] if latest else found
+        return [] if is_blank(record) else [(None, record)]
+    return [(index, text) for index, text in assistant_replies(record, latest=latest)]
 
 
 def message_result(index: int | None, verdict: Compliance) -> dict[str, Any]:
@@ -147,11 +168,9 @@ def audit_record(
     blocks), ``forms`` (valid request blocks), and ``lenient_passed`` with ``lenient``.
     Never raises: an unexpected failure is an ``error`` starting ``internal error``.
     """
+    group = ALL
     try:
         group = _group(record, group_by)
-    except Exception as exc:  # never raise: a distributed map must not fail on one record
-        return {"group": ALL, "error": f"internal error: {type(exc).__name__}", "messages": []}
-    try:
         wanted = _expect(record, expect, expect_field)
         found = replies(record, text_field, latest)
         results = [
@@ -171,17 +190,24 @@ def audit_record(
     return {"group": group, "error": None, "messages": results}
 
 
-def audit_json(text: str, **options: Any) -> dict[str, Any]:
-    """:func:`audit_record` of one JSON text (a JSON Lines line), read strictly (§1.3):
-    a text that is not strict JSON gives ``{"group": "all", "error": "not strict JSON at
-    column C: ...", "messages": []}``. ``options`` are those of :func:`audit_record`.
-    Pure, picklable, never raises; for engines that read text lines (``dask.bag``)."""
+def audit_json(text: str, **options: Any) -> dict[str, Any] | None:
+    """:func:`audit_record` of one JSON text (a JSON Lines line, its line end ignored),
+    read strictly (§1.3): a text that is not strict JSON gives ``{"group": "all",
+    "error": "not strict JSON at column C: ...", "messages": []}``. A blank text (only
+    spaces, tabs and line ends) is no record, as ``replykit audit`` skips blank lines:
+    ``None``, which :func:`tally_results` skips.
+    ``options`` are those of :func:`audit_record`. Pure, picklable, never raises; for
+    engines that read text lines (``dask.bag``; :func:`audit_lines` also locates them).
+    """
     if not isinstance(text, str):
         return {"group": ALL, "error": f"not a text: {type(text).__name__}", "messages": []}
-    read = read_json_value(text.rstrip("\r\n"))
+    line = text.rstrip("\r\n")
+    if not line.strip(" \t\r\n"):
+        return None
+    read = read_json_value(line)
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
-        _, column = LineIndex(text).line_col(first.start or 0)
+        _, column = LineIndex(line).line_col(first.start or 0)
         message = first.message.removeprefix("JSON syntax error: ")
         return {
             "group": ALL,
@@ -189,3 +215,23 @@ def audit_json(text: str, **options: Any) -> dict[str, Any]:
             "messages": [],
         }
     return audit_record(read.value, **options)
+
+
+def audit_lines(lines: Iterable[str | tuple[str, str]], **options: Any) -> Iterator[dict[str, Any]]:
+    """:func:`audit_json` of each line of a partition of JSON Lines text, blank lines
+    skipped, each result with ``"where": "FILE:LINE"`` (1-based, numbered per file, as
+    ``replykit audit`` locates records). ``lines``: ``(line, path)`` pairs, as
+    ``dask.bag.read_text(..., include_path=True)`` gives them, or bare lines (then
+    ``where`` is ``line N``). Lines must be whole files in order (dask's default, one
+    partition per file), or the numbers are those inside the partition. Never raises.
+    """
+    numbers: dict[str, int] = {}
+    for entry in lines:
+        text, path = entry if isinstance(entry, tuple) else (entry, None)
+        key = path or ""
+        numbers[key] = number = numbers.get(key, 0) + 1
+        # A byte order mark may start a file, so its first line.
+        result = audit_json(text.removeprefix("\ufeff") if number == 1 else text, **options)
+        if result is not None:
+            result["where"] = f"{path}:{number}" if path is not None else f"line {number}"
+            yield result

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from replykit.evals.parquet import read_columns
 from replykit.evals.record import ALL, audit_record
 from replykit.evals.sources import LINES_BLOCK, Item, Kind, batches, decode_record, records
 from replykit.evals.tally import Tally
@@ -54,14 +55,17 @@ class BatchResult:
 
 def jsonl_lines(item: Item, result: Mapping[str, Any]) -> Iterator[str]:
     """The ``--format jsonl`` lines of one record's :func:`audit_record` result: one
-    ``{"source", "line", "group", **message}`` per reply, or one ``{"source", "line",
-    "error"}`` for a record that could not be read; compact JSON (§1), newline-ended."""
+    ``{"source", "line", "group", **message, "error": null}`` per reply (every line
+    has an ``error`` key, so readers that infer a schema find the column), or one
+    ``{"source", "line", "error"}`` for a record that could not be read; compact JSON
+    (§1), newline-ended."""
     place = {"source": item.source, "line": item.line}
     if result["error"] is not None:
         yield dumps({**place, "error": result["error"]}, compact=True) + "\n"
         return
     for message in result["messages"]:
-        yield dumps({**place, "group": result["group"], **message}, compact=True) + "\n"
+        line = {**place, "group": result["group"], **message, "error": None}
+        yield dumps(line, compact=True) + "\n"
 
 
 def audit_rows(rows: list[Row], options: Mapping[str, Any], jsonl: bool) -> BatchResult:
@@ -73,10 +77,11 @@ def audit_rows(rows: list[Row], options: Mapping[str, Any], jsonl: bool) -> Batc
     tally = Tally()
     lines: list[str] = []
     replies = size = 0
+    read = read_columns(options)
     for row in rows:
         size += row[4]
         for item in records(Item(*row)):
-            record, problem = decode_record(item)
+            record, problem = decode_record(item, read)
             if problem is not None:
                 result = {"group": ALL, "error": problem, "messages": []}
             else:

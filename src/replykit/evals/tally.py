@@ -165,13 +165,14 @@ def _group_summary(name: str, group: GroupTally) -> dict[str, Any]:
     }
 
 
-def tally_results(results: Iterable[Mapping[str, Any]]) -> Tally:
+def tally_results(results: Iterable[Mapping[str, Any] | None]) -> Tally:
     """A tally of :func:`~replykit.evals.record.audit_record` results (one partition);
     each is located by its ``"where"`` key when it has one, else by its position
-    (``record N``, 1-based)."""
+    (``record N``, 1-based); ``None`` (a blank line, no record) is skipped."""
     tally = Tally()
     for number, result in enumerate(results, start=1):
-        tally.add(result, str(result.get("where", f"record {number}")))
+        if result is not None:
+            tally.add(result, str(result.get("where", f"record {number}")))
     return tally
 
 

@@ -12,7 +12,7 @@ tools), ``message_type`` an optional string. Message indexes are 0-based positio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -156,17 +156,43 @@ def self_check(
     ``ValueError`` for an unknown locale.
     """
     loc: Locale = check_locale(locale)
+    for index, content in assistant_replies(messages, latest=True):
+        return _inspect(content, index, loc)
+    return SelfCheckResult(True, None, (), None)
+
+
+def assistant_replies(
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, latest: bool
+) -> list[tuple[int, str]]:
+    """The assistant replies of a stored conversation as §8 reads them, each
+    ``(0-based message index, text)``: ``assistant`` messages whose text (content parts
+    joined) is not blank (§1) and whose ``message_type`` is not ``empty`` or
+    ``token_usage``. ``latest``: only the one Self-check inspects, the latest of them
+    among the messages after the last ``user`` message (none when a user message comes
+    after every reply); else all of them, in order.
+
+    Raises ``TypeError`` as :func:`self_check` does: every message must be an object
+    with a string ``role``; the content and ``message_type`` of each assistant message
+    looked at must have the shapes of the module doc.
+    """
     messages = conversation_messages(messages)
     roles = [_role(m, i) for i, m in enumerate(messages)]
-    last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
-    for index in range(len(messages) - 1, last_user, -1):
+    if latest:
+        last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
+        indices: Iterable[int] = range(len(messages) - 1, last_user, -1)
+    else:
+        indices = range(len(messages))
+    found: list[tuple[int, str]] = []
+    for index in indices:
         if roles[index] != "assistant":
             continue
         content = _has_text(messages[index], index)
         if content is None:
             continue
-        return _inspect(content, index, loc)
-    return SelfCheckResult(True, None, (), None)
+        found.append((index, content))
+        if latest:
+            break
+    return found
 
 
 def _localized(d: Diagnostic, locale: Locale) -> Diagnostic:
