@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from replykit.cli import main
-from replykit.evals.sources import find_files, read_items, records
+from replykit.evals.sources import LINE_END, find_files, read_items, records, split_lines
 from replykit.evals.walk import Unreadable
 
 FORM = (
@@ -258,3 +260,11 @@ def test_table_aligns_escaped_and_wide_group_names(
     ends = [_columns(rows[0][: rows[0].index("replies") + 7])]
     ends += [_columns(r[: r.index("      1") + 7]) for r in rows[1:]]
     assert ends == [ends[0]] * 4
+
+
+@given(
+    st.binary(max_size=40)
+    | st.lists(st.sampled_from([b"a", b"\r", b"\n", b"{}", b" "])).map(b"".join)
+)
+def test_split_lines_fast_path_is_the_general_split(data: bytes) -> None:
+    assert split_lines(data) == LINE_END.split(data)

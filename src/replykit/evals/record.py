@@ -153,10 +153,12 @@ def audit_record(
     conversation) is under ``text_field`` (dotted names reach nested fields).
     ``expect``: ``any``/``form``/``none`` for every reply, unless ``expect_field`` names
     a field of the record holding one of them. ``group_by``: the field whose value
-    (a string, else its compact JSON, cut to 60 code points) names the record's group;
-    a record without it is in group ``(no FIELD)``, and without ``group_by`` every
-    record is in group ``all``. ``latest``: only the last assistant reply. ``profile``
-    (§6) and ``lenient`` (§9) as :func:`compliance` takes them.
+    names the record's group (:func:`group_name`); a record without it (or with
+    ``null`` there: null is missing for every field) is in group ``(no FIELD)``, and
+    without ``group_by`` every record is in group ``all``. ``latest``: only the reply
+    Self-check inspects (§8: the latest after the last user message). ``profile`` (§6)
+    and ``lenient`` (§9) as :func:`compliance` takes them. Which replies a record holds
+    and when it is malformed: :func:`replies` (``replykit check``'s rules).
 
     Output: ``{"group", "error", "messages"}``: ``error`` ``None`` or one line saying why
     the record could not be read (wrong shape, missing field, bad ``expect``; then

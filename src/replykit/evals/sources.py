@@ -130,6 +130,12 @@ def _lines(path: str, hint: int) -> Iterator[Item]:
             handle.close()
 
 
+def split_lines(data: bytes) -> list[bytes]:
+    """``data`` cut at its line ends (LF, CR LF, a lone CR; §1), as ``LINE_END.split``
+    cuts it; without a CR, ``bytes.split`` gives the same parts several times faster."""
+    return data.split(b"\n") if b"\r" not in data else LINE_END.split(data)
+
+
 def records(item: Item) -> Iterator[Item]:
     """The records an item stands for: a ``lines`` item gives a ``line`` item for each
     of its lines that is not blank (numbered from the item's ``line``; lines end at LF,
@@ -140,7 +146,7 @@ def records(item: Item) -> Iterator[Item]:
         yield item
         return
     number = item.line or 1
-    for raw in LINE_END.split(item.payload):
+    for raw in split_lines(item.payload):
         line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
         if line.strip(b" \t"):
             yield Item(item.source, number, "line", line, len(raw) + 1)

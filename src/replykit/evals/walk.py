@@ -20,6 +20,8 @@ import attrs
 
 #: The path that names standard input.
 STDIN = "-"
+#: A directory being listed: its path, its names still to take, its ancestors' ids.
+_Frame = tuple[str, Iterator[str], frozenset[tuple[int, int]]]
 
 
 @attrs.frozen
@@ -50,8 +52,7 @@ def _walk(top: str, suffixes: tuple[str, ...]) -> Iterator[str | Unreadable]:
     except OSError as exc:
         yield Unreadable(top, _reason(exc))
         return
-    Frame = tuple[str, Iterator[str], frozenset[tuple[int, int]]]
-    stack: list[Frame] = []
+    stack: list[_Frame] = []
     entries = _entries(top)
     if isinstance(entries, Unreadable):
         yield entries
