@@ -295,7 +295,7 @@ def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
         "family": max(s for s in line_starts if s <= words[0]) if words else None,
         "last_family": words[-1] if words else -1,
         "last_mark": max(done.rfind("<"), done.rfind("```"), done.rfind("~~~")),
-        "transport_limit": limit,
+        "transport_limit": limit, "words": words, "angles": (done.rfind("<"), done.rfind(">")),
     }  # fmt: skip
 
 
@@ -304,7 +304,8 @@ def _noted(received: Received) -> dict[str, Any]:
         "line_starts": received.line_starts, "complete": received.complete,
         "held": received.held_from(), "family": received.family,
         "last_family": received.last_family, "last_mark": received.last_mark,
-        "transport_limit": received.transport_limit(),
+        "transport_limit": received.transport_limit(), "words": received.words,
+        "angles": received.angles,
     }  # fmt: skip
 
 
@@ -325,6 +326,10 @@ def _check_received(chunks: list[str], compat: str | None, every: int = 1) -> No
                 assert noted[key] == expected[key], (n, key)
         noted = expected
     assert received.text() == text == received.slice(0, len(text))
+    received.close()  # the last line's words too, for finish()
+    word = lexemes().family_word_any_case
+    possible = re.compile(f"(?:{word.pattern})|&#", word.flags)
+    assert received.words == [m.start() for m in possible.finditer(text)]
     assert received.searched <= 3 * len(text)
 
 

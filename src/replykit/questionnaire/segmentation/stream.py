@@ -259,7 +259,7 @@ class StreamSegmenter:
         reading = read(
             self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
             final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
-            line_runs=self._line_runs,
+            line_runs=self._line_runs, words=self._in.words, angles=self._in.angles,
         )  # fmt: skip
         self.scanned += reading.scanned
         self.readings += 1
@@ -457,6 +457,7 @@ class StreamSegmenter:
         reading = read(
             self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
             self._compat, final=True, limit=self._in.size, line_runs=self._line_runs,
+            words=self._in.words,
         )  # fmt: skip
         self.scanned += reading.scanned
         segments, blocks = final_segments(

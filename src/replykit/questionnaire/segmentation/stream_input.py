@@ -121,6 +121,12 @@ class Received:
         #: Where the last family word in the complete lines starts (-1: none): a
         #: block's opener and an XML+JSON block's closer hold one.
         self.last_family = -1
+        #: Where each possible family word (any case, or ``&#``) starts, in order: a
+        #: reading looks them up instead of searching its text again (§10, "Work").
+        self.words: list[int] = []
+        #: Where the last "<" and the last ">" in the complete lines start (-1: none):
+        #: whether a tag's attributes may still grow, known without a search.
+        self.angles = (-1, -1)
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
@@ -230,6 +236,10 @@ class Received:
             self._cr = False
             self.line_starts.append(self.size)
             self._completed("", self.size)
+        elif self.complete < self.size:  # the last line, for the words of finish()
+            text = self.slice(self.complete, self.size)
+            self.searched += len(text)
+            self._search(text, self.complete)
         self.held = self.size
 
     def _search(self, text: str, start: int) -> None:
@@ -244,8 +254,15 @@ class Received:
                 if m is not None:
                     found = start + m.start()
                     self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+            words = self.words
             for m in pattern.finditer(text):
-                self.last_family = start + m.start()
+                words.append(start + m.start())
+            if len(words) > 0 and words[-1] >= start:
+                self.last_family = words[-1]
+        lt, gt = text.rfind("<"), text.rfind(">")
+        if lt >= 0 or gt >= 0:
+            old_lt, old_gt = self.angles
+            self.angles = (start + lt if lt >= 0 else old_lt, start + gt if gt >= 0 else old_gt)
         if "<" in text or "`" in text or "~" in text:
             found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
             if found >= 0:
