@@ -34,7 +34,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
     pending_items,
 )
 from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
-from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_input import Received, possible_word
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
     OpenFence,
@@ -169,7 +169,11 @@ class StreamSegmenter:
                 if received.complete - self._committed >= self._plain_gap:
                     self._commit_plain()
             elif received.complete > self._read_to and self._due():
-                self._read()
+                self._read(received.complete)
+            if received.tag_ended and self._tag_due():
+                self._read(received.size)
+        elif received.tag_ended and self._tag_due():
+            self._read(received.size)
         elif self._calm and (self._edge < received.held) is self._past:
             # No line completed and the pending tail is the last update's: only the
             # held text and the count received moved (docs/streaming.md, "Work").
@@ -237,6 +241,21 @@ class StreamSegmenter:
         wanted = new >= BATCH or marked
         return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
 
+    def _tag_due(self) -> bool:
+        """Whether to read the line still arriving now that a complete opening tag
+        came in it (once per tag), so that its tentative block shows before the line
+        ends (§10, docs/streaming.md "Pending"): when the reading reads again at most
+        what came since the last one, or is short (the spacing of :meth:`_due`)."""
+        received = self._in
+        received.tag_ended = False
+        if received.size <= self._read_to:
+            return False
+        if self._every_line:
+            return True
+        old = self._read_to - self._resume.at
+        new = received.size - self._read_to
+        return old <= new or old + new <= SHORT_READING
+
     def _blank_follows(self) -> bool:
         if not self._waits_blank or self._not_blank == self._read_to:
             return False
@@ -251,15 +270,24 @@ class StreamSegmenter:
         return False
 
     # ---- one reading -----------------------------------------------------------------
-    def _read(self) -> None:
-        end = self._in.complete
+    def _read(self, end: int) -> None:
+        """Read from the resume point to ``end``: the end of the complete lines, or
+        the text received when a complete opening tag came in the line still arriving
+        (no checkpoint in that line: it is read as far as it came)."""
+        received = self._in
         at = self._resume.at
         base = at - 1 if at else 0
-        limit = self._in.transport_limit()
+        limit = received.transport_limit()
+        complete = received.complete
+        text = received.slice(base, end)
+        words, angles = received.words, received.angles
+        if end > complete:  # the line still arriving: its words and marks too
+            words, angles = _line_notes(text, base, complete, words, angles)
+            self.scanned += end - complete
         reading = read(
-            self._in.slice(base, end), base, self._resume, lexemes(), self._compat,
-            final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
-            line_runs=self._line_runs, words=self._in.words, angles=self._in.angles,
+            text, base, self._resume, lexemes(), self._compat, final=False,
+            limit=complete if limit is None else min(limit, complete), gap=self._gap,
+            line_runs=self._line_runs, words=words, angles=angles,
         )  # fmt: skip
         self.scanned += reading.scanned
         self.readings += 1
@@ -267,8 +295,9 @@ class StreamSegmenter:
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        self._pending = pending_items(
-            reading, self._resume, self._reader, self._in.slice, self._committed
+        self._pending = _before(
+            pending_items(reading, self._resume, self._reader, self._in.slice, self._committed),
+            limit,
         )
         self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
@@ -426,7 +455,7 @@ class StreamSegmenter:
     def _rest(self, shown: int) -> list[Pending]:
         """The pending items after the ``shown`` deferred ones the client has: the
         other deferred items and the last reading's items, Markdown items joined."""
-        if self._in.family is None or not (self._deferred or self._pending):
+        if not (self._deferred or self._pending):
             return [new_pending(self._committed)]
         items: list[Pending] = []
         before = self._deferred[shown - 1] if shown else None
@@ -473,6 +502,33 @@ class StreamSegmenter:
         for found in reading.near_misses:
             diagnostics.append(self._near_diagnostic(found))
         return finalize(segments, diagnostics, overflows, self._limit, None)
+
+
+def _before(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending, ...]:
+    """The pending ``items`` in the final result's coordinates: none starts at or
+    after the §9 transport ``limit`` (a decoding may still move every offset from
+    there: 0 while the message may be one JSON string), whose text is pending
+    Markdown from the limit (docs/streaming.md, "Pending under compat")."""
+    if limit is None or not items or items[-1].start < limit:
+        return items
+    kept = [item for item in items if item.start < limit]
+    if not (kept and isinstance(kept[-1], PendingMarkdown)):
+        kept.append(new_pending(limit))
+    return tuple(kept)
+
+
+def _line_notes(
+    text: str, base: int, complete: int, words: list[int], angles: tuple[int, int]
+) -> tuple[list[int], tuple[int, int]]:
+    """``words`` and ``angles`` (:class:`Received`) with those of the line still
+    arriving, ``text[complete - base:]`` (a reading of it, once per opening tag)."""
+    line = text[complete - base :]
+    found = [complete + m.start() for m in possible_word().finditer(line)]
+    lt, gt = line.rfind("<"), line.rfind(">")
+    before = words[bisect.bisect_left(words, base) :]  # only the text read: no more copied
+    return [*before, *found], (
+        complete + lt if lt >= 0 else angles[0], complete + gt if gt >= 0 else angles[1]
+    )
 
 
 def _cap_safe(block: Block) -> bool:

@@ -21,10 +21,22 @@ from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.text import LINE_END_RE
 
+# A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
+# comes in the line still arriving, a reading shows its tentative block at once.
+_OPENING_TAG = re.compile(
+    r"<(?:[a-z0-9]+-)?questionnaire(?:-response)?(?:>|[ \t/][^<>\r\n]*>)", re.IGNORECASE | re.ASCII
+)
 # What may follow a held "<": a tag's "/" (or "\\/", §9) and name so far, or "!", "!-"
 # (a comment opener so far). Name characters in any case (§9, and near-misses).
 _TAG_START = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
 _NAME_RUN = re.compile(r"[A-Za-z0-9-]*")
+# An opening tag's name of the family (any case: §9), after which its attributes so far
+# are held too (a partial tag is held back whole, §10); names longer than
+# _NAME_KEPT are not (no block name is that long in practice).
+_FAMILY_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire(?:-response)?", re.IGNORECASE | re.ASCII)
+_ATTRIBUTES = re.compile(r"[ \t/][^<>\r\n]*")
+_ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
+_NAME_KEPT = 64
 
 
 class _FenceLine:
@@ -61,7 +73,7 @@ class _FenceLine:
 
 
 @functools.cache
-def _possible_word() -> re.Pattern[str]:
+def possible_word() -> re.Pattern[str]:
     """The family word (any ASCII case) or a numeric character reference, which may
     spell it in a fence's info string (§3a)."""
     word = lexemes().family_word_any_case
@@ -100,8 +112,9 @@ class Received:
         self.held = 0
         self._open_chunk = 0  # the index of the chunk holding ``complete``
         #: Characters joined and searched for the family word and the marks: each
-        #: complete line is searched once, each chunk joined at most twice (at most
-        #: 3 x ``size``; tests/test_stream_fast.py counts it).
+        #: complete line is searched once, each chunk joined at most twice, and the
+        #: line still arriving searched for an opening tag at most twice (at most
+        #: 5 x ``size``; tests/test_stream_fast.py counts it).
         self.searched = 0
         self.family: int | None = None
         self._compat = compat
@@ -109,7 +122,8 @@ class Received:
         self._first_char = ""  # the first character that is not white space (§9)
         self._first_amp: int | None = None
         self._lt: int | None = None  # a "<" that may still start a tag or comment
-        self._lt_rest = ""  # what follows it, while no name character has
+        self._lt_rest = ""  # what follows it, while a name (the first characters kept)
+        self._lt_attributes = False  # a family tag's name ended: attributes follow
         self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
         # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
         # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
@@ -127,6 +141,9 @@ class Received:
         #: Where the last "<" and the last ">" in the complete lines start (-1: none):
         #: whether a tag's attributes may still grow, known without a search.
         self.angles = (-1, -1)
+        #: A complete opening tag came in the line still arriving (see ``_line_tag``);
+        #: the segmenter clears it when it has read it.
+        self.tag_ended = False
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
@@ -157,8 +174,11 @@ class Received:
             self._line.feed(chunk)  # no line ends: the last line goes on
         if self._compat is not None:
             moved = self._transport(chunk, start) or moved
-        if self._lt is not None or "<" in chunk:
+        held_lt = self._lt
+        if held_lt is not None or "<" in chunk:
             self._hold_tag(chunk, start)
+            if ">" in chunk:
+                self._line_tag(chunk, start, held_lt)
         held = size - 1 if self._cr else size
         if self._lt is not None and self._lt < held:
             held = self._lt
@@ -230,6 +250,20 @@ class Received:
         self._search(text, old)
         return True
 
+    def _line_tag(self, chunk: str, start: int, held_lt: int | None) -> None:
+        """Note whether a complete opening tag of the family came in the line still
+        arriving with ``chunk``: its ``<`` is in the chunk or was held back
+        (``held_lt``; a family tag's name and attributes are held whole until its
+        ``>``), so only the held text and the chunk are looked at."""
+        begin = start + chunk.find("<") if "<" in chunk else start
+        if held_lt is not None:
+            begin = held_lt
+        begin = max(begin, self.complete)
+        text = chunk[begin - start :] if begin >= start else self.slice(begin, self.size)
+        self.searched += len(text)
+        if _OPENING_TAG.search(text) is not None:
+            self.tag_ended = True
+
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
         if self._cr:
@@ -248,7 +282,7 @@ class Received:
         holds it whole."""
         # The family word starts with a "q"; a numeric reference may spell it (§3a).
         if "q" in text or "Q" in text or "&#" in text:
-            pattern = _possible_word()
+            pattern = possible_word()
             if self.family is None:
                 m = pattern.search(text)
                 if m is not None:
@@ -282,17 +316,34 @@ class Received:
         at = chunk.rfind("<")
         if at >= 0:
             self._lt, self._lt_rest, rest = start + at, "", chunk[at + 1 :]
+            self._lt_attributes = False
         elif self._lt is None:
             return
         else:
             rest = chunk
-        if len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
+        if self._lt_attributes:  # until a "<", ">" or line ending
+            held = _ATTRIBUTES_RUN.fullmatch(rest) is not None
+        elif len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
             held = _NAME_RUN.fullmatch(rest) is not None
         else:
             held = _TAG_START.fullmatch(self._lt_rest + rest) is not None
-            self._lt_rest = (self._lt_rest + rest)[:4]
+        if not held and not self._lt_attributes:
+            held = self._lt_attributes = self._family_attributes(rest)
+        if not self._lt_attributes:
+            self._lt_rest = (self._lt_rest + rest[: _NAME_KEPT + 1])[: _NAME_KEPT + 1]
         if not held:
-            self._lt, self._lt_rest = None, ""
+            self._lt, self._lt_rest, self._lt_attributes = None, "", False
+
+    def _family_attributes(self, rest: str) -> bool:
+        """Whether the held name, followed by ``rest``, is a family tag's name and
+        its attributes so far (held back whole, §10)."""
+        name_end = _NAME_RUN.match(rest).end()  # type: ignore[union-attr]
+        name = self._lt_rest + rest[:name_end]
+        return (
+            len(name) <= _NAME_KEPT
+            and _FAMILY_NAME.fullmatch(name) is not None
+            and _ATTRIBUTES.fullmatch(rest, name_end) is not None
+        )
 
     def held_from(self) -> int:
         """Where the text held back at the end starts (``size`` when none is): a
