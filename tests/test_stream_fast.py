@@ -296,7 +296,8 @@ def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
     words = [m.start() for m in possible.finditer(done)]
     held = len(text) - 1 if cr else len(text)
     lt = text.rfind("<")
-    if lt >= 0 and (_TAG_SO_FAR.fullmatch(text, lt + 1) or _ATTRIBUTES_SO_FAR.fullmatch(text, lt + 1)):
+    so_far = (_TAG_SO_FAR, _ATTRIBUTES_SO_FAR)
+    if lt >= 0 and any(p.fullmatch(text, lt + 1) for p in so_far):
         held = min(held, lt)
     if not cr and complete < held and _FENCE_SO_FAR.fullmatch(text, complete):
         held = complete

@@ -31,11 +31,14 @@ X = (
 ONE_LINE = "Intro\n\n" + X + "\n\nDone.\n"
 
 
-def _shape(tail: tuple[object, ...]) -> list[tuple[str, int, bool | None]]:
+Shape = list[tuple[str, int, bool | None]]
+
+
+def _shape(tail: tuple[object, ...]) -> Shape:
     return [(type(p).__name__, p.start, getattr(p, "tentative", None)) for p in tail]  # type: ignore[attr-defined]
 
 
-def _tails(text: str, size: int, **options: object) -> list[tuple[int, list[tuple[str, int, bool | None]]]]:
+def _tails(text: str, size: int, **options: object) -> list[tuple[int, Shape]]:
     chunks = [text[i : i + size] for i in range(0, len(text), size)]
     run = stream_chunks(chunks, **options)
     return [(u.received, _shape(t)) for u, t in zip(run.updates, tails(run.updates), strict=True)]

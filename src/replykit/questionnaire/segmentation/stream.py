@@ -527,7 +527,8 @@ def _line_notes(
     lt, gt = line.rfind("<"), line.rfind(">")
     before = words[bisect.bisect_left(words, base) :]  # only the text read: no more copied
     return [*before, *found], (
-        complete + lt if lt >= 0 else angles[0], complete + gt if gt >= 0 else angles[1]
+        complete + lt if lt >= 0 else angles[0],
+        complete + gt if gt >= 0 else angles[1],
     )
 
 
