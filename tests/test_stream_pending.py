@@ -149,3 +149,23 @@ def test_the_helpers_take_profile_and_compat_names() -> None:
         check_stream([block], profile="nope")
     with pytest.raises(TypeError, match="profile"):
         check_stream([block], profile=5)
+
+
+def test_tail_takes_a_tuple_or_a_list_and_names_a_bad_argument() -> None:
+    seg = StreamSegmenter()
+    first = seg.push("Intro\n\n<questionnaire>")
+    assert first.tail([]) == first.tail(()) == first.tail() == _tail_of(first)
+    second = seg.push('{"title":')
+    held = list(first.tail([]))
+    assert second.tail(held) == second.tail(tuple(held))
+    assert isinstance(second.tail(held), tuple)
+    for bad in (None, "ab", 5):
+        with pytest.raises(TypeError, match=r"^tail\(\) argument 'previous' must be"):
+            first.tail(bad)  # type: ignore[arg-type]
+    assert second.pending_kept == 1
+    with pytest.raises(ValueError, match=r"has 0 items, fewer than pending_kept \(1\)"):
+        second.tail([])
+
+
+def _tail_of(update: object) -> tuple[object, ...]:
+    return update.pending  # type: ignore[attr-defined, no-any-return]
