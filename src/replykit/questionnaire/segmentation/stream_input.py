@@ -91,6 +91,10 @@ def _fence_line(text: str) -> _FenceLine | None:
     return line
 
 
+#: Chunks joined into one piece (see ``Received._join``).
+JOINED = 64
+
+
 class Received:
     """The text received so far (see the module docstring). ``size``: code points
     received; ``complete``: the end of the last complete line (a line start);
@@ -111,6 +115,10 @@ class Received:
         self.complete = 0
         self.held = 0
         self._open_chunk = 0  # the index of the chunk holding ``complete``
+        # Chunks from this index on are joined into one once JOINED of them came, so a
+        # reply pushed a character at a time is held in pieces of 64 (memory: the text
+        # plus about 2 bytes per code point, not a string object per chunk).
+        self._join_at = JOINED
         #: Characters joined and searched for the family word and the marks: each
         #: complete line is searched once, each chunk joined at most twice, and the
         #: line still arriving searched for an opening tag at most twice (at most
@@ -158,12 +166,16 @@ class Received:
                 self.chunks.append(chunk)
                 self.starts.append(self.size)
                 self.size = self.held = self.size + len(chunk)
+                if len(self.chunks) >= self._join_at:
+                    self._join()
             return False
         if not chunk:
             return False
         start = self.size
         self.chunks.append(chunk)
         self.starts.append(start)
+        if len(self.chunks) >= self._join_at:
+            self._join()
         size = self.size = start + len(chunk)
         moved = False
         if "\n" in chunk and not self._cr and "\r" not in chunk:
@@ -190,6 +202,15 @@ class Received:
         quiet = not (possible or self._cr or self._lt is not None)
         self._quiet = quiet and self._quiet_path and self._compat is None
         return moved
+
+    def _join(self) -> None:
+        """Join the last :data:`JOINED` chunks into one piece (each chunk is joined
+        so once: linear)."""
+        first = self._join_at - JOINED
+        self.chunks[first:] = ["".join(self.chunks[first:])]
+        del self.starts[first + 1 :]
+        self._open_chunk = min(self._open_chunk, first)
+        self._join_at = first + 1 + JOINED
 
     def _lines(self, chunk: str, start: int) -> bool:
         starts = self.line_starts
