@@ -34,7 +34,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
     pending_items,
 )
 from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
-from replykit.questionnaire.segmentation.stream_input import Received, possible_word
+from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
     OpenFence,
@@ -52,10 +52,9 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
     new_update,
 )
+from replykit.questionnaire.segmentation.stream_tags import before_limit, notes, spaced
 from replykit.questionnaire.segmentation.stream_tail import Tail
 
-# A reading of at most this many code points may always run (a constant per chunk).
-SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
@@ -239,22 +238,14 @@ class StreamSegmenter:
             self._in.last_family >= self._read_to or self._open
         )
         wanted = new >= BATCH or marked
-        return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
+        return (wanted and spaced(old, new)) or self._blank_follows()
 
     def _tag_due(self) -> bool:
-        """Whether to read the line still arriving now that a complete opening tag
-        came in it (once per tag), so that its tentative block shows before the line
-        ends (§10, docs/streaming.md "Pending"): when the reading reads again at most
-        what came since the last one, or is short (the spacing of :meth:`_due`)."""
-        received = self._in
-        received.tag_ended = False
-        if received.size <= self._read_to:
-            return False
-        if self._every_line:
-            return True
-        old = self._read_to - self._resume.at
-        new = received.size - self._read_to
-        return old <= new or old + new <= SHORT_READING
+        """Whether to read the line still arriving, a complete opening tag having come
+        in it (once per tag: docs/streaming.md "Pending")."""
+        self._in.tag_ended = False
+        old, new = self._read_to - self._resume.at, self._in.size - self._read_to
+        return new > 0 and (self._every_line or spaced(old, new))
 
     def _blank_follows(self) -> bool:
         if not self._waits_blank or self._not_blank == self._read_to:
@@ -272,33 +263,25 @@ class StreamSegmenter:
     # ---- one reading -----------------------------------------------------------------
     def _read(self, end: int) -> None:
         """Read from the resume point to ``end``: the end of the complete lines, or
-        the text received when a complete opening tag came in the line still arriving
-        (no checkpoint in that line: it is read as far as it came)."""
-        received = self._in
-        at = self._resume.at
-        base = at - 1 if at else 0
+        into the line still arriving (a complete opening tag came in it: no checkpoint)."""
+        received, base = self._in, max(self._resume.at - 1, 0)
         limit = received.transport_limit()
         complete = received.complete
         text = received.slice(base, end)
-        words, angles = received.words, received.angles
-        if end > complete:  # the line still arriving: its words and marks too
-            words, angles = _line_notes(text, base, complete, words, angles)
-            self.scanned += end - complete
+        words, angles = notes(received, text, base)  # the line still arriving: searched
         reading = read(
             text, base, self._resume, lexemes(), self._compat, final=False,
             limit=complete if limit is None else min(limit, complete), gap=self._gap,
             line_runs=self._line_runs, words=words, angles=angles,
         )  # fmt: skip
-        self.scanned += reading.scanned
+        self.scanned += reading.scanned + max(0, end - complete)
         self.readings += 1
         self._read_to = end
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        self._pending = _before(
-            pending_items(reading, self._resume, self._reader, self._in.slice, self._committed),
-            limit,
-        )
+        found = pending_items(reading, self._resume, self._reader, received.slice, self._committed)
+        self._pending = before_limit(found, limit)
         self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
             isinstance(p, PendingBlock) for p in self._pending
@@ -502,34 +485,6 @@ class StreamSegmenter:
         for found in reading.near_misses:
             diagnostics.append(self._near_diagnostic(found))
         return finalize(segments, diagnostics, overflows, self._limit, None)
-
-
-def _before(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending, ...]:
-    """The pending ``items`` in the final result's coordinates: none starts at or
-    after the §9 transport ``limit`` (a decoding may still move every offset from
-    there: 0 while the message may be one JSON string), whose text is pending
-    Markdown from the limit (docs/streaming.md, "Pending under compat")."""
-    if limit is None or not items or items[-1].start < limit:
-        return items
-    kept = [item for item in items if item.start < limit]
-    if not (kept and isinstance(kept[-1], PendingMarkdown)):
-        kept.append(new_pending(limit))
-    return tuple(kept)
-
-
-def _line_notes(
-    text: str, base: int, complete: int, words: list[int], angles: tuple[int, int]
-) -> tuple[list[int], tuple[int, int]]:
-    """``words`` and ``angles`` (:class:`Received`) with those of the line still
-    arriving, ``text[complete - base:]`` (a reading of it, once per opening tag)."""
-    line = text[complete - base :]
-    found = [complete + m.start() for m in possible_word().finditer(line)]
-    lt, gt = line.rfind("<"), line.rfind(">")
-    before = words[bisect.bisect_left(words, base) :]  # only the text read: no more copied
-    return [*before, *found], (
-        complete + lt if lt >= 0 else angles[0],
-        complete + gt if gt >= 0 else angles[1],
-    )
 
 
 def _cap_safe(block: Block) -> bool:

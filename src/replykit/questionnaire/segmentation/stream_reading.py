@@ -267,11 +267,9 @@ def read(
     may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
     still change); one that copies the state is taken at most every ``gap`` code
     points (see :data:`CHECKPOINT_GAP`). ``line_runs=False`` reads every line alone,
-    with the same result (the general reading of the tests). ``words``: where every
-    possible family word of ``text`` starts (message offsets, ascending; see
-    :class:`_Lookahead`), else ``text`` is searched for them. ``angles``: where the
-    last ``<`` and the last ``>`` of ``text`` start (message offsets, -1: none), else
-    ``text`` is searched for them after the last tag."""
+    with the same result (the general reading of the tests). ``words``, ``angles``:
+    the possible family words' starts and the last ``<`` and ``>`` (message offsets,
+    -1: none) noted as the text arrived (:class:`_Lookahead`), else searched."""
     start = resume.at - base
     look = _Lookahead(text, lexemes, compat, None if words is None else (words, base))
     sink = Coarse(text, False)
@@ -284,10 +282,8 @@ def read(
         text, lexemes, compat=compat, look=look, state=rebase(resume.state, -base, start),
         sink=sink, line_runs=line_runs,
     )  # fmt: skip
-    scanned = 0
+    scanned, taints, waits_blank = 0, [limit], False
     checkpoint: Checkpoint | None = None
-    taints = [limit]
-    waits_blank = False
     if final:
         result = sc.run(start)
     else:
