@@ -109,7 +109,7 @@ def test_sage_json_string_messages_show_nothing_tentative() -> None:
 
 
 def test_the_cli_stream_pending_events_use_the_final_coordinates() -> None:
-    text = json.dumps("Intro\n\n" + X)
+    text = json.dumps("Intro\n\n" + X) + "\n"  # as `print` writes it: the line completes
     out = subprocess.run(
         [sys.executable, "-m", "replykit.cli", "stream", "--compat", "sage", "-"],
         input=text, capture_output=True, text=True, check=True,
