@@ -117,7 +117,7 @@ class Received:
         self._open_chunk = 0  # the index of the chunk holding ``complete``
         # Chunks from this index on are joined into one once JOINED of them came, so a
         # reply pushed a character at a time is held in pieces of 64 (memory: the text
-        # plus about 2 bytes per code point, not a string object per chunk).
+        # plus about 3 bytes per code point, not a string object per chunk).
         self._join_at = JOINED
         #: Characters joined and searched for the family word and the marks: each
         #: complete line is searched once, each chunk joined at most twice, and the
@@ -204,13 +204,21 @@ class Received:
         return moved
 
     def _join(self) -> None:
-        """Join the last :data:`JOINED` chunks into one piece (each chunk is joined
-        so once: linear)."""
+        """Join the last :data:`JOINED` chunks into one piece, cut at ``complete``
+        when it falls inside (the text the next completed line joins again starts
+        there, not earlier); each chunk is joined so once: linear."""
         first = self._join_at - JOINED
-        self.chunks[first:] = ["".join(self.chunks[first:])]
+        joined = "".join(self.chunks[first:])
+        cut = self.complete - self.starts[first]
         del self.starts[first + 1 :]
-        self._open_chunk = min(self._open_chunk, first)
-        self._join_at = first + 1 + JOINED
+        if 0 < cut < len(joined):
+            self.chunks[first:] = [joined[:cut], joined[cut:]]
+            self.starts.append(self.complete)
+            self._open_chunk = first + 1
+        else:
+            self.chunks[first:] = [joined]
+            self._open_chunk = min(self._open_chunk, first)
+        self._join_at = len(self.chunks) + JOINED
 
     def _lines(self, chunk: str, start: int) -> bool:
         starts = self.line_starts
