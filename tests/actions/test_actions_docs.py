@@ -19,6 +19,7 @@ CODES = [
     "action.label_invalid",
     "action.prompt_required",
     "action.chart_type_invalid",
+    "action.target_invalid",
     "action.over_limit",
     "action.field_removed",
     "action.text_unsafe",

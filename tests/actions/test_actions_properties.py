@@ -35,6 +35,7 @@ SANITIZE_CODES = {
     "action.label_invalid",
     "action.prompt_required",
     "action.chart_type_invalid",
+    "action.target_invalid",
     "action.over_limit",
     "action.field_removed",
     "action.id_reserved",

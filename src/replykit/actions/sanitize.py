@@ -159,7 +159,30 @@ def _check_drop(
     ):
         at.add(A.ACTION_CHART_TYPE_INVALID, "params", "chartType")
         return None
+    if action_type == "render.change" and _target_lost(item.get("target"), at):
+        return None
     return action_type, action_id, label
+
+
+def _target_lost(target: object, at: Cursor) -> bool:
+    """Report ``action.target_invalid`` when a render.change ``target`` is given but
+    names no chart that sanitize would keep: removing it would turn the action into an
+    untargeted one that changes whichever chart fits (§12, docs/actions.md section 2).
+    ``null`` and ``{}`` name nothing and are removals only."""
+    if target is None:
+        return False
+    if not isinstance(target, dict):
+        at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
+        return True
+    if "componentId" in target:
+        if valid_text(target["componentId"], MAX_TARGET):
+            return False
+        at.add(A.ACTION_TARGET_INVALID, "target", "componentId", limit=MAX_TARGET)
+        return True
+    if any(key != "dataset" for key in target):
+        at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
+        return True
+    return False
 
 
 def _target(value: object, at: Cursor) -> Target | None:
@@ -285,7 +308,7 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     ``diagnostics`` carry one §12 code per dropped action (the first rule it fails, in
     the order not_object, type_unknown, id_invalid, id_reserved, text_unsafe on the id,
     id_duplicate, label_invalid, text_unsafe on the label, prompt_required, text_unsafe
-    on a required prompt, chart_type_invalid, over_limit) and one
+    on a required prompt, chart_type_invalid, target_invalid, over_limit) and one
     ``action.field_removed`` or ``action.text_unsafe`` (title, description, a
     conversation.modify prompt) per removed field of a kept action. Paths are 1-based
     and relative to the container (``actions[3].params.arguments``); ``source`` names

@@ -122,6 +122,20 @@ ACTION_CHART_TYPE_INVALID: Final = _action(
         "；该动作被丢弃。",
     },
 )
+ACTION_TARGET_INVALID: Final = _action(
+    "action.target_invalid",
+    {
+        "": "render.change names its chart in target.componentId, a non-blank string of at "
+        "most {limit|character}; without it the action would change another chart" + _DROPPED
+    },
+    "render.change: `target` given (not null) but names no chart: not an object, a "
+    "`componentId` that is not a non-blank string of at most 120, or only keys other than "
+    "`dataset`",
+    zh={
+        "": "render.change 用 target.componentId 指定图表，它必须是不超过 {limit} 个字符的非空字符"
+        "串；否则该动作会修改另一张图表；该动作被丢弃。",
+    },
+)
 ACTION_OVER_LIMIT: Final = _action(
     "action.over_limit",
     {"": "only the first {limit} valid actions are shown" + _DROPPED},
@@ -303,6 +317,7 @@ CODES: Final = (
     ACTION_LABEL_INVALID,
     ACTION_PROMPT_REQUIRED,
     ACTION_CHART_TYPE_INVALID,
+    ACTION_TARGET_INVALID,
     ACTION_OVER_LIMIT,
     ACTION_FIELD_REMOVED,
     ACTION_TEXT_UNSAFE,
