@@ -68,7 +68,7 @@ def add_parser(
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not only white space)",
+        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not blank (§1.1))",
     )
     p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
     p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")

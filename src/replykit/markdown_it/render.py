@@ -25,7 +25,8 @@ from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
 
-_SCHEME = re.compile(r"[a-z][a-z0-9+.\-]*:")
+_SCHEME = re.compile(r"[a-z][a-z0-9+.\-]*:", re.IGNORECASE | re.ASCII)
+_C0_AND_SPACE = "".join(map(chr, range(0x21)))
 
 
 @attrs.frozen
@@ -41,8 +42,9 @@ def web_link(url: str) -> bool:
     """markdown-it's link check for :func:`render_html`: a link or image URL is kept
     only when it has no scheme (relative) or is http or https, so ``javascript:``,
     ``data:``, ``vbscript:`` and ``file:`` never reach an ``href`` or ``src``."""
-    found = _SCHEME.match(url.strip().lower())
-    return found is None or found.group() in ("http:", "https:")
+    # WHATWG URL parsing strips C0 controls and spaces, and folds ASCII case only.
+    found = _SCHEME.match(url.strip(_C0_AND_SPACE))
+    return found is None or found.group().lower() in ("http:", "https:")
 
 
 def sanitize_html(fragment: str) -> str:

@@ -19,7 +19,7 @@ import re
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.text import LINE_END_RE
+from replykit.text import LINE_END_RE, first_visible
 
 # What may follow a held "<": a tag's "/" (or "\\/", §9) and name so far, or "!", "!-"
 # (a comment opener so far). Name characters in any case (§9, and near-misses).
@@ -251,7 +251,8 @@ class Received:
     def _transport(self, chunk: str, start: int) -> bool:
         moved = False
         if not self._first_char:
-            self._first_char = chunk.lstrip()[:1]
+            visible = first_visible(chunk)  # §1.1 blank, as decode_transport trims
+            self._first_char = chunk[visible] if visible >= 0 else ""
             moved = bool(self._first_char)
         if self._first_amp is None and "&" in chunk:
             self._first_amp = start + chunk.index("&")
