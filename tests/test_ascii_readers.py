@@ -30,7 +30,7 @@ def test_timestamps_take_ascii_digits_only(stamp: str) -> None:
     with pytest.raises(StateError) as info:
         AnswerState.from_json({"actionStates": {"a": record}})
     assert "must look like 2026-08-27T07:00:00.000Z" in str(info.value)
-    with pytest.raises(ValueError, match="must look like 2026-08-27T07:00:00.000Z"):
+    with pytest.raises(ValueError, match=r"must look like 2026-08-27T07:00:00\.000Z"):
         ActionStateRecord("success", "m", stamp)
 
 

@@ -27,7 +27,9 @@ STATUSES: Final[tuple[ActionStatus, ...]] = (
 )
 _STATUS_BY_NAME: Final[dict[str, ActionStatus]] = {s: s for s in STATUSES}
 # ASCII digits only: ``\d`` and ``strptime`` also take fullwidth or Arabic-Indic digits.
-TIMESTAMP_RE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z")
+TIMESTAMP_RE: Final = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z"
+)
 
 
 class StateError(ValueError):

@@ -15,8 +15,7 @@ from typing import Any
 from replykit.evals.compliance import EXPECTS, Compliance, Expect, compliance
 from replykit.jsonout import dumps
 from replykit.questionnaire.conversation.selfcheck import IGNORED_MESSAGE_TYPES
-from replykit.questionnaire.conversation.stored import conversation_messages, message_text
-from replykit.questionnaire.payload.describe import a_json_type
+from replykit.questionnaire.conversation.stored import checked_messages, message_text
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
 from replykit.text import LineIndex, is_blank
@@ -77,9 +76,7 @@ def replies(record: Any, text_field: str | None, latest: bool) -> list[tuple[int
     if isinstance(record, str):
         return [(None, record)]
     found: list[tuple[int | None, str]] = []
-    for index, message in enumerate(conversation_messages(record)):
-        if not isinstance(message, Mapping):
-            raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
+    for index, message in enumerate(checked_messages(record)):
         if message.get("role") != "assistant":
             continue
         if message.get("message_type") in IGNORED_MESSAGE_TYPES:

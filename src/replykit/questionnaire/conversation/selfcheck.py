@@ -22,8 +22,9 @@ from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
 from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.stored import (
-    conversation_messages,
+    checked_messages,
     has_tool_part,
+    message_field,
     message_text,
 )
 from replykit.questionnaire.conversation.texts import (
@@ -34,7 +35,6 @@ from replykit.questionnaire.conversation.texts import (
     repair_prompt,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
-from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.text import is_blank
@@ -81,17 +81,7 @@ class SelfCheckResult:
         }
 
 
-def _field(message: Any, index: int, key: str, *, required: bool) -> str | None:
-    if not isinstance(message, Mapping):
-        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
-    if key not in message or message[key] is None:
-        if required:
-            raise TypeError(f"messages[{index}] has no {key}")
-        return None
-    value = message[key]
-    if not isinstance(value, str):
-        raise TypeError(f"messages[{index}].{key} must be a string, not {a_json_type(value)}")
-    return value
+_field = message_field
 
 
 def _role(message: Any, index: int) -> str:
@@ -151,12 +141,13 @@ def self_check(
     Raises ``TypeError`` when ``messages`` is none of the conversation shapes, a
     message is not a mapping, has no string ``role``, has a ``content`` that is neither
     a string, a list of content-part objects (a text part's ``text`` a string) nor
-    ``None``, or a ``message_type`` that is neither a string nor ``None`` (for every
-    message it walks over; the message is named ``messages[i]``, 0-based);
+    ``None``, or a ``message_type`` that is neither a string nor ``None`` (every
+    message, wherever it stands, not only those it inspects; the message is named
+    ``messages[i]``, 0-based);
     ``ValueError`` for an unknown locale.
     """
     loc: Locale = check_locale(locale)
-    messages = conversation_messages(messages)
+    messages = checked_messages(messages)
     roles = [_role(m, i) for i, m in enumerate(messages)]
     last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
     for index in range(len(messages) - 1, last_user, -1):
@@ -269,7 +260,7 @@ def can_submit(
     ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
     :func:`self_check`).
     """
-    messages = conversation_messages(messages)
+    messages = checked_messages(messages)
     if not 0 <= index < len(messages):
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:

@@ -109,6 +109,37 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
     )
 
 
+def message_field(message: Any, index: int, key: str, *, required: bool) -> str | None:
+    """``message[key]`` as a string, ``None`` when absent or ``null`` (a ``TypeError``
+    then when ``required``); ``TypeError`` naming ``messages[index].key`` for a value of
+    another type, or ``messages[index]`` when ``message`` is not a mapping (§8)."""
+    if not isinstance(message, Mapping):
+        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
+    if key not in message or message[key] is None:
+        if required:
+            raise TypeError(f"messages[{index}] has no {key}")
+        return None
+    value = message[key]
+    if not isinstance(value, str):
+        raise TypeError(f"messages[{index}].{key} must be a string, not {a_json_type(value)}")
+    return value
+
+
+def checked_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
+    """:func:`conversation_messages`, with every message's shape checked, wherever it
+    stands (§8; docs/protocol-responses.md section 3.1): an object with a string
+    ``role``, a ``content`` that :func:`message_text` reads (its parts included) and a
+    ``message_type`` that is a string or ``null``. Raises ``TypeError`` naming the
+    first bad message (``messages[i]``, 0-based) and field. Linear in the size of the
+    messages."""
+    messages = conversation_messages(conversation)
+    for index, message in enumerate(messages):
+        message_field(message, index, "role", required=True)
+        message_text(message, index)
+        message_field(message, index, "message_type", required=False)
+    return messages
+
+
 def has_tool_part(message: Mapping[str, Any]) -> bool:
     """True when ``message``'s content list holds a ``tool_use`` part (a tool call stored
     as Anthropic stores it). Never raises."""
