@@ -84,6 +84,16 @@ def iter_lines(text: str, start: int = 0) -> Iterator[tuple[int, int, int]]:
         pos = m.end()
 
 
+def json_lines_line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column (code points) of ``offset`` in a JSON Lines text or a
+    conversation file: lines end at ``\n`` only (docs/protocol-responses.md section
+    3.1). The ``\r`` of ``\r\n`` and a lone ``\r`` are characters of their line
+    (JSON white space), counted in the column, unlike §1's line endings of message
+    text."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
+
+
 class LineIndex:
     """Maps code-point offsets of one text to 1-based (line, column) pairs (§1)."""
 

@@ -18,7 +18,7 @@ from replykit.questionnaire.conversation.selfcheck import IGNORED_MESSAGE_TYPES
 from replykit.questionnaire.conversation.stored import checked_messages, message_text
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
-from replykit.text import LineIndex, is_blank
+from replykit.text import is_blank, json_lines_line_col
 
 #: The group of every record when no ``group_by`` field is named.
 ALL = "all"
@@ -178,7 +178,7 @@ def audit_json(text: str, **options: Any) -> dict[str, Any]:
     read = read_json_value(text.rstrip("\r\n"))
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
-        _, column = LineIndex(text).line_col(first.start or 0)
+        _, column = json_lines_line_col(text, first.start or 0)
         message = first.message.removeprefix("JSON syntax error: ")
         return {
             "group": ALL,
