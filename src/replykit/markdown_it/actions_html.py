@@ -14,9 +14,11 @@ from replykit.actions import (
     needs_confirmation,
     sanitize,
 )
+from replykit.argcheck import typed
 from replykit.markdown_it.markup import attr, esc
 
 
+@typed
 def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | None = None) -> str:
     """``<div class="replykit-actions">`` of one ``<button type="button"
     data-action-id data-action-type>`` per action :func:`replykit.actions.sanitize`

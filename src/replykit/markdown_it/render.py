@@ -72,6 +72,13 @@ def render_segments(
     if not isinstance(text, str):
         raise TypeError(f"argument 'text' must be str, not {type(text).__name__}")
     check_arguments(message_id, profile, compat, sanitize)
+    # A str or an answer object is no list of actions (iterating reads characters or keys).
+    if actions is not None and (
+        not isinstance(actions, Sequence) or isinstance(actions, str | bytes)
+    ):
+        raise TypeError(
+            f"argument 'actions' must be a list of actions or None, not {type(actions).__name__}"
+        )
     if not isinstance(html, bool):
         raise TypeError(f"argument 'html' must be bool, not {type(html).__name__}")
     if html and sanitize is None:
