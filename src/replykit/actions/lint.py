@@ -21,6 +21,7 @@ from replykit.actions.model import (
     path_key,
     unsafe_char,
     unsafe_params,
+    unsafe_variant,
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
@@ -151,7 +152,12 @@ def _texts(item: dict[object, object], at: Cursor) -> None:
     for name, value, prompt in fields:
         index = unsafe_char(value, prompt=prompt) if isinstance(value, str) else None
         if isinstance(value, str) and index is not None:
-            at.add(A.LINT_TEXT_UNSAFE, *name.split("."), **unsafe_params(name, value, index))
+            at.add(
+                A.LINT_TEXT_UNSAFE,
+                *name.split("."),
+                variant=unsafe_variant(value, index),
+                **unsafe_params(name, value, index),
+            )
 
 
 def _action(item: dict[object, object], at: Cursor) -> None:

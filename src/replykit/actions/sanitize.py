@@ -42,6 +42,8 @@ from replykit.actions.model import (
     path_key,
     unsafe_char,
     unsafe_params,
+    unsafe_variant,
+    valid_target,
     valid_text,
 )
 from replykit.argcheck import typed
@@ -91,7 +93,7 @@ def _unsafe(
     index = unsafe_char(value, prompt=prompt)
     if index is None:
         return False
-    variant = "removed" if removed else None
+    variant = unsafe_variant(value, index, removed=removed)
     at.add(A.ACTION_TEXT_UNSAFE, variant=variant, **unsafe_params(field, value, index))
     return True
 
@@ -175,7 +177,7 @@ def _target_lost(target: object, at: Cursor) -> bool:
         at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
         return True
     if "componentId" in target:
-        if valid_text(target["componentId"], MAX_TARGET):
+        if valid_target(target["componentId"]):
             return False
         at.add(A.ACTION_TARGET_INVALID, "target", "componentId", limit=MAX_TARGET)
         return True
@@ -195,7 +197,7 @@ def _target(value: object, at: Cursor) -> Target | None:
     found: dict[str, str] = {}
     for key, sub in value.items():
         if key in ("dataset", "componentId"):
-            if isinstance(sub, str) and valid_text(sub, MAX_TARGET):
+            if valid_target(sub):
                 found[key] = sub
             else:
                 at.add(

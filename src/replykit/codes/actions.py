@@ -20,6 +20,13 @@ _UNSAFE = (
     "{field} holds U+{codepoint} at character {position}, a control or bidi formatting "
     "character that could make the button read as another"
 )
+_SURROGATE = (
+    "{field} holds U+{codepoint} at character {position}, a surrogate code point that no "
+    "UTF-8 or JSON text can carry"
+)
+_SURROGATE_ZH = (
+    "{field} 的第 {position} 个字符是 U+{codepoint}，这是 UTF-8 或 JSON 文本无法携带的代理码位"
+)
 
 
 def _action(
@@ -196,7 +203,12 @@ ACTION_FIELD_REMOVED: Final = _action(
 )
 ACTION_TEXT_UNSAFE: Final = _action(
     "action.text_unsafe",
-    {"": _UNSAFE + _DROPPED, "removed": _UNSAFE + _REMOVED},
+    {
+        "": _UNSAFE + _DROPPED,
+        "removed": _UNSAFE + _REMOVED,
+        "surrogate": _SURROGATE + _DROPPED,
+        "surrogate_removed": _SURROGATE + _REMOVED,
+    },
     'a control or bidi formatting character, e.g. `"label": "\\u202eetelpmoC"`',
     zh={
         "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
@@ -205,6 +217,8 @@ ACTION_TEXT_UNSAFE: Final = _action(
             "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
             "向格式字符；已移除该字段。"
         ),
+        "surrogate": _SURROGATE_ZH + "；该动作被丢弃。",
+        "surrogate_removed": _SURROGATE_ZH + "；已移除该字段。",
     },
 )
 
@@ -258,13 +272,20 @@ LINT_ID_RESERVED: Final = _lint(
         "": "这个 id 是 JavaScript 对象继承的名称；客户端会丢弃该动作。",
     },
 )
-LINT_TEXT_UNSAFE: Final = _lint(
-    "text_unsafe",
-    _UNSAFE + "; clients drop or remove it",
-    "a control or bidi formatting character (tab and line breaks allowed in prompts)",
+LINT_TEXT_UNSAFE: Final = Code(
+    "lint.text_unsafe",
+    None,
+    rules.LINT,
+    en={
+        "": _UNSAFE + "; clients drop or remove it",
+        "surrogate": _SURROGATE + "; clients drop or remove it",
+    },
+    meaning="a control or bidi formatting character (tab and line breaks allowed in prompts)",
+    doc="actions",
     zh={
         "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
         "向格式字符；客户端会丢弃或移除它。",
+        "surrogate": _SURROGATE_ZH + "；客户端会丢弃或移除它。",
     },
 )
 LINT_VAGUE_REFERENCE: Final = _lint(
