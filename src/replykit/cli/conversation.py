@@ -200,7 +200,7 @@ def _check_all(args: argparse.Namespace) -> tuple[list[_Kept], bool]:
     try:
         stored = read_conversations(text, json_lines=True if args.jsonl else None)
     except ConversationError as exc:
-        raise InputError(f"conversation {args.conversation} is {exc}") from None
+        raise InputError(f"conversation {input_name(args.conversation)} is {exc}") from None
     del text
     pending = list(reversed(stored))
     del stored

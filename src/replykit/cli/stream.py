@@ -164,7 +164,9 @@ def run_stream(args: argparse.Namespace) -> int:
     try:
         handle: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise InputError(f"cannot read message {args.file}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot read message {input_name(args.file)}: {exc.strerror or exc}"
+        ) from None
     with handle:
         shown = 0  # the length of the pending tail a reader of the output holds
         for chunk in _chunks(args, handle):
