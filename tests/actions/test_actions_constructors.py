@@ -4,6 +4,8 @@ field (docs/actions.md sections 2, 11 and 12)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +14,13 @@ from replykit.actions import (
     ActionContext,
     ActionSet,
     AnswerAction,
+    AnswerState,
     ChartComponent,
     ContextError,
     Params,
     Target,
+    dispatch,
+    format_timestamp,
     lint,
     parse_context,
     sanitize,
@@ -123,3 +128,21 @@ def test_sanitize_drops_or_removes_surrogates_instead_of_raising() -> None:
         {"id": "a\ud800", "type": "view.detail", "label": "L"}]})] == [
         ("lint.text_unsafe", "actions[1].id")
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "now",
+    [
+        datetime(9999, 12, 31, 23, tzinfo=timezone(timedelta(hours=-5))),
+        datetime(1, 1, 1, 0, 0, tzinfo=timezone(timedelta(hours=5))),
+    ],
+)
+def test_a_now_outside_utc_is_a_documented_value_error(now: datetime) -> None:
+    with pytest.raises(ValueError) as info:
+        format_timestamp(now)
+    assert info.value.args == ("now cannot be expressed in UTC",)
+    with pytest.raises(ValueError) as info:
+        dispatch(AnswerState(), act(), "click", ActionContext(), now)
+    assert info.value.args == ("now cannot be expressed in UTC",)
+    docs = (Path(__file__).parents[2] / "docs" / "actions.md").read_text(encoding="utf-8")
+    assert "now cannot be expressed in UTC" in docs
