@@ -45,7 +45,19 @@ def test_a_clean_answer_has_no_warning() -> None:
         ({"answerData": {"datasets": {}}, "actions": [GOOD]},
          [("lint.actions_misplaced", "actions")]),
         ({"answerData": {"datasets": {}, "actions": []}, "payload": {"actions": []}},
-         [("lint.payload_actions_ignored", "actions")]),
+         [("lint.payload_actions_ignored", "payload.actions")]),
+        # In the wrapper every path starts at the wrapper: no two places share a path.
+        ({"answerData": {"datasets": {"x": {"actions": []}}, "actions": [
+            {"id": "constructor", "type": "view.detail", "label": "L"}]},
+          "payload": {"actions": []}, "actions": []},
+         [("lint.actions_misplaced", "actions"),
+          ("lint.actions_not_beside_datasets", "answerData.datasets.x.actions"),
+          ("lint.payload_actions_ignored", "payload.actions"),
+          ("lint.id_reserved", "answerData.actions[1].id")]),
+        ({"answerData": {"actions": []}},
+         [("lint.actions_not_beside_datasets", "answerData.actions")]),
+        ({"payload": {"actions": [{"id": "constructor", "type": "view.detail", "label": "L"}]}},
+         [("lint.id_reserved", "payload.actions[1].id")]),
         ({"template": "report", "data": {}, "actions": [GOOD]}, []),
     ],
 )  # fmt: skip

@@ -112,18 +112,20 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
             answer_data = answer
     elif "actions" in answer:
         at.add(A.LINT_ACTIONS_MISPLACED, "actions")
+    # In a wrapper every path starts at the wrapper, so two places never share a path.
+    data_at = at.descend("answerData") if is_wrapper else at
     if isinstance(answer_data, dict):
         datasets = answer_data.get("datasets")
         if "actions" in answer_data and not isinstance(datasets, dict):
-            at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
+            data_at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
         if isinstance(datasets, dict):
             if "actions" in datasets:
-                at.add(
+                data_at.add(
                     A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "datasets", "actions", variant="in_datasets"
                 )
             for name, dataset in datasets.items():
                 if isinstance(dataset, dict) and "actions" in dataset:
-                    at.add(
+                    data_at.add(
                         A.LINT_ACTIONS_NOT_BESIDE_DATASETS,
                         "datasets",
                         path_key(name),
@@ -136,7 +138,7 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
             and "actions" in payload
             and payload is not answer_data
         ):
-            at.add(A.LINT_PAYLOAD_ACTIONS_IGNORED, "actions")
+            at.add(A.LINT_PAYLOAD_ACTIONS_IGNORED, "payload", "actions")
 
 
 def _texts(item: dict[object, object], at: Cursor) -> None:
@@ -185,7 +187,9 @@ def _action(item: dict[object, object], at: Cursor) -> None:
 def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
     """Warn about producer mistakes (§12; docs/actions.md section 9); input as for ``sanitize``.
 
-    Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
+    Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's; in the
+    wrapper ``{"answerData", "payload"}`` every path starts at the wrapper:
+    ``answerData.actions[1].id``, ``payload.actions``, the wrapper's own ``actions``), in
     order: structure, then each action in input order (dropped ones included):
     ``lint.answer_not_object`` (path ``None``), ``lint.actions_misplaced``,
     ``lint.actions_not_beside_datasets``, ``lint.payload_actions_ignored``,
@@ -207,7 +211,9 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     _structure(answer, sink.at())
     located = locate_actions(answer)
     if located is not None and isinstance(located[1], list):
+        wrapper = "answerData" in answer or "payload" in answer
+        root = sink.at(located[0], "actions") if wrapper else sink.at("actions")
         for index, item in enumerate(located[1]):
             if isinstance(item, dict):
-                _action(item, sink.at("actions", index))
+                _action(item, root.descend(index))
     return capped(sink.diagnostics, limits.max_diagnostics)
