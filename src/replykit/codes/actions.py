@@ -56,7 +56,7 @@ ACTIONS_NOT_LIST: Final = _action(
 )
 ACTION_NOT_OBJECT: Final = _action(
     "action.not_object",
-    {"": "An action must be an object, not {type}" + _DROPPED},
+    {"": "an action must be an object, not {type}" + _DROPPED},
     "element is not an object",
     zh={
         "": "动作必须是对象，不能是 {type}；该动作被丢弃。",
@@ -159,8 +159,9 @@ ACTION_FIELD_REMOVED: Final = _action(
         for k, v in {
             "": "this field is not part of the protocol",
             "style": "style must be primary, default or danger",
-            "title": "title must be a non-blank string of at most {limit}",
-            "description": "description must be a non-blank string of at most {limit}",
+            "title": "title must be a non-blank string of at most {limit|character}",
+            "description": "description must be a non-blank string of at most "
+            "{limit|character}",
             "risk_level": "riskLevel must be LOW, MEDIUM or HIGH",
             "confirmation": "requiresConfirmation is honoured only when true",
             "target_type": "target must be an object, not {type}",
