@@ -78,6 +78,14 @@ def test_structure_warnings(answer: Any, expected: list[tuple[str, str | None]])
         ("Create THIS  ONE", True),
         ("Cancel task TASK-2048 (iteration 2)", False),
         ("Submit the item list", False),
+        # Compounds that name their object are not vague pronouns (seed 004 "11.").
+        ("取消 HXN5-001 的其它待办工单", False),
+        ("为 HXN5-001 创建这个月的检修工单", False),
+        ("汇总这个季度和这个星期的故障", False),
+        ("删除它们", True),
+        ("其它的都取消，然后删除它", True),
+        ("取消it", True),  # the ASCII word it, beside Chinese text
+        ("Create this\u3000one", False),  # ASCII spaces only
     ],
 )
 def test_vague_references(prompt: str, vague: bool) -> None:

@@ -32,7 +32,11 @@ from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 
 #: Vague references a business prompt must not lean on (§12; docs/actions.md section 9).
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
-VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this\s+one)\b", re.IGNORECASE)
+# The pronouns standing alone: not 它 inside 其它 ("other"), not 这个 before a period of
+# time (这个月 "this month", 这个季度, 这个星期, 这个周, 这个年度), which name their object.
+VAGUE_ZH_RE: Final = re.compile(r"(?<!其)它|那个|这个(?!月|季度|星期|周|年度)")
+# ASCII words and spaces: "取消it" still holds the word it, "this\u3000one" does not.
+VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this[ \t]+one)\b", re.IGNORECASE | re.ASCII)
 
 # Field names (lower case, without "_" and "-") that carry what must never be sent
 # (§12; docs/actions.md section 9: no tool names, credentials, tokens or execution arguments).
@@ -95,10 +99,13 @@ def _forbidden(mapping: dict[object, object], allowed: tuple[str, ...], at: Curs
 def has_vague_reference(prompt: str) -> bool:
     """True when ``prompt`` contains 它, 那个, 这个, or the words it, that, this one.
 
-    Case-insensitive for English, whole words only. Source rule: §12 (docs/actions.md section 9).
+    Standalone pronouns only: 其它 ("other") and 这个 before a period of time (这个月,
+    这个季度, 这个星期, 这个周, 这个年度) are not vague. Case-insensitive for English,
+    whole ASCII words only (``this`` and ``one`` apart by spaces or tabs).
+    Source rule: §12 (docs/actions.md section 9).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    return any(word in prompt for word in VAGUE_ZH) or VAGUE_EN_RE.search(prompt) is not None
+    return VAGUE_ZH_RE.search(prompt) is not None or VAGUE_EN_RE.search(prompt) is not None
 
 
 def _structure(answer: dict[object, object], at: Cursor) -> None:

@@ -293,8 +293,9 @@ LINT_VAGUE_REFERENCE: Final = _lint(
     "vague_reference",
     "a business prompt must name the object and the action, not refer to it vaguely "
     "(它, 那个, 这个, it, that, this one)",
-    "a business prompt contains 它, 那个, 这个, or the whole words it, that, this one "
-    "(case-insensitive)",
+    "a business prompt contains the pronoun 它, 那个 or 这个 standing alone (not 其它 "
+    '"other", not 这个 before a period of time: 这个月, 这个季度, 这个星期, 这个周, 这个年度), '
+    "or the whole ASCII words it, that, this one (case-insensitive)",
     zh={
         "": "业务提示必须写明对象和动作，不能含糊指代（它、那个、这个、it、that、this one）。",
     },
