@@ -97,6 +97,27 @@ def test_vague_references(prompt: str, vague: bool) -> None:
     assert found is vague
 
 
+def test_the_seeds_own_business_examples_lint_clean() -> None:
+    """Seed 004 4.6 and 4.7, verbatim: 4.7 declares no riskLevel, which is not wrong."""
+    execute = {
+        "id": "create-maintenance-order",
+        "type": "business.execute",
+        "label": "生成检修工单",
+        "style": "primary",
+        "title": "确认生成检修工单？",
+        "description": "将为 HXN5-001 发起工单创建请求，最终仍需通过您的业务权限校验。",
+        "riskLevel": "HIGH",
+        "params": {"prompt": "为 HXN5-001 创建检修工单"},
+    }
+    cancel = {"id": "cancel-task-2048", "type": "business.cancel", "label": "取消任务",
+              "style": "danger", "description": "取消后任务将停止继续调度。",
+              "params": {"prompt": "取消任务 TASK-2048"}}  # fmt: skip
+    assert lints({"datasets": {}, "actions": [execute, cancel]}) == []
+    assert lints({"datasets": {}, "actions": [dict(cancel, riskLevel="LOW")]}) == [
+        ("lint.risk_level_mismatch", "actions[1].riskLevel")
+    ]
+
+
 def test_vague_reference_only_for_business_prompts() -> None:
     action = {"id": "c", "type": "conversation.continue", "label": "C", "params": {"prompt": "它"}}
     assert lints({"datasets": {}, "actions": [action]}) == []
@@ -107,8 +128,9 @@ def test_vague_reference_only_for_business_prompts() -> None:
     [
         ({"description": None}, [("lint.description_missing", "actions[1].description")]),
         ({"description": " "}, [("lint.description_missing", "actions[1].description")]),
-        ({"riskLevel": None}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
+        ({"riskLevel": None}, []),  # absent: business.* is confirmed anyway (seed 004 "6.")
         ({"riskLevel": "LOW"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
+        ({"riskLevel": "high"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
         ({"riskLevel": "MEDIUM"}, []),
         ({"type": "view.detail", "params": None, "description": None}, [
             ("lint.description_missing", "actions[1].description")]),
@@ -165,7 +187,6 @@ def test_seed_unsafe_example_lints_tool_and_arguments() -> None:
     }
     assert lints(unsafe) == [
         ("lint.description_missing", "actions[1].description"),
-        ("lint.risk_level_mismatch", "actions[1].riskLevel"),
         ("lint.forbidden_field", "actions[1].tool"),
         ("lint.forbidden_field", "actions[1].params.arguments"),
     ]

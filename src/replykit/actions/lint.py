@@ -180,7 +180,9 @@ def _action(item: dict[object, object], at: Cursor) -> None:
     risk = item.get("riskLevel")
     if (business or risk == "HIGH") and not valid_text(item.get("description"), MAX_DESCRIPTION):
         at.add(A.LINT_DESCRIPTION_MISSING, "description")
-    if business and risk not in ("MEDIUM", "HIGH"):
+    # A declared riskLevel must be right; an absent one is fine: business.* is always
+    # confirmed (seed 004 "6. 确认策略"), and the seed's own 4.7 example declares none.
+    if business and "riskLevel" in item and risk not in ("MEDIUM", "HIGH"):
         at.add(A.LINT_RISK_LEVEL_MISMATCH, "riskLevel", action_type=action_type)
     _forbidden(item, ACTION_FIELDS, at)
     if isinstance(params, dict):
@@ -203,9 +205,10 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     ``lint.id_reserved`` (an id JavaScript objects inherit), ``lint.text_unsafe``
     (control or bidi formatting characters in id, label, title, description or
     params.prompt, §12), ``lint.vague_reference`` (business prompts), ``lint.description_missing``
-    (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* without
-    MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names, URLs, callbacks, RPC
-    methods, credentials, argument objects at action, params or target level).
+    (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* that declares
+    a riskLevel other than MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names,
+    URLs, callbacks, RPC methods, credentials, argument objects at action, params or
+    target level).
     At most ``limits.max_diagnostics`` warnings, the rest counted by one
     ``limit.diagnostics`` summary (§1). Raises ``TypeError`` naming ``limits`` when it is not a
     :class:`~replykit.questionnaire.limits.Limits`, nothing else; looks only two levels deep, so

@@ -160,8 +160,7 @@ ACTION_FIELD_REMOVED: Final = _action(
             "": "this field is not part of the protocol",
             "style": "style must be primary, default or danger",
             "title": "title must be a non-blank string of at most {limit|character}",
-            "description": "description must be a non-blank string of at most "
-            "{limit|character}",
+            "description": "description must be a non-blank string of at most {limit|character}",
             "risk_level": "riskLevel must be LOW, MEDIUM or HIGH",
             "confirmation": "requiresConfirmation is honoured only when true",
             "target_type": "target must be an object, not {type}",
@@ -310,8 +309,9 @@ LINT_DESCRIPTION_MISSING: Final = _lint(
 )
 LINT_RISK_LEVEL_MISMATCH: Final = _lint(
     "risk_level_mismatch",
-    "{action_type} has business impact; declare riskLevel MEDIUM or HIGH",
-    "business.* without riskLevel MEDIUM or HIGH",
+    "{action_type} has business impact; its riskLevel must be MEDIUM or HIGH (or left out)",
+    "business.* that declares a riskLevel other than MEDIUM or HIGH (`LOW`, or a value "
+    "that is no risk level); an absent riskLevel is fine",
     zh={
         "": "{action_type} 会产生业务影响；请声明 riskLevel 为 MEDIUM 或 HIGH。",
     },

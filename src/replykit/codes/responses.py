@@ -268,7 +268,7 @@ ANSWER_INCONSISTENT: Final = _answer(
 ANSWER_LABEL_MISMATCH: Final = _answer(
     "label_mismatch",
     {"": "{path}: the label of {given!r} is {label!r}, not {given_label!r}"},
-    "a label that is not the one `build_response` writes: the option's label; `\"\"` for an "
+    'a label that is not the one `build_response` writes: the option\'s label; `""` for an '
     'unanswered single choice; for "other", the `other` display text (the `ui_text` '
     "argument's, else the form's, else 其他 or Other, either locale)",
     zh={
