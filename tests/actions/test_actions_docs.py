@@ -11,6 +11,7 @@ DOC = (Path(__file__).parents[2] / "docs" / "actions.md").read_text(encoding="ut
 
 CODES = [
     "actions.not_list",
+    "actions.misplaced",
     "action.not_object",
     "action.type_unknown",
     "action.id_invalid",

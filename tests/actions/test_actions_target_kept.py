@@ -99,3 +99,24 @@ def test_kept_render_change_targets_what_it_named(target: Any) -> None:
         if named not in (None, "sales-chart"):
             assert state.to_json()["chartPresentation"] == {}
             assert effect.to_json()["kind"] == "none"
+
+
+@pytest.mark.parametrize("key", ["payload", "answerData"])
+def test_actions_beside_a_wrapper_key_are_reported_not_lost_silently(key: str) -> None:
+    answer = {"schemaVersion": "1.0", "datasets": {}, key: {"rows": []},
+              "actions": [{"id": "a", "type": "view.detail", "label": "L"}]}  # fmt: skip
+    result = sanitize(answer)
+    assert (result.actions, result.source) == ((), None)
+    assert [(d.code, d.path, d.message) for d in result.diagnostics] == [
+        ("actions.misplaced", None,
+         "this answer is read as the wrapper {answerData, payload} because it has the key "
+         f"{key}, so the actions beside it are never read; no action from them is shown (put "
+         f"them in answerData, or rename a business field named {key})"),
+    ]  # fmt: skip
+
+
+def test_a_wrapper_without_top_level_actions_reports_nothing_new() -> None:
+    kept = sanitize({"answerData": {"actions": [{"id": "a", "type": "view.detail", "label": "L"}]}})
+    assert [d.code for d in kept.diagnostics] == []
+    both = sanitize({"answerData": {"actions": []}, "actions": []})
+    assert [d.code for d in both.diagnostics] == ["actions.misplaced"]

@@ -299,6 +299,17 @@ def _build(
     )
 
 
+def _misplaced(answer: AnswerValue, sink: ActionSink) -> None:
+    """``actions.misplaced`` (path ``None``) when ``answer`` is read as the wrapper and
+    also holds a top-level ``actions`` list that nothing reads: an answerData with a
+    business field named ``payload`` or ``answerData`` would otherwise lose its buttons
+    without a word (docs/actions.md section 1)."""
+    if isinstance(answer, dict) and "actions" in answer:
+        key = "answerData" if "answerData" in answer else "payload" if "payload" in answer else None
+        if key is not None:
+            sink.at().add(A.ACTIONS_MISPLACED, key=key)
+
+
 @typed
 def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
     """Keep the valid actions of an answer and report every drop and removal.
@@ -312,7 +323,9 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     id_duplicate, label_invalid, text_unsafe on the label, prompt_required, text_unsafe
     on a required prompt, chart_type_invalid, target_invalid, over_limit) and one
     ``action.field_removed`` or ``action.text_unsafe`` (title, description, a
-    conversation.modify prompt) per removed field of a kept action. Paths are 1-based
+    conversation.modify prompt) per removed field of a kept action, after one
+    ``actions.misplaced`` (path ``None``) when the answer is read as the wrapper and also
+    has a top-level ``actions`` key that nothing reads. Paths are 1-based
     and relative to the container (``actions[3].params.arguments``); ``source`` names
     the container. A dropped action reports only its drop, not its field removals.
     Lengths are code points. ``id``, ``label`` and texts are kept verbatim (not
@@ -328,10 +341,11 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     Source rule: §12 (docs/actions.md section 1-4).
     """
     located = locate_actions(answer)
-    if located is None:
-        return ActionSet()
-    source, raw = located
     sink = ActionSink()
+    _misplaced(answer, sink)
+    if located is None:
+        return ActionSet(diagnostics=tuple(sink.diagnostics))
+    source, raw = located
     actions = sink.at("actions")
     if not isinstance(raw, list):
         actions.add(A.ACTIONS_NOT_LIST, type=json_type(raw))

@@ -54,6 +54,21 @@ ACTIONS_NOT_LIST: Final = _action(
         "": "actions 必须是数组，不能是 {type}；不显示任何动作。",
     },
 )
+ACTIONS_MISPLACED: Final = _action(
+    "actions.misplaced",
+    {
+        "": "this answer is read as the wrapper {{answerData, payload}} because it has the key "
+        "{key}, so the actions beside it are never read; no action from them is shown (put "
+        "them in answerData, or rename a business field named {key})"
+    },
+    "the answer has an `answerData` or `payload` key, so it is read as the wrapper, and "
+    "also a top-level `actions` key, which the wrapper never reads (path `null`)",
+    zh={
+        "": "该回答有 {key} 键，因此按 {{answerData, payload}} 外层包装读取，与之并列的 actions "
+        "永远不会被读取，不显示其中任何动作（请把它们放进 answerData，或给名为 {key} 的业务字段"
+        "改名）。",
+    },
+)
 ACTION_NOT_OBJECT: Final = _action(
     "action.not_object",
     {"": "an action must be an object, not {type}" + _DROPPED},
@@ -332,6 +347,7 @@ LINT_FORBIDDEN_FIELD: Final = _lint(
 
 CODES: Final = (
     ACTIONS_NOT_LIST,
+    ACTIONS_MISPLACED,
     ACTION_NOT_OBJECT,
     ACTION_TYPE_UNKNOWN,
     ACTION_ID_INVALID,
