@@ -106,7 +106,7 @@ class Received:
         self.family: int | None = None
         self._compat = compat
         self._cr = False  # the text ends with "\r"
-        self._first_char = ""  # the first character that is not white space (§9)
+        self._first_char = ""  # the first character that is not blank (§1.1, §9)
         self._first_amp: int | None = None
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while no name character has
