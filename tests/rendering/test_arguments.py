@@ -21,9 +21,7 @@ MORE = {"id": "more", "type": "conversation.continue", "label": "More"}
 
 
 @pytest.mark.parametrize("render", [render_html, render_segments])
-@pytest.mark.parametrize(
-    "actions", ["abc", {"actions": [PAY]}, {1}, PAY, b"[]", 3], ids=repr
-)
+@pytest.mark.parametrize("actions", ["abc", {"actions": [PAY]}, {1}, PAY, b"[]", 3], ids=repr)
 def test_actions_of_the_wrong_type_are_named(render: Any, actions: object) -> None:
     with pytest.raises(TypeError, match=r"^argument 'actions' must be a list"):
         render("x", actions=actions)

@@ -40,9 +40,9 @@ def test_a_diagnostic_shows_the_override_it_quotes() -> None:
     item = page[page.index("<li") : page.index("</li>") + 5]
     assert "\u202e" not in item
     assert item.endswith(
-        ': <bdi>questions[1].type &quot;frob\\u202eEVIL&quot; is not a question type; '
-        'allowed: &quot;single_choice&quot;, &quot;multiple_choice&quot;, &quot;multi_choice'
-        '&quot;, &quot;text&quot;, &quot;free_text&quot;.</bdi> (at <bdi>questions[1].type'
+        ": <bdi>questions[1].type &quot;frob\\u202eEVIL&quot; is not a question type; "
+        "allowed: &quot;single_choice&quot;, &quot;multiple_choice&quot;, &quot;multi_choice"
+        "&quot;, &quot;text&quot;, &quot;free_text&quot;.</bdi> (at <bdi>questions[1].type"
         "</bdi>)</li>"
     )
     assert "frob\u202eEVIL" in page  # the raw text itself, in its isolated <code>

@@ -65,7 +65,9 @@ def test_forms_within_the_bound_are_untouched() -> None:
 
 def test_only_the_largest_cards_are_summarized() -> None:
     big = grid(8).split("\n\n")[1]
-    small = '<questionnaire>{"questions":[{"id":"q","type":"free_text","text":"t"}]}</questionnaire>'
+    small = (
+        '<questionnaire>{"questions":[{"id":"q","type":"free_text","text":"t"}]}</questionnaire>'
+    )
     text = f"{small}\n\n{big}\n\n{small}\n"
     out = render_segments(text, message_id="m")
     assert out.html.count("<form") == 2

@@ -24,7 +24,10 @@ FORM = (
     '<questionnaire>{"title":"T","questions":[{"id":"q1","type":"single_choice",'
     '"text":"Q?","options":[{"value":"a","label":"A"}]}]}</questionnaire>'
 )
-FENCED = '```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: t\n    default: ""\n```\n'
+FENCED = (
+    '```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: t\n    default: ""\n'
+    "```\n"
+)
 
 
 def test_the_plugin_twice_on_one_md_is_refused_before_it_changes_anything() -> None:

@@ -116,7 +116,7 @@ def check_cards(text: str, sanitize: Callable[[str], str]) -> list[str]:
     ids = re.findall(r' id="([^"]*)"', page)
     if len(ids) != len(set(ids)):
         problems.append(f"duplicate ids {ids}")
-    if re.search(r'<(?:a|span|b|i|em|code)\b[^>]*>[^<]*<form', page):
+    if re.search(r"<(?:a|span|b|i|em|code)\b[^>]*>[^<]*<form", page):
         problems.append("a form inside an inline element")
     return problems
 

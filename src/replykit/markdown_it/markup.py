@@ -30,8 +30,8 @@ def esc(value: str) -> str:
     return html.escape(text_safe(value), quote=True)
 
 
-#: On every element whose text is the message's own: a bidi isolate (docs/html.md
-#: section 5), so an override in it cannot reorder the page around it.
+#: On every element whose text is the message's own: a bidi isolate, so an override
+#: in it cannot reorder the page around it (docs/html.md section 5).
 AUTO = ' dir="auto"'
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -131,7 +131,11 @@ def questionnaire_plugin(
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=_user_level())
     if not md.options.get("html"):
         read_html_show_text(md)
-    options = _Options(message_id, resolve_profile(profile), compat)
+    _install(md, _blocks_rule(_Options(message_id, resolve_profile(profile), compat)), sanitize)
+
+
+def _blocks_rule(options: _Options) -> Callable[[StateCore], None]:
+    """The core rule that segments the source and puts the placeholders in."""
 
     def blocks(state: StateCore) -> None:
         if state.inlineMode:
@@ -147,17 +151,25 @@ def questionnaire_plugin(
         state.src = plan.source
         state.env[ENV_KEY] = plan
 
+    return blocks
+
+
+def _install(
+    md: MarkdownIt, blocks: Callable[[StateCore], None], sanitize: Sanitizer | None
+) -> None:
+    """The plugin's rules: blocks first, cards after ``inline``, the nesting rule first
+    among block rules, sanitizing then the bound last."""
     md.core.ruler.before("normalize", "replykit_blocks", blocks)
     md.core.ruler.after("inline", "replykit_cards", place_cards)
     add_deep_rule(md)
-    md.core.ruler.push("replykit_bound", bound_rule)
-    md.add_render_rule("replykit_summary", render_summary)
     md.add_render_rule("replykit_card", render_card)
     if sanitize is not None:
         md.core.ruler.push("replykit_sanitize", sanitizing_rule(sanitize))
         md.add_render_rule("replykit_html", render_done)
         md.add_render_rule("html_block", html_rule(sanitize))
         md.add_render_rule("html_inline", html_rule(sanitize))
+    md.core.ruler.push("replykit_bound", bound_rule)
+    md.add_render_rule("replykit_summary", render_summary)
 
 
 def bound_rule(state: StateCore) -> None:
