@@ -189,3 +189,21 @@ def test_payloads_are_json_safe() -> None:
         form = {"title": payload, "questions": [{"id": "q", "type": "free_text", "text": "t"}]}
         text = f"<b>{payload}</b> <questionnaire>{json.dumps(form)}</questionnaire>\n"
         assert check_cards(text, sanitize_html) == []
+
+
+def test_the_sanitizer_reads_each_character_once() -> None:
+    # Linear work, counted: the runs between cards together are the paragraph once.
+    read: list[int] = []
+
+    def counting(fragment: str) -> str:
+        read.append(len(fragment))
+        return sanitize_html(fragment)
+
+    for count in (10, 100, 1000):
+        read.clear()
+        # A heading keeps its cards in one inline run (a paragraph is split around them).
+        text = "# <b>x</b> " + " and ".join(FORM for _ in range(count)) + " <i>end</i>\n"
+        page = render_html(text, html=True, sanitize=counting)
+        assert page.count("<form") == count
+        assert len(read) == count + 1  # one run before, between and after the cards
+        assert sum(read) == len("<b>x</b> ") + len(" and ") * (count - 1) + len(" <i>end</i>")
