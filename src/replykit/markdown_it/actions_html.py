@@ -45,8 +45,9 @@ def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | 
 
 def check_actions(actions: object, context: object, context_name: str) -> None:
     """``TypeError`` naming the argument unless ``actions`` is None or a sequence other
-    than a str or bytes (the answer's ``actions`` array, not the answer object) and ``context`` is None or
-    an :class:`~replykit.actions.ActionContext`; checked whether or not they are used."""
+    than a str or bytes (the answer's ``actions`` array, not the answer object) and
+    ``context`` is None or an :class:`~replykit.actions.ActionContext`; checked whether
+    or not they are used."""
     # A str or an answer object is no list of actions (iterating reads characters or keys).
     if actions is not None and (
         not isinstance(actions, Sequence) or isinstance(actions, str | bytes)
