@@ -70,7 +70,7 @@ def add_parser(
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not only white space)",
+        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not blank (§1.1))",
     )
     p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
     p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")
@@ -167,7 +167,9 @@ def run_stream(args: argparse.Namespace) -> int:
     try:
         handle: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise InputError(f"cannot read message {args.file}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot read message {input_name(args.file)}: {exc.strerror or exc}"
+        ) from None
     with handle:
         shown = 0  # the length of the pending tail a reader of the output holds
         for chunk in _chunks(args, handle):

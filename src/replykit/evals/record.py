@@ -15,11 +15,10 @@ from typing import Any
 from replykit.evals.compliance import EXPECTS, Compliance, Expect, compliance
 from replykit.jsonout import dumps
 from replykit.questionnaire.conversation.selfcheck import IGNORED_MESSAGE_TYPES
-from replykit.questionnaire.conversation.stored import conversation_messages, message_text
-from replykit.questionnaire.payload.describe import a_json_type
+from replykit.questionnaire.conversation.stored import checked_messages, message_text
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
-from replykit.text import LineIndex, is_blank
+from replykit.text import is_blank, json_lines_line_col
 
 #: The group of every record when no ``group_by`` field is named.
 ALL = "all"
@@ -77,9 +76,7 @@ def replies(record: Any, text_field: str | None, latest: bool) -> list[tuple[int
     if isinstance(record, str):
         return [(None, record)]
     found: list[tuple[int | None, str]] = []
-    for index, message in enumerate(conversation_messages(record)):
-        if not isinstance(message, Mapping):
-            raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
+    for index, message in enumerate(checked_messages(record)):
         if message.get("role") != "assistant":
             continue
         if message.get("message_type") in IGNORED_MESSAGE_TYPES:
@@ -181,7 +178,7 @@ def audit_json(text: str, **options: Any) -> dict[str, Any]:
     read = read_json_value(text.rstrip("\r\n"))
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
-        _, column = LineIndex(text).line_col(first.start or 0)
+        _, column = json_lines_line_col(text, first.start or 0)
         message = first.message.removeprefix("JSON syntax error: ")
         return {
             "group": ALL,

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import attrs
 
 from replykit.questionnaire.payload.json_strict import read_json_value
-from replykit.text import LineIndex
+from replykit.text import json_lines_line_col
 
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 JSON_SUFFIXES = (".json",)
@@ -214,7 +214,7 @@ def decode_record(item: Item) -> tuple[Any, str | None]:
     if not read.findings:
         return read.value, None
     first = min(read.findings, key=lambda f: f.start or 0)
-    line, column = LineIndex(text).line_col(first.start or 0)
+    line, column = json_lines_line_col(text, first.start or 0)
     message = first.message.removeprefix("JSON syntax error: ")
     at = f"column {column}" if item.line is not None else f"line {line}, column {column}"
     return None, f"not strict JSON at {at}: {message}"

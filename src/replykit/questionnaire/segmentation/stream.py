@@ -18,22 +18,28 @@ import sys
 
 from replykit.argcheck import type_name, typed
 from replykit.cap import Overflow
-from replykit.codes.segment import ALWAYS_SHOWN, NEAR_MISS_UNCLOSED_TAG
+from replykit.codes.segment import NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.assemble import finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
+    cap_safe,
     pending_items,
 )
-from replykit.questionnaire.segmentation.stream_finish import Piece, final_segments, near_before
+from replykit.questionnaire.segmentation.stream_closer import read_closer
+from replykit.questionnaire.segmentation.stream_finish import (
+    Piece,
+    final_segments,
+    near_before,
+    near_diagnostic,
+)
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
@@ -268,12 +274,17 @@ class StreamSegmenter:
         limit = received.transport_limit()
         complete = received.complete
         text = received.slice(base, end)
-        words, angles = notes(received, text, base)  # the line still arriving: searched
-        reading = read(
-            text, base, self._resume, lexemes(), self._compat, final=False,
-            limit=complete if limit is None else min(limit, complete), gap=self._gap,
-            line_runs=self._line_runs, words=words, angles=angles,
-        )  # fmt: skip
+        reading = None
+        if self._resume.fence is not None and limit is None and end == complete:
+            # Inside a fenced candidate only its closing fence matters (stream_closer.py).
+            reading = read_closer(text, self._resume, lexemes()) if self._line_runs else None
+        if reading is None:
+            words, angles = notes(received, text, base)  # the line still arriving: searched
+            reading = read(
+                text, base, self._resume, lexemes(), self._compat, final=False,
+                limit=complete if limit is None else min(limit, complete), gap=self._gap,
+                line_runs=self._line_runs, words=words, angles=angles,
+            )  # fmt: skip
         self.scanned += reading.scanned + max(0, end - complete)
         self.readings += 1
         self._read_to = end
@@ -342,7 +353,7 @@ class StreamSegmenter:
     def _keep_block(self, block: Block) -> None:
         seg = block.segment
         self._final.append(Piece(seg.start, seg.end, block))
-        if not self._blocked and _cap_safe(block):
+        if not self._blocked and cap_safe(block):
             self._commits.append(seg)
             self._diagnostics.extend(seg.diagnostics)
             self._committed = seg.end
@@ -358,19 +369,11 @@ class StreamSegmenter:
         (§8, §10). Each is kept, in scan order, for ``finish()``."""
         unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
         for found in reading.near_misses[:count]:
-            diagnostic = self._near_diagnostic(found)
+            diagnostic = near_diagnostic(found, self._in.line_col)
             waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
             self._near.append((diagnostic, waits))
             if not waits:
                 self._diagnostics.append(diagnostic)
-
-    def _near_diagnostic(self, found: NearMiss) -> Diagnostic:
-        start = found.start or 0
-        line, col = self._in.line_col(start)
-        return Diagnostic(
-            found.code, found.severity, found.message, start, found.end or 0, line, col,
-            params=found.params, variant=found.variant,
-        )  # fmt: skip
 
     # ---- what the update says --------------------------------------------------------
     def _update(self) -> StreamUpdate:
@@ -483,18 +486,8 @@ class StreamSegmenter:
                 overflows.append(block.overflow)
         diagnostics.extend(near_before(self._near, text, self._compat))
         for found in reading.near_misses:
-            diagnostics.append(self._near_diagnostic(found))
+            diagnostics.append(near_diagnostic(found, self._in.line_col))
         return finalize(segments, diagnostics, overflows, self._limit, None)
-
-
-def _cap_safe(block: Block) -> bool:
-    """Whether the message cap of §1 can never trim the block's diagnostics: each is
-    one the cap always keeps (its first error, a near-miss, ``name.unregistered``) and
-    its reader left nothing out."""
-    if block.overflow is not None:
-        return False
-    first_error = next((d for d in block.segment.diagnostics if d.severity == "error"), None)
-    return all(d is first_error or d.code in ALWAYS_SHOWN for d in block.segment.diagnostics)
 
 
 __all__ = ["StreamSegmenter"]

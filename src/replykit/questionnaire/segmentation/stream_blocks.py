@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.info_string import fence_name
@@ -131,6 +132,16 @@ class PartReader:
 
 def _kind(name: str) -> BlockKind:
     return "questionnaire_response" if name.endswith(RESPONSE_SUFFIX) else "questionnaire"
+
+
+def cap_safe(block: Block) -> bool:
+    """Whether the message cap of §1 can never trim the block's diagnostics: each is
+    one the cap always keeps (its first error, a near-miss, ``name.unregistered``) and
+    its reader left nothing out."""
+    if block.overflow is not None:
+        return False
+    first_error = next((d for d in block.segment.diagnostics if d.severity == "error"), None)
+    return all(d is first_error or d.code in ALWAYS_SHOWN for d in block.segment.diagnostics)
 
 
 def pending_items(

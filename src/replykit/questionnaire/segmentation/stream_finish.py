@@ -10,7 +10,7 @@ whole text (the properties compare them on every run).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -19,6 +19,7 @@ from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead
+from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.blocks import Block
 from replykit.questionnaire.segmentation.stream_blocks import PartReader
@@ -92,3 +93,14 @@ def near_before(
                 continue
         out.append(diagnostic)
     return out
+
+
+def near_diagnostic(found: NearMiss, line_col: Callable[[int], tuple[int, int]]) -> Diagnostic:
+    """The diagnostic of a near-miss the scanner found (message offsets), placed at its
+    1-based line and column."""
+    start = found.start or 0
+    line, col = line_col(start)
+    return Diagnostic(
+        found.code, found.severity, found.message, start, found.end or 0, line, col,
+        params=found.params, variant=found.variant,
+    )  # fmt: skip

@@ -19,7 +19,7 @@ import re
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.text import LINE_END_RE
+from replykit.text import LINE_END_RE, first_visible
 
 # A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
 # comes in the line still arriving, a reading shows its tentative block at once.
@@ -127,7 +127,7 @@ class Received:
         self.family: int | None = None
         self._compat = compat
         self._cr = False  # the text ends with "\r"
-        self._first_char = ""  # the first character that is not white space (§9)
+        self._first_char = ""  # the first character that is not blank (§1.1, §9)
         self._first_amp: int | None = None
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while a name (the first characters kept)
@@ -334,7 +334,8 @@ class Received:
     def _transport(self, chunk: str, start: int) -> bool:
         moved = False
         if not self._first_char:
-            self._first_char = chunk.lstrip()[:1]
+            visible = first_visible(chunk)  # §1.1 blank, as decode_transport trims
+            self._first_char = chunk[visible] if visible >= 0 else ""
             moved = bool(self._first_char)
         if self._first_amp is None and "&" in chunk:
             self._first_amp = start + chunk.index("&")

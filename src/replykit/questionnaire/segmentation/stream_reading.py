@@ -128,7 +128,8 @@ class Reading:
     offset from which the reading may still change: the first opening tag without a
     closer, the start of a paragraph, heading or HTML block still open at the end,
     tag-like text that may grow, or ``limit``; the end of the text when nothing may),
-    the look-ahead indexes of the text read, the characters scanned,
+    the look-ahead indexes of the text read (``None`` when no scanner ran:
+    :mod:`.stream_closer`), the characters scanned,
     ``waits_blank``: only a paragraph open at the end keeps the reading from being
     final (a blank line next ends it), and ``alone``: the lines read one by one, not
     in a run (a measure of the reading's cost beyond its characters)."""
@@ -138,7 +139,7 @@ class Reading:
     checkpoint: Checkpoint | None
     misses: tuple[Miss, ...]
     taint: int
-    look: Lookahead
+    look: Lookahead | None
     scanned: int
     waits_blank: bool = False
     alone: int = 0

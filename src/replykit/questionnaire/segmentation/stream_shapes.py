@@ -104,7 +104,7 @@ Committed = Segment | MarkdownCommit
 
 
 @typed
-@attrs.frozen
+@attrs.frozen(slots=False)  # filled by item stores on every push (new_update), not slot setters
 class StreamUpdate:
     """What one ``push()`` of a :class:`~replykit.StreamSegmenter` reports (§10).
 
@@ -166,17 +166,13 @@ class StreamUpdate:
 # The segmenter builds these once per chunk from values its own code typed (mypy checks
 # the builders below), so the hot path skips argcheck's per-call check of the public
 # constructors; the properties rebuild every update with the checked constructor
-# (``replykit.testing.streaming.check_stream``). An update is built on every push: its
-# fields are set through the slots' own setters, without attrs' frozen-instance lookup
-# by name (``tests/test_stream_fast.py`` checks each equals the checked constructor's).
-_new = object.__new__
+# (``replykit.testing.streaming.check_stream``). An update is built on every push: it
+# keeps its fields in its instance dictionary (no slots), filled by plain item stores,
+# with no call per field (``tests/test_stream_fast.py`` checks each equals the checked
+# constructor's; the segmenter's push() does the same inline).
+new_object = object.__new__
 _COMMIT = cast(Any, MarkdownCommit.__init__).__wrapped__
 _PENDING = cast(Any, PendingMarkdown.__init__).__wrapped__
-_SET_UPDATE = tuple(
-    cast(Any, StreamUpdate.__dict__[a.name]).__set__ for a in attrs.fields(StreamUpdate)
-)
-(_COMMITTED, _DIAGNOSTICS, _COMMITTED_END, _PENDING_ITEMS, _HELD_FROM, _RECEIVED,
- _PENDING_KEPT) = _SET_UPDATE  # fmt: skip
 
 
 def new_update(
@@ -189,26 +185,27 @@ def new_update(
     pending_kept: int,
 ) -> StreamUpdate:
     """``StreamUpdate(...)`` without the per-call type check (same fields, same order)."""
-    update = _new(StreamUpdate)
-    _COMMITTED(update, committed)
-    _DIAGNOSTICS(update, diagnostics)
-    _COMMITTED_END(update, committed_end)
-    _PENDING_ITEMS(update, pending)
-    _HELD_FROM(update, held_from)
-    _RECEIVED(update, received)
-    _PENDING_KEPT(update, pending_kept)
+    update = new_object(StreamUpdate)
+    fields = update.__dict__
+    fields["committed"] = committed
+    fields["diagnostics"] = diagnostics
+    fields["committed_end"] = committed_end
+    fields["pending"] = pending
+    fields["held_from"] = held_from
+    fields["received"] = received
+    fields["pending_kept"] = pending_kept
     return update
 
 
 def new_commit(start: int, end: int, text: str) -> MarkdownCommit:
     """``MarkdownCommit(start, end, text)`` without the per-call type check."""
-    commit = _new(MarkdownCommit)
+    commit = new_object(MarkdownCommit)
     _COMMIT(commit, start, end, text)
     return commit
 
 
 def new_pending(start: int) -> PendingMarkdown:
     """``PendingMarkdown(start)`` without the per-call type check."""
-    item = _new(PendingMarkdown)
+    item = new_object(PendingMarkdown)
     _PENDING(item, start)
     return item
