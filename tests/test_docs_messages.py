@@ -85,6 +85,8 @@ def test_the_shown_messages_are_found() -> None:
     """The patterns above find the docs' examples, so the tests cannot pass empty."""
     text = {p.name: p.read_text(encoding="utf-8") for p in DOCS}
     assert [n for n, _, _ in _sentences(text["actions.md"])] == [
+        "ChartComponent",
+        "ChartComponent",
         "needs_confirmation",
         "format_timestamp",
     ]

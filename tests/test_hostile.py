@@ -130,24 +130,30 @@ PER_PUSH = 16
 
 
 @pytest.mark.parametrize("family", STREAM_FAMILIES, ids=lambda f: f.name)
-@pytest.mark.parametrize("size", [1, 10, 256])
+@pytest.mark.parametrize("size", [1, 10, 256, 0])
 def test_stream_family_is_linear(family: Family, size: int) -> None:
     # The work of a stream (characters scanned plus pending items built and compared,
     # ``StreamSegmenter.work``) keeps the bound of §10 with a small constant per push,
     # at m and 10 m forms kept pending: within 3 x one ``segment()`` (its scanned
-    # count) plus ``PER_PUSH`` per chunk, whatever the size; the result is exact.
+    # count) plus ``PER_PUSH`` per chunk, whatever the size (0: the whole text in one
+    # chunk, where the constant per chunk hides nothing); the result is exact.
     for n in (family.n // 10, family.n):
         text = family.build(n)
         seg = StreamSegmenter(message_id="m")
-        chunks = range(0, len(text), size)
+        chunks = range(0, len(text), size or len(text))
         for i in chunks:
-            seg.push(text[i : i + size])
+            seg.push(text[i : i + (size or len(text))])
         result = seg.finish()
         expected, one_shot = segment_counted(text, "m", CLIENT, None, DEFAULT_LIMITS)
         assert result == expected
         blocks = [s for s in result.segments if s.kind != "markdown"]
-        assert blocks[-1].valid
-        assert blocks[-1].encoding == ("fenced_yaml" if family.tail == "fenced" else "xml_json")
+        if family.tail == "none":
+            assert [(s.kind, s.start, s.end) for s in result.segments] == [
+                ("markdown", 0, len(text))
+            ]
+        else:
+            assert blocks[-1].valid
+            assert blocks[-1].encoding == ("fenced_yaml" if family.tail == "fenced" else "xml_json")
         bound = 3 * one_shot + PER_PUSH * len(chunks)
         assert seg.work <= bound, (family.name, size, n, seg.work, seg.scanned, bound)
 

@@ -17,13 +17,16 @@ from replykit.serve import api
 FORM = 'Hi <questionnaire>{"questions":[{"type":"text","text":"Q"}]}</questionnaire>\n'
 
 REFUSED = [
-    ("", "is empty or only white space"),
-    (" ", "is empty or only white space"),
-    ("\t\n\u3000", "is empty or only white space"),
+    ("", "is empty or only blank characters"),
+    (" ", "is empty or only blank characters"),
+    ("\t\n\u3000", "is empty or only blank characters"),
+    # §1.1 blank is White_Space or Cf (pinned), not Python's str.isspace:
+    ("\u200b\ufeff", "is empty or only blank characters"),
+    ("\U000e0020", "is empty or only blank characters"),
     ("x" * 129, "is longer than 128 characters"),
     ("m\ud800", "holds a surrogate code point, which JSON cannot carry"),
 ]
-ACCEPTED = ["m", " m ", "x" * 128, "消息-1"]
+ACCEPTED = ["m", " m ", "x" * 128, "消息-1", "\x1c"]  # U+001C: str.isspace, not blank
 
 
 def _library_reasons(message_id: str) -> set[str]:

@@ -12,8 +12,9 @@ Supported annotations: classes (``int`` excludes ``bool``; ``float`` takes ``int
 ``None``, ``Any``/``object`` (anything), ``Literal`` (the literals' types), unions,
 ``tuple[X, ...]``, ``tuple[X, Y]``, ``frozenset[X]`` and ``Mapping[K, V]`` (checked
 item by item, linear in their size), ``Sequence[X]`` and ``Iterable[X]`` (neither
-``str`` nor ``bytes``; their items are input data the callee reads and reports with
-its own paths, and an iterator can be read only once). Any other annotation is refused
+``str``, ``bytes`` nor a mapping, whose iteration gives its keys; their items are
+input data the callee reads and reports with its own paths, and an iterator can be
+read only once). Any other annotation is refused
 when the decorator runs, so a new public signature cannot go unchecked.
 """
 
@@ -55,7 +56,8 @@ def _items(container: type | tuple[type, ...], kind: str, hint: Any | None) -> _
     exact = frozenset() if hint is None else _exact_types(hint)
 
     def check(value: object) -> str | None:
-        if not isinstance(value, container) or isinstance(value, str | bytes):
+        # A str, bytes or mapping is never a list: iterating would read characters or keys.
+        if not isinstance(value, container) or isinstance(value, str | bytes | Mapping):
             return type_name(value)
         if item is not None:
             for index, element in enumerate(typing.cast(Iterable[object], value)):

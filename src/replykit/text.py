@@ -37,6 +37,7 @@ BLANK_CLASS = _char_class(_BLANK_RANGES)
 _VISIBLE_RE = re.compile("[^" + BLANK_CLASS[1:])
 _BLANK_EDGE_RE = re.compile(f"^{BLANK_CLASS}+|{BLANK_CLASS}+$")
 LINE_END_RE = re.compile(r"\r\n|\r|\n")
+_BLANK_RUN_RE = re.compile(BLANK_CLASS + "+")
 
 
 def is_blank(s: str) -> bool:
@@ -50,6 +51,13 @@ def first_visible(s: str, start: int = 0, end: int | None = None) -> int:
     """Index of the first non-blank character of ``s[start:end]`` (§1), or -1."""
     m = _VISIBLE_RE.search(s, start, len(s) if end is None else end)
     return -1 if m is None else m.start()
+
+
+def blank_words(s: str) -> list[str]:
+    """The words of ``s`` separated by runs of blank characters (§1.1), none empty:
+    ``"a\u200bb c"`` gives ``["a", "b", "c"]``; ``str.split()`` would split at
+    U+001C but not at U+200B."""
+    return [word for word in _BLANK_RUN_RE.split(s) if word]
 
 
 def trim_blank(s: str) -> str:
@@ -74,6 +82,16 @@ def iter_lines(text: str, start: int = 0) -> Iterator[tuple[int, int, int]]:
             return
         yield pos, m.start(), m.end()
         pos = m.end()
+
+
+def json_lines_line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column (code points) of ``offset`` in a JSON Lines text or a
+    conversation file: lines end at ``\n`` only (docs/protocol-responses.md section
+    3.1). The ``\r`` of ``\r\n`` and a lone ``\r`` are characters of their line
+    (JSON white space), counted in the column, unlike §1's line endings of message
+    text."""
+    start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - start + 1
 
 
 class LineIndex:

@@ -84,7 +84,6 @@ def test_lint_and_diagnostics_for_the_unsafe_example(
     assert [w["code"] for w in out["lint"]] == [
         "lint.actions_not_beside_datasets",
         "lint.description_missing",
-        "lint.risk_level_mismatch",
         "lint.forbidden_field",
     ]
 

@@ -11,6 +11,7 @@ DOC = (Path(__file__).parents[2] / "docs" / "actions.md").read_text(encoding="ut
 
 CODES = [
     "actions.not_list",
+    "actions.misplaced",
     "action.not_object",
     "action.type_unknown",
     "action.id_invalid",
@@ -19,6 +20,7 @@ CODES = [
     "action.label_invalid",
     "action.prompt_required",
     "action.chart_type_invalid",
+    "action.target_invalid",
     "action.over_limit",
     "action.field_removed",
     "action.text_unsafe",

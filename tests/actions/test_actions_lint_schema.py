@@ -45,7 +45,19 @@ def test_a_clean_answer_has_no_warning() -> None:
         ({"answerData": {"datasets": {}}, "actions": [GOOD]},
          [("lint.actions_misplaced", "actions")]),
         ({"answerData": {"datasets": {}, "actions": []}, "payload": {"actions": []}},
-         [("lint.payload_actions_ignored", "actions")]),
+         [("lint.payload_actions_ignored", "payload.actions")]),
+        # In the wrapper every path starts at the wrapper: no two places share a path.
+        ({"answerData": {"datasets": {"x": {"actions": []}}, "actions": [
+            {"id": "constructor", "type": "view.detail", "label": "L"}]},
+          "payload": {"actions": []}, "actions": []},
+         [("lint.actions_misplaced", "actions"),
+          ("lint.actions_not_beside_datasets", "answerData.datasets.x.actions"),
+          ("lint.payload_actions_ignored", "payload.actions"),
+          ("lint.id_reserved", "answerData.actions[1].id")]),
+        ({"answerData": {"actions": []}},
+         [("lint.actions_not_beside_datasets", "answerData.actions")]),
+        ({"payload": {"actions": [{"id": "constructor", "type": "view.detail", "label": "L"}]}},
+         [("lint.id_reserved", "payload.actions[1].id")]),
         ({"template": "report", "data": {}, "actions": [GOOD]}, []),
     ],
 )  # fmt: skip
@@ -66,6 +78,14 @@ def test_structure_warnings(answer: Any, expected: list[tuple[str, str | None]])
         ("Create THIS  ONE", True),
         ("Cancel task TASK-2048 (iteration 2)", False),
         ("Submit the item list", False),
+        # Compounds that name their object are not vague pronouns (seed 004 "11.").
+        ("取消 HXN5-001 的其它待办工单", False),
+        ("为 HXN5-001 创建这个月的检修工单", False),
+        ("汇总这个季度和这个星期的故障", False),
+        ("删除它们", True),
+        ("其它的都取消，然后删除它", True),
+        ("取消it", True),  # the ASCII word it, beside Chinese text
+        ("Create this\u3000one", False),  # ASCII spaces only
     ],
 )
 def test_vague_references(prompt: str, vague: bool) -> None:
@@ -75,6 +95,27 @@ def test_vague_references(prompt: str, vague: bool) -> None:
         {"datasets": {}, "actions": [action]}
     )
     assert found is vague
+
+
+def test_the_seeds_own_business_examples_lint_clean() -> None:
+    """Seed 004 4.6 and 4.7, verbatim: 4.7 declares no riskLevel, which is not wrong."""
+    execute = {
+        "id": "create-maintenance-order",
+        "type": "business.execute",
+        "label": "生成检修工单",
+        "style": "primary",
+        "title": "确认生成检修工单？",
+        "description": "将为 HXN5-001 发起工单创建请求，最终仍需通过您的业务权限校验。",
+        "riskLevel": "HIGH",
+        "params": {"prompt": "为 HXN5-001 创建检修工单"},
+    }
+    cancel = {"id": "cancel-task-2048", "type": "business.cancel", "label": "取消任务",
+              "style": "danger", "description": "取消后任务将停止继续调度。",
+              "params": {"prompt": "取消任务 TASK-2048"}}  # fmt: skip
+    assert lints({"datasets": {}, "actions": [execute, cancel]}) == []
+    assert lints({"datasets": {}, "actions": [dict(cancel, riskLevel="LOW")]}) == [
+        ("lint.risk_level_mismatch", "actions[1].riskLevel")
+    ]
 
 
 def test_vague_reference_only_for_business_prompts() -> None:
@@ -87,8 +128,9 @@ def test_vague_reference_only_for_business_prompts() -> None:
     [
         ({"description": None}, [("lint.description_missing", "actions[1].description")]),
         ({"description": " "}, [("lint.description_missing", "actions[1].description")]),
-        ({"riskLevel": None}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
+        ({"riskLevel": None}, []),  # absent: business.* is confirmed anyway (seed 004 "6.")
         ({"riskLevel": "LOW"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
+        ({"riskLevel": "high"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
         ({"riskLevel": "MEDIUM"}, []),
         ({"type": "view.detail", "params": None, "description": None}, [
             ("lint.description_missing", "actions[1].description")]),
@@ -145,7 +187,6 @@ def test_seed_unsafe_example_lints_tool_and_arguments() -> None:
     }
     assert lints(unsafe) == [
         ("lint.description_missing", "actions[1].description"),
-        ("lint.risk_level_mismatch", "actions[1].riskLevel"),
         ("lint.forbidden_field", "actions[1].tool"),
         ("lint.forbidden_field", "actions[1].params.arguments"),
     ]

@@ -40,7 +40,7 @@ SHAPES: list[tuple[Any, str | None]] = [
     ({"messages": [{"role": 3, "content": FORM}]}, BAD_ROLE),
     ({"messages": [{"role": A}]}, None),
     ({"messages": [{"role": A, "content": None, "tool_calls": []}]}, None),
-    ({"messages": [{"role": "user", "content": 3}, {"role": A, "content": FORM}]}, None),
+    ({"messages": [{"role": "user", "content": 3}, {"role": A, "content": FORM}]}, BAD_CONTENT),
     ({"messages": [{"role": A, "content": 3}]}, BAD_CONTENT),
     ({"messages": [{"role": A, "content": FORM, "message_type": 1}]}, BAD_TYPE),
     ({"messages": ["hi"]}, "messages[0] must be an object, not a string"),
@@ -102,7 +102,7 @@ def test_figures_equal_an_independent_count_in_every_shape(
                       {"role": A, "content": TILDE}]},
     ]  # fmt: skip
     expected = _count(values)
-    assert expected == (16, 5, 2, 9)
+    assert expected == (16, 4, 1, 10)
     lines = tmp_path / "all.jsonl"
     lines.write_text("".join(json.dumps(v) + "\n\n" for v in values), "utf-8")
     d = tmp_path / "files"

@@ -59,8 +59,11 @@ def codes(result: Compliance) -> list[str]:
             False,
             [FORM_MISSING, "fence.no_preface"],
         ),
-        (RESPONSE, "form", False, [FORM_MISSING]),
-        (RESPONSE, "any", True, []),
+        # A response block is the user's answer: a reply holding one fails as Self-check
+        # fails it (docs/protocol-responses.md section 3).
+        (RESPONSE, "form", False, [FORM_MISSING, "selfcheck.response_in_reply"]),
+        (RESPONSE, "any", False, ["selfcheck.response_in_reply"]),
+        (RESPONSE, "none", False, [BLOCK_PRESENT, "selfcheck.response_in_reply"]),
     ],
 )
 def test_verdict_by_expectation(text: str, expect: str, passed: bool, reasons: list[str]) -> None:

@@ -282,6 +282,22 @@ def test_an_earlier_report_runs_again_as_the_explicit_inputs(tmp_path: Path) -> 
         ('{"a": 1}', "expected a list of"),
         ("nope", "not strict JSON at line 1, column 1: expected a value, found 'nope'"),
         ('[{"op": "segment", "op": "stream"}]', 'column 20: duplicate key "op"'),
+        # Every op's required fields, checked when the file is read (never a traceback
+        # in the middle of the run): the entry, its op and the field.
+        ('[{"op": "stream", "input": {"text": "abc"}}]', "entry 1 (stream): input.chunks: "),
+        ('[{"op": "stream", "input": {"chunks": "abc"}}]', "input.chunks: expected a list"),
+        ('[{"op": "stream", "input": {"chunks": ["a", 5]}}]', "input.chunks: expected a list"),
+        ('[{"op": "segment", "input": {"chunks": ["a"]}}]', "entry 1 (segment): input.text: "),
+        (
+            '[{"op": "segment", "input": {"text": "a"}}, {"op": "segment", "input": {"text": '
+            '"a", "message_id": 5}}]',
+            "entry 2 (segment): input.message_id: expected a string",
+        ),
+        ('[{"op": "stream", "input": {"chunks": [], "message_id": " "}}]', "input.message_id: "),
+        ('[{"op": "segment", "input": {"text": "a", "profile": "x"}}]', "input.profile: unknown"),
+        ('[{"op": "segment", "input": {"text": "a", "profile": 1}}]', "input.profile: expected"),
+        ('[{"op": "questionnaire_async", "input": {}}]', "input.arguments: required"),
+        ('[{"op": "sanitize_actions", "input": {}}]', "input.answer: required"),
     ],
 )
 def test_an_unreadable_explicit_file_is_a_usage_error(
@@ -292,7 +308,9 @@ def test_an_unreadable_explicit_file_is_a_usage_error(
     impl = " ".join(python_adapter("fault_adapter.py", "nodiag"))
     argv = ["fuzz", "--impl", impl, "--out", str(tmp_path)]
     assert run_cli([*argv, "--explicit", str(bad)]) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("replykit fuzz: error: --explicit ")
     assert run_cli([*argv, "--explicit", str(tmp_path / "none")]) == 2
     with pytest.raises(SystemExit) as exc:
         run_cli([*argv, "--explicit", str(bad), "--no-explicit"])

@@ -77,6 +77,20 @@ def test_commit_checks() -> None:
                                {"committed": []}]}  # fmt: skip
     found = commit_fault(body, ahead, final)
     assert found is not None and found[0] == "withdrawn" and found[2].actual == 3
+    assert found[2].path == ("updates", 0, "committed", 0, "end") and found[2].expected == 2
+    # The field that breaks 0 <= start < end <= received is the one named.
+    for (start, end), (field, expected) in {
+        (-1, 1): ("start", 0),
+        (2, 3): ("start", 1),
+        (1, 1): ("end", 2),
+        (1, 0): ("end", 2),
+    }.items():
+        bad = {**ok, "updates": [{"committed": [{"kind": "markdown", "start": start,
+                                                 "end": end}]}, {"committed": []}]}  # fmt: skip
+        found = commit_fault(body, bad, final)
+        assert found is not None and found[0] == "withdrawn"
+        assert found[2].path[-1] == field and found[2].expected == expected, (start, end)
+        assert found[2].actual == (start if field == "start" else end)
     assert shape_fault(body, {**ok, "updates": ok["updates"][:1]}) == "1 updates for 2 chunks"
 
 

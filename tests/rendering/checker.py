@@ -16,42 +16,52 @@ MARKDOWN_TAGS = {
 }  # fmt: skip
 CARD_TAGS = {
     "form", "h3", "fieldset", "legend", "div", "input", "label", "textarea", "button",
-    "span", "ul", "li", "dl", "dt", "dd", "pre", "code",
+    "span", "ul", "li", "dl", "dt", "dd", "pre", "code", "bdi", "p",
 }  # fmt: skip
 VOID = {"input", "img", "br", "hr"}
 ATTRS = {
     "a": {"href", "title"},
     "img": {"src", "alt", "title"},
     "ol": {"start"},
-    "code": {"class"},
+    "code": {"class", "dir"},
     "form": {"class", "data-replykit-block", "data-replykit-name"},
-    "span": {"class", "data-replykit-block", "data-replykit-name"},
+    "span": {"class", "data-replykit-block", "data-replykit-name", "dir"},
+    "h3": {"dir"},
+    "legend": {"dir"},
+    "dd": {"dir"},
     "pre": {"class", "data-replykit-block", "data-replykit-name"},
     "fieldset": {"data-question-id", "data-question-type"},
-    "input": {"type", "name", "value", "id", "data-question-id", "checked", "aria-label"},
-    "label": {"for"},
-    "textarea": {"name", "id", "data-question-id"},
-    "dt": {"data-question-id"},
+    "input": {
+        "type", "name", "value", "id", "data-question-id", "checked", "aria-label", "dir",
+    },
+    "label": {"for", "dir"},
+    "textarea": {"name", "id", "data-question-id", "dir"},
+    "dt": {"data-question-id", "dir"},
     "li": {"data-code", "data-severity"},
     "ul": {"class"},
     "div": {
         "class", "data-replykit-block", "data-replykit-name", "data-questionnaire-id",
-        "data-status",
+        "data-status", "data-replykit-size",
     },
     "button": {
         "type", "class", "data-action-id", "data-action-type", "data-style",
         "data-risk-level", "data-confirm", "data-confirm-description",
-        "data-confirm-prompt", "data-confirm-label", "data-cancel-label",
+        "data-confirm-prompt", "data-confirm-label", "data-cancel-label", "dir",
     },
 }  # fmt: skip
 CLASSES = {
     "replykit-form", "replykit-option", "replykit-option replykit-other",
     "replykit-invalid", "replykit-diagnostics", "replykit-response",
-    "replykit-unregistered", "replykit-actions", "replykit-action",
+    "replykit-unregistered", "replykit-actions", "replykit-action", "replykit-too-large",
 }  # fmt: skip
 INPUT_TYPES = {"radio", "checkbox", "text"}
 BUTTON_TYPES = {"submit", "button"}
-CARD_CLASSES = {"replykit-form", "replykit-invalid", "replykit-response", "replykit-actions"}
+CARD_CLASSES = {
+    "replykit-form", "replykit-invalid", "replykit-response", "replykit-actions",
+    "replykit-too-large",
+}  # fmt: skip
+# Bidi controls: embeddings, overrides, isolates, marks (docs/html.md section 5).
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _SCHEME = re.compile(r"([a-z][a-z0-9+.\-]*):")
 
 
@@ -65,6 +75,8 @@ class Reading:
     values: list[str] = attrs.field(factory=list)
     ids: list[str] = attrs.field(factory=list)
     names: list[str] = attrs.field(factory=list)
+    # Text in a card holding a bidi control outside every isolate (dir="auto", <bdi>).
+    unisolated: list[str] = attrs.field(factory=list)
 
 
 class _Checker(HTMLParser):
@@ -72,6 +84,7 @@ class _Checker(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.reading = Reading()
         self.stack: list[tuple[str, bool]] = []  # (tag, inside a card)
+        self.isolates: list[bool] = []  # per open element: it or an ancestor isolates
 
     def _in_card(self) -> bool:
         return bool(self.stack) and self.stack[-1][1]
@@ -88,6 +101,8 @@ class _Checker(HTMLParser):
         starts_card = values.get("class") in CARD_CLASSES
         if tag not in VOID:
             self.stack.append((tag, self._in_card() or starts_card))
+            inherited = bool(self.isolates) and self.isolates[-1]
+            self.isolates.append(inherited or tag == "bdi" or values.get("dir") == "auto")
 
     def handle_startendtag(self, tag: str, attrs_: list[tuple[str, str | None]]) -> None:
         if tag in VOID:  # markdown-it writes <img ... /> and <br />
@@ -111,6 +126,8 @@ class _Checker(HTMLParser):
             r.problems.append(f"code class {value!r}")
         if name == "type" and value not in (INPUT_TYPES if tag == "input" else BUTTON_TYPES):
             r.problems.append(f"type {value!r} on <{tag}>")
+        if name == "dir" and value != "auto":
+            r.problems.append(f"dir={value!r} on <{tag}>")
         if name == "id":
             r.ids.append(value)
         if name == "name":
@@ -121,9 +138,13 @@ class _Checker(HTMLParser):
             self.reading.problems.append(f"end tag </{tag}> closes {self.stack[-1:]}")
             return
         self.stack.pop()
+        self.isolates.pop()
 
     def handle_data(self, data: str) -> None:
         self.reading.texts.append(data)
+        isolated = bool(self.isolates) and self.isolates[-1]
+        if self._in_card() and not isolated and BIDI.search(data):
+            self.reading.unisolated.append(data)
 
     def handle_comment(self, data: str) -> None:
         self.reading.problems.append(f"comment {data!r}")

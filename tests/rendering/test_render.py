@@ -124,23 +124,25 @@ def test_form_shape() -> None:
     out = render_html(xml(payload), message_id="m")
     assert out.startswith(
         '<form class="replykit-form" data-replykit-block="m_q1" '
-        'data-replykit-name="questionnaire">\n<h3>Plan</h3>\n'
-        '<fieldset data-question-id="s" data-question-type="single_choice"><legend>One?</legend>'
+        'data-replykit-name="questionnaire">\n<h3 dir="auto">Plan</h3>\n'
+        '<fieldset data-question-id="s" data-question-type="single_choice">'
+        '<legend dir="auto">One?</legend>'
     )
     assert (
         '<input type="radio" name="m_q1:s" value="b" id="m_q1:s:1" data-question-id="s" checked>'
-        '<label for="m_q1:s:1">b</label>' in out
+        '<label for="m_q1:s:1" dir="auto">b</label>' in out
     )
     assert f'value="{OTHER_VALUE}" id="m_q1:s:other"' in out
     assert '<input type="text" name="m_q1:s:other" id="m_q1:s:other-text"' in out
     assert (
         '<input type="checkbox" name="m_q1:m" value="v1" id="m_q1:m:0" data-question-id="m" '
-        'checked><label for="m_q1:m:0">L1</label>' in out
+        'checked><label for="m_q1:m:0" dir="auto">L1</label>' in out
     )
     assert 'value="v2" id="m_q1:m:1" data-question-id="m"><label' in out
     # HTML parsers drop the newline after <textarea>: the value is the default exactly.
     assert (
-        '<textarea name="m_q1:f" id="m_q1:f:text" data-question-id="f">\nbecause</textarea>' in out
+        '<textarea name="m_q1:f" id="m_q1:f:text" data-question-id="f" dir="auto">'
+        "\nbecause</textarea>" in out
     )
     assert out.endswith('<button type="submit">提交</button></form>\n')
     assert read_html(out).problems == []
@@ -152,7 +154,7 @@ def test_invalid_block_shows_raw_text_and_diagnostics() -> None:
     seg = segment(text, message_id="m").segments[1]
     assert (
         '<div class="replykit-invalid" data-replykit-block="m_q1" '
-        'data-replykit-name="questionnaire"><pre><code>&lt;questionnaire&gt;'
+        'data-replykit-name="questionnaire"><pre><code dir="auto">&lt;questionnaire&gt;'
         "{&quot;questions&quot;: 1}&lt;/questionnaire&gt;</code></pre>" in out
     )
     items = re.findall(r'<li data-code="([^"]+)" data-severity="(\w+)">', out)
@@ -175,8 +177,8 @@ def test_response_is_a_read_only_summary() -> None:
         'data-replykit-name="questionnaire-response" data-questionnaire-id="m_q1" '
         'data-status="submitted">'
     )
-    assert '<dt data-question-id="s">One?</dt><dd>Bee</dd>' in out
-    assert '<dt data-question-id="m">m</dt><dd>Ex、其他 (mine)</dd>' in out
+    assert '<dt data-question-id="s" dir="auto">One?</dt><dd dir="auto">Bee</dd>' in out
+    assert '<dt data-question-id="m" dir="auto">m</dt><dd dir="auto">Ex、其他 (mine)</dd>' in out
     assert "<input" not in out and "<textarea" not in out
 
 
@@ -188,12 +190,12 @@ def test_unregistered_blocks_read_as_markdown() -> None:
     out = render_html(text, message_id="m")
     assert (
         '<pre class="replykit-unregistered" data-replykit-block="m_q1" '
-        'data-replykit-name="foo-questionnaire"><code class="language-foo-questionnaire">'
-        "*x*\n</code></pre>" in out
+        'data-replykit-name="foo-questionnaire"><code class="language-foo-questionnaire" '
+        'dir="auto">*x*\n</code></pre>' in out
     )
     assert (
         '<p>A <span class="replykit-unregistered" data-replykit-block="m_q2" '
-        'data-replykit-name="bar-questionnaire">&lt;bar-questionnaire&gt;*y*'
+        'data-replykit-name="bar-questionnaire" dir="auto">&lt;bar-questionnaire&gt;*y*'
         "&lt;/bar-questionnaire&gt;</span> z</p>" in out
     )
 
@@ -275,11 +277,11 @@ def test_actions_render_as_buttons_with_their_confirmation() -> None:
     )
     assert (
         'data-confirm-prompt="pay it" data-confirm-label="确认执行" '
-        'data-cancel-label="取消">Pay</button>' in out
+        'data-cancel-label="取消" dir="auto">Pay</button>' in out
     )
     assert (
         '<button type="button" class="replykit-action" data-action-id="more" '
-        'data-action-type="conversation.continue">More</button>' in out
+        'data-action-type="conversation.continue" dir="auto">More</button>' in out
     )
     assert '<li data-code="action.type_unknown">' in out
     assert read_html(out).problems == []

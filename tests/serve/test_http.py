@@ -87,6 +87,10 @@ def test_a_body_of_the_limit_is_read(server: PlaygroundServer) -> None:
         ({"Content-Type": "application/json"}, b"{}", 411),
         ({"Content-Type": "text/plain", "Content-Length": "2"}, b"{}", 415),
         ({"Content-Type": "application/json", "Content-Length": "x"}, b"{}", 400),
+        # '²'.isdigit() is True and int('²') raises: only ASCII digits are a length.
+        ({"Content-Type": "application/json", "Content-Length": "\u00b2"}, b"{}", 400),
+        # HTTP's optional white space is space and tab, not NBSP (str.strip()).
+        ({"Content-Type": "\u00a0application/json", "Content-Length": "2"}, b"{}", 415),
         ({"Content-Type": "application/json", "Content-Length": "2"}, b"\xff\xfe", 400),
         ({"Content-Type": "application/json", "Content-Length": "15"}, b'{"a":1, "a":2 }', 400),
         ({"Content-Type": "application/json", "Content-Length": "2"}, b"[]", 400),

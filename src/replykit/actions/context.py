@@ -12,8 +12,16 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from replykit.actions.model import LOCALES, Locale, is_reserved_id
+from replykit.actions.model import (
+    LOCALES,
+    MAX_TARGET,
+    Locale,
+    is_reserved_id,
+    unsafe_char,
+    valid_target,
+)
 from replykit.argcheck import typed
+from replykit.surrogates import first_lone_surrogate
 
 DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
 DATA_SHAPES: Final[tuple[DataShape, ...]] = ("categorical", "ordinal", "temporal", "numeric_xy")
@@ -26,10 +34,44 @@ class ContextError(ValueError):
     """A context value that does not have the documented JSON shape (message names the path)."""
 
 
-def _not_reserved(_inst: object, _attribute: attrs.Attribute[Any], value: str) -> None:
-    # chartPresentation is keyed by componentId (§12 reserved ids).
+def component_id_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a chart's componentId, or ``None``: the rule of
+    :class:`ChartComponent` and the context file alike. It must be one an action can
+    target (docs/actions.md section 3: non-blank, at most 120 code points, no control or
+    bidi character, no surrogate code point) and no name JavaScript objects inherit
+    (chartPresentation is keyed by it, §12)."""
+    if not valid_target(value):
+        return f"must be a non-blank string of at most {MAX_TARGET} characters"
+    index = unsafe_char(value)
+    if index is not None:
+        return (
+            f"holds U+{ord(value[index]):04X} at character {index + 1}, which an action id refuses"
+        )
     if is_reserved_id(value):
-        raise ValueError("componentId must not be a name JavaScript objects inherit")
+        return "must not be a name JavaScript objects inherit"
+    return None
+
+
+def _component_id(_inst: object, _attribute: attrs.Attribute[Any], value: str) -> None:
+    problem = component_id_problem(value)
+    if problem is not None:
+        raise ValueError(f"componentId {problem}")
+
+
+def _one_of(name: str, allowed: tuple[str, ...]) -> Any:
+    """An attrs validator whose message is one line naming the field (no attrs internals)."""
+
+    def check(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in allowed:
+            choices = ", ".join(repr(a) for a in allowed)
+            raise ValueError(f"{name} must be one of {choices}, not {value!r}")
+
+    return check
+
+
+def _no_surrogate(_inst: object, _attribute: attrs.Attribute[Any], value: str | None) -> None:
+    if value is not None and first_lone_surrogate(value) is not None:
+        raise ValueError("question must not hold a surrogate code point (JSON cannot carry one)")
 
 
 @typed
@@ -41,12 +83,15 @@ class ChartComponent:
     one of ``categorical`` (unordered categories), ``ordinal`` (ordered categories),
     ``temporal`` (points in time) and ``numeric_xy`` (pairs of numbers), §12.
     Raises ``TypeError`` for a non-string id, ``ValueError`` for an unknown shape or an
-    id that JavaScript objects inherit (``constructor`` ..., §12: state is keyed by it).
+    id the context file refuses (:func:`component_id_problem`: blank, over 120 code
+    points, a control, bidi or surrogate character, or a name JavaScript objects inherit
+    such as ``constructor``, §12: state is keyed by it), with a one-line message naming
+    the field.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
-    componentId: str = attrs.field(validator=[attrs.validators.instance_of(str), _not_reserved])
-    dataShape: DataShape = attrs.field(validator=attrs.validators.in_(DATA_SHAPES))
+    componentId: str = attrs.field(validator=[attrs.validators.instance_of(str), _component_id])
+    dataShape: DataShape = attrs.field(validator=_one_of("dataShape", DATA_SHAPES))
 
     def to_json(self) -> dict[str, Any]:
         """``{"componentId": str, "dataShape": str}``."""
@@ -58,7 +103,7 @@ def _unique_charts(
 ) -> None:
     ids = [c.componentId for c in charts]
     if len(set(ids)) != len(ids):
-        raise ValueError("chart componentIds must be unique")
+        raise ValueError("charts: componentIds must be unique")
 
 
 def _as_charts(value: Iterable[ChartComponent]) -> tuple[ChartComponent, ...]:
@@ -76,8 +121,9 @@ class ActionContext:
     question that produced the answer, or ``None`` when unknown (seed 004
     "4.8 answer.refresh", "5. 客户端自动补充的入口"; a blank question counts as
     unknown); ``locale``: ``zh`` or ``en`` for client-side texts (§12).
-    Raises ``ValueError`` on duplicate chart ids or another locale, ``TypeError`` when a
-    field has the wrong type (so the functions taking a context never fail on it).
+    Raises ``ValueError`` on duplicate chart ids, another locale or a question holding a
+    surrogate code point, ``TypeError`` when a field has the wrong type (so the
+    functions taking a context never fail on it).
     """
 
     hasFullDetails: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
@@ -90,9 +136,10 @@ class ActionContext:
         ],
     )
     question: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+        default=None,
+        validator=[attrs.validators.optional(attrs.validators.instance_of(str)), _no_surrogate],
     )
-    locale: Locale = attrs.field(default="zh", validator=attrs.validators.in_(LOCALES))
+    locale: Locale = attrs.field(default="zh", validator=_one_of("locale", LOCALES))
 
     def chart(self, component_id: str) -> ChartComponent | None:
         """The registered chart with this id, or ``None``."""
@@ -119,7 +166,8 @@ def parse_context(value: object) -> ActionContext:
     "categorical"|"ordinal"|"temporal"|"numeric_xy"}], "question"?: str | null,
     "locale"?: "zh"|"en"}``; every key optional, no other key allowed. Output: an
     :class:`ActionContext`. Raises :class:`ContextError` naming the bad path (unknown
-    key, wrong type, unknown data shape, empty, duplicate or reserved componentId).
+    key, wrong type, unknown data shape, a componentId :func:`component_id_problem`
+    refuses, a duplicate componentId).
     Source rule: seed 004 "4.2 render.change", "4.8 answer.refresh", "5. 客户端自动补充的入口"; §12.
     """
     if not isinstance(value, dict):
@@ -133,6 +181,8 @@ def parse_context(value: object) -> ActionContext:
     question = value.get("question")
     if question is not None and not isinstance(question, str):
         raise ContextError("context.question: must be a string or null")
+    if question is not None and first_lone_surrogate(question) is not None:
+        raise ContextError("context.question: must not hold a surrogate code point")
     raw_locale = value.get("locale", "zh")
     locale = _LOCALE_BY_NAME.get(raw_locale) if isinstance(raw_locale, str) else None
     if locale is None:
@@ -150,12 +200,13 @@ def parse_context(value: object) -> ActionContext:
             if key not in ("componentId", "dataShape"):
                 raise ContextError(f"{where}.{key}: unknown key (allowed: componentId, dataShape)")
         component_id = raw.get("componentId")
-        if not isinstance(component_id, str) or not component_id:
-            raise ContextError(f"{where}.componentId: must be a non-empty string")
+        if not isinstance(component_id, str):
+            raise ContextError(f"{where}.componentId: must be a string")
+        problem = component_id_problem(component_id)
+        if problem is not None:
+            raise ContextError(f"{where}.componentId: {problem}")
         if component_id in seen:
             raise ContextError(f"{where}.componentId: duplicate id")
-        if is_reserved_id(component_id):
-            raise ContextError(f"{where}.componentId: a name JavaScript objects inherit")
         seen.add(component_id)
         shape = raw.get("dataShape")
         known = _SHAPE_BY_NAME.get(shape) if isinstance(shape, str) else None

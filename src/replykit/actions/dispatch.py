@@ -284,7 +284,9 @@ def dispatch(
     Output: the next state (the record of ``action.id`` has ``updatedAt`` =
     ``now``; render.* also change ``chartPresentation``) and one effect; an event that
     does not apply returns the same ``state`` object and :class:`Ignored`.
-    Raises ``ValueError`` for an unknown event or a naive ``now``; ``TypeError`` naming
+    Raises ``ValueError`` for an unknown event, a naive ``now`` or one that cannot be
+    expressed in UTC (year 1 or 9999 at the range's ends, :func:`format_timestamp`);
+    ``TypeError`` naming
     the argument when ``state``, ``action``, ``context``, ``now``, ``event`` or
     ``message`` is not of its type.
     Source rule: the §12 state table (see the module docstring); seed 004 "4. 已支持事件",

@@ -21,6 +21,7 @@ from replykit.actions.model import (
     path_key,
     unsafe_char,
     unsafe_params,
+    unsafe_variant,
     valid_text,
 )
 from replykit.actions.sanitize import locate_actions
@@ -31,7 +32,11 @@ from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 
 #: Vague references a business prompt must not lean on (§12; docs/actions.md section 9).
 VAGUE_ZH: Final[tuple[str, ...]] = ("它", "那个", "这个")
-VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this\s+one)\b", re.IGNORECASE)
+# The pronouns standing alone: not 它 inside 其它 ("other"), not 这个 before a period of
+# time (这个月 "this month", 这个季度, 这个星期, 这个周, 这个年度), which name their object.
+VAGUE_ZH_RE: Final = re.compile(r"(?<!其)它|那个|这个(?!月|季度|星期|周|年度)")
+# ASCII words and spaces: "取消it" still holds the word it, "this\u3000one" does not.
+VAGUE_EN_RE: Final = re.compile(r"\b(?:it|that|this[ \t]+one)\b", re.IGNORECASE | re.ASCII)
 
 # Field names (lower case, without "_" and "-") that carry what must never be sent
 # (§12; docs/actions.md section 9: no tool names, credentials, tokens or execution arguments).
@@ -94,10 +99,13 @@ def _forbidden(mapping: dict[object, object], allowed: tuple[str, ...], at: Curs
 def has_vague_reference(prompt: str) -> bool:
     """True when ``prompt`` contains 它, 那个, 这个, or the words it, that, this one.
 
-    Case-insensitive for English, whole words only. Source rule: §12 (docs/actions.md section 9).
+    Standalone pronouns only: 其它 ("other") and 这个 before a period of time (这个月,
+    这个季度, 这个星期, 这个周, 这个年度) are not vague. Case-insensitive for English,
+    whole ASCII words only (``this`` and ``one`` apart by spaces or tabs).
+    Source rule: §12 (docs/actions.md section 9).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    return any(word in prompt for word in VAGUE_ZH) or VAGUE_EN_RE.search(prompt) is not None
+    return VAGUE_ZH_RE.search(prompt) is not None or VAGUE_EN_RE.search(prompt) is not None
 
 
 def _structure(answer: dict[object, object], at: Cursor) -> None:
@@ -111,18 +119,20 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
             answer_data = answer
     elif "actions" in answer:
         at.add(A.LINT_ACTIONS_MISPLACED, "actions")
+    # In a wrapper every path starts at the wrapper, so two places never share a path.
+    data_at = at.descend("answerData") if is_wrapper else at
     if isinstance(answer_data, dict):
         datasets = answer_data.get("datasets")
         if "actions" in answer_data and not isinstance(datasets, dict):
-            at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
+            data_at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
         if isinstance(datasets, dict):
             if "actions" in datasets:
-                at.add(
+                data_at.add(
                     A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "datasets", "actions", variant="in_datasets"
                 )
             for name, dataset in datasets.items():
                 if isinstance(dataset, dict) and "actions" in dataset:
-                    at.add(
+                    data_at.add(
                         A.LINT_ACTIONS_NOT_BESIDE_DATASETS,
                         "datasets",
                         path_key(name),
@@ -135,7 +145,7 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
             and "actions" in payload
             and payload is not answer_data
         ):
-            at.add(A.LINT_PAYLOAD_ACTIONS_IGNORED, "actions")
+            at.add(A.LINT_PAYLOAD_ACTIONS_IGNORED, "payload", "actions")
 
 
 def _texts(item: dict[object, object], at: Cursor) -> None:
@@ -151,7 +161,12 @@ def _texts(item: dict[object, object], at: Cursor) -> None:
     for name, value, prompt in fields:
         index = unsafe_char(value, prompt=prompt) if isinstance(value, str) else None
         if isinstance(value, str) and index is not None:
-            at.add(A.LINT_TEXT_UNSAFE, *name.split("."), **unsafe_params(name, value, index))
+            at.add(
+                A.LINT_TEXT_UNSAFE,
+                *name.split("."),
+                variant=unsafe_variant(value, index),
+                **unsafe_params(name, value, index),
+            )
 
 
 def _action(item: dict[object, object], at: Cursor) -> None:
@@ -165,7 +180,9 @@ def _action(item: dict[object, object], at: Cursor) -> None:
     risk = item.get("riskLevel")
     if (business or risk == "HIGH") and not valid_text(item.get("description"), MAX_DESCRIPTION):
         at.add(A.LINT_DESCRIPTION_MISSING, "description")
-    if business and risk not in ("MEDIUM", "HIGH"):
+    # A declared riskLevel must be right; an absent one is fine: business.* is always
+    # confirmed (seed 004 "6. 确认策略"), and the seed's own 4.7 example declares none.
+    if business and "riskLevel" in item and risk not in ("MEDIUM", "HIGH"):
         at.add(A.LINT_RISK_LEVEL_MISMATCH, "riskLevel", action_type=action_type)
     _forbidden(item, ACTION_FIELDS, at)
     if isinstance(params, dict):
@@ -179,16 +196,19 @@ def _action(item: dict[object, object], at: Cursor) -> None:
 def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiagnostic, ...]:
     """Warn about producer mistakes (§12; docs/actions.md section 9); input as for ``sanitize``.
 
-    Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's), in
+    Output: ``lint.*`` diagnostics (same shape and 1-based paths as sanitize's; in the
+    wrapper ``{"answerData", "payload"}`` every path starts at the wrapper:
+    ``answerData.actions[1].id``, ``payload.actions``, the wrapper's own ``actions``), in
     order: structure, then each action in input order (dropped ones included):
     ``lint.answer_not_object`` (path ``None``), ``lint.actions_misplaced``,
     ``lint.actions_not_beside_datasets``, ``lint.payload_actions_ignored``,
     ``lint.id_reserved`` (an id JavaScript objects inherit), ``lint.text_unsafe``
     (control or bidi formatting characters in id, label, title, description or
     params.prompt, §12), ``lint.vague_reference`` (business prompts), ``lint.description_missing``
-    (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* without
-    MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names, URLs, callbacks, RPC
-    methods, credentials, argument objects at action, params or target level).
+    (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* that declares
+    a riskLevel other than MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names,
+    URLs, callbacks, RPC methods, credentials, argument objects at action, params or
+    target level).
     At most ``limits.max_diagnostics`` warnings, the rest counted by one
     ``limit.diagnostics`` summary (§1). Raises ``TypeError`` naming ``limits`` when it is not a
     :class:`~replykit.questionnaire.limits.Limits`, nothing else; looks only two levels deep, so
@@ -201,7 +221,9 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     _structure(answer, sink.at())
     located = locate_actions(answer)
     if located is not None and isinstance(located[1], list):
+        wrapper = "answerData" in answer or "payload" in answer
+        root = sink.at(located[0], "actions") if wrapper else sink.at("actions")
         for index, item in enumerate(located[1]):
             if isinstance(item, dict):
-                _action(item, sink.at("actions", index))
+                _action(item, root.descend(index))
     return capped(sink.diagnostics, limits.max_diagnostics)

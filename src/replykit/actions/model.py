@@ -141,7 +141,8 @@ def _unsafe_re(allowed: str) -> re.Pattern[str]:
     chars = "".join(
         chr(c) for lo, hi in UNSAFE_RANGES for c in range(lo, hi + 1) if chr(c) not in allowed
     )
-    return re.compile("[" + re.escape(chars) + "]")
+    # A surrogate code point too: no UTF-8 or JSON text can carry one (§1).
+    return re.compile("[" + re.escape(chars) + "\ud800-\udfff]")
 
 
 _UNSAFE_RE: Final = _unsafe_re("")
@@ -157,7 +158,8 @@ def unsafe_char(value: str, *, prompt: bool = False) -> int | None:
     """Index (code points) of the first character of ``value`` that §12 forbids, or ``None``.
 
     Forbidden: C0 controls U+0000-U+001F, DEL and C1 controls U+007F-U+009F, bidi
-    embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069. With ``prompt``
+    embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, and surrogate code
+    points U+D800-U+DFFF (a Python caller's lone surrogate, §1). With ``prompt``
     true, tab, ``\\n`` and ``\\r`` are allowed (a prompt may span lines). Never raises.
     """
     found = (_UNSAFE_PROMPT_RE if prompt else _UNSAFE_RE).search(value)
@@ -169,6 +171,23 @@ def unsafe_params(field: str, value: str, index: int) -> dict[str, Any]:
     ``field`` (§12): the code point (``codepoint``, hex) and its 1-based character
     ``position``, never the value."""
     return {"field": field, "codepoint": f"{ord(value[index]):04X}", "position": index + 1}
+
+
+def unsafe_variant(value: str, index: int, *, removed: bool = False) -> str | None:
+    """The message variant of an unsafe character at ``index``: ``surrogate`` for a
+    surrogate code point, ``removed`` when the field is removed, both joined."""
+    surrogate = 0xD800 <= ord(value[index]) <= 0xDFFF
+    parts = (["surrogate"] if surrogate else []) + (["removed"] if removed else [])
+    return "_".join(parts) or None
+
+
+def valid_target(value: object) -> bool:
+    """A ``target.dataset``/``componentId`` that sanitize keeps: non-blank, at most 120
+    code points, no surrogate code point (§12, §1)."""
+    return valid_text(value, MAX_TARGET) and _SURROGATE.search(str(value)) is None
+
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def valid_text(value: object, limit: int) -> bool:
@@ -206,8 +225,12 @@ def _optional_text(limit: int, *, prompt: bool = False) -> Any:
     def check(_inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None and not valid_text(value, limit):
             raise ValueError(f"{attribute.name} must be a non-blank str of at most {limit}")
+        if isinstance(value, str) and _SURROGATE.search(value) is not None:
+            raise ValueError(f"{attribute.name} must not hold a surrogate code point")
         if prompt and isinstance(value, str) and unsafe_char(value, prompt=True) is not None:
-            raise ValueError(f"{attribute.name} must not hold control or bidi characters")
+            raise ValueError(
+                f"{attribute.name} must not hold control, bidi or surrogate characters"
+            )
 
     return check
 
@@ -293,7 +316,7 @@ def action_problem(action: AnswerAction) -> str | None:
     for name in ("id", "label", "title", "description"):
         value = getattr(action, name)
         if value is not None and unsafe_char(value) is not None:
-            return f"{name} must not hold control or bidi formatting characters"
+            return f"{name} must not hold control, bidi formatting or surrogate characters"
     if action.style is not None and as_style(action.style) is None:
         return "style must be primary, default or danger"
     if action.title is not None and not valid_text(action.title, MAX_TITLE):
@@ -389,6 +412,8 @@ class ActionSet:
     ``source``: which container supplied the list (``None`` when neither had one);
     ``added``: client-added entries (docs/actions.md section 5), filled by
     :func:`~replykit.actions.with_defaults`, shown after ``actions``.
+    Raises ``ValueError`` for more than 8 ``actions`` or an id used twice across
+    ``actions`` and ``added``.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -396,6 +421,18 @@ class ActionSet:
     diagnostics: tuple[ActionDiagnostic, ...] = ()
     source: Source | None = None
     added: tuple[AnswerAction, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        # What sanitize never returns (docs/actions.md sections 2, 5): state is keyed by id.
+        if len(self.actions) > MAX_SHOWN:
+            raise ValueError(f"actions holds {len(self.actions)} actions; at most {MAX_SHOWN}")
+        seen: set[str] = set()
+        for name, action in [("actions", a) for a in self.actions] + [
+            ("added", a) for a in self.added
+        ]:
+            if action.id in seen:
+                raise ValueError(f"{name}: id {action.id!r} is used by an earlier action")
+            seen.add(action.id)
 
     @property
     def all_actions(self) -> tuple[AnswerAction, ...]:

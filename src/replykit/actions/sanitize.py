@@ -42,6 +42,8 @@ from replykit.actions.model import (
     path_key,
     unsafe_char,
     unsafe_params,
+    unsafe_variant,
+    valid_target,
     valid_text,
 )
 from replykit.argcheck import typed
@@ -91,7 +93,7 @@ def _unsafe(
     index = unsafe_char(value, prompt=prompt)
     if index is None:
         return False
-    variant = "removed" if removed else None
+    variant = unsafe_variant(value, index, removed=removed)
     at.add(A.ACTION_TEXT_UNSAFE, variant=variant, **unsafe_params(field, value, index))
     return True
 
@@ -159,7 +161,30 @@ def _check_drop(
     ):
         at.add(A.ACTION_CHART_TYPE_INVALID, "params", "chartType")
         return None
+    if action_type == "render.change" and _target_lost(item.get("target"), at):
+        return None
     return action_type, action_id, label
+
+
+def _target_lost(target: object, at: Cursor) -> bool:
+    """Report ``action.target_invalid`` when a render.change ``target`` is given but
+    names no chart that sanitize would keep: removing it would turn the action into an
+    untargeted one that changes whichever chart fits (§12, docs/actions.md section 2).
+    ``null`` and ``{}`` name nothing and are removals only."""
+    if target is None:
+        return False
+    if not isinstance(target, dict):
+        at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
+        return True
+    if "componentId" in target:
+        if valid_target(target["componentId"]):
+            return False
+        at.add(A.ACTION_TARGET_INVALID, "target", "componentId", limit=MAX_TARGET)
+        return True
+    if any(key != "dataset" for key in target):
+        at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
+        return True
+    return False
 
 
 def _target(value: object, at: Cursor) -> Target | None:
@@ -172,7 +197,7 @@ def _target(value: object, at: Cursor) -> Target | None:
     found: dict[str, str] = {}
     for key, sub in value.items():
         if key in ("dataset", "componentId"):
-            if isinstance(sub, str) and valid_text(sub, MAX_TARGET):
+            if valid_target(sub):
                 found[key] = sub
             else:
                 at.add(
@@ -274,6 +299,17 @@ def _build(
     )
 
 
+def _misplaced(answer: AnswerValue, sink: ActionSink) -> None:
+    """``actions.misplaced`` (path ``None``) when ``answer`` is read as the wrapper and
+    also holds a top-level ``actions`` list that nothing reads: an answerData with a
+    business field named ``payload`` or ``answerData`` would otherwise lose its buttons
+    without a word (docs/actions.md section 1)."""
+    if isinstance(answer, dict) and "actions" in answer:
+        key = "answerData" if "answerData" in answer else "payload" if "payload" in answer else None
+        if key is not None:
+            sink.at().add(A.ACTIONS_MISPLACED, key=key)
+
+
 @typed
 def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionSet:
     """Keep the valid actions of an answer and report every drop and removal.
@@ -285,9 +321,11 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     ``diagnostics`` carry one §12 code per dropped action (the first rule it fails, in
     the order not_object, type_unknown, id_invalid, id_reserved, text_unsafe on the id,
     id_duplicate, label_invalid, text_unsafe on the label, prompt_required, text_unsafe
-    on a required prompt, chart_type_invalid, over_limit) and one
+    on a required prompt, chart_type_invalid, target_invalid, over_limit) and one
     ``action.field_removed`` or ``action.text_unsafe`` (title, description, a
-    conversation.modify prompt) per removed field of a kept action. Paths are 1-based
+    conversation.modify prompt) per removed field of a kept action, after one
+    ``actions.misplaced`` (path ``None``) when the answer is read as the wrapper and also
+    has a top-level ``actions`` key that nothing reads. Paths are 1-based
     and relative to the container (``actions[3].params.arguments``); ``source`` names
     the container. A dropped action reports only its drop, not its field removals.
     Lengths are code points. ``id``, ``label`` and texts are kept verbatim (not
@@ -303,10 +341,11 @@ def sanitize(answer: AnswerValue, *, limits: Limits = DEFAULT_LIMITS) -> ActionS
     Source rule: §12 (docs/actions.md section 1-4).
     """
     located = locate_actions(answer)
-    if located is None:
-        return ActionSet()
-    source, raw = located
     sink = ActionSink()
+    _misplaced(answer, sink)
+    if located is None:
+        return ActionSet(diagnostics=tuple(sink.diagnostics))
+    source, raw = located
     actions = sink.at("actions")
     if not isinstance(raw, list):
         actions.add(A.ACTIONS_NOT_LIST, type=json_type(raw))

@@ -26,7 +26,10 @@ STATUSES: Final[tuple[ActionStatus, ...]] = (
     "cancelled",
 )
 _STATUS_BY_NAME: Final[dict[str, ActionStatus]] = {s: s for s in STATUSES}
-TIMESTAMP_RE: Final = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
+# ASCII digits only: ``\d`` and ``strptime`` also take fullwidth or Arabic-Indic digits.
+TIMESTAMP_RE: Final = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z"
+)
 
 
 class StateError(ValueError):

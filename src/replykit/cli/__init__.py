@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from replykit import __version__
+from replykit.argcheck import typed
 from replykit.cli import actions, audit, conversation, fuzz, segment, serve, stream, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
 from replykit.questionnaire.payload.yaml_loader import choose_loader
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@typed
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``replykit`` command; returns the exit status (2 for a bad
     input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment"; 141 when the

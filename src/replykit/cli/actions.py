@@ -10,7 +10,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from replykit.cli.io import InputError, dump, fail, one_stdin, read_json, require_shape, write
+from replykit.cli.io import (
+    InputError,
+    dump,
+    fail,
+    input_name,
+    one_stdin,
+    read_json,
+    require_shape,
+    write,
+)
 from replykit.textout import CONTINUATION, render, value_lines
 
 if TYPE_CHECKING:
@@ -145,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         one_stdin(ANSWER=args.answer, __context=args.context)
         answer = read_json(args.answer, "answer")
         if isinstance(answer, str):  # any other non-object answer has no actions
-            require_shape(answer, f"answer {args.answer}", (dict,), "an answer object")
+            require_shape(answer, f"answer {input_name(args.answer)}", (dict,), "an answer object")
         context = ActionContext()
         if args.context is not None:
             context = parse_context(read_json(args.context, "context"))

@@ -116,7 +116,7 @@ def _add_respond(
         "--message-id",
         required=True,
         metavar="ID",
-        help="the message's id (1 to 128 characters, not only white space; block ids are "
+        help="the message's id (1 to 128 characters, not blank (§1.1); block ids are "
         "ID_q1, ID_q2, ...)",
     )
     respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
@@ -200,7 +200,7 @@ def _check_all(args: argparse.Namespace) -> tuple[list[_Kept], bool]:
     try:
         stored = read_conversations(text, json_lines=True if args.jsonl else None)
     except ConversationError as exc:
-        raise InputError(f"conversation {args.conversation} is {exc}") from None
+        raise InputError(f"conversation {input_name(args.conversation)} is {exc}") from None
     del text
     pending = list(reversed(stored))
     del stored

@@ -61,14 +61,16 @@ def add_parser(
     p.add_argument(
         "--sse",
         action="store_true",
-        help="the input is a captured server-sent-event stream (OpenAI-style "
-        "choices[0].delta.content or Anthropic-style content_block_delta text deltas)",
+        help="the input is a captured server-sent-event stream (OpenAI-style: the "
+        "delta.content of the choice with index 0; Anthropic-style: content_block_delta "
+        "text deltas); an error event, a stream without its end event ([DONE], "
+        "message_stop) or without any data: line is an input error (exit 2)",
     )
     p.add_argument("--profile", default="client", help="client (default), self_check, product:NAME")
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not only white space)",
+        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not blank (§1.1))",
     )
     p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
     p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")
@@ -148,8 +150,9 @@ def run_stream(args: argparse.Namespace) -> int:
     """Run ``replykit stream`` on parsed arguments ``file``, ``chunk_size``, ``sse``,
     ``profile``, ``message_id``, ``compat``, ``preview``; print the updates and return
     0. Raises :class:`~replykit.cli.io.InputError` (exit 2) for a bad profile, message
-    id or chunk size, an unreadable or non-UTF-8 input, or an SSE event whose data is
-    not JSON."""
+    id or chunk size, an unreadable or non-UTF-8 input, or an SSE input that is broken
+    (:func:`replykit.cli.sse.deltas`: data not JSON, a field of the wrong type, an
+    error event, no end event, no ``data:`` line)."""
     from replykit.questionnaire.profiles import profile_from_string
     from replykit.questionnaire.segmentation.stream import StreamSegmenter
 
@@ -164,7 +167,9 @@ def run_stream(args: argparse.Namespace) -> int:
     try:
         handle: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise InputError(f"cannot read message {args.file}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot read message {input_name(args.file)}: {exc.strerror or exc}"
+        ) from None
     with handle:
         shown = 0  # the length of the pending tail a reader of the output holds
         for chunk in _chunks(args, handle):

@@ -20,6 +20,13 @@ _UNSAFE = (
     "{field} holds U+{codepoint} at character {position}, a control or bidi formatting "
     "character that could make the button read as another"
 )
+_SURROGATE = (
+    "{field} holds U+{codepoint} at character {position}, a surrogate code point that no "
+    "UTF-8 or JSON text can carry"
+)
+_SURROGATE_ZH = (
+    "{field} 的第 {position} 个字符是 U+{codepoint}，这是 UTF-8 或 JSON 文本无法携带的代理码位"
+)
 
 
 def _action(
@@ -47,9 +54,24 @@ ACTIONS_NOT_LIST: Final = _action(
         "": "actions 必须是数组，不能是 {type}；不显示任何动作。",
     },
 )
+ACTIONS_MISPLACED: Final = _action(
+    "actions.misplaced",
+    {
+        "": "this answer is read as the wrapper {{answerData, payload}} because it has the key "
+        "{key}, so the actions beside it are never read; no action from them is shown (put "
+        "them in answerData, or rename a business field named {key})"
+    },
+    "the answer has an `answerData` or `payload` key, so it is read as the wrapper, and "
+    "also a top-level `actions` key, which the wrapper never reads (path `null`)",
+    zh={
+        "": "该回答有 {key} 键，因此按 {{answerData, payload}} 外层包装读取，与之并列的 actions "
+        "永远不会被读取，不显示其中任何动作（请把它们放进 answerData，或给名为 {key} 的业务字段"
+        "改名）。",
+    },
+)
 ACTION_NOT_OBJECT: Final = _action(
     "action.not_object",
-    {"": "An action must be an object, not {type}" + _DROPPED},
+    {"": "an action must be an object, not {type}" + _DROPPED},
     "element is not an object",
     zh={
         "": "动作必须是对象，不能是 {type}；该动作被丢弃。",
@@ -122,6 +144,20 @@ ACTION_CHART_TYPE_INVALID: Final = _action(
         "；该动作被丢弃。",
     },
 )
+ACTION_TARGET_INVALID: Final = _action(
+    "action.target_invalid",
+    {
+        "": "render.change names its chart in target.componentId, a non-blank string of at "
+        "most {limit|character}; without it the action would change another chart" + _DROPPED
+    },
+    "render.change: `target` given (not null) but names no chart: not an object, a "
+    "`componentId` that is not a non-blank string of at most 120, or only keys other than "
+    "`dataset`",
+    zh={
+        "": "render.change 用 target.componentId 指定图表，它必须是不超过 {limit} 个字符的非空字符"
+        "串；否则该动作会修改另一张图表；该动作被丢弃。",
+    },
+)
 ACTION_OVER_LIMIT: Final = _action(
     "action.over_limit",
     {"": "only the first {limit} valid actions are shown" + _DROPPED},
@@ -138,8 +174,8 @@ ACTION_FIELD_REMOVED: Final = _action(
         for k, v in {
             "": "this field is not part of the protocol",
             "style": "style must be primary, default or danger",
-            "title": "title must be a non-blank string of at most {limit}",
-            "description": "description must be a non-blank string of at most {limit}",
+            "title": "title must be a non-blank string of at most {limit|character}",
+            "description": "description must be a non-blank string of at most {limit|character}",
             "risk_level": "riskLevel must be LOW, MEDIUM or HIGH",
             "confirmation": "requiresConfirmation is honoured only when true",
             "target_type": "target must be an object, not {type}",
@@ -182,7 +218,12 @@ ACTION_FIELD_REMOVED: Final = _action(
 )
 ACTION_TEXT_UNSAFE: Final = _action(
     "action.text_unsafe",
-    {"": _UNSAFE + _DROPPED, "removed": _UNSAFE + _REMOVED},
+    {
+        "": _UNSAFE + _DROPPED,
+        "removed": _UNSAFE + _REMOVED,
+        "surrogate": _SURROGATE + _DROPPED,
+        "surrogate_removed": _SURROGATE + _REMOVED,
+    },
     'a control or bidi formatting character, e.g. `"label": "\\u202eetelpmoC"`',
     zh={
         "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
@@ -191,6 +232,8 @@ ACTION_TEXT_UNSAFE: Final = _action(
             "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
             "向格式字符；已移除该字段。"
         ),
+        "surrogate": _SURROGATE_ZH + "；该动作被丢弃。",
+        "surrogate_removed": _SURROGATE_ZH + "；已移除该字段。",
     },
 )
 
@@ -244,21 +287,29 @@ LINT_ID_RESERVED: Final = _lint(
         "": "这个 id 是 JavaScript 对象继承的名称；客户端会丢弃该动作。",
     },
 )
-LINT_TEXT_UNSAFE: Final = _lint(
-    "text_unsafe",
-    _UNSAFE + "; clients drop or remove it",
-    "a control or bidi formatting character (tab and line breaks allowed in prompts)",
+LINT_TEXT_UNSAFE: Final = Code(
+    "lint.text_unsafe",
+    None,
+    rules.LINT,
+    en={
+        "": _UNSAFE + "; clients drop or remove it",
+        "surrogate": _SURROGATE + "; clients drop or remove it",
+    },
+    meaning="a control or bidi formatting character (tab and line breaks allowed in prompts)",
+    doc="actions",
     zh={
         "": "{field} 的第 {position} 个字符是 U+{codepoint}，这是可能让按钮被误读的控制字符或双"
         "向格式字符；客户端会丢弃或移除它。",
+        "surrogate": _SURROGATE_ZH + "；客户端会丢弃或移除它。",
     },
 )
 LINT_VAGUE_REFERENCE: Final = _lint(
     "vague_reference",
     "a business prompt must name the object and the action, not refer to it vaguely "
     "(它, 那个, 这个, it, that, this one)",
-    "a business prompt contains 它, 那个, 这个, or the whole words it, that, this one "
-    "(case-insensitive)",
+    "a business prompt contains the pronoun 它, 那个 or 这个 standing alone (not 其它 "
+    '"other", not 这个 before a period of time: 这个月, 这个季度, 这个星期, 这个周, 这个年度), '
+    "or the whole ASCII words it, that, this one (case-insensitive)",
     zh={
         "": "业务提示必须写明对象和动作，不能含糊指代（它、那个、这个、it、that、this one）。",
     },
@@ -273,8 +324,9 @@ LINT_DESCRIPTION_MISSING: Final = _lint(
 )
 LINT_RISK_LEVEL_MISMATCH: Final = _lint(
     "risk_level_mismatch",
-    "{action_type} has business impact; declare riskLevel MEDIUM or HIGH",
-    "business.* without riskLevel MEDIUM or HIGH",
+    "{action_type} has business impact; its riskLevel must be MEDIUM or HIGH (or left out)",
+    "business.* that declares a riskLevel other than MEDIUM or HIGH (`LOW`, or a value "
+    "that is no risk level); an absent riskLevel is fine",
     zh={
         "": "{action_type} 会产生业务影响；请声明 riskLevel 为 MEDIUM 或 HIGH。",
     },
@@ -295,6 +347,7 @@ LINT_FORBIDDEN_FIELD: Final = _lint(
 
 CODES: Final = (
     ACTIONS_NOT_LIST,
+    ACTIONS_MISPLACED,
     ACTION_NOT_OBJECT,
     ACTION_TYPE_UNKNOWN,
     ACTION_ID_INVALID,
@@ -303,6 +356,7 @@ CODES: Final = (
     ACTION_LABEL_INVALID,
     ACTION_PROMPT_REQUIRED,
     ACTION_CHART_TYPE_INVALID,
+    ACTION_TARGET_INVALID,
     ACTION_OVER_LIMIT,
     ACTION_FIELD_REMOVED,
     ACTION_TEXT_UNSAFE,

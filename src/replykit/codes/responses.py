@@ -268,13 +268,36 @@ ANSWER_INCONSISTENT: Final = _answer(
 ANSWER_LABEL_MISMATCH: Final = _answer(
     "label_mismatch",
     {"": "{path}: the label of {given!r} is {label!r}, not {given_label!r}"},
-    "a label that is not the option's label",
+    'a label that is not the one `build_response` writes: the option\'s label; `""` for an '
+    'unanswered single choice; for "other", the `other` display text (the `ui_text` '
+    "argument's, else the form's, else 其他 or Other, either locale)",
     zh={
         "": "{path}：{given!r} 的标签是 {label!r}，而不是 {given_label!r}。",
     },
 )
 
+# ---------------------------------------------------------------- Self-check
+
+SELFCHECK_RESPONSE_IN_REPLY: Final = Code(
+    "selfcheck.response_in_reply",
+    "error",
+    rules.SELF_CHECK,
+    en={
+        "": "<{name}> is a user's answer: it belongs in the next user message, never in an "
+        "assistant reply ({total|response block} in this reply)"
+    },
+    meaning="the inspected assistant reply holds a response block (valid or not); a "
+    "response is the user's answer, sent as the next user message",
+    example="`<questionnaire-response>{...}</questionnaire-response>` in the reply",
+    summary_zh="回答块是用户的回答，只能出现在下一条用户消息中，不能出现在 assistant 回复中。",
+    zh={
+        "": "<{name}> 是用户的回答：它只能出现在下一条用户消息中，不能出现在 assistant 回复中"
+        "（本条回复中有 {total} 个回答块）。",
+    },
+)
+
 CODES: Final = (
+    SELFCHECK_RESPONSE_IN_REPLY,
     RESPONSE_TYPE_MISMATCH,
     RESPONSE_QUESTIONNAIRE_ID_MISSING,
     RESPONSE_ANSWERS_INVALID,

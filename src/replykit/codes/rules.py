@@ -38,6 +38,7 @@ TOOL_RESULT: Final = Rule("§7 tool_result", "responses", "2.1", "opening a form
 RESPONSE: Final = Rule("§7 response", "responses", "1", "the response payload")
 ANSWERS: Final = Rule("§7 answers", "responses", "1.2", "answers and their checks")
 NEAR_MISS: Final = Rule("§8", "protocol", "§8.1", "near-misses")
+SELF_CHECK: Final = Rule("§8 self_check", "responses", "3", "Self-check of the latest reply")
 COMPAT: Final = Rule("§9", "protocol", "§9", "Sage compatibility")
 ACTIONS: Final = Rule("§12", "actions", "2", "answer actions: what is kept")
 ACTIONS_LIMITS: Final = Rule("§12 limits", "actions", "4", "answer actions: limits and codes")
@@ -67,6 +68,7 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType(
             RESPONSE,
             ANSWERS,
             NEAR_MISS,
+            SELF_CHECK,
             COMPAT,
             ACTIONS,
             ACTIONS_LIMITS,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 
 from replykit.argcheck import typed
+from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.selfcheck import is_blocking
 from replykit.questionnaire.model import Segment
@@ -119,6 +120,23 @@ def _expectation(expect: Expect, blocks: tuple[Segment, ...], text: str) -> Reas
     return None
 
 
+def _add_response_reason(reasons: list[Reason], blocks: tuple[Segment, ...], text: str) -> None:
+    """A response block in a reply fails as Self-check fails it
+    (``selfcheck.response_in_reply`` at the first, docs/protocol-responses.md section 3),
+    placed among ``reasons`` in message order."""
+    responses = [b for b in blocks if b.kind == "questionnaire_response"]
+    if not responses:
+        return
+    first = responses[0]
+    line, column = LineIndex(text).line_col(first.start)
+    message = SELFCHECK_RESPONSE_IN_REPLY.render({"name": first.name, "total": len(responses)})
+    at = next(
+        (k for k, r in enumerate(reasons) if (r.line or 0, r.column or 0) >= (line, column)),
+        len(reasons),
+    )
+    reasons.insert(at, Reason(SELFCHECK_RESPONSE_IN_REPLY.name, message, line, column))
+
+
 def verdict(text: str, expect: Expect, profile: Profile, compat: str | None) -> Compliance:
     """:func:`compliance` of one reading (strict when ``compat`` is ``None``), without
     the lenient verdict and without argument checks."""
@@ -128,6 +146,7 @@ def verdict(text: str, expect: Expect, profile: Profile, compat: str | None) -> 
         Reason(d.code, d.message, d.line, d.column) for d in result.diagnostics if is_blocking(d)
     ]
     # Offsets index the decoded text when a §9 decoding changed it.
+    _add_response_reason(reasons, blocks, result.decoded or text)
     expected = _expectation(expect, blocks, result.decoded or text)
     if expected is not None:
         reasons.insert(0, expected)

@@ -19,7 +19,7 @@ from replykit.questionnaire.conversation.selfcheck import assistant_replies
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
-from replykit.text import LineIndex, is_blank
+from replykit.text import is_blank, json_lines_line_col
 
 #: The group of every record when no ``group_by`` field is named.
 ALL = "all"
@@ -209,7 +209,7 @@ def audit_json(text: str, **options: Any) -> dict[str, Any] | None:
     read = read_json_value(line)
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
-        _, column = LineIndex(line).line_col(first.start or 0)
+        _, column = json_lines_line_col(line, first.start or 0)
         message = first.message.removeprefix("JSON syntax error: ")
         return {
             "group": ALL,

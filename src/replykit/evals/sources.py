@@ -16,7 +16,6 @@ reader), so memory does not grow with the number of records.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Literal
@@ -27,7 +26,7 @@ from replykit.evals.parquet import parquet_rows, row_record
 from replykit.evals.walk import STDIN, Unreadable
 from replykit.evals.walk import find_files as walk_files
 from replykit.questionnaire.payload.json_strict import read_json_value
-from replykit.text import LineIndex
+from replykit.text import json_lines_line_col
 
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 JSON_SUFFIXES = (".json",)
@@ -36,8 +35,6 @@ PARQUET_SUFFIXES = (".parquet",)
 SUFFIXES = TEXT_SUFFIXES + JSON_SUFFIXES + LINES_SUFFIXES + PARQUET_SUFFIXES
 #: What standard input is called in messages and reports.
 STDIN_NAME = "<stdin>"
-#: Line ends of JSON Lines (§1): a lone CR ends a line as LF and CR LF do.
-LINE_END = re.compile(rb"\r\n|\r|\n")
 #: Bytes of whole lines read from a JSON Lines file at a time (one ``lines`` item);
 #: a line longer than this is read whole, as one item.
 LINES_BLOCK = 1 << 16
@@ -106,8 +103,9 @@ def _whole(path: str, kind: Kind) -> Iterator[Item]:
 
 
 def _breaks(block: bytes) -> int:
-    """Lines ended in ``block`` (a block ends with a line end, or at the end of input)."""
-    return len(LINE_END.findall(block))
+    """Lines ended in ``block`` (a block ends with a line end, or at the end of input):
+    a JSON Lines line ends at LF only (docs/protocol-responses.md section 3.1)."""
+    return block.count(b"\n")
 
 
 def _lines(path: str, hint: int) -> Iterator[Item]:
@@ -130,25 +128,20 @@ def _lines(path: str, hint: int) -> Iterator[Item]:
             handle.close()
 
 
-def split_lines(data: bytes) -> list[bytes]:
-    """``data`` cut at its line ends (LF, CR LF, a lone CR; §1), as ``LINE_END.split``
-    cuts it; without a CR, ``bytes.split`` gives the same parts several times faster."""
-    return data.split(b"\n") if b"\r" not in data else LINE_END.split(data)
-
-
 def records(item: Item) -> Iterator[Item]:
     """The records an item stands for: a ``lines`` item gives a ``line`` item for each
-    of its lines that is not blank (numbered from the item's ``line``; lines end at LF,
-    CR LF or a lone CR, §1; the line end and the byte order mark of a file's first line
-    removed; the ``size`` of each its share of the bytes); any other item is one
-    record, itself."""
+    of its lines that is not blank (numbered from the item's ``line``; a line ends at
+    LF, a CR before it or alone inside it is JSON white space, docs/protocol-responses.md
+    section 3.1; the line break and the byte order mark of a file's first line removed;
+    the ``size`` of each its share of the bytes); any other item is one record, itself."""
     if item.kind != "lines":
         yield item
         return
     number = item.line or 1
-    for raw in split_lines(item.payload):
+    for raw in item.payload.split(b"\n"):
         line = raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw
-        if line.strip(b" \t"):
+        line = line.removesuffix(b"\r")
+        if line.strip(b" \t\r\n"):
             yield Item(item.source, number, "line", line, len(raw) + 1)
         number += 1
 
@@ -239,7 +232,7 @@ def decode_record(item: Item, columns: frozenset[str] | None = None) -> tuple[An
     if not read.findings:
         return read.value, None
     first = min(read.findings, key=lambda f: f.start or 0)
-    line, column = LineIndex(text).line_col(first.start or 0)
+    line, column = json_lines_line_col(text, first.start or 0)
     message = first.message.removeprefix("JSON syntax error: ")
     at = f"column {column}" if item.line is not None else f"line {line}, column {column}"
     return None, f"not strict JSON at {at}: {message}"

@@ -16,6 +16,8 @@ from typing import Any
 
 import attrs
 
+from replykit.argcheck import typed
+
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
 #: A tally keeps the first this many input errors with their location (all are counted).
@@ -165,6 +167,7 @@ def _group_summary(name: str, group: GroupTally) -> dict[str, Any]:
     }
 
 
+@typed
 def tally_results(results: Iterable[Mapping[str, Any] | None]) -> Tally:
     """A tally of :func:`~replykit.evals.record.audit_record` results (one partition);
     each is located by its ``"where"`` key when it has one, else by its position
@@ -176,6 +179,7 @@ def tally_results(results: Iterable[Mapping[str, Any] | None]) -> Tally:
     return tally
 
 
+@typed
 def merge_tallies(tallies: Iterable[Tally]) -> Tally:
     """One tally of several (partial tallies of partitions, in order)."""
     total = Tally()

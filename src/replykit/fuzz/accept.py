@@ -28,6 +28,7 @@ import attrs
 
 from replykit.fuzz.classify import SEP
 from replykit.fuzz.ops import OPS, Op
+from replykit.text import LINE_END_RE, trim_blank
 
 
 class AcceptError(ValueError):
@@ -93,7 +94,8 @@ def parse_accept(text: str) -> Acceptance:
     try:
         data = json.loads(text)
     except ValueError:
-        lines = (line.strip() for line in text.splitlines())
+        # §1 line endings and §1.1 blank, not str.splitlines()/str.strip().
+        lines = (trim_blank(line) for line in LINE_END_RE.split(text))
         return Acceptance(tuple(line for line in lines if line and not line.startswith("#")))
     items: Sequence[Any]
     if isinstance(data, Mapping) and isinstance(data.get("classes"), list):

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from replykit.fuzz.ops import ALL_OPS, Op
+from replykit.fuzz.request_check import request_problem
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import LineIndex
 
@@ -42,7 +43,8 @@ def parse_examples(text: str) -> tuple[Example, ...]:
     ``id``; an optional ``"rule"`` tag and ``"name"``), or a ``report.json`` of an
     earlier run, whose classes give their minimal ``inputs``; read as strict JSON
     (§1.3). Raises ``ValueError`` for other text, naming the line and column or the
-    entry (1-based)."""
+    entry (1-based), and for an entry whose input is malformed, naming the entry and
+    the field (:func:`replykit.fuzz.request_check.request_problem`)."""
     read = read_json_value(text)
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
@@ -68,6 +70,9 @@ def parse_examples(text: str) -> tuple[Example, ...]:
             raise ValueError(
                 f'entry {n}: expected {{"op": one of {", ".join(ALL_OPS)}, "input": {{...}}}}'
             )
+        problem = request_problem(known[0], body)
+        if problem is not None:
+            raise ValueError(f"entry {n} ({known[0]}): input.{problem}")
         rule, name = entry.get("rule", ""), entry.get("name", f"entry-{n}")
         found.append(Example(known[0], str(rule), str(name), dict(body)))
     return tuple(found)

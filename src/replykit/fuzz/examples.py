@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from replykit.argcheck import typed
 from replykit.codes import rules
 from replykit.fuzz.example import Example
 from replykit.fuzz.family_examples import FAMILY_EXAMPLES
@@ -440,6 +441,7 @@ _SA_EXAMPLES: Final[tuple[Example, ...]] = (
 )
 
 
+@typed
 def explicit_examples(ops: Sequence[Op] = OPS) -> tuple[Example, ...]:
     """The hand-written examples for ``ops``, in a fixed order (segment first). The
     fuzzer runs them before any generated input; ``replykit vectors export`` writes

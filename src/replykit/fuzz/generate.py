@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from replykit.argcheck import typed
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.fuzz.stream_generate import stream_requests
 from replykit.testing.strategies import answers, segment_requests, tool_arguments
@@ -21,6 +22,7 @@ def _with_op(op: Op, body: st.SearchStrategy[Any], key: str | None) -> st.Search
     return body.map(lambda b: (op, {key: b}))
 
 
+@typed
 def requests(ops: Sequence[Op] = OPS) -> st.SearchStrategy[tuple[Op, dict[str, Any]]]:
     """``(op, request_body)`` pairs of the adapter protocol (docs/fuzzing.md), the
     body without ``id`` and ``op``: ``segment`` -> :func:`segment_requests`;

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from replykit.fuzz.ops import ALL_OPS
+from replykit.fuzz.request_check import request_problem
 from replykit.questionnaire.conversation.tool import call_questionnaire_async
-from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
 
@@ -44,33 +44,22 @@ def reference(op: str, body: Mapping[str, Any]) -> dict[str, Any]:
     "message_id", "profile"}``). Output: the response without ``id``, shapes
     as in the module docstring. Raises :class:`RequestError` for a malformed body.
     """
-    if op == "segment":
-        text, message_id = body.get("text"), body.get("message_id", "message")
-        if not isinstance(text, str) or not isinstance(message_id, str):
-            raise RequestError("segment needs a string text and message_id")
-        problem = message_id_problem(message_id)
-        if problem is not None:
-            raise RequestError(f"message_id {problem}")
-        try:
-            profile = profile_from_string(str(body.get("profile", "client")))
-        except ValueError as exc:
-            raise RequestError(str(exc)) from None
+    if op not in ALL_OPS:
+        raise RequestError(f"unknown op {op!r}; expected one of {', '.join(ALL_OPS)}")
+    problem = request_problem(op, body)
+    if problem is not None:
+        raise RequestError(f"{op}: {problem}")
+    if op in ("segment", "stream"):
+        text = body["text"] if op == "segment" else "".join(body["chunks"])
+        message_id = body.get("message_id", "message")
+        profile = profile_from_string(body.get("profile", "client"))
         return segment(text, message_id=message_id, profile=profile).to_json()
-    if op == "stream":
-        chunks = body.get("chunks")
-        if not isinstance(chunks, list) or not all(isinstance(c, str) for c in chunks):
-            raise RequestError("stream needs chunks, a list of strings")
-        return reference("segment", {**body, "text": "".join(chunks)})
     if op == "questionnaire_async":
-        if "arguments" not in body:
-            raise RequestError("questionnaire_async needs arguments")
         return {"result": call_questionnaire_async(body["arguments"], locale="en")}
     if op == "sanitize_actions":
         # Loaded here: ``import replykit.fuzz`` stays free of the answer-actions package.
         from replykit.actions import ActionSet, sanitize
 
-        if "answer" not in body:
-            raise RequestError("sanitize_actions needs an answer")
         answer = body["answer"]
         # A JSON string answer holds no actions (§12); sanitize() refuses a str, which
         # in a library call is JSON text left undecoded.

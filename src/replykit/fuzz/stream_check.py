@@ -100,8 +100,7 @@ def commit_fault(
             where: tuple[str | int, ...] = ("updates", n, "committed", i)
             start, end = item["start"], item["end"]
             if not 0 <= start < end <= received:
-                diff = Difference((*where, "end"), received, end)
-                return "withdrawn", _kinds(item, None), diff
+                return "withdrawn", _kinds(item, None), _bad_range(where, start, end, received)
             for old in earlier:
                 if old["start"] < end and start < old["end"] and not _same(old, item):
                     diff = Difference((*where, "kind"), old.get("kind"), item.get("kind"))
@@ -113,6 +112,16 @@ def commit_fault(
             if found is not None:
                 return found
     return None
+
+
+def _bad_range(where: tuple[str | int, ...], start: int, end: int, received: int) -> Difference:
+    """The field of a committed range that breaks ``0 <= start < end <= received``,
+    with the nearest value it could have (the code points received so far)."""
+    if start < 0 or start >= received:
+        return Difference((*where, "start"), 0 if start < 0 else received - 1, start)
+    if end > received:
+        return Difference((*where, "end"), received, end)
+    return Difference((*where, "end"), start + 1, end)  # empty or reversed
 
 
 def _against_final(

@@ -14,9 +14,11 @@ from replykit.actions import (
     needs_confirmation,
     sanitize,
 )
-from replykit.markdown_it.markup import attr, esc
+from replykit.argcheck import typed
+from replykit.markdown_it.markup import AUTO, attr, esc, isolated
 
 
+@typed
 def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | None = None) -> str:
     """``<div class="replykit-actions">`` of one ``<button type="button"
     data-action-id data-action-type>`` per action :func:`replykit.actions.sanitize`
@@ -25,7 +27,12 @@ def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | 
     carries ``data-confirm`` (the confirmation title), ``data-confirm-description``,
     ``data-confirm-prompt`` (when it submits one), ``data-confirm-label`` and
     ``data-cancel-label`` in ``context.locale`` (default zh). Raises ``TypeError``
-    for an action of no JSON type, as ``sanitize`` does."""
+    naming the argument when ``actions`` is not a list or ``context`` not an
+    :class:`~replykit.actions.ActionContext` or None, and for an action of no JSON type,
+    as ``sanitize`` does."""
+    if actions is None:
+        raise TypeError("argument 'actions' must be a list of actions, not NoneType")
+    check_actions(actions, context, "context")
     kept = sanitize({"actions": [dict(a) if isinstance(a, Mapping) else a for a in actions]})
     buttons = [_button(action, context) for action in kept.actions]
     return (
@@ -34,6 +41,24 @@ def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | 
         + _diagnostics(kept.diagnostics)
         + "</div>\n"
     )
+
+
+def check_actions(actions: object, context: object, context_name: str) -> None:
+    """``TypeError`` naming the argument unless ``actions`` is None or a sequence other
+    than a str or bytes (the answer's ``actions`` array, not the answer object) and
+    ``context`` is None or an :class:`~replykit.actions.ActionContext`; checked whether
+    or not they are used."""
+    # A str or an answer object is no list of actions (iterating reads characters or keys).
+    if actions is not None and (
+        not isinstance(actions, Sequence) or isinstance(actions, str | bytes)
+    ):
+        raise TypeError(
+            f"argument 'actions' must be a list of actions or None, not {type(actions).__name__}"
+        )
+    if context is not None and not isinstance(context, ActionContext):
+        raise TypeError(
+            f"argument '{context_name}' must be ActionContext or None, not {type(context).__name__}"
+        )
 
 
 def _button(action: AnswerAction, context: ActionContext | None) -> str:
@@ -52,7 +77,7 @@ def _button(action: AnswerAction, context: ActionContext | None) -> str:
         extra += attr("data-cancel-label", view.cancelLabel)
     return (
         f'<button type="button" class="replykit-action"{attr("data-action-id", action.id)}'
-        f"{attr('data-action-type', action.type)}{extra}>{esc(action.label)}</button>"
+        f"{attr('data-action-type', action.type)}{extra}{AUTO}>{esc(action.label)}</button>"
     )
 
 
@@ -60,7 +85,7 @@ def _diagnostics(diagnostics: tuple[ActionDiagnostic, ...]) -> str:
     if not diagnostics:
         return ""
     items = "".join(
-        f"<li{attr('data-code', d.code)}>{esc(d.path or '')}: {esc(d.message)}</li>"
+        f"<li{attr('data-code', d.code)}>{isolated(d.path or '')}: {isolated(d.message)}</li>"
         for d in diagnostics
     )
     return f'<ul class="replykit-diagnostics">{items}</ul>'

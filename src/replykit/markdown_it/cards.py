@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from replykit.diagnostics import Diagnostic
 from replykit.jsonout import dumps
-from replykit.markdown_it.markup import attr, esc, id_part
+from replykit.markdown_it.markup import AUTO, attr, esc, id_part, isolated
 from replykit.questionnaire.model import (
     OTHER_VALUE,
     Answer,
@@ -43,7 +43,8 @@ def block_card(segment: Segment) -> tuple[str, bool]:
         if segment.encoding == "fenced_yaml":
             return unregistered_fence(segment), True
         return (
-            f"<span{_block_attrs(segment, 'replykit-unregistered')}>{esc(segment.text)}</span>",
+            f"<span{_block_attrs(segment, 'replykit-unregistered')}{AUTO}>"
+            f"{esc(segment.text)}</span>",
             False,
         )
     if segment.valid and segment.questionnaire is not None:
@@ -68,7 +69,7 @@ def form_html(segment: Segment, form: Questionnaire) -> str:
     labels = {**DEFAULT_LABELS, **dict(form.ui_text)}
     parts = [f"<form{_block_attrs(segment, 'replykit-form')}>"]
     if form.title:
-        parts.append(f"<h3>{esc(form.title)}</h3>")
+        parts.append(f"<h3{AUTO}>{esc(form.title)}</h3>")
     parts.extend(question_html(block, q, labels["other"]) for q in form.questions)
     parts.append(f'<button type="submit">{esc(DEFAULT_LABELS["submit"])}</button></form>')
     return "\n".join(parts)
@@ -85,13 +86,13 @@ def question_html(block: str, question: Question, other_label: str) -> str:
     head = (
         f"<fieldset{attr('data-question-id', question.id)}"
         f"{attr('data-question-type', question.type)}>"
-        f"<legend>{esc(question.text)}</legend>"
+        f"<legend{AUTO}>{esc(question.text)}</legend>"
     )
     if question.type == "free_text":
         default = question.default if isinstance(question.default, str) else ""
         body = (
             f"<textarea{attr('name', base)}{attr('id', base + ':text')}"
-            f"{attr('data-question-id', question.id)}>\n{esc(default)}</textarea>"
+            f"{attr('data-question-id', question.id)}{AUTO}>\n{esc(default)}</textarea>"
         )
         return f"{head}\n{body}</fieldset>"
     kind = "radio" if question.type == "single_choice" else "checkbox"
@@ -120,7 +121,7 @@ def _choice(
     return (
         f'<div class="replykit-option"><input type="{kind}"{attr("name", name)}'
         f"{attr('value', value)}{attr('id', ident)}{attr('data-question-id', qid)}{mark}>"
-        f"<label{attr('for', ident)}>{esc(label)}</label></div>"
+        f"<label{attr('for', ident)}{AUTO}>{esc(label)}</label></div>"
     )
 
 
@@ -128,7 +129,7 @@ def _other(kind: str, base: str, qid: str, label: str) -> str:
     choice = _choice(kind, base, f"{base}:other", qid, OTHER_VALUE, label, False)
     text = (
         f'<input type="text"{attr("name", base + ":other")}{attr("id", base + ":other-text")}'
-        f"{attr('aria-label', label)}{attr('data-question-id', qid)}>"
+        f"{attr('aria-label', label)}{attr('data-question-id', qid)}{AUTO}>"
     )
     return choice.replace("</div>", f"{text}</div>").replace(
         'class="replykit-option"', 'class="replykit-option replykit-other"', 1
@@ -150,8 +151,9 @@ def response_html(segment: Segment, response: Response) -> str:
         f"<h3>{esc(DEFAULT_LABELS['answer_title'])}</h3><dl>"
     )
     rows = [
-        f"<dt{attr('data-question-id', a.question_id)}>{esc(a.question or a.question_id)}</dt>"
-        f"<dd>{esc(answer_text(a))}</dd>"
+        f"<dt{attr('data-question-id', a.question_id)}{AUTO}>"
+        f"{esc(a.question or a.question_id)}</dt>"
+        f"<dd{AUTO}>{esc(answer_text(a))}</dd>"
         for a in response.answers
     ]
     return "\n".join([head, *rows, "</dl></div>"])
@@ -180,7 +182,7 @@ def invalid_html(segment: Segment) -> str:
     block's diagnostics in ``<ul class="replykit-diagnostics">`` (§2: never dropped)."""
     return (
         f"<div{_block_attrs(segment, 'replykit-invalid')}>"
-        f"<pre><code>{esc(segment.text)}</code></pre>\n"
+        f"<pre><code{AUTO}>{esc(segment.text)}</code></pre>\n"
         f"{diagnostics_html(segment.diagnostics)}</div>"
     )
 
@@ -190,10 +192,10 @@ def diagnostics_html(diagnostics: tuple[Diagnostic, ...]) -> str:
     reading ``line L, column C: code: message (at path)``."""
     items = []
     for d in diagnostics:
-        where = f" (at {d.path})" if d.path else ""
+        where = f" (at {isolated(d.path)})" if d.path else ""
         items.append(
             f"<li{attr('data-code', d.code)}{attr('data-severity', d.severity)}>"
-            f"line {d.line}, column {d.column}: {esc(d.code)}: {esc(d.message)}{esc(where)}</li>"
+            f"line {d.line}, column {d.column}: {esc(d.code)}: {isolated(d.message)}{where}</li>"
         )
     return '<ul class="replykit-diagnostics">' + "".join(items) + "</ul>"
 
@@ -215,10 +217,20 @@ def unregistered_fence(segment: Segment) -> str:
     language = attr("class", f"language-{segment.name or ''}")
     return (
         f"<pre{_block_attrs(segment, 'replykit-unregistered')}>"
-        f"<code{language}>{esc(content)}</code></pre>"
+        f"<code{language}{AUTO}>{esc(content)}</code></pre>"
     )
 
 
 def _dedent(line: str, indent: int) -> str:
-    stripped = len(line) - len(line.lstrip(" "))
-    return line[min(stripped, indent) :]
+    """``line`` with up to ``indent`` columns of leading white space removed, as
+    CommonMark removes a fence opener's indentation from its content: a tab advances
+    to the next multiple of 4 columns, and the part of a tab left over stays as spaces."""
+    column = 0
+    for i, char in enumerate(line):
+        if column >= indent or char not in " \t":
+            return line[i:]
+        step = 1 if char == " " else 4 - column % 4
+        if column + step > indent:
+            return " " * (column + step - indent) + line[i + 1 :]
+        column += step
+    return ""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 import re
 
+from replykit.textout import escape as line_escape
+
 _LONE = re.compile("[\ud800-\udfff]")
 # Characters an id or name part must not hold: the separator, the escape itself and
 # ASCII white space (an HTML id holds none).
@@ -28,9 +30,23 @@ def esc(value: str) -> str:
     return html.escape(text_safe(value), quote=True)
 
 
+#: On every element whose text is the message's own: a bidi isolate, so an override
+#: in it cannot reorder the page around it (docs/html.md section 5).
+AUTO = ' dir="auto"'
+
+
+def isolated(value: str) -> str:
+    """Message text quoted inside the renderer's own sentence (a diagnostic's message or
+    path): its controls, bidi overrides and isolates written as ``\\uXXXX`` (§1.4), the
+    rest escaped, in a ``<bdi>``, so neither can reorder the sentence around it."""
+    return f"<bdi>{esc(line_escape(value))}</bdi>"
+
+
 def attr(name: str, value: str) -> str:
-    """`` name="value"`` with ``value`` escaped; ``name`` is the renderer's own."""
-    return f' {name}="{esc(value)}"'
+    """`` name="value"`` with ``value`` escaped; ``name`` is the renderer's own. A
+    carriage return is written ``&#13;``: written as itself, an HTML parser would read
+    it as a line feed, and an id read back would not be the id (docs/html.md section 3)."""
+    return f' {name}="{esc(value).replace(chr(13), "&#13;")}"'
 
 
 def id_part(value: str) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from replykit.markdown_it.bound import Measure, output_limit, summarized, utf8_size
 from replykit.markdown_it.cards import block_card
 from replykit.markdown_it.markup import text_safe
 from replykit.questionnaire.compat import Compat
@@ -42,38 +43,61 @@ class Card:
 @attrs.frozen
 class Plan:
     """``source``: the message with placeholders; ``pattern`` finds them (group 1 is the
-    card index); ``cards`` in message order; ``segmentation`` is ``segment()``'s."""
+    card index); ``cards`` in message order; ``segmentation`` is ``segment()``'s;
+    ``limit`` the page's bound (docs/html.md section 8)."""
 
     source: str
     pattern: re.Pattern[str]
     marker: str
     cards: tuple[Card, ...]
     segmentation: Segmentation
+    limit: int
 
 
-def make_plan(text: str, *, message_id: str, profile: Profile, compat: Compat | str | None) -> Plan:
-    """Segment ``text`` and replace each block by a placeholder. Raises what
+def make_plan(
+    text: str,
+    *,
+    message_id: str,
+    profile: Profile,
+    compat: Compat | str | None,
+    fence: bool = True,
+    limit: int | None = None,
+    measure: Measure = utf8_size,
+) -> Plan:
+    """Segment ``text`` and replace each block by a placeholder. ``fence``: whether the
+    ``MarkdownIt`` reads fenced code; without it a fenced block's placeholder is a
+    paragraph of its own, between blank lines. ``limit``: the page's bound as
+    ``measure`` counts it (default :func:`~.bound.output_limit` of the text and the
+    message id); the largest cards are summarized when all of them, with twice the
+    Markdown between them, would pass it (docs/html.md section 8). Raises what
     :func:`replykit.segment` raises (``ValueError`` for a bad ``message_id``)."""
     seg = segment(text, message_id=message_id, profile=profile, compat=compat)
     source_text = seg.decoded if seg.decoded is not None else text
     marker = choose_marker(source_text)
+    blocks = [(piece, block_card(piece)) for piece in seg.segments if piece.kind != "markdown"]
+    prose = sum(measure(piece.text) for piece in seg.segments if piece.kind == "markdown")
+    limit = output_limit(text, message_id) if limit is None else limit
+    budget = limit - 2 * prose
+    shown = summarized([(piece, card[0]) for piece, card in blocks], budget, measure)
     parts: list[str] = []
     cards: list[Card] = []
     for piece in seg.segments:
         if piece.kind == "markdown":
             parts.append(piece.text)
             continue
-        html, block = block_card(piece)
         index = len(cards)
-        cards.append(Card(html, block, piece.text))
+        html, block = blocks[index][1]
+        cards.append(Card(shown.get(index, html), block or index in shown, piece.text))
         tag = f"{marker}{index}{marker}"
-        if piece.encoding == "fenced_yaml":
+        if piece.encoding == "fenced_yaml" and fence:
             parts.append(f"```{tag}\n```{_line_end(piece.text)}")
+        elif piece.encoding == "fenced_yaml":
+            parts.append(f"\n{tag}\n\n")
         else:
             parts.append(tag)
     source = text_safe("".join(parts)).removeprefix("\ufeff")
     pattern = re.compile(f"{re.escape(marker)}([0-9]+){re.escape(marker)}")
-    return Plan(source, pattern, marker, tuple(cards), seg)
+    return Plan(source, pattern, marker, tuple(cards), seg, limit)
 
 
 def _line_end(text: str) -> str:

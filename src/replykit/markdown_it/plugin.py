@@ -12,8 +12,9 @@ opened before a block goes on after it and reading resumes as text of the same l
 
 from __future__ import annotations
 
+import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -22,15 +23,19 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from replykit.markdown_it.bound import least_size, whole_summary
+from replykit.markdown_it.nesting import add_deep_rule
 from replykit.markdown_it.plan import Card, Plan, make_plan
 from replykit.markdown_it.raw_html import (
     ENV_KEY,
+    LIMIT_KEY,
     Sanitizer,
     html_rule,
     render_done,
     sanitizing_rule,
 )
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.compat import resolve as resolve_compat
 from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 
@@ -57,12 +62,15 @@ class _Options:
 
 def check_arguments(message_id: object, profile: object, compat: object, sanitize: object) -> None:
     """``TypeError`` naming the argument when one has the wrong type; ``ValueError`` for
-    a ``message_id`` :func:`replykit.segment` refuses (§6), before any rendering."""
+    a ``message_id`` :func:`replykit.segment` refuses (§6) or that holds NUL, and for
+    an unknown ``profile`` or ``compat`` name, before any rendering."""
     if not isinstance(message_id, str):
         raise TypeError(f"argument 'message_id' must be str, not {type(message_id).__name__}")
     problem = message_id_problem(message_id)
     if problem is not None:
         raise ValueError(f"message_id {problem}")
+    if "\0" in message_id:  # HTML reads NUL as U+FFFD: the page's ids would differ
+        raise ValueError("message_id holds NUL, which HTML cannot carry (docs/html.md)")
     if not isinstance(profile, Profile | str):
         raise TypeError(f"argument 'profile' must be Profile or str, not {type(profile).__name__}")
     if compat is not None and not isinstance(compat, Compat | str):
@@ -73,6 +81,8 @@ def check_arguments(message_id: object, profile: object, compat: object, sanitiz
         raise TypeError(
             f"argument 'sanitize' must be callable or None, not {type(sanitize).__name__}"
         )
+    resolve_profile(profile)
+    resolve_compat(compat)
 
 
 def questionnaire_plugin(
@@ -97,21 +107,35 @@ def questionnaire_plugin(
     ``sanitize``: a function from an HTML fragment to safe HTML, applied to each raw
     HTML block and to each paragraph holding inline raw HTML (never to a card) when
     ``md`` has raw HTML on; with raw HTML on and no ``sanitize`` a
-    :class:`RawHtmlWarning` is issued. With raw HTML off see
-    :func:`read_html_show_text`. ``md.renderInline`` is not covered (no blocks).
+    :class:`RawHtmlWarning` is issued (pointing at the line that called ``md.use``).
+    With raw HTML off, ``md`` reads raw HTML and shows it as escaped text (docs/html.md
+    section 6). ``md.renderInline`` is not covered (no blocks). Any preset works: with
+    markdown-it's ``fence`` rule off a fenced block's card still stands where its block
+    is; text nested deeper than ``md``'s ``maxNesting`` is shown as text, cards in
+    place (docs/html.md section 7).
 
-    Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for an
-    unknown ``profile`` name or a ``message_id`` ``segment()`` refuses (empty or only
-    white space, over 128 code points or holding a surrogate, §6).
+    Raises ``TypeError`` naming the argument for a wrong type, ``ValueError`` for an
+    unknown ``profile`` or ``compat`` name, a ``message_id`` ``segment()`` refuses
+    (empty or only white space, over 128 code points, holding a surrogate or NUL, §6),
+    and for an ``md`` the plugin is already used on (one ``md`` serves one message id).
     """
     if not isinstance(md, MarkdownIt):
         raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")
     check_arguments(message_id, profile, compat, sanitize)
+    if "replykit_blocks" in md.core.ruler.get_all_rules():
+        raise ValueError(
+            "questionnaire_plugin is already used on this MarkdownIt: make one MarkdownIt "
+            "per message id (docs/html.md section 1)"
+        )
     if md.options.get("html") and sanitize is None:
-        warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=2)
+        warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=_user_level())
     if not md.options.get("html"):
         read_html_show_text(md)
-    options = _Options(message_id, resolve_profile(profile), compat)
+    _install(md, _blocks_rule(_Options(message_id, resolve_profile(profile), compat)), sanitize)
+
+
+def _blocks_rule(options: _Options) -> Callable[[StateCore], None]:
+    """The core rule that segments the source and puts the placeholders in."""
 
     def blocks(state: StateCore) -> None:
         if state.inlineMode:
@@ -121,18 +145,53 @@ def questionnaire_plugin(
             message_id=options.message_id,
             profile=options.profile,
             compat=options.compat,
+            fence="fence" in state.md.block.ruler.get_active_rules(),
+            **state.env.get(LIMIT_KEY, {}),
         )
         state.src = plan.source
         state.env[ENV_KEY] = plan
 
+    return blocks
+
+
+def _install(
+    md: MarkdownIt, blocks: Callable[[StateCore], None], sanitize: Sanitizer | None
+) -> None:
+    """The plugin's rules: blocks first, cards after ``inline``, the nesting rule first
+    among block rules, sanitizing then the bound last."""
     md.core.ruler.before("normalize", "replykit_blocks", blocks)
     md.core.ruler.after("inline", "replykit_cards", place_cards)
+    add_deep_rule(md)
     md.add_render_rule("replykit_card", render_card)
     if sanitize is not None:
         md.core.ruler.push("replykit_sanitize", sanitizing_rule(sanitize))
         md.add_render_rule("replykit_html", render_done)
         md.add_render_rule("html_block", html_rule(sanitize))
         md.add_render_rule("html_inline", html_rule(sanitize))
+    md.core.ruler.push("replykit_bound", bound_rule)
+    md.add_render_rule("replykit_summary", render_summary)
+
+
+def bound_rule(state: StateCore) -> None:
+    """Run last: a page whose tokens alone pass the bound (docs/html.md section 8) is
+    shown as the message's raw text instead, before markdown-it builds it."""
+    plan = state.env.get(ENV_KEY)
+    if isinstance(plan, Plan) and least_size(state.tokens) > plan.limit:
+        token = Token("replykit_summary", "", 0)
+        token.content = whole_summary("".join(s.text for s in plan.segmentation.segments))
+        state.tokens = [token]
+
+
+def render_summary(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    """The whole-message summary (its text already escaped)."""
+    return tokens[idx].content
+
+
+def _user_level() -> int:
+    """The ``stacklevel`` that points a warning of :func:`questionnaire_plugin` at the
+    caller's line: through ``md.use`` one frame further out."""
+    caller = sys._getframe(2)
+    return 3 if caller.f_globals.get("__name__") == "markdown_it.main" else 2
 
 
 def read_html_show_text(md: MarkdownIt) -> None:

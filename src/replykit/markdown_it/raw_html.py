@@ -4,10 +4,10 @@ section 6).
 Only what the message wrote as HTML goes through the sanitizer, never a card: a card
 holds a form, which a sanitizer rightly removes, and letting forms through would let a
 message forge one. An HTML block is sanitized on its own. A paragraph (or heading)
-holding inline raw HTML is rendered whole, cards standing in as placeholders, and
-sanitized whole, so ``<b>x</b>`` keeps its tags; the cards are then put back (a card
-whose placeholder the sanitizer removed, inside a ``<script>`` for instance, follows
-the paragraph).
+holding inline raw HTML is rendered and sanitized in runs, one between two cards, so
+``<b>x</b>`` keeps its tags; the cards are written between the sanitized runs. No
+placeholder ever goes through the sanitizer: whatever it or markdown-it decodes, no
+text of the message can become a card.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from replykit.markdown_it.plan import Plan
 
 Sanitizer = Callable[[str], str]
 ENV_KEY = "replykit"
+# The env entry render_segments passes make_plan: ``limit`` and ``measure`` (bound.py).
+LIMIT_KEY = "replykit_limit"
 
 
 def sanitizing_rule(sanitize: Sanitizer) -> Callable[[StateCore], None]:
@@ -44,33 +46,37 @@ def sanitizing_rule(sanitize: Sanitizer) -> Callable[[StateCore], None]:
 def _sanitized_inline(
     state: StateCore, children: list[Token], plan: Plan | None, sanitize: Sanitizer
 ) -> str:
-    stand_ins: list[Token] = []
-    for child in children:
-        if plan is not None and child.type == "replykit_card":
-            text = Token("text", "", 0)
-            text.content = f"{plan.marker}{child.meta['index']}{plan.marker}"
-            stand_ins.append(text)
-        elif child.type == "html_inline":  # raw here: the whole paragraph is sanitized
-            raw = Token("replykit_html", "", 0)
-            raw.content = child.content
-            stand_ins.append(raw)
-        else:
-            stand_ins.append(child)
+    """Each run of the paragraph between two cards rendered and sanitized on its own,
+    the cards' HTML written between the runs. No placeholder ever goes through the
+    sanitizer, so nothing a sanitizer or markdown-it decodes (``&#xE000`` without
+    ``;``, ``%EE%80%80`` in an autolink, references the sanitizer writes) can be taken
+    for a card, and a card can never land in an attribute or a link."""
+    out: list[str] = []
+    run: list[Token] = []
+    for child in [*children, None]:
+        if child is not None and child.type != "replykit_card":
+            run.append(_as_raw(child))
+            continue
+        if run:
+            out.append(sanitize(_render_inline(state, run)))
+            run = []
+        if child is not None and plan is not None:
+            out.append(plan.cards[child.meta["index"]].html)
+    return "".join(out)
+
+
+def _as_raw(child: Token) -> Token:
+    if child.type != "html_inline":
+        return child
+    raw = Token("replykit_html", "", 0)  # raw here: the whole run is sanitized
+    raw.content = child.content
+    return raw
+
+
+def _render_inline(state: StateCore, tokens: list[Token]) -> str:
     renderer: Any = state.md.renderer  # RendererHTML; its protocol lacks renderInline
-    rendered: str = renderer.renderInline(stand_ins, state.md.options, state.env)
-    clean = sanitize(rendered)
-    if plan is None:
-        return clean
-    wanted = [c.meta["index"] for c in children if c.type == "replykit_card"]
-    seen: list[int] = []
-
-    def card(index: str) -> str:
-        seen.append(int(index))
-        return plan.cards[int(index)].html
-
-    clean = plan.pattern.sub(lambda m: card(m.group(1)), clean)
-    lost = [plan.cards[i].html for i in wanted if i not in seen]
-    return clean + "".join(lost)
+    rendered: str = renderer.renderInline(tokens, state.md.options, state.env)
+    return rendered
 
 
 def html_rule(sanitize: Sanitizer) -> Callable[..., str]:

@@ -14,6 +14,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import trim_blank
 
 
 @functools.cache
@@ -88,7 +89,7 @@ def decode_transport(text: str, compat: Compat) -> str:
     """Undo transport encodings the switches allow; returns ``text`` unchanged when none
     applies. Never raises."""
     if compat.decode_json_string:
-        body = text.strip()
+        body = trim_blank(text)  # §9: blank characters around it aside (§1.1)
         if len(body) >= 2 and body[0] == body[-1] == '"':
             read = read_json_value(body)  # strict (§1): a lone surrogate is not decoded
             if not read.findings and isinstance(read.value, str):

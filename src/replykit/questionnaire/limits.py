@@ -21,6 +21,7 @@ from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_PAYLOAD_SIZE, LIMIT_QUEST
 from replykit.codes.payload import JSON_TOO_DEEP
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.surrogates import first_lone_surrogate
+from replykit.text import is_blank
 
 #: The highest ``max_depth`` allowed: far below Python's recursion limit.
 MAX_DEPTH_CEILING = 500
@@ -33,11 +34,11 @@ def message_id_problem(message_id: str) -> str | None:
     """What is wrong with ``message_id`` as the message id of block ids (§6), or
     ``None``: the one rule of :func:`~replykit.segment`, ``StreamSegmenter``, the HTML
     renderers and every CLI ``--message-id``. A message id is 1 to ``MAX_MESSAGE_ID``
-    code points, not only white space (block ids ``{message_id}_q{n}`` tell messages
+    code points, not blank (§1.1) (block ids ``{message_id}_q{n}`` tell messages
     apart, §6; ``_q1`` tells none apart), with no surrogate code point (JSON cannot
     carry one, §1.3)."""
-    if not message_id.strip():
-        return "is empty or only white space"
+    if is_blank(message_id):
+        return "is empty or only blank characters"
     if len(message_id) > MAX_MESSAGE_ID:
         return f"is longer than {MAX_MESSAGE_ID} characters"
     if first_lone_surrogate(message_id) is not None:

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from replykit.jsonout import dumps
+from replykit.markdown_it.bound import output_limit, utf8_size
 from replykit.questionnaire.conversation.responses.build import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.questionnaire.conversation.texts import LOCALES
@@ -27,7 +29,7 @@ from replykit.questionnaire.model import Segment
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import Profile, profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
-from replykit.serve.render import render_message
+from replykit.serve.render import json_size, render_message
 
 #: The compat switch values the page offers (§9): strict, or every Sage relaxation.
 COMPAT_CHOICES = ("", "sage")
@@ -53,6 +55,8 @@ def _options(request: Mapping[str, Any]) -> tuple[str, str, Profile, str | None,
     problem = message_id_problem(message_id)
     if problem is not None:
         raise RequestError(f"message_id: {problem}")
+    if "\0" in message_id:
+        raise RequestError("message_id: holds NUL, which HTML cannot carry")
     try:
         profile = profile_from_string(_field(request, "profile", str, "client"))
     except ValueError as exc:
@@ -89,14 +93,16 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
     Output: ``{"segments": [{kind, start, end[, encoding, name, registered, valid, id,
     diagnostics (a count)]}], "diagnostics": [diagnostic JSON], "decoded": str|null
     (the text the offsets index when a §9 decoding changed it), "html": the rendered
-    message, "self_check": {"passed", "diagnostics", "repair_prompt"}}``. Offsets are
-    code points. Self-check always reads with the ``self_check`` profile (§8), whatever
+    message, "self_check": {"passed", "diagnostics", "repair_prompt"}}``, written as
+    compact JSON at most 16 x the UTF-8 bytes of the request's fields plus 256 KiB
+    (the largest cards shown as their raw text past that, docs/html.md section 8).
+    Offsets are code points. Self-check always reads with the ``self_check`` profile (§8), whatever
     ``profile`` says. Raises :class:`RequestError` for a bad field.
     """
     text, message_id, profile, compat, locale = _options(request)
     html, result = render_message(text, message_id=message_id, profile=profile, compat=compat)
     checked = self_check({"role": "assistant", "content": text}, locale=locale)
-    return {
+    answer = {
         "segments": [_segment_json(s) for s in result.segments],
         "diagnostics": [d.to_json() for d in result.diagnostics],
         "decoded": result.decoded,
@@ -107,6 +113,16 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
             "repair_prompt": checked.repair_prompt,
         },
     }
+    # The answer keeps render_html's bound (docs/html.md section 8), the request's
+    # fields counted as the input: the HTML gets what the rest leaves.
+    limit = output_limit(text, message_id, profile.name, compat or "", locale)
+    size = utf8_size(dumps(answer, compact=True))
+    if size > limit:
+        room = limit - (size - json_size(html))
+        answer["html"], _ = render_message(
+            text, message_id=message_id, profile=profile, compat=compat, limit=room
+        )
+    return answer
 
 
 def respond(request: Mapping[str, Any]) -> dict[str, Any]:

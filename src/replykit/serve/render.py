@@ -9,7 +9,9 @@ so the page inserts the HTML as it is. Needs markdown-it-py (``replykit[html]``)
 
 from __future__ import annotations
 
+from replykit.jsonout import dumps
 from replykit.markdown_it import render_segments
+from replykit.markdown_it.render import render_bounded
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import CLIENT, Profile
@@ -21,10 +23,28 @@ def render_message(
     message_id: str,
     profile: Profile = CLIENT,
     compat: Compat | str | None = None,
+    limit: int | None = None,
 ) -> tuple[str, Segmentation]:
     """The HTML of ``text`` and the segmentation it was drawn from
     (:func:`~replykit.segment` with ``message_id``, ``profile`` and ``compat``, §2-§7),
     read once for both. Raw HTML in the Markdown is shown as text, links keep only
-    relative, http and https URLs (docs/html.md). Raises nothing for any ``str``."""
-    rendered = render_segments(text, message_id=message_id, profile=profile, compat=compat)
-    return rendered.html, rendered.segmentation
+    relative, http and https URLs (docs/html.md). ``limit``: the bytes the HTML may
+    take written as a JSON string (docs/html.md section 8); by default
+    :func:`~replykit.markdown_it.render_html`'s bound. Raises nothing for a ``str``
+    and a ``message_id`` the request checks passed."""
+    if limit is None:
+        rendered = render_segments(text, message_id=message_id, profile=profile, compat=compat)
+        return rendered.html, rendered.segmentation
+    return render_bounded(
+        text,
+        message_id=message_id,
+        profile=profile,
+        compat=compat,
+        limit=limit,
+        measure=json_size,
+    )
+
+
+def json_size(value: str) -> int:
+    """The UTF-8 bytes of ``value`` written as a JSON string, as the answer writes it."""
+    return len(dumps(value, compact=True).encode("utf-8"))

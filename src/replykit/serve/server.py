@@ -151,13 +151,13 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
         if self.headers.get("Transfer-Encoding") is not None or length is None:
             self._error(411, "a Content-Length is required")
             return None
-        if not length.isdigit():
+        if not (length.isascii() and length.isdigit()):  # '²'.isdigit() is True
             self._error(400, "bad Content-Length")
             return None
         if int(length) > MAX_BODY:
             self._error(413, f"request body over {MAX_BODY} bytes")
             return None
-        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+        kind = self.headers.get("Content-Type", "").split(";", 1)[0].strip(" \t").lower()
         if kind != "application/json":
             self._error(415, "the body must be application/json")
             return None

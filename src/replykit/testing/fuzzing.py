@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from replykit.argcheck import typed
 from replykit.testing import FUZZ_EXTRA, is_missing_hypothesis
 
 try:
@@ -158,6 +159,7 @@ def run(*, examples: int = 500, seconds: float | None = None, seed: int = 0) -> 
             return FuzzRun(tried, time.monotonic() - started)
 
 
+@typed
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m replykit.testing.fuzzing [--examples N] [--seconds S] [--seed N]``: exit 0
     when every input kept the invariants, 1 on a failure, 2 on a usage error."""

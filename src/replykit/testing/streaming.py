@@ -17,7 +17,7 @@ import attrs
 from replykit.questionnaire.compat import resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import Segment, Segmentation
-from replykit.questionnaire.profiles import CLIENT
+from replykit.questionnaire.profiles import CLIENT, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.segmentation.segmenter import segment_counted
@@ -68,14 +68,16 @@ def stream_chunks(
     """Push ``chunks`` to a new ``segmenter(**options)`` (by default a
     :class:`~replykit.StreamSegmenter`: another implementation, e.g. a subclass, to
     check it) and finish; also read the whole text once with ``segment()`` (its result
-    and work). Raises what ``segmenter`` raises for bad ``options``."""
+    and work). ``options`` take the forms ``StreamSegmenter`` takes (a ``profile``
+    or ``compat`` name as a string too). Raises what ``segmenter`` raises for bad
+    ``options``."""
     seg = segmenter(**options)
     updates = tuple(seg.push(c) for c in chunks)
     result = seg.finish()
     expected, one_shot = segment_counted(
         "".join(chunks),
         options.get("message_id", "message"),
-        options.get("profile", CLIENT),
+        resolve_profile(options.get("profile", CLIENT)),
         resolve(options.get("compat")),
         options.get("limits", DEFAULT_LIMITS),
     )
@@ -92,7 +94,8 @@ def check_stream(
     to its final segment and never inside an inert region, each Markdown range inside
     one final Markdown segment; committed diagnostics are final ones; a pending
     fenced block's id is final, a tentative block becomes that block or Markdown;
-    the work bound holds."""
+    no pending item but the last is empty; the work bound holds. ``options``: as
+    :func:`stream_chunks` takes them."""
     run = stream_chunks(chunks, segmenter=segmenter, **options)
     faults: list[str] = []
     if run.result != run.expected:
@@ -201,9 +204,11 @@ def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) ->
         if update.pending_kept > len(previous):
             faults.append(f"update {n}: pending_kept beyond the previous tail")
         tail = previous = update.tail(previous)
-        for item in tail:
+        for item, nxt in zip(tail, [*tail[1:], None], strict=False):
             if item.start < update.committed_end:
                 faults.append(f"update {n}: pending item before the committed end")
+            if nxt is not None and nxt.start <= item.start:
+                faults.append(f"update {n}: pending item at {item.start} is empty")
             if not isinstance(item, PendingBlock):
                 continue
             home = _at(final, item.start)

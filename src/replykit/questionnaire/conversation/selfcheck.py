@@ -19,11 +19,13 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
+from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
 from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.stored import (
-    conversation_messages,
+    checked_messages,
     has_tool_part,
+    message_field,
     message_text,
 )
 from replykit.questionnaire.conversation.texts import (
@@ -34,10 +36,9 @@ from replykit.questionnaire.conversation.texts import (
     repair_prompt,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
-from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.questionnaire.segmentation.segmenter import segment
-from replykit.text import is_blank
+from replykit.text import LineIndex, is_blank
 from replykit.trusted import trusted
 
 #: ``message_type`` values that never count as an assistant reply (§8, §11).
@@ -81,17 +82,7 @@ class SelfCheckResult:
         }
 
 
-def _field(message: Any, index: int, key: str, *, required: bool) -> str | None:
-    if not isinstance(message, Mapping):
-        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
-    if key not in message or message[key] is None:
-        if required:
-            raise TypeError(f"messages[{index}] has no {key}")
-        return None
-    value = message[key]
-    if not isinstance(value, str):
-        raise TypeError(f"messages[{index}].{key} must be a string, not {a_json_type(value)}")
-    return value
+_field = message_field
 
 
 def _role(message: Any, index: int) -> str:
@@ -143,16 +134,20 @@ def self_check(
 
     Output: :class:`SelfCheckResult`; ``passed`` iff that message has no ``error``
     diagnostic, no ``near_miss.*`` and no ``name.unregistered`` (legal fenced YAML and
-    legal XML+JSON both pass). No such message: passed, ``index`` ``None``. It looks
+    legal XML+JSON both pass). A response block in the reply, valid or not, is the
+    error ``selfcheck.response_in_reply`` (docs/protocol-responses.md section 3).
+    No such message: passed, ``index`` ``None``. It looks
     only at protocol blocks: it never infers from question marks or wording that a
     form was due. On failure ``repair_prompt`` asks the model for the complete
-    questionnaire again and allows switching encoding under the same registered name.
+    questionnaire again and allows switching encoding under the same registered name,
+    or, when only response blocks are wrong, to write the reply without them.
 
     Raises ``TypeError`` when ``messages`` is none of the conversation shapes, a
     message is not a mapping, has no string ``role``, has a ``content`` that is neither
     a string, a list of content-part objects (a text part's ``text`` a string) nor
-    ``None``, or a ``message_type`` that is neither a string nor ``None`` (for every
-    message it walks over; the message is named ``messages[i]``, 0-based);
+    ``None``, or a ``message_type`` that is neither a string nor ``None`` (every
+    message, wherever it stands, not only those it inspects; the message is named
+    ``messages[i]``, 0-based);
     ``ValueError`` for an unknown locale.
     """
     loc: Locale = check_locale(locale)
@@ -175,7 +170,7 @@ def assistant_replies(
     with a string ``role``; the content and ``message_type`` of each assistant message
     looked at must have the shapes of the module doc.
     """
-    messages = conversation_messages(messages)
+    messages = checked_messages(messages)
     roles = [_role(m, i) for i, m in enumerate(messages)]
     if latest:
         last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
@@ -231,27 +226,58 @@ def _problems(
     return lines, len(blocking) - listed + left_out_errors
 
 
+def _segment(content: str, index: int) -> tuple[tuple[Diagnostic, ...], bool]:
+    """The reply's diagnostics, with one ``selfcheck.response_in_reply`` error placed
+    by offset at its first response block when it holds any (docs/protocol-responses.md
+    section 3), within the cap (§2.1: the reply is then read with one slot fewer); and
+    whether it holds one."""
+    message_id = f"message_{index}"
+    result = segment(content, message_id=message_id, profile=SELF_CHECK)
+    responses = [s for s in result.segments if s.kind == "questionnaire_response"]
+    if not responses:
+        return result.diagnostics, False
+    limit = DEFAULT_LIMITS.max_diagnostics
+    if len(result.diagnostics) >= limit:
+        fewer = attrs.evolve(DEFAULT_LIMITS, max_diagnostics=limit - 1)
+        result = segment(content, message_id=message_id, profile=SELF_CHECK, limits=fewer)
+    first = responses[0]
+    found = SELFCHECK_RESPONSE_IN_REPLY.finding(
+        start=first.start, end=first.end, name=first.name, total=len(responses)
+    )
+    line, column = LineIndex(content).line_col(first.start)
+    own = Diagnostic(
+        found.code, "error", found.message, first.start, first.end, line, column,
+        params=found.params,
+    )  # fmt: skip
+    out = list(result.diagnostics)
+    at = next((k for k, d in enumerate(out) if d.start >= first.start), len(out))
+    out.insert(at, own)
+    return tuple(out), True
+
+
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
-    result = segment(content, message_id=f"message_{index}", profile=SELF_CHECK)
-    if not result.diagnostics:
+    found, responded = _segment(content, index)
+    if not found:
         return _result(True, index, (), None)  # a clean reply: nothing to localize
-    diagnostics = tuple(_localized(d, locale) for d in result.diagnostics)
+    diagnostics = tuple(_localized(d, locale) for d in found)
     blocking = [
         (d, english.message)
-        for d, english in zip(diagnostics, result.diagnostics, strict=True)
-        if is_blocking(d)
+        for d, english in zip(diagnostics, found, strict=True)
+        # A response's own faults are beside the point: it must not be there at all.
+        if is_blocking(d) and not (responded and d.code.startswith("response."))
     ]
     if not blocking:
         return _result(True, index, diagnostics, None)
     left_out = sum(
         c.count
-        for d in result.diagnostics
+        for d in found
         if d.code == LIMIT_DIAGNOSTICS
         for c in d.left_out
-        if c.severity == "error"
+        if c.severity == "error" and not (responded and c.code.startswith("response."))
     )
     lines, more = _problems(blocking, left_out, locale)
-    prompt = repair_prompt(lines, _names(), locale, more=more)
+    forms = any(d.code != SELFCHECK_RESPONSE_IN_REPLY.name for d, _ in blocking)
+    prompt = repair_prompt(lines, _names(), locale, more=more, forms=forms, responses=responded)
     return _result(False, index, diagnostics, prompt)
 
 
@@ -295,7 +321,7 @@ def can_submit(
     ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
     :func:`self_check`).
     """
-    messages = conversation_messages(messages)
+    messages = checked_messages(messages)
     if not 0 <= index < len(messages):
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:

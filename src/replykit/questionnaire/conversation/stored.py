@@ -17,7 +17,7 @@ import attrs
 
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
-from replykit.text import LineIndex
+from replykit.text import json_lines_line_col
 
 #: Content-part types whose ``text`` is message text (Anthropic/OpenAI chat ``text``,
 #: OpenAI Responses ``output_text``).
@@ -109,6 +109,37 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
     )
 
 
+def message_field(message: Any, index: int, key: str, *, required: bool) -> str | None:
+    """``message[key]`` as a string, ``None`` when absent or ``null`` (a ``TypeError``
+    then when ``required``); ``TypeError`` naming ``messages[index].key`` for a value of
+    another type, or ``messages[index]`` when ``message`` is not a mapping (§8)."""
+    if not isinstance(message, Mapping):
+        raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
+    if key not in message or message[key] is None:
+        if required:
+            raise TypeError(f"messages[{index}] has no {key}")
+        return None
+    value = message[key]
+    if not isinstance(value, str):
+        raise TypeError(f"messages[{index}].{key} must be a string, not {a_json_type(value)}")
+    return value
+
+
+def checked_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
+    """:func:`conversation_messages`, with every message's shape checked, wherever it
+    stands (§8; docs/protocol-responses.md section 3.1): an object with a string
+    ``role``, a ``content`` that :func:`message_text` reads (its parts included) and a
+    ``message_type`` that is a string or ``null``. Raises ``TypeError`` naming the
+    first bad message (``messages[i]``, 0-based) and field. Linear in the size of the
+    messages."""
+    messages = conversation_messages(conversation)
+    for index, message in enumerate(messages):
+        message_field(message, index, "role", required=True)
+        message_text(message, index)
+        message_field(message, index, "message_type", required=False)
+    return messages
+
+
 def has_tool_part(message: Mapping[str, Any]) -> bool:
     """True when ``message``'s content list holds a ``tool_use`` part (a tool call stored
     as Anthropic stores it). Never raises."""
@@ -118,15 +149,15 @@ def has_tool_part(message: Mapping[str, Any]) -> bool:
     return any(isinstance(p, Mapping) and p.get("type") in TOOL_PART_TYPES for p in content)
 
 
-def _decode(text: str, line: int, lines: LineIndex | None) -> Any:
+def _decode(text: str, line: int) -> Any:
     """Strict JSON (§1) of ``text``; errors placed at file ``line`` (1-based) plus the
-    line inside ``text`` when ``lines`` is its index."""
+    line inside ``text``, lines ending at ``\n`` only (:func:`json_lines_line_col`)."""
     read = read_json_value(text)
     problems = list(read.findings)
     if not problems:
         return read.value
     first = min(problems, key=lambda f: f.start or 0)
-    where_line, column = (lines or LineIndex(text)).line_col(first.start or 0)
+    where_line, column = json_lines_line_col(text, first.start or 0)
     message = first.message.removeprefix("JSON syntax error: ")
     raise ConversationError(
         f"not strict JSON at line {line + where_line - 1}, column {column}: {message}"
@@ -141,13 +172,14 @@ def read_conversations(
     Input: the text (a leading U+FEFF is skipped). With ``json_lines`` ``None`` (auto):
     a text that is one strict JSON value is one conversation (``line`` ``None``);
     otherwise, when its first non-blank line is itself a JSON value, it is JSON Lines:
-    every non-blank line (``\\n``-separated; a ``\\r`` before it is JSON white space)
-    is one conversation, with its 1-based ``line``. ``json_lines=True`` reads JSON Lines
-    even when the text is one line; ``False`` never does. The values are not checked
-    here: see :func:`conversation_messages` and :func:`message_text`.
+    every non-blank line (``\\n``-separated; a ``\\r`` before it, or a lone ``\\r``
+    inside it, is JSON white space) is one conversation, with its 1-based ``line``.
+    ``json_lines=True`` reads JSON Lines even when the text is one line; ``False``
+    never does. The values are not checked here: see :func:`checked_messages`.
 
     Raises :class:`ConversationError` ``not strict JSON at line L, column C: ...``
-    (1-based, code points, lines of the whole text) for the first problem: syntax,
+    (1-based, code points, lines of the whole text ending at ``\\n`` only, as JSON Lines
+    splits them) for the first problem: syntax,
     nesting deeper than 64, ``NaN``/``Infinity``, duplicate keys, integers over 4300
     digits; in JSON Lines, on the first line that has one; a text with no conversation
     at all in JSON Lines mode is ``no conversation``. Never anything else.
@@ -155,16 +187,15 @@ def read_conversations(
     if text.startswith("\ufeff"):
         text = text[1:]
     if json_lines is not True:
-        whole = LineIndex(text)
         try:
-            return (StoredConversation(None, _decode(text, 1, whole)),)
+            return (StoredConversation(None, _decode(text, 1)),)
         except ConversationError:
             if json_lines is False or not _looks_like_json_lines(text):
                 raise
     found: list[StoredConversation] = []
     for number, line in enumerate(text.split("\n"), start=1):
         if line.strip(" \t\r"):
-            found.append(StoredConversation(number, _decode(line, number, None)))
+            found.append(StoredConversation(number, _decode(line, number)))
     if not found:
         raise ConversationError("no conversation: every line is blank")
     return tuple(found)
@@ -176,7 +207,7 @@ def _looks_like_json_lines(text: str) -> bool:
     for line in text.split("\n"):
         if line.strip(" \t\r"):
             try:
-                _decode(line, 1, None)
+                _decode(line, 1)
             except ConversationError:
                 return False
             return True

@@ -106,14 +106,24 @@ _FIELD = re.compile(r"([A-Za-z_]\w*)(?:\[\d+\])*$")
 
 
 def repair_prompt(
-    problems: list[str], names: tuple[str, ...], locale: Locale, *, more: int = 0
+    problems: list[str],
+    names: tuple[str, ...],
+    locale: Locale,
+    *,
+    more: int = 0,
+    forms: bool = True,
+    responses: bool = False,
 ) -> str:
     """The one Self-check repair instruction for the model (§8).
 
     Input: one line per problem (already localized), the registered names (``names``,
     standard name first), ``more``: how many problems are not listed (said in one line
-    after the list when above 0). Output: a paragraph asking for the complete
-    questionnaire again, allowing a switch of encoding under the same registered name.
+    after the list when above 0); ``forms``: a questionnaire block is broken;
+    ``responses``: the reply holds a response block. Output: a paragraph asking for
+    the complete questionnaire again, allowing a switch of encoding under the same
+    registered name (``forms``), and asking to remove the response block
+    (``responses``); a reply with only a response block is never told it holds a
+    broken questionnaire (docs/protocol-responses.md section 3).
     """
     listed = "\n".join(f"- {p}" for p in problems)
     if more:
@@ -122,6 +132,42 @@ def repair_prompt(
             if locale == "zh"
             else (f"\n- {more} more problem{'s' if more != 1 else ''} not listed.")
         )
+    if not forms:
+        return _response_prompt(listed, locale)
+    form = _form_prompt(listed, names, locale)
+    if responses:
+        return form + ("\n" + _REMOVE_RESPONSE[locale])
+    return form
+
+
+_REMOVE_RESPONSE: Mapping[Locale, str] = MappingProxyType(
+    {
+        "en": "Also remove the questionnaire response block: a response is the user's "
+        "answer and only the user's next message carries it.",
+        "zh": "另外请删除回答块：回答是用户的答复，只能由用户的下一条消息携带。",
+    }
+)
+
+
+def _response_prompt(listed: str, locale: Locale) -> str:
+    if locale == "en":
+        return (
+            "Your last reply contains a questionnaire response block, which is the user's "
+            "answer to a questionnaire and belongs only in the user's next message:\n"
+            f"{listed}\n"
+            "Write the reply again without the response block. Do not answer for the "
+            "user: to ask the user something, write a complete questionnaire with ordinary "
+            "explanatory text before it; to talk about answers, use plain text."
+        )
+    return (
+        "你上一条回复中包含回答块，它是用户对问卷的答复，只能出现在用户的下一条消息中：\n"
+        f"{listed}\n"
+        "请去掉回答块后重新输出回复，不要替用户作答：如需向用户提问，请输出完整的问卷，"
+        "并在问卷前保留普通说明文字；如需说明答案，请使用普通文字。"
+    )
+
+
+def _form_prompt(listed: str, names: tuple[str, ...], locale: Locale) -> str:
     if locale == "en":
         return (
             "Your last reply contains a questionnaire block that fails the protocol check, "

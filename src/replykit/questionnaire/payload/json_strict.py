@@ -96,8 +96,11 @@ def _syntax_finding(text: str) -> Finding:
     return JSON_SYNTAX.finding(start=problem.start, end=problem.end, reason=problem.message)
 
 
+_ASCII_DIGITS = frozenset("0123456789")
+
+
 def _digit_count(token: str) -> int:
-    return sum(c.isdigit() for c in token)
+    return sum(c in _ASCII_DIGITS for c in token)  # str.isdigit also takes '２'
 
 
 def number_problem(token: str) -> tuple[str | None, dict[str, Any]] | None:
@@ -107,7 +110,7 @@ def number_problem(token: str) -> tuple[str | None, dict[str, Any]] | None:
     ``number``: it would read as infinity)."""
     if len(token) > MAX_NUMBER_DIGITS and _digit_count(token) > MAX_NUMBER_DIGITS:
         return None, {"limit": MAX_NUMBER_DIGITS}
-    is_int = token.lstrip("-").isdigit()
+    is_int = token.lstrip("-").isascii() and token.lstrip("-").isdigit()
     if is_int and len(token) - token.startswith("-") <= _INT_FLOAT_SAFE:
         return None
     if math.isinf(float(token)):

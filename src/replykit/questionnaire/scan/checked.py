@@ -95,7 +95,7 @@ class Reading(Transformer_NonRecursive[Token, list[Part]], Parts):
         """Rule ``fenced_code``: a closing fence is the opener's character and at least
         its length (question ``closes_fence``)."""
         if toks[-1].type == "CODE_FENCE_CLOSE":
-            opener, closer = str(toks[0]).lstrip(), str(toks[-1]).rstrip(" \t")
+            opener, closer = str(toks[0]).lstrip(" "), str(toks[-1]).rstrip(" \t")
             run = len(opener) - len(opener.lstrip(opener[0]))
             if closer[0] != opener[0] or len(closer) < run:
                 raise ReplykitBug(f"{closer!r} does not close the fence {opener!r}")

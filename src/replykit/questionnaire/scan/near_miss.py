@@ -27,7 +27,7 @@ from replykit.diagnostics import Finding
 from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import tag_name
-from replykit.text import BLANK_CLASS
+from replykit.text import BLANK_CLASS, blank_words
 
 #: A §8 near-miss warning found by the scanner: a finding at message offsets.
 NearMiss: TypeAlias = Finding
@@ -49,7 +49,7 @@ def is_family_word(word: str, lx: Lexemes) -> bool:
 def names_family(info: str, lx: Lexemes) -> bool:
     """Whether the first word of a fence's info string (``info``: the raw text after
     the fence, decoded as CommonMark does, §3a) is a family name in any case."""
-    words = fence_name(info).split()
+    words = blank_words(fence_name(info))
     return bool(words) and is_family_word(words[0], lx)
 
 
@@ -70,7 +70,7 @@ def fence_near_misses(
     characters before it that CommonMark does not read as indentation (they make the
     line paragraph text); ``shared``: see :data:`Shared`."""
     trimmed = fence_name(info)  # the info string as CommonMark decodes it (§3a)
-    words = trimmed.split()
+    words = blank_words(trimmed)
     first = words[0] if words else ""
     if not is_family_word(first, lx):
         return []

@@ -55,14 +55,12 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     PendingMarkdown,
     StreamUpdate,
     new_commit,
-    new_object,
     new_pending,
     new_update,
 )
+from replykit.questionnaire.segmentation.stream_tags import before_limit, notes, spaced
 from replykit.questionnaire.segmentation.stream_tail import Tail
 
-# A reading of at most this many code points may always run (a constant per chunk).
-SHORT_READING = 128
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
@@ -167,14 +165,7 @@ class StreamSegmenter:
         if self._result is not None:
             raise ValueError("push() after finish(): the message has ended")
         received = self._in
-        if received.quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
-            # Most chunks: Received.append's short path, inlined (one call less); only
-            # the size moves, and the update is the last one's but for it (below).
-            if chunk:
-                received.chunks.append(chunk)
-                received.starts.append(received.size)
-                received.size = received.held = received.size + len(chunk)
-        elif received.append(chunk):
+        if received.append(chunk):
             if received.family is None:
                 self._commit_plain()
             elif received.last_family < self._resume.at and self._resume.fence is None:
@@ -183,24 +174,16 @@ class StreamSegmenter:
                 if received.complete - self._committed >= self._plain_gap:
                     self._commit_plain()
             elif received.complete > self._read_to and self._due():
-                self._read()
-            if (
-                self._fresh or self._commits or self._diagnostics
-                or (received.family is None) is not self._plain
-            ):  # fmt: skip
-                return self._update()
-        if self._calm and (self._edge < received.held) is self._past:
-            # Nothing read or committed and the pending tail is the last update's: only
-            # the held text and the count received moved (docs/streaming.md, "Work").
-            # new_update() inlined: this runs on most pushes.
-            update = new_object(StreamUpdate)
-            fields = update.__dict__
-            fields["committed"] = fields["diagnostics"] = fields["pending"] = ()
-            fields["committed_end"] = self._committed
-            fields["held_from"] = received.held
-            fields["received"] = received.size
-            fields["pending_kept"] = len(self._tail.shown)
-            return update
+                self._read(received.complete)
+            if received.tag_ended and self._tag_due():
+                self._read(received.size)
+        elif received.tag_ended and self._tag_due():
+            self._read(received.size)
+        elif self._calm and (self._edge < received.held) is self._past:
+            # No line completed and the pending tail is the last update's: only the
+            # held text and the count received moved (docs/streaming.md, "Work").
+            return new_update((), (), self._committed, (), received.held, received.size,
+                              len(self._tail.shown))  # fmt: skip
         return self._update()
 
     def finish(self) -> Segmentation:
@@ -261,7 +244,14 @@ class StreamSegmenter:
             self._in.last_family >= self._read_to or self._open
         )
         wanted = new >= BATCH or marked
-        return (wanted and (old <= new or old + new <= SHORT_READING)) or self._blank_follows()
+        return (wanted and spaced(old, new)) or self._blank_follows()
+
+    def _tag_due(self) -> bool:
+        """Whether to read the line still arriving, a complete opening tag having come
+        in it (once per tag: docs/streaming.md "Pending")."""
+        self._in.tag_ended = False
+        old, new = self._read_to - self._resume.at, self._in.size - self._read_to
+        return new > 0 and (self._every_line or spaced(old, new))
 
     def _blank_follows(self) -> bool:
         if not self._waits_blank or self._not_blank == self._read_to:
@@ -277,30 +267,32 @@ class StreamSegmenter:
         return False
 
     # ---- one reading -----------------------------------------------------------------
-    def _read(self) -> None:
-        end = self._in.complete
-        at = self._resume.at
-        base = at - 1 if at else 0
-        limit = self._in.transport_limit()
-        text, reading = self._in.slice(base, end), None
-        if self._resume.fence is not None and limit is None and self._line_runs:
+    def _read(self, end: int) -> None:
+        """Read from the resume point to ``end``: the end of the complete lines, or
+        into the line still arriving (a complete opening tag came in it: no checkpoint)."""
+        received, base = self._in, max(self._resume.at - 1, 0)
+        limit = received.transport_limit()
+        complete = received.complete
+        text = received.slice(base, end)
+        reading = None
+        if self._resume.fence is not None and limit is None and end == complete:
             # Inside a fenced candidate only its closing fence matters (stream_closer.py).
-            reading = read_closer(text, self._resume, lexemes())
+            reading = read_closer(text, self._resume, lexemes()) if self._line_runs else None
         if reading is None:
+            words, angles = notes(received, text, base)  # the line still arriving: searched
             reading = read(
-                text, base, self._resume, lexemes(), self._compat,
-                final=False, limit=end if limit is None else min(limit, end), gap=self._gap,
-                line_runs=self._line_runs,
+                text, base, self._resume, lexemes(), self._compat, final=False,
+                limit=complete if limit is None else min(limit, complete), gap=self._gap,
+                line_runs=self._line_runs, words=words, angles=angles,
             )  # fmt: skip
-        self.scanned += reading.scanned
+        self.scanned += reading.scanned + max(0, end - complete)
         self.readings += 1
         self._read_to = end
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        self._pending = pending_items(
-            reading, self._resume, self._reader, self._in.slice, self._committed
-        )
+        found = pending_items(reading, self._resume, self._reader, received.slice, self._committed)
+        self._pending = before_limit(found, limit)
         self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
             isinstance(p, PendingBlock) for p in self._pending
@@ -449,7 +441,7 @@ class StreamSegmenter:
     def _rest(self, shown: int) -> list[Pending]:
         """The pending items after the ``shown`` deferred ones the client has: the
         other deferred items and the last reading's items, Markdown items joined."""
-        if self._in.family is None or not (self._deferred or self._pending):
+        if not (self._deferred or self._pending):
             return [new_pending(self._committed)]
         items: list[Pending] = []
         before = self._deferred[shown - 1] if shown else None
@@ -480,6 +472,7 @@ class StreamSegmenter:
         reading = read(
             self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
             self._compat, final=True, limit=self._in.size, line_runs=self._line_runs,
+            words=self._in.words,
         )  # fmt: skip
         self.scanned += reading.scanned
         segments, blocks = final_segments(

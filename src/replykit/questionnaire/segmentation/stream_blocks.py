@@ -160,7 +160,8 @@ def pending_items(
         if miss is not None and part.start >= miss:
             break
         if isinstance(part, MarkdownRun):
-            if part.end > floor:
+            # Only Markdown that shows: none is empty before a tentative block.
+            if min(part.end, miss if miss is not None else part.end) > max(part.start, floor):
                 items.append(new_pending(max(part.start, floor)))
             continue
         is_open = resume.fence is not None and part.opener == resume.fence.opener

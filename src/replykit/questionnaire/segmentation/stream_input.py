@@ -19,12 +19,24 @@ import re
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.text import LINE_END_RE
+from replykit.text import LINE_END_RE, first_visible
 
+# A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
+# comes in the line still arriving, a reading shows its tentative block at once.
+_OPENING_TAG = re.compile(
+    r"<(?:[a-z0-9]+-)?questionnaire(?:-response)?(?:>|[ \t/][^<>\r\n]*>)", re.IGNORECASE | re.ASCII
+)
 # What may follow a held "<": a tag's "/" (or "\\/", §9) and name so far, or "!", "!-"
 # (a comment opener so far). Name characters in any case (§9, and near-misses).
 _TAG_START = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
 _NAME_RUN = re.compile(r"[A-Za-z0-9-]*")
+# An opening tag's name of the family (any case: §9), after which its attributes so far
+# are held too (a partial tag is held back whole, §10); names longer than
+# _NAME_KEPT are not (no block name is that long in practice).
+_FAMILY_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire(?:-response)?", re.IGNORECASE | re.ASCII)
+_ATTRIBUTES = re.compile(r"[ \t/][^<>\r\n]*")
+_ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
+_NAME_KEPT = 64
 
 
 class _FenceLine:
@@ -61,7 +73,7 @@ class _FenceLine:
 
 
 @functools.cache
-def _possible_word() -> re.Pattern[str]:
+def possible_word() -> re.Pattern[str]:
     """The family word (any ASCII case) or a numeric character reference, which may
     spell it in a fence's info string (§3a)."""
     word = lexemes().family_word_any_case
@@ -77,6 +89,10 @@ def _fence_line(text: str) -> _FenceLine | None:
     line = _FenceLine()
     line.feed(text)
     return line
+
+
+#: Chunks joined into one piece (see ``Received._join``).
+JOINED = 64
 
 
 class Received:
@@ -99,23 +115,27 @@ class Received:
         self.complete = 0
         self.held = 0
         self._open_chunk = 0  # the index of the chunk holding ``complete``
+        # Chunks from this index on are joined into one once JOINED of them came, so a
+        # reply pushed a character at a time is held in pieces of 64 (memory: the text
+        # plus about 3 bytes per code point, not a string object per chunk).
+        self._join_at = JOINED
         #: Characters joined and searched for the family word and the marks: each
-        #: complete line is searched once, each chunk joined at most twice (at most
-        #: 3 x ``size``; tests/test_stream_fast.py counts it).
+        #: complete line is searched once, each chunk joined at most twice, and the
+        #: line still arriving searched for an opening tag at most twice (at most
+        #: 5 x ``size``; tests/test_stream_fast.py counts it).
         self.searched = 0
         self.family: int | None = None
         self._compat = compat
         self._cr = False  # the text ends with "\r"
-        self._first_char = ""  # the first character that is not white space (§9)
+        self._first_char = ""  # the first character that is not blank (§1.1, §9)
         self._first_amp: int | None = None
         self._lt: int | None = None  # a "<" that may still start a tag or comment
-        self._lt_rest = ""  # what follows it, while no name character has
+        self._lt_rest = ""  # what follows it, while a name (the first characters kept)
+        self._lt_attributes = False  # a family tag's name ended: attributes follow
         self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
-        #: Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
-        #: that (the last line opens no fence, no "<" or "\r" waits, no §9 mode): such
-        #: a chunk only moves ``size`` and ``held`` (the short path of :meth:`append`,
-        #: which the streaming segmenter takes inline).
-        self.quiet = False
+        # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
+        # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
+        self._quiet = False
         #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
         #: a line holding one may open or close a tag or close a fenced candidate, so
         #: a reading is worth running.
@@ -123,13 +143,22 @@ class Received:
         #: Where the last family word in the complete lines starts (-1: none): a
         #: block's opener and an XML+JSON block's closer hold one.
         self.last_family = -1
+        #: Where each possible family word (any case, or ``&#``) starts, in order: a
+        #: reading looks them up instead of searching its text again (§10, "Work").
+        self.words: list[int] = []
+        #: Where the last "<" and the last ">" in the complete lines start (-1: none):
+        #: whether a tag's attributes may still grow, known without a search.
+        self.angles = (-1, -1)
+        #: A complete opening tag came in the line still arriving (see ``_line_tag``);
+        #: the segmenter clears it when it has read it.
+        self.tag_ended = False
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
         anything but the held-back text may have changed: a line was completed, or
         (under a §9 mode) the first visible character or the first ``&`` came, which
         may move :meth:`transport_limit`."""
-        if self.quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
+        if self._quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
             # Most chunks: the last line goes on, no fence or tag may open in it and
             # nothing is held back, so only the size moves (the general path below
             # gives the same).
@@ -137,31 +166,31 @@ class Received:
                 self.chunks.append(chunk)
                 self.starts.append(self.size)
                 self.size = self.held = self.size + len(chunk)
+                if len(self.chunks) >= self._join_at:
+                    self._join()
             return False
         if not chunk:
             return False
         start = self.size
         self.chunks.append(chunk)
         self.starts.append(start)
+        if len(self.chunks) >= self._join_at:
+            self._join()
         size = self.size = start + len(chunk)
         moved = False
         if "\n" in chunk and not self._cr and "\r" not in chunk:
-            # Most chunks that complete a line: all its line endings are "\n".
-            starts = self.line_starts
-            i = chunk.find("\n")
-            while i >= 0:
-                starts.append(start + i + 1)
-                i = chunk.find("\n", i + 1)
-            self._line = _fence_line(chunk[starts[-1] - start :])
-            moved = self._completed(chunk, start)
+            moved = self._lf_lines(chunk, start)
         elif self._cr or "\r" in chunk:
             moved = self._lines(chunk, start)
         elif self._line is not None and self._line.possible:
             self._line.feed(chunk)  # no line ends: the last line goes on
         if self._compat is not None:
             moved = self._transport(chunk, start) or moved
-        if self._lt is not None or "<" in chunk:
+        held_lt = self._lt
+        if held_lt is not None or "<" in chunk:
             self._hold_tag(chunk, start)
+            if ">" in chunk:
+                self._line_tag(chunk, start, held_lt)
         held = size - 1 if self._cr else size
         if self._lt is not None and self._lt < held:
             held = self._lt
@@ -171,8 +200,25 @@ class Received:
             held = self.complete
         self.held = held
         quiet = not (possible or self._cr or self._lt is not None)
-        self.quiet = quiet and self._quiet_path and self._compat is None
+        self._quiet = quiet and self._quiet_path and self._compat is None
         return moved
+
+    def _join(self) -> None:
+        """Join the last :data:`JOINED` chunks into one piece, cut at ``complete``
+        when it falls inside (the text the next completed line joins again starts
+        there, not earlier); each chunk is joined so once: linear."""
+        first = self._join_at - JOINED
+        joined = "".join(self.chunks[first:])
+        cut = self.complete - self.starts[first]
+        del self.starts[first + 1 :]
+        if 0 < cut < len(joined):
+            self.chunks[first:] = [joined[:cut], joined[cut:]]
+            self.starts.append(self.complete)
+            self._open_chunk = first + 1
+        else:
+            self.chunks[first:] = [joined]
+            self._open_chunk = min(self._open_chunk, first)
+        self._join_at = len(self.chunks) + JOINED
 
     def _lines(self, chunk: str, start: int) -> bool:
         starts = self.line_starts
@@ -202,10 +248,20 @@ class Received:
             self._line.feed(chunk)
         return self._completed(chunk, start)
 
+    def _lf_lines(self, chunk: str, start: int) -> bool:
+        """:meth:`_lines` of a chunk holding ``\\n`` and no ``\\r`` after text that
+        does not end with ``\\r`` (most chunks that complete a line)."""
+        starts = self.line_starts
+        i = chunk.find("\n")
+        while i >= 0:
+            starts.append(start + i + 1)
+            i = chunk.find("\n", i + 1)
+        self._line = _fence_line(chunk[starts[-1] - start :])
+        return self._completed(chunk, start)
+
     def _completed(self, chunk: str, start: int) -> bool:
-        """Search the lines completed since the last call for the family word and the
-        marks (neither spans a line ending, so each is found in the one text that holds
-        it whole); ``chunk`` from ``start`` is the text received last."""
+        """Search the lines completed since the last call (see :meth:`_search`);
+        ``chunk`` from ``start`` is the text received last."""
         old, new = self.complete, self.line_starts[-1]
         if new == old:
             return False
@@ -220,14 +276,22 @@ class Received:
             text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
         self.searched += len(text)
-        # The family word starts with a "q"; a numeric reference may spell it (§3a).
-        if "q" in text or "Q" in text or "&#" in text:
-            self._family_in(text, old)
-        if "<" in text or "`" in text or "~" in text:
-            found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
-            if found >= 0:
-                self.last_mark = old + found
+        self._search(text, old)
         return True
+
+    def _line_tag(self, chunk: str, start: int, held_lt: int | None) -> None:
+        """Note whether a complete opening tag of the family came in the line still
+        arriving with ``chunk``: its ``<`` is in the chunk or was held back
+        (``held_lt``; a family tag's name and attributes are held whole until its
+        ``>``), so only the held text and the chunk are looked at."""
+        begin = start + chunk.find("<") if "<" in chunk else start
+        if held_lt is not None:
+            begin = held_lt
+        begin = max(begin, self.complete)
+        text = chunk[begin - start :] if begin >= start else self.slice(begin, self.size)
+        self.searched += len(text)
+        if _OPENING_TAG.search(text) is not None:
+            self.tag_ended = True
 
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
@@ -235,23 +299,43 @@ class Received:
             self._cr = False
             self.line_starts.append(self.size)
             self._completed("", self.size)
+        elif self.complete < self.size:  # the last line, for the words of finish()
+            text = self.slice(self.complete, self.size)
+            self.searched += len(text)
+            self._search(text, self.complete)
         self.held = self.size
 
-    def _family_in(self, text: str, start: int) -> None:
-        """Note the family word in ``text``, complete lines from ``start``."""
-        pattern = _possible_word()
-        if self.family is None:
-            m = pattern.search(text)
-            if m is not None:
-                found = start + m.start()
-                self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
-        for m in pattern.finditer(text):
-            self.last_family = start + m.start()
+    def _search(self, text: str, start: int) -> None:
+        """Note the family word and the marks in ``text``, complete lines from
+        ``start``: neither spans a line ending, so each is found in the one text that
+        holds it whole."""
+        # The family word starts with a "q"; a numeric reference may spell it (§3a).
+        if "q" in text or "Q" in text or "&#" in text:
+            pattern = possible_word()
+            if self.family is None:
+                m = pattern.search(text)
+                if m is not None:
+                    found = start + m.start()
+                    self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+            words = self.words
+            for m in pattern.finditer(text):
+                words.append(start + m.start())
+            if len(words) > 0 and words[-1] >= start:
+                self.last_family = words[-1]
+        lt, gt = text.rfind("<"), text.rfind(">")
+        if lt >= 0 or gt >= 0:
+            old_lt, old_gt = self.angles
+            self.angles = (start + lt if lt >= 0 else old_lt, start + gt if gt >= 0 else old_gt)
+        if "<" in text or "`" in text or "~" in text:
+            found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
+            if found >= 0:
+                self.last_mark = start + found
 
     def _transport(self, chunk: str, start: int) -> bool:
         moved = False
         if not self._first_char:
-            self._first_char = chunk.lstrip()[:1]
+            visible = first_visible(chunk)  # §1.1 blank, as decode_transport trims
+            self._first_char = chunk[visible] if visible >= 0 else ""
             moved = bool(self._first_char)
         if self._first_amp is None and "&" in chunk:
             self._first_amp = start + chunk.index("&")
@@ -262,17 +346,34 @@ class Received:
         at = chunk.rfind("<")
         if at >= 0:
             self._lt, self._lt_rest, rest = start + at, "", chunk[at + 1 :]
+            self._lt_attributes = False
         elif self._lt is None:
             return
         else:
             rest = chunk
-        if len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
+        if self._lt_attributes:  # until a "<", ">" or line ending
+            held = _ATTRIBUTES_RUN.fullmatch(rest) is not None
+        elif len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
             held = _NAME_RUN.fullmatch(rest) is not None
         else:
             held = _TAG_START.fullmatch(self._lt_rest + rest) is not None
-            self._lt_rest = (self._lt_rest + rest)[:4]
+        if not held and not self._lt_attributes:
+            held = self._lt_attributes = self._family_attributes(rest)
+        if not self._lt_attributes:
+            self._lt_rest = (self._lt_rest + rest[: _NAME_KEPT + 1])[: _NAME_KEPT + 1]
         if not held:
-            self._lt, self._lt_rest = None, ""
+            self._lt, self._lt_rest, self._lt_attributes = None, "", False
+
+    def _family_attributes(self, rest: str) -> bool:
+        """Whether the held name, followed by ``rest``, is a family tag's name and
+        its attributes so far (held back whole, §10)."""
+        name_end = _NAME_RUN.match(rest).end()  # type: ignore[union-attr]
+        name = self._lt_rest + rest[:name_end]
+        return (
+            len(name) <= _NAME_KEPT
+            and _FAMILY_NAME.fullmatch(name) is not None
+            and _ATTRIBUTES.fullmatch(rest, name_end) is not None
+        )
 
     def held_from(self) -> int:
         """Where the text held back at the end starts (``size`` when none is): a

@@ -22,8 +22,10 @@ Offsets in a :class:`Reading` are message offsets.
 
 from __future__ import annotations
 
+import bisect
 import operator
 import re
+from collections.abc import Sequence
 
 import attrs
 
@@ -41,6 +43,11 @@ from replykit.questionnaire.scan.state import Leaf, ScanState
 from replykit.text import first_visible
 
 Span = tuple[int, int]
+# Where the possible family words of the message start (ascending message offsets), and
+# the message offset of the text read (a reading's look-ahead answers from them).
+Words = tuple[Sequence[int], int]
+# A family word that is a plain lower-case word is checked by its letters.
+_LOWER_WORD = re.compile("[a-z]+")
 
 # After a tag's name, the start of attributes whose ">" has not arrived (grammar
 # TAG_LIKE: its ``rest`` may still grow until a "<" or ">" comes).
@@ -147,8 +154,11 @@ class _Lookahead(Lookahead):
     before a paragraph still open, an opening tag without its closer or ``until`` is
     found as reading line by line finds it."""
 
-    def __init__(self, text: str, lexemes: Lexemes, compat: Compat) -> None:
+    def __init__(
+        self, text: str, lexemes: Lexemes, compat: Compat, words: Words | None = None
+    ) -> None:
         super().__init__(text, lexemes, compat)
+        self._words = words if _LOWER_WORD.fullmatch(lexemes.family_word_any_case.pattern) else None
         self.missed: list[re.Match[str]] = []  # in the order first asked about
         self._seen: set[int] = set()
         self.text = text
@@ -167,7 +177,7 @@ class _Lookahead(Lookahead):
     def family_word_at_or_after(self, pos: int) -> int:
         """Where a run of lines from ``pos`` stops (see the class): stopping earlier
         only leaves more lines to be read one by one, with the same result."""
-        stop = super().family_word_at_or_after(pos)
+        stop = self._next_word(pos) if self._words else super().family_word_at_or_after(pos)
         if self.until < pos:  # none set, or the reading is past it: nothing to note
             return stop
         stop = min(stop, self.until)
@@ -179,6 +189,26 @@ class _Lookahead(Lookahead):
             self._cut = (stop, cut)
         cut = self._cut[1]
         return cut if pos < cut else stop
+
+    def _next_word(self, pos: int) -> int:
+        """As :meth:`Lookahead.family_word_at_or_after`, from the words the segmenter
+        found once as the text arrived (a reading does not search its text again, so
+        text read again costs no new search): each possible word at or after ``pos``
+        is checked as the search checks it."""
+        assert self._words is not None
+        found, base = self._words
+        text, word = self.text, self._lx.family_word_any_case.pattern
+        i = bisect.bisect_left(found, pos + base)
+        while i < len(found) and (at := found[i] - base) < len(text):
+            if text.startswith("&#", at):
+                self.scanned += 2
+                return at
+            window = text[at : at + len(word)]
+            self.scanned += len(window)  # the possible word's own characters
+            if window.isascii() and window.lower() == word:
+                return at
+            i += 1
+        return len(text)
 
 
 # The last character of a line ending, then the first of an empty line's: "\n" always
@@ -229,6 +259,8 @@ def read(
     limit: int,
     gap: int = CHECKPOINT_GAP,
     line_runs: bool = True,
+    words: Sequence[int] | None = None,
+    angles: Span | None = None,
 ) -> Reading:
     """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
     ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
@@ -236,9 +268,11 @@ def read(
     may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
     still change); one that copies the state is taken at most every ``gap`` code
     points (see :data:`CHECKPOINT_GAP`). ``line_runs=False`` reads every line alone,
-    with the same result (the general reading of the tests)."""
+    with the same result (the general reading of the tests). ``words``, ``angles``:
+    the possible family words' starts and the last ``<`` and ``>`` (message offsets,
+    -1: none) noted as the text arrived (:class:`_Lookahead`), else searched."""
     start = resume.at - base
-    look = _Lookahead(text, lexemes, compat)
+    look = _Lookahead(text, lexemes, compat, None if words is None else (words, base))
     sink = Coarse(text, False)
     sink.seen_visible = resume.visible
     if resume.fence is not None:
@@ -249,14 +283,12 @@ def read(
         text, lexemes, compat=compat, look=look, state=rebase(resume.state, -base, start),
         sink=sink, line_runs=line_runs,
     )  # fmt: skip
-    scanned = 0
+    scanned, taints, waits_blank = 0, [limit], False
     checkpoint: Checkpoint | None = None
-    taints = [limit]
-    waits_blank = False
     if final:
         result = sc.run(start)
     else:
-        grows, scanned = _tag_may_grow(look, text)
+        grows, scanned = _tag_may_grow(look, text, None if angles is None else max(angles) - base)
         if grows is not None:
             taints.append(grows + base)
         checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence, gap)
@@ -377,17 +409,23 @@ def _checkpoint(
     return Checkpoint(pos + base, state, visible, len(sc.out.near_misses), open_at)
 
 
-def _tag_may_grow(look: Lookahead, text: str) -> tuple[int | None, int]:
+def _tag_may_grow(look: Lookahead, text: str, last: int | None = None) -> tuple[int | None, int]:
     """The start of the last tag-like text if its attributes may still grow into a
-    tag (no "<" or ">" after them yet), and the characters examined."""
+    tag (no "<" or ">" after them yet), and the characters examined. ``last``: where
+    the last "<" or ">" of ``text`` starts (negative: none), when the caller knows
+    (noted once as the text arrived, so text read again is not searched again)."""
     if not look.tags:
         return None, 0
     tag = look.tags[-1]
     name_end = tag.start("rest")
     if tag.group("rest") or text[name_end : name_end + 1] not in (" ", "\t", "\r", "\n", "/"):
         return None, 1  # the tag ended, or its name did without attributes
-    grows = _OPEN_REST.fullmatch(text, name_end) is not None
-    return (tag.start() if grows else None), len(text) - name_end
+    if last is not None:
+        return (tag.start() if last < name_end else None), 1
+    m = _OPEN_REST.match(text, name_end)
+    assert m is not None  # it starts with one of the characters above
+    # The match stops at the first "<" or ">": only that much was examined.
+    return (tag.start() if m.end() == len(text) else None), m.end() - name_end + 1
 
 
 def _absolute(parts: list[Part], base: int, fence: OpenFence | None) -> tuple[Part, ...]:

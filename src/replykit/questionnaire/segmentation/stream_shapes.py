@@ -9,11 +9,12 @@ text held back at the end. Offsets are code-point indices into the message (§1)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, cast
 
 import attrs
 
-from replykit.argcheck import typed
+from replykit.argcheck import type_name, typed
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.model import Encoding, Question, Segment
 
@@ -130,10 +131,23 @@ class StreamUpdate:
     received: int
     pending_kept: int = 0
 
-    def tail(self, previous: tuple[Pending, ...]) -> tuple[Pending, ...]:
-        """The whole pending tail, given the previous update's (``()`` for the first):
-        ``previous[:pending_kept] + pending``."""
-        return previous[: self.pending_kept] + self.pending
+    def tail(self, previous: Sequence[Pending] = ()) -> tuple[Pending, ...]:
+        """The whole pending tail, given the previous update's (``()`` or ``[]`` for
+        the first; a tuple or a list): ``previous[:pending_kept] + pending``, a tuple.
+        Raises ``TypeError`` naming ``previous`` when it is no sequence (``None``, a
+        string) and ``ValueError`` when it holds fewer than ``pending_kept`` items
+        (it is not the previous update's tail)."""
+        if isinstance(previous, str | bytes) or not isinstance(previous, Sequence):
+            raise TypeError(
+                "tail() argument 'previous' must be the previous tail (a tuple or list of "
+                f"pending items), not {type_name(previous)}"
+            )
+        if len(previous) < self.pending_kept:
+            raise ValueError(
+                f"tail() argument 'previous' has {len(previous)} items, fewer than "
+                f"pending_kept ({self.pending_kept}): pass the previous update's tail"
+            )
+        return tuple(previous[: self.pending_kept]) + self.pending
 
     def to_json(self) -> dict[str, Any]:
         """``{"committed", "diagnostics", "committed_end", "pending_kept", "pending",

@@ -44,7 +44,8 @@ class Family:
 
     ``deep`` marks block-nesting families, exempt from the markdown-it-py ratio
     because markdown-it-py stops nesting block quotes and lists at 20 levels.
-    ``tail`` names the valid form the message ends with (``"fenced"`` or ``"xml"``).
+    ``tail`` names the valid form the message ends with (``"fenced"`` or ``"xml"``;
+    ``"none"``: a streaming family whose message holds no block).
     ``exempt``: the commands (keys of :data:`~replykit.testing.hostile.COMMANDS`) whose
     output §1 itself keeps from staying within 16x the input, each with its figure and
     arithmetic in docs/performance.md.

@@ -2,8 +2,10 @@
 
 Each message holds ``n`` lines inside one construct that stays open while the message
 arrives (a paragraph, an HTML comment, a code span, an HTML block, a fenced candidate
-whose closer comes only at the end), so a streaming segmenter can commit little and
-keeps many items pending; each ends with a valid form at the top level. Pure functions
+whose closer comes only at the end, an opening tag without its closer), so a streaming
+segmenter can commit little and keeps many items pending, or reads the same text
+again; each ends with a valid form at the top level, but the partial-tag families,
+whose opening tag without a closer keeps every line after it Markdown. Pure functions
 of ``n``, no dependency on replykit.
 """
 
@@ -46,9 +48,39 @@ def fence_openers_in_open_candidate(n: int) -> str:
     return "Intro\n\n```questionnaire\n" + body + "```\n" + FENCED_TAIL
 
 
-def _family(build: Callable[[int], str], tail: str) -> Family:
+# Before the tag: a paragraph that a one-shot reading does not find visible until its
+# end (a backslash or a backtick may open an inline construct), so ``segment()`` reads
+# the lines after it one by one, while a stream resumed after it reads them in runs.
+_LAZY_PREFACE = "\\\n\n"
+
+
+def partial_tags_after_open_tag(n: int) -> str:
+    """An opening tag without its closer (so nothing after it is final before the
+    end), then ``n`` lines holding a partial family tag each (``<questionn``): one
+    Markdown segment, no form."""
+    return _LAZY_PREFACE + "<questionnaire\n" + "<questionn\n" * n
+
+
+def partial_tags_after_open_tag_cr(n: int) -> str:
+    """:func:`partial_tags_after_open_tag` with ``\\r`` line endings only (§1)."""
+    return partial_tags_after_open_tag(n).replace("\n", "\r")
+
+
+def fence_openers_after_growing_tag(n: int) -> str:
+    """A tag whose attributes may still grow (no ``>`` yet), then ``n`` closed fenced
+    candidates without a payload."""
+    return "`\n\n<questionnaire a\n" + "```questionnaire\n```\n" * n + FENCED_TAIL
+
+
+def comment_openers_after_growing_tag(n: int) -> str:
+    """A tag whose attributes may still grow, then ``n`` comment openers holding the
+    family word, one comment closed only at the end."""
+    return "`\n\n<questionnaire a\n" + "<!-- questionnaire\n" * n + "-->\n" + FENCED_TAIL
+
+
+def _family(build: Callable[[int], str], tail: str, n: int = 200) -> Family:
     doc = " ".join((build.__doc__ or "").split())
-    return Family(build.__name__, build, 200, tail, doc)
+    return Family(build.__name__, build, n, tail, doc)
 
 
 #: The streaming families; ``n`` is the larger size the tests stream.
@@ -58,4 +90,8 @@ STREAM_FAMILIES: tuple[Family, ...] = (
     _family(forms_in_open_code_span, "fenced"),
     _family(forms_in_html_block, "fenced"),
     _family(fence_openers_in_open_candidate, "fenced"),
+    _family(partial_tags_after_open_tag, "none", 1000),
+    _family(partial_tags_after_open_tag_cr, "none", 1000),
+    _family(fence_openers_after_growing_tag, "fenced", 1000),
+    _family(comment_openers_after_growing_tag, "fenced", 1000),
 )

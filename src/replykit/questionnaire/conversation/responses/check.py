@@ -13,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
+import attrs
+
 from replykit.argcheck import typed
 from replykit.codes.limits import LIMIT_QUESTIONS
 from replykit.diagnostics import Finding
 from replykit.findings import Cursor
 from replykit.questionnaire.conversation.responses import rules
+from replykit.questionnaire.conversation.responses.display import resolve_ui_text
+from replykit.questionnaire.conversation.texts import LOCALES
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 
@@ -28,6 +32,7 @@ def check_answers(
     response: Response,
     *,
     questionnaire_id: str | None = None,
+    ui_text: Mapping[str, str] | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> tuple[Finding, ...]:
     """Every way ``response`` does not fit ``questionnaire`` (§7; docs/protocol-responses.md 1.4).
@@ -47,7 +52,10 @@ def check_answers(
     ``value``/``values``, or not one label per value), ``answer.duplicate_value`` (a
     value repeated in a multi-choice answer), ``answer.missing`` (a question with no
     answer: path ``answers``, ``details["question_id"]``). Warning:
-    ``answer.label_mismatch`` (a label that is not the option's).
+    ``answer.label_mismatch`` (a label that is not the option's; for an unanswered
+    single choice one that is not ``""``; for "other" one that is none of the ``other``
+    texts :func:`build_response` could write with this ``ui_text``, in either locale:
+    the argument's, else the form's, else 其他 or Other).
 
     ``limits`` (§1): more answers than ``max_questions`` is the one finding
     ``limit.questions``; an ``answer``, ``values`` or ``labels`` longer than
@@ -68,8 +76,10 @@ def check_answers(
     rules.same_id(sink.at("questionnaire_id"), response.questionnaire_id, questionnaire_id)
     by_id = {q.id: q for q in questionnaire.questions}
     seen: set[str] = set()
+    other = tuple(dict.fromkeys(resolve_ui_text(questionnaire, ui_text, loc)["other"]
+                                for loc in LOCALES))  # fmt: skip
     for i, a in enumerate(response.answers):
-        _answer(sink.at("answers", i), by_id, a, seen, sink, limits)
+        _answer(sink.at("answers", i), by_id, a, seen, sink, limits, other)
     rules.missing(sink.at("answers"), questionnaire.questions, seen)
     return sink.result()
 
@@ -81,8 +91,10 @@ def _answer(
     seen: set[str],
     sink: rules.AnswerSink,
     limits: Limits,
+    other: tuple[str, ...],
 ) -> None:
-    """The findings of one answer (at ``answers[i]``)."""
+    """The findings of one answer (at ``answers[i]``); ``other``: the labels "other" may
+    carry, the first the one reported as expected."""
     q = by_id.get(a.question_id)
     if q is None:
         rules.unknown_question(at.descend("question_id"), a.question_id, list(by_id), sink)
@@ -95,28 +107,53 @@ def _answer(
         if not rules.within_options(at.descend(key), items, limits.max_options):
             return
     labels = rules.option_labels(q)
+    # The labels build_response writes: "other" has its display text, no answer "".
+    shown = {"": "", **({OTHER_VALUE: other[0]} if q.allow_other else {}), **labels}
     if q.type == "single_choice":
-        _single(at, q, labels, a, sink)
+        _single(at, q, labels, _other_as_first(a, other), sink, shown)
     elif q.type == "multi_choice":
-        _multi(at, q, labels, a, sink)
+        _multi(at, q, labels, _other_as_first(a, other), sink, shown)
     else:
         rules.other_text_fits(at.descend("other_text"), q, a.other_text, False)
 
 
+def _other_as_first(a: Answer, other: tuple[str, ...]) -> Answer:
+    """``a`` with any accepted "other" label written as the first one, so that every
+    label :func:`build_response` could write for "other" matches (a Python-side view
+    for the label check only; the reported ``given_label`` is never one of these)."""
+    if a.label is not None and a.answer == OTHER_VALUE and a.label in other:
+        return attrs.evolve(a, label=other[0])
+    if a.labels is not None and isinstance(a.answer, tuple) and OTHER_VALUE in a.answer:
+        pairs = zip(a.answer, a.labels, strict=False)
+        fixed = tuple(other[0] if v == OTHER_VALUE and lb in other else lb for v, lb in pairs)
+        return attrs.evolve(a, labels=fixed + a.labels[len(fixed) :])
+    return a
+
+
 def _single(
-    at: Cursor, q: Question, labels: Mapping[str, str], a: Answer, sink: rules.AnswerSink
+    at: Cursor,
+    q: Question,
+    labels: Mapping[str, str],
+    a: Answer,
+    sink: rules.AnswerSink,
+    shown: Mapping[str, str],
 ) -> None:
     answer = cast(str, a.answer)  # a single-choice answer is a str (the model's invariant)
     rules.consistent(at.descend("value"), q, a.value, answer)
     field = "value" if a.value is not None else "answer"
     rules.choice_value(at.descend(field), q, labels, answer, sink)
     rules.other_text_fits(at.descend("other_text"), q, a.other_text, answer == OTHER_VALUE)
-    if a.label is not None and answer:
-        rules.labels_match(at.descend("label"), q, labels, [(answer, a.label)])
+    if a.label is not None:
+        rules.labels_match(at.descend("label"), q, shown, [(answer, a.label)])
 
 
 def _multi(
-    at: Cursor, q: Question, labels: Mapping[str, str], a: Answer, sink: rules.AnswerSink
+    at: Cursor,
+    q: Question,
+    labels: Mapping[str, str],
+    a: Answer,
+    sink: rules.AnswerSink,
+    shown: Mapping[str, str],
 ) -> None:
     values = cast(tuple[str, ...], a.answer)  # a tuple for a multi choice (the model's)
     rules.consistent(at.descend("values"), q, a.values, values)
@@ -126,4 +163,4 @@ def _multi(
     if a.labels is not None and rules.consistent(
         at.descend("labels"), q, a.labels, values, count=True
     ):
-        rules.labels_match(at.descend("labels"), q, labels, zip(values, a.labels, strict=True))
+        rules.labels_match(at.descend("labels"), q, shown, zip(values, a.labels, strict=True))

@@ -1,0 +1,58 @@
+"""What a streaming reading of the line still arriving needs, and the pending items a
+§9 transport decoding leaves in final coordinates (§10, docs/streaming.md "Pending").
+
+A complete opening tag of the family in the line still arriving is read at once (its
+tentative block shows before the line ends), once per tag and spaced as every
+reading is. Under ``compat`` no pending item starts where a transport decoding may
+still move every offset.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from replykit.questionnaire.segmentation.stream_input import Received, possible_word
+from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
+
+# A reading of at most this many code points may always run (a constant per chunk).
+SHORT_READING = 128
+
+
+def spaced(old: int, new: int) -> bool:
+    """Whether a reading that reads again ``old`` code points read before and ``new``
+    ones may run: it reads again at most what is new, or it is short (docs/streaming.md,
+    "Work": readings together read at most about twice the text)."""
+    return old <= new or old + new <= SHORT_READING
+
+
+def notes(received: Received, text: str, base: int) -> tuple[list[int], tuple[int, int]]:
+    """``received``'s words and angles (its notes of the complete lines) for a reading
+    of ``text``, the message from ``base``; when ``text`` runs into the line still
+    arriving, the words from ``base`` on (no more copied) and that line's own."""
+    complete = received.complete
+    if base + len(text) <= complete:
+        return received.words, received.angles
+    line, angles = text[complete - base :], received.angles
+    found = [complete + m.start() for m in possible_word().finditer(line)]
+    lt, gt = line.rfind("<"), line.rfind(">")
+    before = received.words[bisect.bisect_left(received.words, base) :]
+    return [*before, *found], (
+        complete + lt if lt >= 0 else angles[0],
+        complete + gt if gt >= 0 else angles[1],
+    )
+
+
+def before_limit(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending, ...]:
+    """The pending ``items`` in the final result's coordinates: none starts at or after
+    the §9 transport ``limit`` (a decoding may still move every offset from there: 0
+    while the message may be one JSON string); the text from there is one pending
+    Markdown item."""
+    if limit is None or not items or items[-1].start < limit:
+        return items
+    kept = [item for item in items if item.start < limit]
+    if not (kept and isinstance(kept[-1], PendingMarkdown)):
+        kept.append(new_pending(limit))
+    return tuple(kept)
+
+
+__all__ = ["SHORT_READING", "before_limit", "notes", "spaced"]
