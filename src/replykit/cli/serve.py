@@ -65,13 +65,14 @@ def run(args: argparse.Namespace) -> int:
     be bound, or markdown-it-py missing (the line names the ``replykit[html]`` extra);
     a ``KeyboardInterrupt`` reaches :func:`replykit.cli.main` (exit 130)."""
     try:
-        from replykit.serve.server import is_loopback, make_server
+        from replykit.serve.server import make_server
+        from replykit.serve.strict import bound_loopback
     except ModuleNotFoundError as exc:
         if exc.name != "markdown_it":
             raise
         return fail("serve", "needs markdown-it-py, which is not installed: " + HTML_EXTRA)
     host = DEFAULT_HOST if args.host is None else args.host
-    if not is_loopback(host):
+    if not bound_loopback(host):
         warning = (
             f"replykit serve: warning: listening on {host}, not a loopback address: "
             "anyone who can reach it can use the playground"
