@@ -76,6 +76,10 @@ class SyntaxProblem(yaml.YAMLError):
         self.kind = kind
         self.index = index
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt from ``kind`` and ``index``, so it pickles and copies."""
+        return type(self), (self.kind, self.index), vars(self)
+
 
 class RefereeParser(Reader, Scanner, Parser):
     """Events of a ``str`` payload read by the YAML 1.2 referee (the same interface as

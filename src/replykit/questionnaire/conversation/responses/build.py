@@ -102,6 +102,11 @@ class AnswersError(ValueError):
         self.findings = findings
         super().__init__("; ".join(map(_located, findings)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt from ``findings`` (``args`` holds the message): it pickles and
+        copies, so a process-pool worker raising it reaches the caller as itself."""
+        return type(self), (self.findings,), vars(self)
+
 
 def _located(finding: Finding) -> str:
     """``finding``'s message, led by its path unless it already starts with it."""
