@@ -204,12 +204,20 @@ def test_builder_refuses_what_it_cannot_build() -> None:
     @attrs.frozen
     class Converted:
         n: int = attrs.field(converter=int)
+        m: int = attrs.field(default="4", converter=int)
+
+    # A plain converter changes the value, it checks nothing: the builder runs it.
+    assert trusted(Converted)("7") == Converted("7") == Converted(7, 4)
+
+    @attrs.frozen
+    class SelfConverted:
+        n: int = attrs.field(converter=attrs.Converter(lambda v, s: int(v), takes_self=True))
 
     @attrs.frozen
     class Validated:
         n: int = attrs.field(validator=attrs.validators.instance_of(int))
 
-    for cls in (Converted, Validated):
+    for cls in (SelfConverted, Validated):
         with pytest.raises(TypeError, match="field 'n'"):
             trusted(cls)
 

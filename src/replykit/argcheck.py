@@ -30,6 +30,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from replykit.plain import SCALARS, plain
+
 T = TypeVar("T")
 
 # Returns None when the value fits, else what it is ("int", "a tuple whose item 2 is int").
@@ -201,12 +203,14 @@ def _exact_types(hint: Any) -> frozenset[type]:
     return frozenset()  # containers: their items must be looked at
 
 
-def _failure(where: str, name: str, hint: Any, check: _Check) -> Callable[[object], None]:
+def _failure(where: str, name: str, hint: Any, check: _Check) -> Callable[[object], Any]:
+    """The slow path of one argument: raise ``TypeError`` unless it fits, else return
+    it with ``str`` subclasses made plain (:func:`replykit.plain.plain`)."""
     expected = _describe(hint)
     # A str where decoded JSON (an object or array) belongs is JSON text left undecoded.
     wants_json = check({}) is None or check([]) is None
 
-    def fail(value: object) -> None:
+    def fail(value: object) -> Any:
         problem = check(value)
         if problem is not None:
             hint_text = (
@@ -215,6 +219,7 @@ def _failure(where: str, name: str, hint: Any, check: _Check) -> Callable[[objec
             raise TypeError(
                 f"{where} argument '{name}' must be {expected}, not {problem}{hint_text}"
             )
+        return plain(value)
 
     return fail
 
@@ -226,7 +231,9 @@ def _checked(
 
     Written out as source, as attrs writes ``__init__``, so a value that fits costs one
     set lookup (model classes are built once per option of a form)."""
-    namespace: dict[str, Any] = {"_target": target, "_type": type}  # a field may be "type"
+    # "_type": a field may be called "type".
+    namespace: dict[str, Any] = {"_target": target, "_type": type, "_plain": plain}
+    namespace["_scalars"] = SCALARS
     params, call, body = [], [], []
     for index, p in enumerate(inspect.signature(target).parameters.values()):
         n = p.name
@@ -251,13 +258,15 @@ def _checked(
         params.append(f"{n}{default}")
         call.append(f"{n}={n}" if p.kind is p.KEYWORD_ONLY else n)
         check = _compile(hints[n]) if n in hints else None
-        if check is None:
+        # A default is the callee's own value (attrs factories show as NOTHING): not checked.
+        unless_default = f" and {n} is not _d_{n}" if default else ""
+        if check is None:  # any value: only made plain
+            body.append(f"    if _type({n}) not in _scalars:\n        {n} = _plain({n})\n")
             continue
         namespace[f"_t_{n}"] = _exact_types(hints[n])
         namespace[f"_f_{n}"] = _failure(where, n, hints[n], check)
-        # A default is the callee's own value (attrs factories show as NOTHING): not checked.
-        unless_default = f" and {n} is not _d_{n}" if default else ""
-        body.append(f"    if _type({n}) not in _t_{n}{unless_default}:\n        _f_{n}({n})\n")
+        slow = f"        {n} = _f_{n}({n})\n"
+        body.append(f"    if _type({n}) not in _t_{n}{unless_default}:\n{slow}")
     source = (
         f"def checked({', '.join(params)}):\n{''.join(body)}    return _target({', '.join(call)})\n"
     )
@@ -294,8 +303,10 @@ def typed(obj: T) -> T:
     itself (a class) or a wrapper with the same signature and docstring (a function).
     Defaults are not checked. Raises ``TypeError`` at decoration when an annotation is
     of a form this module cannot check. A call with a wrong-typed argument raises
-    ``TypeError`` naming the callable and the argument before the body runs; nothing
-    else changes.
+    ``TypeError`` naming the callable and the argument before the body runs. The one
+    other change: an argument holding an instance of a ``str`` subclass (itself, or in
+    a ``dict``, ``list`` or ``tuple``) is passed on with plain ``str`` instead
+    (:func:`replykit.plain.plain`), so no result holds the caller's subclass.
     """
     if isinstance(obj, type):
         init = typing.cast(Any, obj).__init__

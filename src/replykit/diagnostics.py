@@ -13,6 +13,7 @@ from typing import Any, Literal
 import attrs
 
 from replykit.argcheck import typed
+from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import _LONE, dumps
 
 Severity = Literal["error", "warning"]
@@ -70,8 +71,10 @@ class Finding:
     severity: Severity = "error"
     start: int | None = None
     end: int | None = None
-    details: Mapping[str, Any] = attrs.field(factory=dict)
-    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    details: Mapping[str, Any] = attrs.field(factory=FrozenDict, converter=freeze_mapping)
+    params: Mapping[str, Any] = attrs.field(
+        factory=FrozenDict, converter=freeze_mapping, eq=False, repr=False
+    )
     variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
 
@@ -122,7 +125,9 @@ class Diagnostic:
     column: int
     path: str | None = None
     left_out: tuple[LeftOut, ...] = ()
-    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    params: Mapping[str, Any] = attrs.field(
+        factory=FrozenDict, converter=freeze_mapping, eq=False, repr=False
+    )
     variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

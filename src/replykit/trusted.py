@@ -26,22 +26,28 @@ def trusted(cls: type[T]) -> Callable[..., T]:
     (names, order, defaults and factories), the same instance as ``cls(...)`` for
     arguments that pass its checks, with no type check and no ``__attrs_post_init__``.
 
-    Only for values a reader built from what it accepted. Raises ``TypeError`` at once
-    for a class that is not attrs, or whose fields convert or validate (a builder
-    would skip that work, not just a check)."""
+    A field's converter (a plain function) still runs: it changes the value, it does
+    not check it. Only for values a reader built from what it accepted. Raises
+    ``TypeError`` at once for a class that is not attrs, or whose fields validate or
+    convert with an ``attrs.Converter`` (a builder would skip that work, not just a
+    check)."""
     if not attrs.has(cls):
         raise TypeError(f"trusted() needs an attrs class, not {cls!r}")
     namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
     params, body = [], []
     for a in attrs.fields(cls):
-        if a.converter is not None or a.validator is not None or not a.init:
+        plain_converter = a.converter is None or not isinstance(a.converter, attrs.Converter)
+        if not plain_converter or a.validator is not None or not a.init:
             raise TypeError(f"trusted() cannot build {cls.__name__}: field {a.name!r}")
         name = a.alias or a.name
         value = name
+        if a.converter is not None:  # a conversion is work, not a check: it still runs
+            namespace[f"_c_{name}"] = a.converter
+            value = f"_c_{name}({name})"
         if isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
             namespace[f"_f_{name}"] = a.default.factory
             params.append(f"{name}=_NOTHING")
-            value = f"_f_{name}() if {name} is _NOTHING else {name}"
+            value = f"_f_{name}() if {name} is _NOTHING else {value}"
         elif a.default is not attrs.NOTHING:
             namespace[f"_d_{name}"] = a.default
             params.append(f"{name}=_d_{name}")

@@ -16,6 +16,7 @@ from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_par
 from replykit.codes import Code
 from replykit.diagnostics import LeftOut
 from replykit.findings import Cursor
+from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import dumps
 
 _IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
@@ -64,7 +65,9 @@ class ActionDiagnostic:
     column: int | None = None
 
     left_out: tuple[LeftOut, ...] = ()
-    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    params: Mapping[str, Any] = attrs.field(
+        factory=FrozenDict, converter=freeze_mapping, eq=False, repr=False
+    )
     variant: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.diagnostics import Finding, Path, Severity
+from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import escape_lone
 
 Locale = Literal["zh", "en"]
@@ -41,10 +42,6 @@ _OWN_SECTION = re.compile(r"\d+(?:\.\d+)?")
 _POINTERS: Final[Mapping[Doc, frozenset[str]]] = MappingProxyType(
     {"responses": frozenset({"§7", "§8", "§11"}), "actions": frozenset({"§12"})}
 )
-
-
-def _frozen_map(value: Mapping[str, str]) -> Mapping[str, str]:
-    return MappingProxyType(dict(value))
 
 
 def _check_section(rule: Rule, attribute: attrs.Attribute[Any], value: str) -> None:
@@ -116,11 +113,11 @@ class Code:
     name: str = attrs.field(validator=attrs.validators.matches_re(_NAME))
     severity: Severity | None
     rule: Rule
-    en: Mapping[str, str] = attrs.field(converter=_frozen_map, validator=_check_templates)
+    en: Mapping[str, str] = attrs.field(converter=freeze_mapping, validator=_check_templates)
     meaning: str
     example: str = ""
     zh: Mapping[str, str] = attrs.field(
-        default=MappingProxyType({}), converter=_frozen_map, validator=_check_templates
+        factory=FrozenDict, converter=freeze_mapping, validator=_check_templates
     )
     summary_zh: str | None = None
     doc: Doc = "protocol"

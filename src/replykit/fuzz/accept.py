@@ -38,7 +38,11 @@ class AcceptError(ValueError):
 
 @attrs.frozen
 class Acceptance:
-    """Accepted class keys (and patterns) and examples whose classes are accepted."""
+    """Accepted class keys (and patterns) and examples whose classes are accepted.
+
+    It holds JSON values as read from the accept file (plain ``dict`` and ``list``), so it does
+    not hash.
+    """
 
     patterns: tuple[str, ...] = ()
     examples: tuple[tuple[Op, Mapping[str, Any]], ...] = ()

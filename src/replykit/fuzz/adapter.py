@@ -64,6 +64,9 @@ class Outcome:
     ``result`` object (the other ops), or an ``error``).
     ``response``: the decoded response for ``ok``, else ``None``. ``detail``: one line
     for failures (exit status, the offending line, stderr tail).
+
+    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so it does
+    not hash.
     """
 
     kind: OutcomeKind

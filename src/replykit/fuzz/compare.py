@@ -74,6 +74,9 @@ class Difference:
     (``("segments", 2, "end")``); ``expected``: replykit's value there (``None`` when
     absent); ``actual``: the adapter's value (for a multiset list, both are the
     projected, sorted lists).
+
+    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so it does
+    not hash.
     """
 
     path: tuple[PathPart, ...]

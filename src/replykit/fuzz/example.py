@@ -28,6 +28,8 @@ class Example:
     ``id``/``op``), as :func:`replykit.fuzz.generate.requests` draws it;
     ``family``: the fault family it probes, a name of :mod:`replykit.fuzz.families`
     (``html-entities``), or ``""``.
+
+    It holds JSON values as sent to the adapter (plain ``dict`` and ``list``), so it does not hash.
     """
 
     op: Op

@@ -28,6 +28,9 @@ class FuzzClass:
     (shrinking steps not counted); ``found_after_examples``/``found_after_seconds``:
     when the class was first seen; ``detail``: the adapter failure, if any;
     ``accepted``: the key matched ``--accept`` (counted, not reported).
+
+    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so it does
+    not hash.
     """
 
     rule: str

@@ -61,6 +61,9 @@ class Verdict:
     disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
     ``actual``: the adapter's (``None`` on failure); ``difference``: the first differing
     field; ``detail``: the failure's description.
+
+    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so it does
+    not hash.
     """
 
     rule: str | None

@@ -22,6 +22,7 @@ import attrs
 
 from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
+from replykit.frozen import freeze, thaw
 from replykit.jsonout import dumps
 from replykit.text import is_blank
 
@@ -290,7 +291,7 @@ class Response:
 
     type: str
     questionnaire_id: str
-    status: Any  # a JSON value
+    status: Any = attrs.field(converter=freeze)  # a JSON value, frozen (replykit.frozen)
     answers: tuple[Answer, ...]
 
     def __attrs_post_init__(self) -> None:
@@ -302,7 +303,7 @@ class Response:
         return {
             "type": self.type,
             "questionnaire_id": self.questionnaire_id,
-            "status": self.status,
+            "status": thaw(self.status),
             "answers": [a.to_json() for a in self.answers],
         }
 

@@ -29,6 +29,7 @@ from replykit.codes.responses import (
     TOOL_RESULT_INVALID,
 )
 from replykit.diagnostics import Finding, LeftOut, format_path
+from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import portable
 from replykit.questionnaire.conversation.texts import Locale, check_locale, start_success_message
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
@@ -59,7 +60,7 @@ class ToolError:
     code: str
     path: str | None
     message: str
-    details: Mapping[str, Any] = attrs.field(factory=dict)
+    details: Mapping[str, Any] = attrs.field(factory=FrozenDict, converter=freeze_mapping)
 
     def to_json(self) -> dict[str, Any]:
         """``{"code", "path", "message", "details"}`` (the seed's order)."""

@@ -41,6 +41,9 @@ class Read:
     ``overflow``: what that cap left out, all of it after the kept findings (``None``
     when nothing). ``aliases``: the paths where a YAML alias stood (its value is a
     ``None`` placeholder; a key's alias gives its mapping's path).
+
+    It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
+    as built, so it does not hash (it is a step of reading, not a result to keep).
     """
 
     value: Any
@@ -65,6 +68,9 @@ class FormRead:
     error finding (warnings allowed), else ``None``. ``spans`` as in :class:`Read`
     (empty when the input was not text). ``findings``: every problem found, up to the
     diagnostics cap (§1); ``overflow``: what the cap left out (``None`` when nothing).
+
+    It holds the reader's working mappings (``spans``) as built, so it does not hash (it is a
+    step of reading, not a result to keep).
     """
 
     value: Questionnaire | None
@@ -77,7 +83,11 @@ class FormRead:
 class ResponseRead:
     """A ``*-questionnaire-response`` payload read: ``value`` is the
     :class:`~replykit.questionnaire.model.Response` when there is no error finding, else ``None``;
-    ``spans``, ``findings`` and ``overflow`` as in :class:`FormRead`."""
+    ``spans``, ``findings`` and ``overflow`` as in :class:`FormRead`.
+
+    It holds the reader's working mappings (``spans``) as built, so it does not hash (it is a
+    step of reading, not a result to keep).
+    """
 
     value: Response | None
     spans: SpanMap = _NO_SPANS
