@@ -283,6 +283,47 @@ def test_the_permalink_round_trips(page: Any, browser: Any) -> None:
     other.close()
 
 
+def _token(data: bytes) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(data, 9)).decode().rstrip("=")
+
+
+# The page's own reader and writer, imported in the page (its CSP allows 'self').
+DECODED = """async (hash) => {
+  const state = await (await import("/permalink.js")).decodeState(hash);
+  return state.text === undefined ? state : { length: state.text.length };
+}"""
+ENCODED = """async (size) => (await import("/permalink.js")).encodeState(
+  { text: "a".repeat(size), profile: "client", compat: "", locale: "en" })"""
+LIMIT = 2 * 1024 * 1024
+
+
+def test_the_permalink_reader_caps_the_message_as_the_writer_does(page: Any) -> None:
+    at_limit = "#m=" + _token(b"a" * LIMIT)
+    assert page.evaluate(DECODED, at_limit) == {"length": LIMIT}
+    written = page.evaluate(ENCODED, LIMIT)
+    assert page.evaluate(DECODED, "#" + written["fragment"]) == {"length": LIMIT}
+    over = "#m=" + _token(b"a" * (LIMIT + 1))
+    refused = {"error": f"Error: the linked message is over {LIMIT} bytes"}
+    assert page.evaluate(DECODED, over) == refused
+    assert page.evaluate(ENCODED, LIMIT + 1) == {
+        "tooLong": f"{LIMIT + 1} bytes; the limit is {LIMIT}"
+    }
+    bomb = "#m=" + _token(b"a" * 2 * LIMIT)  # 4 MiB in about 5 500 characters
+    assert len(bomb) < 8000 and page.evaluate(DECODED, bomb) == refused
+    long = "#m=" + "A" * 7997 + "&p=client"
+    assert page.evaluate(DECODED, long) == {"error": "the link is over 8000 characters"}
+
+
+def test_a_link_over_the_cap_opens_the_first_example(browser: Any, server: Any) -> None:
+    other = browser.new_page()
+    other.goto(server.url + "#m=" + _token(b"a" * 2 * LIMIT))
+    settle(other)
+    first = load_examples()[0]["text"]
+    assert other.input_value("#editor") == first
+    assert _fragment_message(other.url) == first  # the link now holds what is shown
+    other.close()
+
+
 def test_a_message_too_long_for_a_link_says_so(page: Any) -> None:
     noise = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(12000))
     page.fill("#editor", noise)

@@ -169,7 +169,7 @@ function wireForms() {
 async function writeLink() {
   const encoded = await encodeState(options());
   if (encoded.tooLong) {
-    $("link-status").textContent = `too long for a link (${encoded.tooLong} characters compressed; the limit is 8000)`;
+    $("link-status").textContent = `too long for a link (${encoded.tooLong})`;
     history.replaceState(null, "", location.pathname);
     return;
   }
