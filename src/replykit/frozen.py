@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
 
 def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
     raise TypeError(f"'{type(self).__name__}' object is immutable")
@@ -88,7 +90,27 @@ def _rebuild(value: Any, kinds: tuple[type, type], done: Callable[[Any], Any]) -
 
 
 def _container(value: Any) -> bool:
+    if type(value) in _SCALARS:
+        return False
     return isinstance(value, Mapping | list | set | frozenset) or type(value) is tuple
+
+
+def _flat(value: Any) -> Any:
+    """The frozen copy of a ``dict`` or ``list`` whose items are scalars or such lists
+    (the usual details and params), else ``None``: no walk needed."""
+    if type(value) is dict:
+        items = value.values()
+        if _SCALARS.issuperset(map(type, items)):
+            return FrozenDict(value)
+        if all(type(item) in _SCALARS or _flat_list(item) for item in items):
+            return FrozenDict({k: _flat(v) if type(v) is list else v for k, v in value.items()})
+    elif _flat_list(value):
+        return FrozenList(value)
+    return None
+
+
+def _flat_list(value: Any) -> bool:
+    return type(value) is list and _SCALARS.issuperset(map(type, value))
 
 
 def _convert(value: Any, kinds: tuple[type, type]) -> Any:
@@ -120,9 +142,11 @@ def freeze(value: Any) -> Any:
     :class:`FrozenList`, tuples tuples and sets ``frozenset`` of frozen items; any
     other value is kept (a ``FrozenDict`` holding an unhashable one does not hash).
     Raises ``ValueError`` for a container that contains itself."""
-    if isinstance(value, FrozenDict | FrozenList):
+    kind = type(value)
+    if kind is FrozenDict or kind is FrozenList:
         return value
-    return _convert(value, (FrozenDict, FrozenList))
+    flat = _flat(value) if kind is dict or kind is list else None
+    return flat if flat is not None else _convert(value, (FrozenDict, FrozenList))
 
 
 def freeze_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:

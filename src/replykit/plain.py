@@ -17,6 +17,14 @@ SCALARS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 _CONTAINERS = (dict, list, tuple)
 
 
+def _flat(value: Any) -> bool:
+    """True for a plain scalar, or a ``list``/``tuple`` of plain scalars."""
+    kind = type(value)
+    if kind in SCALARS:
+        return True
+    return (kind is list or kind is tuple) and SCALARS.issuperset(map(type, value))
+
+
 def _needs(value: Any) -> bool:
     """True when a ``str`` subclass sits in ``value`` or in the ``dict``, ``list`` and
     ``tuple`` containers it holds (keys included); each container is looked at once."""
@@ -25,7 +33,7 @@ def _needs(value: Any) -> bool:
     while stack:
         item = stack.pop()
         kind = type(item)
-        if kind is str:
+        if kind in SCALARS:
             continue
         if isinstance(item, str):
             return True
@@ -60,7 +68,15 @@ def plain(value: Any) -> Any:
     its characters (``str.__str__``, whatever the subclass overrides), inside
     ``dict``, ``list`` and ``tuple`` containers too (copied only when one holds such a
     string). Any other value, and a value holding no such string, is returned as is."""
-    if type(value) in SCALARS or not _needs(value):
+    kind = type(value)
+    if kind in SCALARS:
+        return value
+    if kind is dict:  # the usual details and params: scalars and lists of them, no walk
+        if SCALARS.issuperset(map(type, value)) and all(map(_flat, value.values())):
+            return value
+    elif _flat(value):
+        return value
+    if not _needs(value):
         return value
     try:
         return _copy(value, set())
