@@ -84,15 +84,13 @@ def _rebuild(value: Any, kinds: tuple[type, type], done: Callable[[Any], Any]) -
         return mapping({key: done(item) for key, item in value.items()})
     if type(value) is tuple:
         return tuple(done(item) for item in value)
-    if isinstance(value, set | frozenset):
-        return frozenset(done(item) for item in value) if mapping is FrozenDict else value
     return sequence(done(item) for item in value)
 
 
 def _container(value: Any) -> bool:
     if type(value) in _SCALARS:
         return False
-    return isinstance(value, Mapping | list | set | frozenset) or type(value) is tuple
+    return isinstance(value, Mapping | list) or type(value) is tuple
 
 
 def _flat(value: Any) -> Any:
@@ -139,8 +137,9 @@ def _convert(value: Any, kinds: tuple[type, type]) -> Any:
 
 def freeze(value: Any) -> Any:
     """A deep immutable copy of ``value``: mappings become :class:`FrozenDict`, lists
-    :class:`FrozenList`, tuples tuples and sets ``frozenset`` of frozen items; any
-    other value is kept (a ``FrozenDict`` holding an unhashable one does not hash).
+    :class:`FrozenList`, tuples tuples of frozen items; any other value is kept as
+    it is, sets too (not JSON: what reports show of them names their type), and a
+    ``FrozenDict`` holding an unhashable one does not hash.
     Raises ``ValueError`` for a container that contains itself."""
     kind = type(value)
     if kind is FrozenDict or kind is FrozenList:
@@ -157,5 +156,5 @@ def freeze_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def thaw(value: Any) -> Any:
     """A deep plain copy of ``value``: every mapping a ``dict``, every list a
-    ``list`` (tuples stay tuples; sets and other values are kept)."""
+    ``list`` (tuples stay tuples; other values are kept)."""
     return _convert(value, (dict, list))
