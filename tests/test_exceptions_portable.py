@@ -85,6 +85,7 @@ PLAIN_ARGS = {
     "replykit.actions.state.StateError",
     "replykit.cli.io.InputError",
     "replykit.cli.sse.NotText",
+    "replykit.evals.parquet.NotJson",
     "replykit.fuzz.accept.AcceptError",
     "replykit.fuzz.reference.RequestError",
     "replykit.markdown_it.plugin.RawHtmlWarning",
