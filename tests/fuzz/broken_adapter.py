@@ -3,13 +3,18 @@ request of every process lifetime goes wrong in the way argv[1] names:
 
 crash (exit 3), hang (sleep), garbage (a line that is not JSON), badid (another id),
 nan (a line with NaN, which JSON does not have), dupkey (a repeated key), overflow (a
-number beyond a float's range), surrogate (a lone-surrogate escape). With ``leak`` every request is
-answered with a ``tool`` field left in each kept action.
+number beyond a float's range), surrogate (a lone-surrogate escape), huge (more than
+the fuzzer's read cap without a newline, then a hang), longline (an answer line of
+9 MiB). With ``leak`` every request is answered with a ``tool`` field left in each kept
+action. With ``fork PIDFILE`` the first request forks a child that holds stdout and
+sleeps (its pid appended to PIDFILE) while the parent answers on; ``forkexit PIDFILE``
+forks such a child at the third request and exits.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -20,6 +25,14 @@ def main() -> int:
     mode = sys.argv[1]
     for n, line in enumerate(sys.stdin.buffer, start=1):
         request = json.loads(line)
+        if (mode, n) in (("fork", 1), ("forkexit", 3)):
+            _fork_sleeper(sys.argv[2])
+            if mode == "forkexit":
+                return 0
+        if n == 3 and mode in ("huge", "longline"):
+            sys.stdout.write("x" * (9 * 1024 * 1024) + ("\n" if mode == "longline" else ""))
+            sys.stdout.flush()
+            time.sleep(60)
         if n == 3:
             if mode == "crash":
                 return 3
@@ -57,6 +70,17 @@ def main() -> int:
         sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\n")
         sys.stdout.flush()
     return 0
+
+
+def _fork_sleeper(pidfile: str) -> None:
+    """Fork a child that keeps stdout open and sleeps; note its pid in ``pidfile``."""
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(300)
+        os._exit(0)
+    with open(pidfile, "a", encoding="ascii") as handle:
+        handle.write(f"{pid}\n")
 
 
 if __name__ == "__main__":

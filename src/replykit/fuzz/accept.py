@@ -13,8 +13,11 @@ does not make the run exit 1, so a team can fuzz on after triage (docs/fuzzing.m
 - plain text: one key (or pattern) per line; blank lines and lines starting with ``#``
   are skipped.
 
-A pattern that names no features (it ends with ``|*`` after the code part, or has
-only five parts) accepts the coarse key without shrinking its inputs.
+A leading byte order mark is ignored. A pattern that names no features (it ends with
+``|*`` after the code part, or has only five parts) accepts the coarse key without
+shrinking its inputs. A key or pattern that can match no class key (another number of
+parts, no op, a rule that is neither ``§...`` nor ``adapter.KIND``) is an
+:class:`AcceptError` naming its line or entry.
 """
 
 from __future__ import annotations
@@ -26,14 +29,15 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.fuzz.adapter import FAILURES
 from replykit.fuzz.classify import SEP
-from replykit.fuzz.ops import OPS, Op
+from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.text import LINE_END_RE, trim_blank
 
 
 class AcceptError(ValueError):
-    """An accept file that cannot be read: not UTF-8, or JSON of another shape (the
-    message names the entry)."""
+    """An accept file that cannot be read: not UTF-8, JSON of another shape, or a key
+    that can match no class key (the message names the line or entry)."""
 
 
 @attrs.frozen
@@ -74,13 +78,52 @@ class Acceptance:
 NO_ACCEPT: Final = Acceptance()
 
 
+#: The numbers of parts a class key has: ``op|adapter.KIND``, the coarse key, the key.
+KEY_PARTS: Final = (2, 5, 6)
+
+
+def pattern_problem(pattern: str) -> str | None:
+    """Why the key or pattern ``pattern`` can match no class key (docs/fuzzing.md,
+    "Classes"), or ``None``. The parts before the first one holding ``*`` (which
+    matches across ``|``) are checked: the op, then the rule."""
+    parts = pattern.split(SEP)
+    starred = [i for i, part in enumerate(parts) if "*" in part]
+    fixed = parts[: starred[0]] if starred else parts
+    if not starred and len(parts) not in KEY_PARTS:
+        return (
+            f"{pattern!r} has {len(parts)} part(s); a class key is OP|adapter.KIND or has "
+            "5 or 6 parts separated by |"
+        )
+    if fixed and not any(fnmatch.fnmatchcase(op, fixed[0]) for op in ALL_OPS):
+        return f"{pattern!r} names no op ({', '.join(ALL_OPS)})"
+    if len(fixed) < 2:
+        return None
+    rule = fixed[1]
+    failures = [f"adapter.{kind}" for kind in FAILURES]
+    if not starred and len(parts) == 2:
+        if not any(fnmatch.fnmatchcase(f, rule) for f in failures):
+            return f"{pattern!r}: a two-part key is OP|adapter.KIND ({', '.join(failures)})"
+    elif rule[:1] not in ("§", "*", "?", "[") and not any(
+        fnmatch.fnmatchcase(f, rule) for f in failures
+    ):
+        return f"{pattern!r}: the rule {rule!r} is neither a § section nor adapter.KIND"
+    return None
+
+
+def _checked(pattern: str, where: str) -> str:
+    problem = pattern_problem(pattern)
+    if problem is not None:
+        raise AcceptError(f"{where}: {problem}")
+    return pattern
+
+
 def _entry(item: Any, where: str) -> tuple[str | None, tuple[Op, Mapping[str, Any]] | None]:
     if isinstance(item, str):
-        return item, None
+        return _checked(item, where), None
     if isinstance(item, Mapping):
         key = item.get("key")
         if isinstance(key, str):
-            return key, None
+            return _checked(key, where), None
         op, body = item.get("op"), item.get("input")
         if isinstance(op, str) and isinstance(body, Mapping):
             for known in OPS:
@@ -93,14 +136,21 @@ def _entry(item: Any, where: str) -> tuple[str | None, tuple[Op, Mapping[str, An
 
 
 def parse_accept(text: str) -> Acceptance:
-    """An :class:`Acceptance` from the text of an accept file (module docstring).
-    Raises :class:`AcceptError` for JSON of another shape."""
+    """An :class:`Acceptance` from the text of an accept file (module docstring; a
+    leading byte order mark is ignored). Raises :class:`AcceptError` for JSON of
+    another shape or a key that can match no class key (naming the 1-based line or
+    entry)."""
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except ValueError:
         # §1 line endings and §1.1 blank, not str.splitlines()/str.strip().
-        lines = (trim_blank(line) for line in LINE_END_RE.split(text))
-        return Acceptance(tuple(line for line in lines if line and not line.startswith("#")))
+        lines = [
+            _checked(trim_blank(line), f"line {n}")
+            for n, line in enumerate(LINE_END_RE.split(text), start=1)
+            if trim_blank(line) and not trim_blank(line).startswith("#")
+        ]
+        return Acceptance(tuple(lines))
     items: Sequence[Any]
     if isinstance(data, Mapping) and isinstance(data.get("classes"), list):
         items = [c for c in data["classes"] if isinstance(c, Mapping)]
@@ -138,4 +188,11 @@ def load_accept(path: str) -> Acceptance:
     return parse_accept(text)
 
 
-__all__ = ["NO_ACCEPT", "AcceptError", "Acceptance", "load_accept", "parse_accept"]
+__all__ = [
+    "NO_ACCEPT",
+    "AcceptError",
+    "Acceptance",
+    "load_accept",
+    "parse_accept",
+    "pattern_problem",
+]

@@ -3,8 +3,9 @@
 The adapter command reads one JSON request per line on stdin and writes one JSON
 response per line on stdout (docs/fuzzing.md). :class:`Adapter` starts it, sends a
 request, waits at most ``timeout`` seconds for the answer, and classifies what came
-back as an :class:`Outcome`. A crash, a hang or a line that is not JSON ends the
-process (its whole process group) and the next request starts a new one.
+back as an :class:`Outcome`. A crash, a hang, an oversized or non-JSON line ends the
+process (its whole process group and what it started:
+:mod:`replykit.fuzz.process`) and the next request starts a new one.
 
 POSIX only (process groups); processes are always cleaned up by :meth:`Adapter.close`
 or the context manager.
@@ -12,39 +13,35 @@ or the context manager.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import json
-import os
-import queue
-import signal
 import subprocess
-import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any, Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
+from replykit.fuzz.process import READ_CAP, AdapterProcess
+from replykit.fuzz.process import AdapterStartError as AdapterStartError
 from replykit.jsonout import dumps
 from replykit.questionnaire.limits import MAX_DEPTH_CEILING
 from replykit.questionnaire.payload.json_strict import read_json_value
 
-OutcomeKind = Literal["ok", "crash", "timeout", "invalid_json", "bad_response", "unsupported"]
+OutcomeKind = Literal[
+    "ok", "crash", "timeout", "oversized", "invalid_json", "bad_response", "unsupported"
+]
 #: Outcome kinds that are adapter failures, reported as their own classes.
-FAILURES: Final[tuple[OutcomeKind, ...]] = ("crash", "timeout", "invalid_json", "bad_response")
-_STDERR_TAIL: Final = 2000
+FAILURES: Final[tuple[OutcomeKind, ...]] = (
+    "crash",
+    "timeout",
+    "oversized",
+    "invalid_json",
+    "bad_response",
+)
 
-
-def _write_line(stream: IO[bytes], data: bytes, failed: list[bool]) -> None:
-    try:
-        stream.write(data)
-        stream.flush()
-    except (BrokenPipeError, OSError, ValueError):
-        failed.append(True)
-
-
-class AdapterStartError(OSError):
-    """The adapter command cannot be started (not found, not executable)."""
+#: Seconds an adapter gets to exit by itself once its input is closed, at the end.
+CLOSE_GRACE: Final = 0.5
 
 
 @attrs.frozen
@@ -55,7 +52,9 @@ class Outcome:
     answered ``{"id", "unsupported": true}``: it does not have this op, ``unsupported``
     is ``"op"``; or ``{"id", "unsupported": "profile"}``: it does not have the request's
     profile, ``unsupported`` is ``"profile"``), or a failure: ``crash`` (the process
-    exited or closed stdout), ``timeout`` (no line within the timeout), ``invalid_json``
+    exited or closed stdout), ``timeout`` (no line within the timeout), ``oversized`` (an
+    answer line longer than :data:`~replykit.fuzz.process.READ_CAP` bytes, with or
+    without its newline), ``invalid_json``
     (a line that is not UTF-8 or not one strict JSON value, §1: a syntax error, a
     duplicate key, ``NaN``, a number out of range or a lone surrogate; the detail gives
     the column and replykit's message), ``bad_response`` (JSON, but not a response to
@@ -99,57 +98,6 @@ def _shape_problem(op: str, response: Mapping[str, Any]) -> str | None:
     return None
 
 
-class _Process:
-    """One running adapter process with reader threads for stdout and stderr."""
-
-    def __init__(self, command: Sequence[str], cwd: str | None) -> None:
-        try:
-            self.popen = subprocess.Popen(
-                list(command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=cwd,
-                start_new_session=True,
-            )
-        except (OSError, ValueError) as exc:
-            raise AdapterStartError(f"cannot start adapter {command[0]!r}: {exc}") from None
-        self.lines: queue.Queue[bytes | None] = queue.Queue()
-        self.answered = False  # the first answer may take the start-up allowance
-        self.stderr: collections.deque[bytes] = collections.deque(maxlen=64)
-        assert self.popen.stdout is not None and self.popen.stderr is not None
-        threading.Thread(target=self._read, args=(self.popen.stdout,), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.popen.stderr,), daemon=True).start()
-
-    def _read(self, stream: IO[bytes]) -> None:
-        for line in iter(stream.readline, b""):
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def _drain(self, stream: IO[bytes]) -> None:
-        fd = stream.fileno()
-        with contextlib.suppress(OSError, ValueError):
-            for chunk in iter(lambda: os.read(fd, 4096), b""):
-                self.stderr.append(chunk)
-
-    def stderr_tail(self) -> str:
-        data = b"".join(self.stderr)[-_STDERR_TAIL:]
-        return data.decode("utf-8", "replace").strip()
-
-    def kill(self) -> None:
-        if self.popen.poll() is None:
-            try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                self.popen.kill()
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.popen.wait(timeout=5)
-
-
 class Adapter:
     """The implementation under test behind the adapter protocol.
 
@@ -180,7 +128,7 @@ class Adapter:
         self.cwd = cwd
         self.starts = 0
         self._next_id = 0
-        self._proc: _Process | None = None
+        self._proc: AdapterProcess | None = None
 
     def __enter__(self) -> Adapter:
         return self
@@ -189,15 +137,15 @@ class Adapter:
         self.close()
 
     def close(self) -> None:
-        """End the adapter process, if any (closing stdin first, then SIGKILL)."""
+        """End the adapter process, if any: close its input, give it
+        :data:`CLOSE_GRACE` seconds to exit, then kill its process group and session
+        (:meth:`~replykit.fuzz.process.AdapterProcess.kill`)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        if proc.popen.stdin is not None:
-            with contextlib.suppress(OSError):
-                proc.popen.stdin.close()
+        proc.close_input()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.popen.wait(timeout=0.5)
+            proc.popen.wait(timeout=CLOSE_GRACE)
         proc.kill()
 
     def _fail(self, kind: OutcomeKind, detail: str) -> Outcome:
@@ -223,33 +171,31 @@ class Adapter:
         if self._proc is None or self._proc.popen.poll() is not None:
             if self._proc is not None:
                 return self._fail("crash", "the adapter exited")
-            self._proc = _Process(self.command, self.cwd)
+            self._proc = AdapterProcess(self.command, self.cwd)
             self.starts += 1
         proc = self._proc
         wait = self.timeout + (self.startup if not proc.answered else 0.0)
+        deadline = time.monotonic() + wait
         self._next_id += 1
         rid = f"r{self._next_id}"
         line = dumps({"id": rid, "op": op, **body}, ascii_only=True) + "\n"
-        assert proc.popen.stdin is not None
-        # Written from a thread: an adapter that stops reading must not block the
-        # fuzzer once the pipe is full; the request's timeout covers the write too.
-        failed: list[bool] = []
-        writer = threading.Thread(
-            target=_write_line, args=(proc.popen.stdin, line.encode("ascii"), failed), daemon=True
-        )
-        writer.start()
-        writer.join(wait)
-        if writer.is_alive():
+        # The request's timeout covers the write too: an adapter that stops reading
+        # must not block the fuzzer once the pipe is full.
+        written = proc.write(line.encode("ascii"), deadline)
+        if written == "timeout":
             return self._fail("timeout", f"the adapter read no request within {wait:g} s")
-        if failed:
+        if written == "closed":
             return self._fail("crash", "the adapter closed its input")
-        try:
-            raw = proc.lines.get(timeout=wait)
-        except queue.Empty:
+        raw = proc.read_line(deadline)
+        if raw == "timeout":
             return self._fail("timeout", f"no answer within {wait:g} s")
-        proc.answered = True
-        if raw is None:
+        if raw == "oversized":
+            return self._fail("oversized", f"an answer line longer than {READ_CAP} bytes")
+        if raw == "exited":
+            return self._fail("crash", "the adapter exited before answering")
+        if raw == "closed":
             return self._fail("crash", "the adapter closed its output")
+        proc.answered = True
         return self._answer(raw, rid, op, body)
 
     def _answer(self, raw: bytes, rid: str, op: str, body: Mapping[str, Any]) -> Outcome:

@@ -39,14 +39,33 @@ class Example:
     family: str = ""
 
 
+def _vector_entry(case: Any) -> Any:
+    """One case of a file ``replykit vectors export`` writes as an ``{"op", "input"}``
+    entry: a generated case as it is, a ``segment.json`` case (``input`` is the
+    message text) as a ``segment`` request, a ``stream.json`` case as a ``stream``
+    request; anything else unchanged (and refused as an entry)."""
+    if not isinstance(case, Mapping) or "op" in case:
+        return case
+    common = {"message_id": case.get("message_id", "m"), "profile": case.get("profile")}
+    common = {k: v for k, v in common.items() if v is not None}
+    named = {"rule": case.get("rule", ""), "name": case.get("id", "")}
+    if isinstance(case.get("input"), str):
+        return {"op": "segment", "input": {"text": case["input"], **common}, **named}
+    if isinstance(case.get("chunks"), list):
+        return {"op": "stream", "input": {"chunks": case["chunks"], **common}, **named}
+    return case
+
+
 def parse_examples(text: str) -> tuple[Example, ...]:
     """The examples of an ``--explicit`` file (docs/fuzzing.md, "Running"): JSON text,
     a list of ``{"op": OP, "input": {...}}`` objects (the request bodies, without
-    ``id``; an optional ``"rule"`` tag and ``"name"``), or a ``report.json`` of an
-    earlier run, whose classes give their minimal ``inputs``; read as strict JSON
-    (§1.3). Raises ``ValueError`` for other text, naming the line and column or the
-    entry (1-based), and for an entry whose input is malformed, naming the entry and
-    the field (:func:`replykit.fuzz.request_check.request_problem`)."""
+    ``id``; an optional ``"rule"`` tag and ``"name"``), a ``report.json`` of an
+    earlier run, whose classes give their minimal ``inputs``, or a file that
+    ``replykit vectors export`` writes (``{"format", "cases"}``: every case is run as
+    the request it describes, named by its ``id``); read as strict JSON (§1.3). Raises
+    ``ValueError`` for other text, naming the line and column or the entry (1-based),
+    and for an entry whose input is malformed, naming the entry and the field
+    (:func:`replykit.fuzz.request_check.request_problem`)."""
     read = read_json_value(text)
     if read.findings:
         first = min(read.findings, key=lambda f: f.start or 0)
@@ -61,8 +80,13 @@ def parse_examples(text: str) -> tuple[Example, ...]:
             if isinstance(c, Mapping)
             for body in c.get("inputs") or [c.get("input")]
         ]
+    elif isinstance(data, Mapping) and isinstance(data.get("cases"), list):
+        data = [_vector_entry(case) for case in data["cases"]]
     if not isinstance(data, list):
-        raise ValueError('expected a list of {"op": ..., "input": {...}} or a report.json')
+        raise ValueError(
+            'expected a list of {"op": ..., "input": {...}}, a report.json or a file '
+            "replykit vectors export writes"
+        )
     found: list[Example] = []
     for n, entry in enumerate(data, start=1):
         op = entry.get("op") if isinstance(entry, Mapping) else None
@@ -75,18 +99,19 @@ def parse_examples(text: str) -> tuple[Example, ...]:
         problem = request_problem(known[0], body)
         if problem is not None:
             raise ValueError(f"entry {n} ({known[0]}): input.{problem}")
-        rule, name = entry.get("rule", ""), entry.get("name", f"entry-{n}")
+        rule, name = entry.get("rule", ""), entry.get("name") or entry.get("id") or f"entry-{n}"
         found.append(Example(known[0], str(rule), str(name), dict(body)))
     return tuple(found)
 
 
 def load_examples(path: str) -> tuple[Example, ...]:
-    """:func:`parse_examples` of the UTF-8 file at ``path``. Raises ``OSError`` when it
+    """:func:`parse_examples` of the UTF-8 file at ``path`` (a leading byte order mark
+    is ignored). Raises ``OSError`` when it
     cannot be read and ``ValueError`` when it is not UTF-8 or of another shape."""
     with open(path, "rb") as handle:
         raw = handle.read()
     try:
-        return parse_examples(raw.decode("utf-8"))
+        return parse_examples(raw.decode("utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (byte {exc.start})") from None
 

@@ -9,21 +9,19 @@ returns a :class:`~replykit.fuzz.results.FuzzReport` whose classes are keyed by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 import attrs
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import seed as hypothesis_seed
 
 from replykit.fuzz.accept import NO_ACCEPT, Acceptance
 from replykit.fuzz.adapter import Adapter, Respond, open_adapter
 from replykit.fuzz.classify import ClassKey
 from replykit.fuzz.examples import Example, examples_first
 from replykit.fuzz.features import key_features
-from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
 from replykit.fuzz.results import FuzzClass, FuzzReport
+from replykit.fuzz.rounds import generate
 from replykit.fuzz.verdict import (
     DEFAULT_MESSAGE_ID,
     DEFAULT_PROFILE,
@@ -36,8 +34,6 @@ from replykit.fuzz.verdict import (
 )
 from replykit.questionnaire.profiles import profile_from_string
 
-#: Generated examples per Hypothesis run; each run gets its own seed.
-ROUND: Final = 100
 #: Consecutive adapter failures (without one good answer) after which the run stops.
 MAX_CONSECUTIVE_FAILURES: Final = 8
 #: Seconds between two progress lines on stderr.
@@ -59,25 +55,6 @@ RESHRINK_EVERY: Final = 200
 PRODUCT_PROFILES: Final = "product:*"
 
 
-def _hypothesis_round(
-    ops: tuple[Op, ...], seed: int, count: int, handle: Callable[[Op, dict[str, Any]], None]
-) -> None:
-    @settings(
-        max_examples=count,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-        print_blob=False,
-    )
-    @hypothesis_seed(seed)
-    @given(requests(ops))
-    def run(pair: tuple[Op, dict[str, Any]]) -> None:
-        handle(pair[0], pair[1])
-
-    run()
-
-
 class _Run:
     """The mutable state of one :func:`fuzz` call (never shared, never global)."""
 
@@ -95,6 +72,8 @@ class _Run:
         self.profiles = profiles
         self.accept = accept
         self.started = time.monotonic()
+        #: ``time.monotonic()`` at which ``--seconds`` ends (``None``: no time budget).
+        self.deadline: float | None = None
         self.last_progress = self.started
         self.run = 0
         self.generated = 0
@@ -119,6 +98,10 @@ class _Run:
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
+
+    def out_of_time(self) -> bool:
+        """Whether the ``seconds`` budget is spent: no request is started after it."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
     # ------------------------------------------------------------ profiles
 
@@ -255,13 +238,30 @@ class _Run:
     def _minimize(
         self, op: Op, body: Mapping[str, Any], verdict: Verdict
     ) -> tuple[Mapping[str, Any], Verdict]:
+        """``body`` shrunk while its coarse key holds, and the verdict on it; shrinking
+        stops at the deadline with the input shrunk so far."""
         assert verdict.key is not None
         profile = self.first_profile() or DEFAULT_PROFILE
-        shrunk = shrink_finding(self.adapter, op, verdict, body, self.on_failure, profile)
-        final = check(self.adapter, op, shrunk)
-        if final.key is None or final.key.coarse != verdict.key.coarse:  # pragma: no cover
-            shrunk, final = body, verdict
-        return shrunk, final
+        held: list[tuple[Mapping[str, Any], Verdict]] = []
+
+        def on_hold(candidate: Mapping[str, Any], found: Verdict) -> None:
+            held.append((candidate, found))
+
+        shrunk = shrink_finding(
+            self.adapter,
+            op,
+            verdict,
+            body,
+            self.on_failure,
+            profile,
+            deadline=self.deadline,
+            on_hold=on_hold,
+        )
+        if shrunk != body:
+            for candidate, found in reversed(held):
+                if candidate == shrunk:
+                    return shrunk, found
+        return body, verdict
 
     def disagreement(self, op: Op, body: Mapping[str, Any], verdict: Verdict) -> None:
         """File one disagreement (docs/fuzzing.md, "Classes"): shrink it when its coarse
@@ -321,8 +321,9 @@ class _Run:
         self.progress.flush()
 
     def handle(self, op: Op, body: Mapping[str, Any]) -> None:
-        """Run one example: compare, shrink when its class may be new, record."""
-        if op in self.unsupported or self.stopped:
+        """Run one example: compare, shrink when its class may be new, record. Nothing
+        once the run stopped or its time is spent."""
+        if op in self.unsupported or self.stopped or self.out_of_time():
             return
         if op in ("segment", "stream"):
             allowed = self.with_profile(body)
@@ -353,7 +354,7 @@ class _Run:
         """Turn each accepted example of the accept file into the key of its class
         (shrunk like any finding), so that its class is accepted."""
         for op, body in self.accept.examples:
-            if op not in self.ops or op in self.unsupported:
+            if op not in self.ops or op in self.unsupported or self.out_of_time():
                 continue
             if op == "segment":
                 allowed = self.with_profile(body)
@@ -415,10 +416,11 @@ def fuzz(
     with open_adapter(command, timeout=timeout, cwd=cwd) as adapter:
         state = _Run(adapter, ops, progress, tuple(dict.fromkeys(profiles)), accept or NO_ACCEPT)
         deadline = state.started + seconds if seconds is not None else None
+        state.deadline = deadline
         state.accept_examples()
         for example in first:
             state.handle(example.op, example.request)
-        _generate(state, ops, seed, budget, deadline)
+        generate(state, ops, seed, budget, deadline)
     state.show(final=True)
     return _report(state, seed)
 
@@ -454,34 +456,6 @@ def _check_arguments(
         raise ValueError("seconds must be >= 0")
     for profile in profiles:
         profile_from_string(profile)  # raises ValueError naming the bad profile
-
-
-def _generate(
-    state: _Run, ops: tuple[Op, ...], seed: int, budget: int | None, deadline: float | None
-) -> None:
-    """Run Hypothesis rounds of generated requests until the budget or the deadline is
-    spent, the run stopped, or a round draws nothing new."""
-
-    def exhausted() -> bool:
-        if state.stopped:
-            return True
-        if deadline is not None and time.monotonic() >= deadline:
-            return True
-        return budget is not None and state.generated >= budget
-
-    def generated(op: Op, body: dict[str, Any]) -> None:
-        if op not in state.unsupported and not exhausted():
-            state.generated += 1
-            state.handle(op, body)
-
-    round_no = 0
-    while not exhausted():
-        before = state.generated
-        size = ROUND if budget is None else min(ROUND, budget - state.generated)
-        _hypothesis_round(ops, seed * 1_000_003 + round_no, size, generated)
-        round_no += 1
-        if state.generated == before:
-            break
 
 
 __all__ = [

@@ -5,6 +5,7 @@ predicate holds (docs/fuzzing.md, "Shrinking")."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -247,25 +248,37 @@ def shrink_finding(
     body: Mapping[str, Any],
     on_failure: Callable[[Op, Mapping[str, Any], Verdict], None],
     profile: str,
+    *,
+    deadline: float | None = None,
+    on_hold: Callable[[Mapping[str, Any], Verdict], None] | None = None,
 ) -> Mapping[str, Any]:
     """A finding's request ``body`` shrunk (:func:`shrink_request`, ``profile`` tried
     first) while the adapter's answer keeps the coarse key of ``first`` (the verdict on
     ``body``); for a validity difference, also while replykit finds no error about the
     block as a whole that ``first`` did not
     (:func:`~replykit.fuzz.classify.block_errors`). An adapter failure met on the way
-    goes to ``on_failure`` and does not hold. Raises what :func:`check` raises."""
+    goes to ``on_failure`` and does not hold; each candidate that holds goes to
+    ``on_hold`` with its verdict. From ``deadline`` on (``time.monotonic()`` seconds)
+    the adapter is asked nothing more and no candidate holds: the input shrunk so far
+    is returned. Raises what :func:`check` raises."""
     key = first.key
     assert key is not None
     allowed = block_errors(first.expected) if key.role in FINE_CODE_ROLES else None
 
     def holds(candidate: Mapping[str, Any]) -> bool:
+        if deadline is not None and time.monotonic() >= deadline:
+            return False
         verdict = check(adapter, op, candidate)
         if verdict.rule is not None and verdict.rule.startswith("adapter."):
             on_failure(op, candidate, verdict)
             return False
         if verdict.key is None or verdict.key.coarse != key.coarse:
             return False
-        return allowed is None or block_errors(verdict.expected) <= allowed
+        if allowed is not None and not block_errors(verdict.expected) <= allowed:
+            return False
+        if on_hold is not None:
+            on_hold(candidate, verdict)
+        return True
 
     return shrink_request(op, body, holds, profile)
 
