@@ -8,7 +8,8 @@ the fuzzer's read cap without a newline, then a hang), longline (an answer line 
 9 MiB). With ``leak`` every request is answered with a ``tool`` field left in each kept
 action. With ``fork PIDFILE`` the first request forks a child that holds stdout and
 sleeps (its pid appended to PIDFILE) while the parent answers on; ``forkexit PIDFILE``
-forks such a child at the third request and exits.
+forks such a child at the third request and exits. With ``unsupported`` every request
+is answered ``{"id", "unsupported": true}``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ def main() -> int:
     mode = sys.argv[1]
     for n, line in enumerate(sys.stdin.buffer, start=1):
         request = json.loads(line)
+        if mode == "unsupported":
+            sys.stdout.write(json.dumps({"id": request["id"], "unsupported": True}) + "\n")
+            sys.stdout.flush()
+            continue
         if (mode, n) in (("fork", 1), ("forkexit", 3)):
             _fork_sleeper(sys.argv[2])
             if mode == "forkexit":

@@ -37,7 +37,8 @@ FUZZ_DESCRIPTION = (
     "of their own. Writes DIR/report.json and DIR/report.txt and shows progress on "
     "stderr. Exit 1 when any disagreement or adapter failure was found that --accept "
     "does not accept, 0 otherwise, 2 on a usage error, an unreadable accept or explicit "
-    "file, an adapter that cannot start, or no Hypothesis (install it with: pip install "
+    "file, an adapter that cannot start or supports none of the requested ops (nothing "
+    "was tested), or no Hypothesis (install it with: pip install "
     "'replykit[fuzz]')."
 )
 
@@ -106,7 +107,9 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
         "--seconds",
         type=positive_number,
         metavar="S",
-        help="run generated examples for S seconds of wall time instead",
+        help="run for S seconds of wall time instead: the whole run (accepted, explicit "
+        "and generated examples, shrinking) starts no request after S seconds, so it "
+        "ends within S plus one request's --timeout (+10 s for a restarted adapter)",
     )
     parser.add_argument("--seed", type=integer(), default=0, help="Hypothesis seed (default 0)")
     parser.add_argument(
@@ -134,8 +137,8 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
         "--explicit",
         metavar="FILE",
         help="run these inputs first instead of the hand-written examples: a JSON list "
-        'of {"op": ..., "input": {...}} objects, or an earlier report.json (the minimal '
-        "inputs of its classes)",
+        'of {"op": ..., "input": {...}} objects, an earlier report.json (the minimal '
+        "inputs of its classes), or any file replykit vectors export writes (its cases)",
     )
     parser.add_argument(
         "--profile",
@@ -151,7 +154,8 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="classes accepted as known: an earlier report.json, a JSON list of class "
         "keys or examples, or one key per line (docs/fuzzing.md, Triage); they are "
-        "counted, not reported, and do not make the exit status 1",
+        "counted, not reported, and do not make the exit status 1; a key or pattern "
+        "that can match no class key is a usage error",
     )
 
 
@@ -164,9 +168,11 @@ def run_fuzz(args: argparse.Namespace) -> int:
     ``seconds``, ``seed``, ``timeout``, ``out``, ``no_explicit``, ``explicit`` (a path or
     ``None``), ``profile`` (a list), ``accept`` (a path or ``None``). Output: exit status
     1 when the report has a class that is not accepted, 0 when not, 2 when the command
-    line is empty or unparsable, the accept or explicit file cannot be read, Hypothesis
-    is not installed (the line names the ``replykit[fuzz]`` extra), the adapter cannot
-    start or the report cannot be written (one line on stderr)."""
+    line is empty or unparsable, the adapter answered ``unsupported`` for every
+    requested op (the report is written; nothing was tested), the accept or explicit
+    file cannot be read, Hypothesis is not installed (the line names the
+    ``replykit[fuzz]`` extra), the adapter cannot start or the report cannot be written
+    (one line on stderr)."""
     try:
         from replykit.fuzz.adapter import AdapterStartError
         from replykit.fuzz.report import write_report
@@ -215,6 +221,13 @@ def run_fuzz(args: argparse.Namespace) -> int:
         json_path, text_path = write_report(report, args.out)
     except OSError as exc:
         return fail("fuzz", f"cannot write the report to {args.out}: {os_reason(exc)}")
+    if set(report.ops) <= set(report.unsupported_ops):
+        tested = ", ".join(report.ops)
+        return fail(
+            "fuzz",
+            f"the adapter supports none of the requested ops ({tested}): nothing was "
+            f"tested; report in {text_path}",
+        )
     print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
     return 1 if report.classes else 0
 
