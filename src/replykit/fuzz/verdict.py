@@ -58,8 +58,8 @@ class Verdict:
     (or does not support the request: ``unsupported`` is then ``"op"`` or
     ``"profile"``); a rule tag (§ or seed heading) for a disagreement; ``adapter.crash``,
     ``adapter.timeout``, ``adapter.oversized``, ``adapter.invalid_json`` or
-    ``adapter.bad_response`` for an adapter failure. ``key``: the coarse :class:`~replykit.fuzz.classify.ClassKey` of a
-    disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
+    ``adapter.bad_response`` for an adapter failure. ``key``: the coarse
+    :class:`~replykit.fuzz.classify.ClassKey` of a disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
     ``actual``: the adapter's (``None`` on failure); ``difference``: the first differing
     field; ``detail``: the failure's description.
 
