@@ -59,12 +59,13 @@ class Verdict:
     ``"profile"``); a rule tag (§ or seed heading) for a disagreement; ``adapter.crash``,
     ``adapter.timeout``, ``adapter.oversized``, ``adapter.invalid_json`` or
     ``adapter.bad_response`` for an adapter failure. ``key``: the coarse
-    :class:`~replykit.fuzz.classify.ClassKey` of a disagreement or failure (``None`` otherwise); ``expected``: replykit's response;
-    ``actual``: the adapter's (``None`` on failure); ``difference``: the first differing
-    field; ``detail``: the failure's description.
+    :class:`~replykit.fuzz.classify.ClassKey` of a disagreement or failure (``None``
+    otherwise); ``expected``: replykit's response; ``actual``: the adapter's (``None``
+    on failure); ``difference``: the first differing field; ``detail``: the failure's
+    description.
 
-    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so it does
-    not hash.
+    It holds JSON values as exchanged with the adapter (plain ``dict`` and ``list``), so
+    it does not hash.
     """
 
     rule: str | None
