@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from replykit.fuzz import fuzz
+from replykit.fuzz import InProcessAdapter, fuzz
 from replykit.fuzz.accept import AcceptError, parse_accept
 from replykit.fuzz.example import load_examples, parse_examples
 from replykit.fuzz.reference import reference
 from replykit.fuzz.vectors import export
+from replykit.fuzz.verdict import check, class_key_for
 
+from .fault_adapter import responder
 from .helpers import python_adapter, run_cli
 
 # ----------------------------------------------------------------- --seconds
@@ -46,6 +48,22 @@ def test_seconds_bound_explicit_examples_and_shrinking() -> None:
     assert report.examples_run <= len(sent)
     for found in report.classes:  # what shrinking had when the time was spent
         assert found.input["text"] and found.count >= 1
+
+
+def test_a_class_is_what_a_fresh_check_of_its_minimal_input_gives() -> None:
+    """Shrinking keeps the verdict of the last input that held instead of asking the
+    adapter again: every class's key, expected and actual answers are what a fresh
+    request with its minimal input gives."""
+    faults = "entity,lone_cr,escaped_backtick,nodiag"
+    report = fuzz(responder(faults), ops=("segment",), examples=60, seed=0)
+    assert len(report.classes) >= 4
+    adapter = InProcessAdapter(responder(faults))
+    for found in report.classes:
+        fresh = check(adapter, "segment", found.input)
+        assert fresh.key is not None and fresh.rule == found.rule
+        assert class_key_for(fresh.key, "segment", found.input).text() == found.key_text
+        assert fresh.expected == found.expected_response
+        assert {**fresh.actual, "id": ""} == {**found.actual_response, "id": ""}  # ids differ
 
 
 # ----------------------------------------------------------------- --accept
