@@ -8,8 +8,9 @@ the fuzzer's read cap without a newline, then a hang), longline (an answer line 
 9 MiB). With ``leak`` every request is answered with a ``tool`` field left in each kept
 action. With ``fork PIDFILE`` the first request forks a child that holds stdout and
 sleeps (its pid appended to PIDFILE) while the parent answers on; ``forkexit PIDFILE``
-forks such a child at the third request and exits. With ``unsupported`` every request
-is answered ``{"id", "unsupported": true}``.
+forks such a child at the third request and exits. With ``stderrcrash`` the third
+request writes 1 MB and ``boom-marker`` to stderr and exits 3. With ``unsupported``
+every request is answered ``{"id", "unsupported": true}``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def main() -> int:
             time.sleep(60)
         if n == 3:
             if mode == "crash":
+                return 3
+            if mode == "stderrcrash":
+                sys.stderr.write("x" * 1_000_000 + "\nboom-marker\n")
+                sys.stderr.flush()
                 return 3
             if mode == "hang":
                 time.sleep(60)

@@ -116,3 +116,21 @@ def test_an_answer_over_the_read_cap_is_oversized(mode: str) -> None:
     assert report.classes[0].detail == f"an answer line longer than {READ_CAP} bytes"
     assert READ_CAP == 8 * 1024 * 1024
     assert report.examples_run == 5 and report.adapter_starts == 2
+
+
+def test_a_stderr_flood_keeps_only_its_tail() -> None:
+    """1 MB on stderr before a crash: the detail ends with the last line written and
+    holds at most 400 characters of it (the fuzzer keeps the last 2000 bytes)."""
+    report = fuzz(
+        python_adapter("broken_adapter.py", "stderrcrash"),
+        ops=("sanitize_actions",),
+        examples=4,
+        explicit=False,
+        seed=4,
+        timeout=30,
+    )
+    assert [(c.rule, c.count) for c in report.classes] == [("adapter.crash", 1)]
+    detail = report.classes[0].detail
+    assert detail.endswith("boom-marker")
+    assert "(exit status 3); stderr: " in detail
+    assert detail.count("x") <= 400

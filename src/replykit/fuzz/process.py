@@ -29,6 +29,8 @@ READ_CAP: Final = 8 * 1024 * 1024
 CHUNK: Final = 65536
 #: Bytes of the adapter's stderr kept (the last ones) for failure details.
 STDERR_KEPT: Final = 2000
+#: Reads of stderr at most when the adapter is killed (a pipe holds 64 KiB to 1 MiB).
+STDERR_READS: Final = 16
 #: Seconds between two checks whether the first process is still alive while waiting.
 POLL: Final = 0.1
 #: Seconds to wait for the process to be reaped after SIGKILL.
@@ -196,6 +198,12 @@ class AdapterProcess:
                 os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             self.popen.kill()
+        # What the killed processes wrote last to stderr is the failure's best clue:
+        # read what the pipe holds (a bounded amount once no writer is left).
+        for _ in range(STDERR_READS):
+            if self.err_fd is None or not select.select([self.err_fd], [], [], 0)[0]:
+                break
+            self._drain_stderr()
         for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
