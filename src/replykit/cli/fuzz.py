@@ -175,7 +175,6 @@ def run_fuzz(args: argparse.Namespace) -> int:
     (one line on stderr)."""
     try:
         from replykit.fuzz.adapter import AdapterStartError
-        from replykit.fuzz.report import write_report
         from replykit.fuzz.runner import fuzz
     except ImportError as exc:
         from replykit.testing import FUZZ_EXTRA, is_missing_hypothesis
@@ -217,10 +216,18 @@ def run_fuzz(args: argparse.Namespace) -> int:
         return fail("fuzz", str(exc))
     finally:
         signal.signal(signal.SIGTERM, previous)
+    return _finish(report, args.out)
+
+
+def _finish(report: FuzzReport, out: str) -> int:
+    """Write the report into ``out`` and give the exit status of :func:`run_fuzz`
+    (2, with one line, when it cannot be written or nothing was tested)."""
+    from replykit.fuzz.report import write_report
+
     try:
-        json_path, text_path = write_report(report, args.out)
+        json_path, text_path = write_report(report, out)
     except OSError as exc:
-        return fail("fuzz", f"cannot write the report to {args.out}: {os_reason(exc)}")
+        return fail("fuzz", f"cannot write the report to {out}: {os_reason(exc)}")
     if set(report.ops) <= set(report.unsupported_ops):
         tested = ", ".join(report.ops)
         return fail(
