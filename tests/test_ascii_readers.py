@@ -100,5 +100,7 @@ def test_web_link_reads_the_scheme_as_a_browser_does(url: str, kept: bool) -> No
 
 
 def test_accept_file_lines_are_split_at_line_endings_only() -> None:
-    accepted = parse_accept("a\u2028b\n  c\u3000\n# note\r\nd\re\x85f\n")
-    assert accepted.patterns == ("a\u2028b", "c", "d", "e\x85f")
+    # Patterns that can match a class key (a key or pattern that cannot is refused).
+    text = "*|§3\u2028b|*\n  segment|adapter.*\u3000\n# note\r\n*|§4|*\r*|§5\x85f|*\n"
+    accepted = parse_accept(text)
+    assert accepted.patterns == ("*|§3\u2028b|*", "segment|adapter.*", "*|§4|*", "*|§5\x85f|*")
