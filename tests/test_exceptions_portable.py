@@ -72,7 +72,7 @@ ARGUMENTS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
     ),
     "replykit.questionnaire.payload.json_syntax._Stop": st.tuples(_json_problem),
     "replykit.questionnaire.scan.lalr._Rejected": st.tuples(st.integers(0, 10**6)),
-    "replykit.fuzz.adapter.AdapterStartError": st.one_of(
+    "replykit.fuzz.process.AdapterStartError": st.one_of(
         _message,
         st.tuples(st.integers(1, 200), st.text(max_size=10)),
         st.tuples(st.integers(1, 200), st.text(max_size=10), st.text(max_size=10)),
