@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from replykit.codes import CODES, RULES
@@ -20,6 +18,7 @@ from replykit.fuzz.examples import explicit_examples
 from replykit.fuzz.families import BY_NAME, FAMILIES
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import OPS, Op
+from replykit.fuzz.rounds import draw_each
 from replykit.testing.strategies._clean import valid_message
 from replykit.testing.strategies.actions import _keepable_list
 from replykit.testing.strategies.families import FAMILY_STRATEGIES
@@ -37,20 +36,7 @@ def _draws(strategy: st.SearchStrategy[Any], count: int, seed: int = 0) -> list[
     """``count`` values of ``strategy``, generated as the fuzzer does (no shrinking,
     no database), with a fixed seed."""
     out: list[Any] = []
-
-    @settings(
-        max_examples=count,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
-    @hypothesis_seed(seed)
-    @given(strategy)
-    def run(value: Any) -> None:
-        out.append(value)
-
-    run()
+    draw_each(strategy, seed, count, out.append)
     return out
 
 

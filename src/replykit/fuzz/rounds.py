@@ -12,6 +12,7 @@ from typing import Any, Final, Protocol
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
 
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import Op
@@ -31,9 +32,12 @@ class Generating(Protocol):
         """Run one example."""
 
 
-def hypothesis_round(
-    ops: tuple[Op, ...], seed: int, count: int, handle: Callable[[Op, dict[str, Any]], None]
+def draw_each(
+    strategy: st.SearchStrategy[Any], seed: int, count: int, handle: Callable[[Any], None]
 ) -> None:
+    """Give ``handle`` up to ``count`` values of ``strategy`` as the fuzzer draws them:
+    generated only (no shrinking, no database), from ``seed``."""
+
     @settings(
         max_examples=count,
         database=None,
@@ -43,11 +47,18 @@ def hypothesis_round(
         print_blob=False,
     )
     @hypothesis_seed(seed)
-    @given(requests(ops))
-    def run(pair: tuple[Op, dict[str, Any]]) -> None:
-        handle(pair[0], pair[1])
+    @given(strategy)
+    def run(value: Any) -> None:
+        handle(value)
 
     run()
+
+
+def hypothesis_round(
+    ops: tuple[Op, ...], seed: int, count: int, handle: Callable[[Op, dict[str, Any]], None]
+) -> None:
+    """One round of ``count`` generated requests of ``ops``, each given to ``handle``."""
+    draw_each(requests(ops), seed, count, lambda pair: handle(pair[0], pair[1]))
 
 
 def generate(
