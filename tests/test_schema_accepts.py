@@ -2,7 +2,8 @@
 §7; docs/protocol-responses.md sections 2.2 and 2.3): the tool's and the reader's own
 normalized output, ``null`` for every optional field, and every accepted call except
 the few shapes the docs name as stricter (a title in place of text, unknown keys, a
-type in another spelling, options or ``allow_other: true`` on a free-text question)."""
+type in another spelling, options or an ``allow_other`` but ``false`` on a free-text
+question)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ TYPES = {"single_choice", "multi_choice", "multiple_choice", "free_text", "text"
 QUESTION_KEYS = {"id", "type", "text", "title", "options", "default", "allow_other"}
 
 
+def _other_given(q: dict[str, Any]) -> bool:
+    """An ``allow_other`` the free-text schema refuses and the tool ignores: anything but
+    ``false`` or ``null`` (``is``: ``0`` is not ``false`` in JSON)."""
+    return not (q.get("allow_other") is None or q.get("allow_other") is False)
+
+
 def _stricter(args: dict[str, Any], top: set[str]) -> bool:
     """Whether the arguments use a shape the docs name as one the schema refuses."""
     if set(args) - top:
@@ -34,7 +41,7 @@ def _stricter(args: dict[str, Any], top: set[str]) -> bool:
             set(q) - QUESTION_KEYS
             or q.get("type") not in TYPES
             or not (isinstance(q.get("text"), str) and q["text"])
-            or (free and (q.get("options") not in (None, []) or q.get("allow_other") is True))
+            or (free and (q.get("options") not in (None, []) or _other_given(q)))
             or any(
                 isinstance(o, dict) and set(o) - {"value", "label"} for o in q.get("options") or []
             )
