@@ -3,7 +3,9 @@ the sage-docs corpus (tests/corpus, with their licence files)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,3 +21,15 @@ SPEC: list[str] = [
 ]
 #: The 110 sage-docs Markdown files.
 CORPUS: list[Path] = sorted((HERE / "corpus" / "sage-docs").rglob("*.md"))
+
+
+def benchmark_reply(size: int) -> str:
+    """``size`` code points of the reply ``benchmarks/stream.py`` times (prose, lists,
+    code, fenced and XML+JSON forms)."""
+    path = HERE.parent / "benchmarks" / "stream.py"
+    spec = importlib.util.spec_from_file_location("stream_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.setdefault("stream_benchmark", importlib.util.module_from_spec(spec))
+    if not hasattr(module, "reply"):
+        spec.loader.exec_module(module)
+    return str(module.reply(size))

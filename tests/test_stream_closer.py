@@ -15,14 +15,12 @@ change no update).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from inputs import CORPUS, HERE, VECTORS
+from inputs import VECTORS, benchmark_reply
 
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.scan.grammar import lexemes
@@ -113,23 +111,8 @@ def test_direct_closer_on_every_vector(case: dict[str, Any]) -> None:
     _check(case["input"])
 
 
-def test_direct_closer_on_the_corpus() -> None:
-    answered = sum(_check(p.read_text(encoding="utf-8"), SAGE) for p in CORPUS)
-    assert answered >= 0  # the corpus has few fenced candidates; the values are above
-
-
-def _benchmark_reply(size: int) -> str:
-    path = HERE.parent / "benchmarks" / "stream.py"
-    spec = importlib.util.spec_from_file_location("stream_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.setdefault("stream_benchmark", importlib.util.module_from_spec(spec))
-    if not hasattr(module, "reply"):
-        spec.loader.exec_module(module)
-    return str(module.reply(size))
-
-
 def test_direct_closer_on_the_benchmark_reply() -> None:
-    text = _benchmark_reply(6_000)
+    text = benchmark_reply(6_000)
     assert _check(text) >= 2
     assert _check(text.replace("\n", "\r\n")) >= 2
 

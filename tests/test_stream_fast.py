@@ -35,9 +35,7 @@ without the checked constructor equal the checked constructor's.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -46,7 +44,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from inputs import CORPUS, HERE, SPEC, VECTORS
+from inputs import CORPUS, SPEC, VECTORS, benchmark_reply
 from test_rich_replies import REPLIES
 
 from replykit.questionnaire.compat import Compat, resolve
@@ -241,20 +239,9 @@ def test_general_reading_commits_earlier_on_a_long_reply() -> None:
     _compare(chunks)
 
 
-def _benchmark_reply(size: int) -> str:
-    """``size`` code points of the reply ``benchmarks/stream.py`` times."""
-    path = HERE.parent / "benchmarks" / "stream.py"
-    spec = importlib.util.spec_from_file_location("stream_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules.setdefault("stream_benchmark", importlib.util.module_from_spec(spec))
-    if not hasattr(module, "reply"):
-        spec.loader.exec_module(module)
-    return str(module.reply(size))
-
-
-def test_fast_path_on_the_benchmark_reply() -> None:
+def test_fast_path_on_thebenchmark_reply() -> None:
     # The reply benchmarks/stream.py times (prose, lists, code, forms in paragraphs).
-    text = _benchmark_reply(12_000)
+    text = benchmark_reply(12_000)
     for size in (1, 16, 256):
         _compare([text[i : i + size] for i in range(0, len(text), size)])
 
@@ -396,7 +383,7 @@ def _received_pair(chunks: list[str], compat: str | None) -> None:
 @pytest.mark.parametrize("size", [1, 3, 16, 256])
 def test_received_short_path_on_vectors_spec_and_corpus(size: int) -> None:
     texts = [case["input"] for case in CASES] + SPEC
-    texts += [p.read_text(encoding="utf-8") for p in CORPUS] + [_benchmark_reply(8_000)]
+    texts += [p.read_text(encoding="utf-8") for p in CORPUS] + [benchmark_reply(8_000)]
     for text in texts:
         _received_pair([text[i : i + size] for i in range(0, len(text), size)], None)
 
