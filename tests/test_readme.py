@@ -21,7 +21,12 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second() -> None:
     # The browser tests need Debian's chromium: the command installs it when missing.
     assert commands[1].startswith("(command -v chromium >/dev/null || (apt-get update")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert commands[1] in ci.splitlines()
+    lines = ci.splitlines()
+    assert commands[1] in lines
+    # A failed step before pytest must fail CI: set -e alone ignores it inside an && list.
+    after = lines[lines.index(commands[1]) + 1 :]
+    checks = [line for line in after if not line.startswith("#")][:2]
+    assert checks == ["status=$?", '[ "$status" -eq 0 ] || exit "$status"']
 
 
 def test_library_example_runs_on_the_bundled_message(capsys: pytest.CaptureFixture[str]) -> None:
