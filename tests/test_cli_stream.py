@@ -98,3 +98,15 @@ def test_sse_reading() -> None:
     ]
     assert list(deltas(stream, "s")) == []
     assert list(_rechunked(["abc", "de", "f"], 2)) == ["ab", "cd", "ef"]
+
+
+def test_released_held_text_is_an_event(tmp_path: Path) -> None:
+    # A partial tag held back at the end is released as text when it turns out not to
+    # be one: held_from moves while the pending items stay the same, and the reader of
+    # the output is told (docs/cli.md).
+    path = tmp_path / "held.md"
+    path.write_text("ab <questionnx y z more words and more", "utf-8")
+    events = _events(run(str(path), "--chunk-size", "13"))
+    pending = [(e["pending_kept"], len(e["pending"]), e["held_from"]) for e in events[:-1]]
+    assert pending == [(0, 1, 3), (1, 0, 26), (1, 0, 38)]
+    assert events[-1]["segments"][0]["end"] == 38

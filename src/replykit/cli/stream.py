@@ -37,7 +37,7 @@ def add_parser(
         'one JSON line per update: {"event": "commit", "committed": [...], "diagnostics": '
         '[...], "committed_end": N} when something became final, {"event": "pending", '
         '"pending_kept": K, "pending": [...], "held_from": N, "received": N} when the '
-        "pending tail changed (its first K items as the last pending event left them, "
+        "pending tail or held_from changed (its first K items as the last pending event left them, "
         "then the items listed: each item is printed once while it stays unchanged), "
         'and last {"event": "done", "segments": [...], "diagnostics": [...]} (exactly '
         "replykit segment's result, decoded included). Committed items and segments are "
@@ -171,20 +171,24 @@ def run_stream(args: argparse.Namespace) -> int:
             f"cannot read message {input_name(args.file)}: {exc.strerror or exc}"
         ) from None
     with handle:
-        shown = 0  # the length of the pending tail a reader of the output holds
+        # The length of the pending tail a reader of the output holds, and the
+        # held_from it was last told.
+        shown, held = 0, 0
         for chunk in _chunks(args, handle):
-            shown = _print_update(seg.push(chunk).to_json(), shown)
+            shown, held = _print_update(seg.push(chunk).to_json(), shown, held)
     write_json({"event": "done", **seg.finish().json_fields()})
     return 0
 
 
-def _print_update(update: dict[str, Any], shown: int) -> int:
+def _print_update(update: dict[str, Any], shown: int, held: int) -> tuple[int, int]:
     """Print the update's events; ``shown``: the length of the pending tail the
-    events printed so far give; return it after this update."""
+    events printed so far give, ``held``: the ``held_from`` they gave; return both
+    after this update (a change of ``held_from`` alone is an event too: the reader
+    shows the text before it)."""
     if update["committed"] or update["diagnostics"]:
         commit = ("committed", "diagnostics", "committed_end")
         write(dump({"event": "commit", **{k: update[k] for k in commit}}))
-    if update["pending"] or update["pending_kept"] != shown:
+    if update["pending"] or update["pending_kept"] != shown or update["held_from"] != held:
         keys = ("pending_kept", "pending", "held_from", "received")
         write(dump({"event": "pending", **{k: update[k] for k in keys}}))
-    return int(update["pending_kept"]) + len(update["pending"])
+    return int(update["pending_kept"]) + len(update["pending"]), int(update["held_from"])

@@ -52,14 +52,13 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     Committed,
     Pending,
     PendingBlock,
-    PendingMarkdown,
     StreamUpdate,
     new_commit,
     new_pending,
     new_update,
 )
-from replykit.questionnaire.segmentation.stream_tags import before_limit, notes, spaced
-from replykit.questionnaire.segmentation.stream_tail import Tail
+from replykit.questionnaire.segmentation.stream_tags import before_limit, closer_came, notes, spaced
+from replykit.questionnaire.segmentation.stream_tail import Tail, rest_items
 
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
@@ -127,6 +126,12 @@ class StreamSegmenter:
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._open = False  # the last reading left a candidate open (or tentative)
+        # The name (as names compare) of the first opening tag the last reading left
+        # without its closer, the closers looked at since, and the resume point at which
+        # a closer last made a reading due (once per resume point: see _due()).
+        self._open_tag: str | None = None
+        self._closers_seen = 0
+        self._closed_at = -1
         self._not_blank = -1  # the line at this offset is complete and not blank
         self._final: list[Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
@@ -238,6 +243,15 @@ class StreamSegmenter:
             return False
         if self._every_line:
             return True
+        if self._open_tag is not None and self._closed_at != self._resume.at:
+            # The closer of the tag that stopped the last reading came: its block is
+            # final now. One such reading per resume point keeps the work linear.
+            came, self._closers_seen = closer_came(
+                self._in.closers, self._closers_seen, self._open_tag, self._compat
+            )
+            if came:
+                self._closed_at = self._resume.at
+                return True
         old = self._read_to - self._resume.at
         new = end - self._read_to
         marked = self._in.last_mark >= self._read_to and (
@@ -291,6 +305,10 @@ class StreamSegmenter:
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
+        tag = next((m.name for m in reading.misses if m.opening), None)
+        if tag is not None and self._compat.case_insensitive:
+            tag = tag.lower()
+        self._open_tag, self._closers_seen = tag, len(received.closers)
         found = pending_items(reading, self._resume, self._reader, received.slice, self._committed)
         self._pending = before_limit(found, limit)
         self._tail.work += len(reading.parts) + len(self._pending)
@@ -393,7 +411,8 @@ class StreamSegmenter:
         tail = self._tail
         grow = tail.can_grow() if self._grow else bool(tail.base) and tail.whole
         if self._fresh or self._in.family is None or not grow:
-            tail.rebuild(self._rest(tail.shown_deferred), committed)
+            rest = rest_items(self._deferred, self._pending, committed, tail.shown_deferred)
+            tail.rebuild(rest, committed)
         at, new = tail.grow(held, len(self._deferred))
         extra = self._extra(held)
         if extra >= 0:
@@ -437,20 +456,6 @@ class StreamSegmenter:
             closed = isinstance(last, PendingBlock) and last.closed
             self._edge = max(self._read_to, self._committed) if closed else _NEVER
         self._past = self._edge < held
-
-    def _rest(self, shown: int) -> list[Pending]:
-        """The pending items after the ``shown`` deferred ones the client has: the
-        other deferred items and the last reading's items, Markdown items joined."""
-        if not (self._deferred or self._pending):
-            return [new_pending(self._committed)]
-        items: list[Pending] = []
-        before = self._deferred[shown - 1] if shown else None
-        for item in [*self._deferred[shown:], *self._pending]:
-            last = items[-1] if items else before
-            if isinstance(item, PendingMarkdown) and isinstance(last, PendingMarkdown):
-                continue
-            items.append(item)
-        return items
 
     # ---- the end ---------------------------------------------------------------------
     def _finish(self) -> Segmentation:

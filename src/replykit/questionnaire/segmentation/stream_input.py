@@ -19,6 +19,7 @@ import re
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.scan.lookahead import close_tag_name
 from replykit.text import LINE_END_RE, first_visible
 
 # A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
@@ -152,6 +153,10 @@ class Received:
         #: A complete opening tag came in the line still arriving (see ``_line_tag``);
         #: the segmenter clears it when it has read it.
         self.tag_ended = False
+        #: Each closing tag of the family in the complete lines (``</N>`` or ``<\\/N>``,
+        #: any case): its start, its name as written and whether it is escaped. A
+        #: closer never spans a line ending, so each is found once (§3a, §10).
+        self.closers: list[tuple[int, str, bool]] = []
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
@@ -330,6 +335,10 @@ class Received:
             found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
             if found >= 0:
                 self.last_mark = start + found
+        if "</" in text or "<\\/" in text:
+            for m in lexemes().any_close_tag.finditer(text):
+                name = close_tag_name(m)
+                self.closers.append((start + m.start(), name, bool(m.group("escaped"))))
 
     def _transport(self, chunk: str, start: int) -> bool:
         moved = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 
+from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.segmentation.stream_input import Received, possible_word
 from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
 
@@ -42,6 +43,23 @@ def notes(received: Received, text: str, base: int) -> tuple[list[int], tuple[in
     )
 
 
+def closer_came(
+    closers: list[tuple[int, str, bool]], index: int, key: str, compat: Compat
+) -> tuple[bool, int]:
+    """Whether one of ``closers[index:]`` (``Received.closers``) closes an opening tag
+    whose name compares as ``key`` (§3a; any case and ``<\\/N>`` only under §9's
+    ``case_insensitive`` and ``escaped_closers``), and the index to look from next
+    time: each closer is looked at once."""
+    while index < len(closers):
+        _, name, escaped = closers[index]
+        index += 1
+        if (name.lower() if compat.case_insensitive else name) == key and (
+            compat.escaped_closers or not escaped
+        ):
+            return True, index
+    return False, index
+
+
 def before_limit(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending, ...]:
     """The pending ``items`` in the final result's coordinates: none starts at or after
     the §9 transport ``limit`` (a decoding may still move every offset from there: 0
@@ -55,4 +73,4 @@ def before_limit(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending
     return tuple(kept)
 
 
-__all__ = ["SHORT_READING", "before_limit", "notes", "spaced"]
+__all__ = ["SHORT_READING", "before_limit", "closer_came", "notes", "spaced"]

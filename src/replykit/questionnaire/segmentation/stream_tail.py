@@ -10,7 +10,7 @@ compared, the measure the hostile families check for linearity.
 
 from __future__ import annotations
 
-from replykit.questionnaire.segmentation.stream_shapes import Pending
+from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
 
 
 class Tail:
@@ -86,3 +86,21 @@ class Tail:
         del old[kept:]
         old.extend(new[same:])
         return kept, tuple(new[same:])
+
+
+def rest_items(
+    deferred: list[Pending], pending: tuple[Pending, ...], committed: int, shown: int
+) -> list[Pending]:
+    """The pending items after the ``shown`` first ``deferred`` ones a client holds: the
+    other deferred items, then the last reading's ``pending`` items, Markdown items
+    joined (one Markdown item at ``committed`` when there are none)."""
+    if not (deferred or pending):
+        return [new_pending(committed)]
+    items: list[Pending] = []
+    before = deferred[shown - 1] if shown else None
+    for item in [*deferred[shown:], *pending]:
+        last = items[-1] if items else before
+        if isinstance(item, PendingMarkdown) and isinstance(last, PendingMarkdown):
+            continue
+        items.append(item)
+    return items

@@ -41,6 +41,23 @@ def forms_in_html_block(n: int) -> str:
     return "<div>\n" + (FORM + "\n") * n + "</div>\n" + FENCED_TAIL
 
 
+def multiline_forms_in_one_paragraph(n: int) -> str:
+    """``n`` XML+JSON forms of two lines each, all in one paragraph, each line closing
+    one form and opening the next: every closer closes a block and none moves the
+    resume point."""
+    opener = '<questionnaire>{"questions":[\n'
+    line = '{"type":"text","text":"x"}]}</questionnaire> ' + opener
+    return (
+        "Intro " + opener + line * n + '{"type":"text","text":"x"}]}</questionnaire>\n' + XML_TAIL
+    )
+
+
+def other_closers_after_open_tag(n: int) -> str:
+    """An opening tag without its closer, then ``n`` lines holding a closing tag of
+    another family name each: one Markdown segment, no form."""
+    return _LAZY_PREFACE + "Intro <questionnaire>{\n" + "</questionnaire-response>\n" * n
+
+
 def fence_openers_in_open_candidate(n: int) -> str:
     """A fenced candidate holding ``n`` fence openers with payload lines (none closes
     it, §3a), its closer only at the end."""
@@ -89,6 +106,8 @@ STREAM_FAMILIES: tuple[Family, ...] = (
     _family(forms_in_open_comment, "fenced"),
     _family(forms_in_open_code_span, "fenced"),
     _family(forms_in_html_block, "fenced"),
+    _family(multiline_forms_in_one_paragraph, "xml"),
+    _family(other_closers_after_open_tag, "none", 1000),
     _family(fence_openers_in_open_candidate, "fenced"),
     _family(partial_tags_after_open_tag, "none", 1000),
     _family(partial_tags_after_open_tag_cr, "none", 1000),
