@@ -12,7 +12,7 @@ tools), ``message_type`` an optional string. Message indexes are 0-based positio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -22,6 +22,11 @@ from replykit.cap import LIMIT_DIAGNOSTICS, summary_message
 from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
 from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.diagnostics import Diagnostic
+from replykit.questionnaire.conversation.replies import (
+    IGNORED_MESSAGE_TYPES,
+    assistant_replies,
+    reply_diagnostics,
+)
 from replykit.questionnaire.conversation.stored import (
     checked_messages,
     has_tool_part,
@@ -37,12 +42,9 @@ from replykit.questionnaire.conversation.texts import (
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.profiles import SELF_CHECK
-from replykit.questionnaire.segmentation.segmenter import segment
-from replykit.text import LineIndex, is_blank
+from replykit.text import is_blank
 from replykit.trusted import trusted
 
-#: ``message_type`` values that never count as an assistant reply (§8, §11).
-IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
 #: The repair instruction lists at most this many distinct problems (§8).
 MAX_REPAIR_PROBLEMS = 20
 #: A listed problem is cut to this many code points (a message may quote a long value).
@@ -156,40 +158,6 @@ def self_check(
     return SelfCheckResult(True, None, (), None)
 
 
-def assistant_replies(
-    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, latest: bool
-) -> list[tuple[int, str]]:
-    """The assistant replies of a stored conversation as §8 reads them, each
-    ``(0-based message index, text)``: ``assistant`` messages whose text (content parts
-    joined) is not blank (§1) and whose ``message_type`` is not ``empty`` or
-    ``token_usage``. ``latest``: only the one Self-check inspects, the latest of them
-    among the messages after the last ``user`` message (none when a user message comes
-    after every reply); else all of them, in order.
-
-    Raises ``TypeError`` as :func:`self_check` does: every message must be an object
-    with a string ``role``; the content and ``message_type`` of each assistant message
-    looked at must have the shapes of the module doc.
-    """
-    messages = checked_messages(messages)
-    roles = [_role(m, i) for i, m in enumerate(messages)]
-    if latest:
-        last_user = len(roles) - 1 - roles[::-1].index("user") if "user" in roles else -1
-        indices: Iterable[int] = range(len(messages) - 1, last_user, -1)
-    else:
-        indices = range(len(messages))
-    found: list[tuple[int, str]] = []
-    for index in indices:
-        if roles[index] != "assistant":
-            continue
-        content = _has_text(messages[index], index)
-        if content is None:
-            continue
-        found.append((index, content))
-        if latest:
-            break
-    return found
-
-
 def _localized(d: Diagnostic, locale: Locale) -> Diagnostic:
     if d.code == LIMIT_DIAGNOSTICS:
         message = summary_message(d.left_out, DEFAULT_LIMITS.max_diagnostics, locale)
@@ -226,37 +194,8 @@ def _problems(
     return lines, len(blocking) - listed + left_out_errors
 
 
-def _segment(content: str, index: int) -> tuple[tuple[Diagnostic, ...], bool]:
-    """The reply's diagnostics, with one ``selfcheck.response_in_reply`` error placed
-    by offset at its first response block when it holds any (docs/protocol-responses.md
-    section 3), within the cap (§2.1: the reply is then read with one slot fewer); and
-    whether it holds one."""
-    message_id = f"message_{index}"
-    result = segment(content, message_id=message_id, profile=SELF_CHECK)
-    responses = [s for s in result.segments if s.kind == "questionnaire_response"]
-    if not responses:
-        return result.diagnostics, False
-    limit = DEFAULT_LIMITS.max_diagnostics
-    if len(result.diagnostics) >= limit:
-        fewer = attrs.evolve(DEFAULT_LIMITS, max_diagnostics=limit - 1)
-        result = segment(content, message_id=message_id, profile=SELF_CHECK, limits=fewer)
-    first = responses[0]
-    found = SELFCHECK_RESPONSE_IN_REPLY.finding(
-        start=first.start, end=first.end, name=first.name, total=len(responses)
-    )
-    line, column = LineIndex(content).line_col(first.start)
-    own = Diagnostic(
-        found.code, "error", found.message, first.start, first.end, line, column,
-        params=found.params,
-    )  # fmt: skip
-    out = list(result.diagnostics)
-    at = next((k for k, d in enumerate(out) if d.start >= first.start), len(out))
-    out.insert(at, own)
-    return tuple(out), True
-
-
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
-    found, responded = _segment(content, index)
+    found, responded = reply_diagnostics(content, index)
     if not found:
         return _result(True, index, (), None)  # a clean reply: nothing to localize
     diagnostics = tuple(_localized(d, locale) for d in found)

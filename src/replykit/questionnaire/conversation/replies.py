@@ -1,0 +1,131 @@
+"""The conversation walk and the reading of one reply that Self-check makes (§8),
+below :func:`~replykit.questionnaire.conversation.selfcheck.self_check`'s argument
+checks: compiled in the opt-in build (docs/performance.md, "Compiled build").
+``selfcheck.py`` holds the checked entry points and the repair instruction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
+from replykit.diagnostics import Diagnostic
+from replykit.plain import plain
+from replykit.questionnaire.conversation.stored import (
+    conversation_messages,
+    message_field,
+    message_text,
+)
+from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.profiles import SELF_CHECK
+from replykit.questionnaire.segmentation.assemble import segment_counted
+from replykit.text import LineIndex, is_blank
+
+#: ``message_type`` values that never count as an assistant reply (§8, §11).
+IGNORED_MESSAGE_TYPES = frozenset({"empty", "token_usage"})
+
+
+def _shape(message: Any, index: int) -> tuple[str, str | None]:
+    """``(role, text)`` of the ``index``-th message, its shape checked as
+    :func:`~replykit.questionnaire.conversation.stored.checked_messages` checks it (the
+    same ``TypeError`` for the same first fault); ``text`` is ``None`` when the content
+    is ``None`` or the ``message_type`` is ignored (§8)."""
+    if type(message) is dict:
+        # The usual stored message: a dict of strings, read with one look-up per field.
+        role = message.get("role")
+        content = message.get("content")
+        kind = message.get("message_type")
+        if (
+            type(role) is str
+            and (content is None or type(content) is str)
+            and (kind is None or type(kind) is str)
+        ):
+            return role, None if kind in IGNORED_MESSAGE_TYPES else content
+    checked_role = message_field(message, index, "role", required=True)
+    assert checked_role is not None
+    text = message_text(message, index)
+    kind = message_field(message, index, "message_type", required=False)
+    return checked_role, None if kind in IGNORED_MESSAGE_TYPES else text
+
+
+def assistant_replies(
+    messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, latest: bool
+) -> list[tuple[int, str]]:
+    """The assistant replies of a stored conversation as §8 reads them, each
+    ``(0-based message index, text)``: ``assistant`` messages whose text (content parts
+    joined) is not blank (§1) and whose ``message_type`` is not ``empty`` or
+    ``token_usage``. ``latest``: only the one Self-check inspects, the latest of them
+    among the messages after the last ``user`` message (none when a user message comes
+    after every reply); else all of them, in order.
+
+    Raises ``TypeError`` as :func:`~replykit.questionnaire.conversation.selfcheck.self_check`
+    does: every message, wherever it stands, must be an object with a string ``role``,
+    a ``content`` that is a string, a list of content parts or ``None``, and a
+    ``message_type`` that is a string or ``None``; the first bad one is named. One pass
+    over the messages.
+    """
+    roles: list[str] = []
+    texts: list[str | None] = []
+    for index, message in enumerate(conversation_messages(messages)):
+        role, text = _shape(message, index)
+        roles.append(role)
+        texts.append(text)
+    last_user = -1
+    if latest:
+        for index in range(len(roles) - 1, -1, -1):
+            if roles[index] == "user":
+                last_user = index
+                break
+    found: list[tuple[int, str]] = []
+    indices = range(len(roles) - 1, last_user, -1) if latest else range(len(roles))
+    for index in indices:
+        text = texts[index]
+        if roles[index] != "assistant" or text is None or is_blank(text):
+            continue
+        found.append((index, text))
+        if latest:
+            break
+    return found
+
+
+def reply_diagnostics(content: str, index: int) -> tuple[tuple[Diagnostic, ...], bool]:
+    """The diagnostics of the reply ``content`` (the ``index``-th message), read with
+    the ``SELF_CHECK`` profile and block ids ``message_{index}_qN``, with one
+    ``selfcheck.response_in_reply`` error placed by offset at its first response block
+    when it holds any (docs/protocol-responses.md section 3), within the cap (§2.1: the
+    reply is then read with one slot fewer); and whether it holds one.
+
+    The reading is :func:`~replykit.segment`'s below its argument checks: the message id
+    and the profile are this function's own, valid values."""
+    if type(content) is not str:
+        content = plain(content)  # as segment()'s argument check gives it
+    message_id = f"message_{index}"
+    result = segment_counted(content, message_id, SELF_CHECK, None, DEFAULT_LIMITS)[0]
+    first = None
+    total = 0
+    for s in result.segments:
+        if s.kind == "questionnaire_response":
+            total += 1
+            if first is None:
+                first = s
+    if first is None:
+        return result.diagnostics, False
+    limit = DEFAULT_LIMITS.max_diagnostics
+    if len(result.diagnostics) >= limit:
+        fewer = attrs.evolve(DEFAULT_LIMITS, max_diagnostics=limit - 1)
+        result = segment_counted(content, message_id, SELF_CHECK, None, fewer)[0]
+    found = SELFCHECK_RESPONSE_IN_REPLY.finding(
+        start=first.start, end=first.end, name=first.name, total=total
+    )
+    line, column = LineIndex(content).line_col(first.start)
+    own = Diagnostic(
+        found.code, "error", found.message, first.start, first.end, line, column,
+        params=found.params,
+    )  # fmt: skip
+    out = list(result.diagnostics)
+    at = next((k for k, d in enumerate(out) if d.start >= first.start), len(out))
+    out.insert(at, own)
+    return tuple(out), True
