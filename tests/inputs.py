@@ -33,3 +33,15 @@ def benchmark_reply(size: int) -> str:
     if not hasattr(module, "reply"):
         spec.loader.exec_module(module)
     return str(module.reply(size))
+
+
+def rich_reply_texts() -> list[str]:
+    """The texts of the benchmarks' rich replies (``benchmarks/rich_replies.py``: nested
+    lists, a block quote, a table, a code block and a form)."""
+    path = HERE.parent / "benchmarks" / "rich_replies.py"
+    spec = importlib.util.spec_from_file_location("rich_replies", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.setdefault("rich_replies", importlib.util.module_from_spec(spec))
+    if not hasattr(module, "replies"):
+        spec.loader.exec_module(module)
+    return [r.text for r in module.replies()]

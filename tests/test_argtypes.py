@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import replykit
 import replykit.actions
@@ -27,6 +29,7 @@ from replykit import (
     Questionnaire,
     Response,
     Segment,
+    argcheck,
 )
 from replykit.actions import (
     ActionContext,
@@ -290,3 +293,39 @@ def test_json_text_where_decoded_json_belongs_is_named() -> None:
 def test_a_decoded_non_object_answer_still_has_no_actions() -> None:
     for answer in (None, 3, 2.5, True, [1], {}):
         assert replykit.actions.sanitize(answer) == ActionSet()
+
+
+_ITEMS = st.lists(
+    st.one_of(st.none(), st.integers(), st.text(max_size=3), st.dictionaries(st.text(), st.text())),
+    max_size=4,
+)
+
+
+@given(st.data())
+def test_the_types_made_plain_without_a_check_always_pass_it(data: st.DataObject) -> None:
+    """The wrappers' shortcut (``argcheck._passing_types``: a list or tuple where a
+    sequence belongs, a dict where a mapping of any values does) is taken only for
+    values the full check passes, whatever they hold."""
+    seen = 0
+    for _, obj in EXPORTS:
+        for _, hint in parameters(obj):
+            check = argcheck._compile(hint)
+            for kind in argcheck._passing_types(hint):
+                seen += 1
+                items = data.draw(_ITEMS)
+                value = dict(enumerate(items)) if kind is dict else kind(items)
+                assert check is not None and check(value) is None, (hint, value)
+    assert seen > 0
+
+
+class _Tag(str):
+    """A caller's ``str`` subclass."""
+
+
+def test_a_list_or_tuple_taken_by_the_shortcut_is_still_made_plain() -> None:
+    text = _Tag("Pick one.\n\n```questionnaire\ntitle: [\n```\n")
+    for conversation in ([{"role": "assistant", "content": text}], ({"role": "user"},)):
+        result = replykit.self_check(conversation)
+        assert all(type(d.message) is str for d in result.diagnostics)
+    with pytest.raises(TypeError, match=r"messages\[0\] must be an object"):
+        replykit.self_check([text])

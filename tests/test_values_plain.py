@@ -41,6 +41,7 @@ from replykit import (
 from replykit.actions import sanitize
 from replykit.codes import lookup
 from replykit.frozen import FrozenDict, FrozenList, freeze, thaw
+from replykit.plain import plain
 from replykit.testing.strategies import answers, messages, tool_arguments
 
 #: Exported frozen classes that hold decoded JSON or a reader's working mappings as
@@ -293,3 +294,52 @@ def test_a_subclass_overriding_str_still_gives_its_characters() -> None:
 
     [only] = segment(Loud("hello")).segments
     assert (only.text, type(only.text)) == ("hello", str)
+
+
+_LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3))
+_NESTED = st.recursive(
+    _LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(st.text(max_size=2), inner, max_size=3),
+    ),
+    max_leaves=12,
+)
+
+
+def _reference_plain(value: Any) -> Any:
+    """``plain`` with no shortcut: a copy with every ``str`` made plain, ``dict``, ``list``
+    and ``tuple`` rebuilt."""
+    if isinstance(value, str):
+        return str.__str__(value)
+    if type(value) is dict:
+        return {_reference_plain(k): _reference_plain(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return type(value)(_reference_plain(v) for v in value)
+    return value
+
+
+def _holds_tagged(value: Any) -> bool:
+    if type(value) is Tagged:
+        return True
+    if type(value) is dict:
+        return any(_holds_tagged(k) or _holds_tagged(v) for k, v in value.items())
+    return type(value) in (list, tuple) and any(map(_holds_tagged, value))
+
+
+@given(_NESTED, st.booleans())
+def test_plain_returns_the_value_itself_exactly_when_it_holds_no_subclass(
+    value: Any, tag: bool
+) -> None:
+    """Its shortcuts (a flat dict, a list or tuple of scalars and flat dicts: a
+    conversation of plain messages) return the value itself only when the full walk
+    finds no ``str`` subclass; otherwise an equal copy of plain ``str``."""
+    if tag:
+        value = _tagged(value) if not isinstance(value, tuple) else tuple(map(_tagged, value))
+    out = plain(value)
+    assert (out is value) == (not _holds_tagged(value))
+    assert out == _reference_plain(value)
+    assert not _holds_tagged(out)
+    conversation = [{"role": "assistant", "content": value if isinstance(value, str) else "x"}]
+    assert (plain(conversation) is conversation) == (not _holds_tagged(conversation))

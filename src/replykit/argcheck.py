@@ -203,6 +203,21 @@ def _exact_types(hint: Any) -> frozenset[type]:
     return frozenset()  # containers: their items must be looked at
 
 
+def _passing_types(hint: Any) -> frozenset[type]:
+    """Types whose every value passes the check of ``hint`` without a look at its items,
+    but may hold a ``str`` subclass to make plain: ``list`` and ``tuple`` for a
+    ``Sequence`` or ``Iterable`` (whose items the callee reads and reports on), ``dict``
+    for a mapping of any keys to any values."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return frozenset().union(*(_passing_types(a) for a in args))
+    if origin in (Sequence, Iterable):
+        return frozenset({list, tuple})
+    if origin is Mapping and all(a in (Any, object) for a in args):
+        return frozenset({dict})
+    return frozenset()
+
+
 def _failure(where: str, name: str, hint: Any, check: _Check) -> Callable[[object], Any]:
     """The slow path of one argument: raise ``TypeError`` unless it fits, else return
     it with ``str`` subclasses made plain (:func:`replykit.plain.plain`)."""
@@ -266,6 +281,10 @@ def _checked(
         namespace[f"_t_{n}"] = _exact_types(hints[n])
         namespace[f"_f_{n}"] = _failure(where, n, hints[n], check)
         slow = f"        {n} = _f_{n}({n})\n"
+        passing = _passing_types(hints[n])
+        if passing:  # a list where a sequence belongs: only made plain, not checked again
+            namespace[f"_p_{n}"] = passing
+            slow = f"        {n} = _plain({n}) if _type({n}) in _p_{n} else _f_{n}({n})\n"
         body.append(f"    if _type({n}) not in _t_{n}{unless_default}:\n{slow}")
     source = (
         f"def checked({', '.join(params)}):\n{''.join(body)}    return _target({', '.join(call)})\n"

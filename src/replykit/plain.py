@@ -25,6 +25,16 @@ def _flat(value: Any) -> bool:
     return (kind is list or kind is tuple) and SCALARS.issuperset(map(type, value))
 
 
+def _flat_dict(value: Any) -> bool:
+    """True for a ``dict`` whose keys are plain scalars and whose values are
+    :func:`_flat` (a stored chat message, the usual details and params)."""
+    return (
+        type(value) is dict
+        and SCALARS.issuperset(map(type, value))
+        and all(map(_flat, value.values()))
+    )
+
+
 def _needs(value: Any) -> bool:
     """True when a ``str`` subclass sits in ``value`` or in the ``dict``, ``list`` and
     ``tuple`` containers it holds (keys included); each container is looked at once."""
@@ -72,10 +82,16 @@ def plain(value: Any) -> Any:
     if kind in SCALARS:
         return value
     if kind is dict:  # the usual details and params: scalars and lists of them, no walk
-        if SCALARS.issuperset(map(type, value)) and all(map(_flat, value.values())):
+        if _flat_dict(value):
             return value
     elif _flat(value):
         return value
+    elif kind is list or kind is tuple:
+        for item in value:
+            if type(item) not in SCALARS and not _flat_dict(item):
+                break
+        else:
+            return value  # a conversation of plain messages: no walk
     if not _needs(value):
         return value
     try:
