@@ -15,7 +15,7 @@ from typing import Any
 
 from replykit.evals.compliance import EXPECTS, Compliance, Expect, compliance
 from replykit.jsonout import dumps
-from replykit.questionnaire.conversation.selfcheck import assistant_replies
+from replykit.questionnaire.conversation.replies import assistant_replies
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
