@@ -218,15 +218,15 @@ def _plain_value(get_event: Callable[[], Any], max_depth: int) -> dict[str, Any]
         if kind is scalar:
             if event.anchor is not None or event.tag is not None or not stack:
                 return None  # a scalar root: the full reading reports it
-            value = event.value
-            if not event.style:  # plain: None from the referee, "" from libyaml
+            value, style = event.value, event.style
+            if not style:  # plain: None from the referee, "" from libyaml
                 if not value:
                     value = None
                 elif value[0] in SPECIAL_FIRST:
                     value, ok = resolve_plain(value)
                     if not ok:
                         return None
-            elif event.style == '"' and _SURROGATE.search(value):
+            elif style == '"' and _SURROGATE.search(value):
                 return None
         elif kind is mapping or kind is sequence:
             if event.anchor is not None or event.tag is not None:
