@@ -69,7 +69,9 @@ def assistant_replies(
     """
     roles: list[str] = []
     texts: list[str | None] = []
-    for index, message in enumerate(conversation_messages(messages)):
+    # A list or tuple is its own message sequence (conversation_messages returns it).
+    listed = messages if type(messages) in (list, tuple) else conversation_messages(messages)
+    for index, message in enumerate(listed):
         role, text = _shape(message, index)
         roles.append(role)
         texts.append(text)
