@@ -34,6 +34,7 @@ from yaml.events import (
 )
 
 from replykit.codes.payload import (
+    YAML_DIRECTIVE_IGNORED,
     YAML_EMPTY,
     YAML_JSON_PAYLOAD,
     YAML_MULTIPLE_DOCUMENTS,
@@ -71,6 +72,7 @@ class _Stream:
         self.parser = parser  # RefereeParser or C_PARSER
         self.finding: Finding | None = None
         self.complete = False
+        self.notes: list[Finding] = []  # yaml.directive_ignored warnings (referee only)
 
     def __iter__(self) -> Iterator[Event]:
         payload = self.payload
@@ -107,6 +109,12 @@ class _Stream:
             self.finding = syntax_finding(payload, error)
             return
         finally:
+            self.notes = [
+                YAML_DIRECTIVE_IGNORED.finding(
+                    start=start, end=end, variant=kind or None, text=text
+                )
+                for kind, start, end, text in getattr(loader, "notes", ())
+            ]
             loader.dispose()
         self.complete = True
 
@@ -219,11 +227,13 @@ def _read(
     # aliases, tags and duplicate keys there are reported too. The stream is built as
     # it is read, not held.
     sink = finding_sink(limit)
-    builder = Builder(sink)
+    builder = Builder(sink, payload)
     for event in stream:
         builder.feed(event)
     if parser is not RefereeParser and not stream.complete:
         return None
+    for note in stream.notes:  # the directives come before every node
+        sink.append(note)
     if stream.finding is not None and not _is_quiet(stream.finding, quiet):
         sink.append(stream.finding)
     aliases = frozenset(builder.aliases)
