@@ -271,8 +271,7 @@ YAML_DIRECTIVE_IGNORED: Final = Code(
     "warning",
     rules.YAML,
     en={
-        "": "%YAML {text}: a later YAML 1.x than 1.2; the payload is read as "
-        "YAML 1.2",
+        "": "%YAML {text}: a later YAML 1.x than 1.2; the payload is read as YAML 1.2",
         "reserved": "the reserved directive %{text} has no meaning and is ignored; only "
         "%YAML and %TAG have one",
     },

@@ -44,6 +44,7 @@ from replykit.questionnaire.payload.results import (
 )
 from replykit.questionnaire.payload.yaml12 import read_yaml
 from replykit.questionnaire.payload.yaml_build import refused_paths
+from replykit.questionnaire.payload.yaml_node import yaml_node_start
 from replykit.text import is_blank, iter_lines
 
 # A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
@@ -155,7 +156,7 @@ def read_fenced_form(
             return FormRead(value=form, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics) if sink is None else sink
     sink.absorb(read.overflow)
-    form = _checked_form(payload, read, limits, sink) if _fields_apply(read) else None
+    form = _checked_form(payload, read, limits, sink, loader) if _fields_apply(read) else None
     return _result(form, read.spans, sink)
 
 
@@ -201,7 +202,7 @@ def _fields_apply(read: Read) -> bool:
 
 
 def _checked_form(
-    payload: str, read: Read, limits: Limits, sink: Collector[Finding]
+    payload: str, read: Read, limits: Limits, sink: Collector[Finding], loader: str | None
 ) -> Questionnaire | None:
     """The form the field table builds from the mapping root of ``read``, its findings
     put in ``sink``; ``None`` when a list is over its limit (§1), and then nothing else
@@ -209,9 +210,10 @@ def _checked_form(
     root = read.value
     over = form_lists(root, limits)
     if over is not None:
-        # Not placed by path: that would build the span map of every item. The
-        # finding covers the payload, which is not read.
-        sink.append(over)
+        # Placed on the list's first character by a walk that keeps no span: the span
+        # map would hold every item.
+        start = yaml_node_start(payload, over.path, loader)
+        sink.append(over if start is None else attrs.evolve(over, start=start, end=start + 1))
         return None
     # An alias node stands for a value we never build, a refused number for one read as
     # a placeholder: each is reported once, and nothing at or under it is checked (§5).
@@ -319,6 +321,7 @@ class _Checker:
             variant = qtype if qtype in ("multi_choice", "free_text") else None
             at.add(F.QUESTION_DEFAULT_REQUIRED, "default", variant=variant, question=where)
         if qtype is None:
+            self.untyped(raw, at)
             return None
         if qtype == "free_text":
             return self.free_text(raw, at, index, text)
@@ -350,6 +353,29 @@ class _Checker:
             hint = self.kind_hint(value, (*at.path, "type"), no_string)
             at.add(F.QUESTION_TYPE_INVALID, "type", variant="not_string", hint=hint)
         return None
+
+    def untyped(self, raw: dict[str, Any], at: Cursor) -> None:
+        """The checks of a question whose type is missing or invalid that hold whatever
+        its type (§4.2: every violation is reported): ``options``, when given and not
+        empty, a list of valid options; ``allow_other`` a boolean; ``default`` a string
+        or a list. What depends on the type is not judged."""
+        if raw.get("options", []) != []:
+            self.options(raw, at.descend("options"))
+        if "allow_other" in raw:
+            self.allow_other(raw, at)
+        default = raw.get("default", "")
+        if not isinstance(default, str | list):
+            hint = self.kind_hint(default, (*at.path, "default"))
+            at.add(F.QUESTION_DEFAULT_INVALID, "default", variant="any_type", hint=hint)
+
+    def allow_other(self, raw: dict[str, Any], at: Cursor) -> bool:
+        allow_other = raw.get("allow_other", False)
+        if isinstance(allow_other, bool):
+            return allow_other
+        hint = self.kind_hint(allow_other, (*at.path, "allow_other"), no_string)
+        variant = "yes_no" if isinstance(allow_other, str) else None
+        at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
+        return False
 
     def text(self, raw: dict[str, Any], at: Cursor) -> str:
         if "text" not in raw:
@@ -426,12 +452,7 @@ class _Checker:
     ) -> Question | None:
         read = self.options(raw, at.descend("options"))
         values, excused = (None, None) if read is None else read
-        allow_other = raw.get("allow_other", False)
-        if not isinstance(allow_other, bool):
-            hint = self.kind_hint(allow_other, (*at.path, "allow_other"), no_string)
-            variant = "yes_no" if isinstance(allow_other, str) else None
-            at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
-            allow_other = False
+        allow_other = self.allow_other(raw, at)
         default: str | tuple[str, ...] = "" if qtype == "single_choice" else ()
         if "default" in raw:
             if qtype == "single_choice":

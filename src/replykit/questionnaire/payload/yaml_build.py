@@ -42,6 +42,7 @@ from replykit.questionnaire.payload.yaml_core import (
     freeze_scalar,
     resolve_plain,
 )
+from replykit.text import with_article
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
 # are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
@@ -448,7 +449,7 @@ def _key_text(key: Any) -> str:
     if isinstance(key, str):
         return repr(key)
     if isinstance(key, dict | list):
-        return f"(a {yaml_kind(key)})"
+        return f"({with_article(yaml_kind(key))})"
     return yaml_scalar(key)
 
 

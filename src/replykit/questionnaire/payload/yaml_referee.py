@@ -41,10 +41,10 @@ import re
 from typing import Any
 
 import yaml
+from yaml.events import MappingStartEvent
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.scanner import Scanner
-from yaml.events import MappingStartEvent
 from yaml.tokens import (
     DirectiveToken,
     DocumentEndToken,
@@ -390,7 +390,7 @@ class RefereeParser(Reader, Scanner, Parser):
             raise SyntaxProblem("escape_range", at, escape) from None
         return chunks
 
-    def scan_yaml_directive_number(self, start_mark: Any) -> str:
+    def scan_yaml_directive_number(self, start_mark: Any) -> Any:
         # Digits as text: int() of more than 4300 digits raises an unmarked ValueError.
         run = _DIGITS.match(self.buffer, self.pointer)
         if run is None:
@@ -404,7 +404,7 @@ class RefereeParser(Reader, Scanner, Parser):
         handles: dict[str, str] = {}
         last = -1
         while self.check_token(DirectiveToken):
-            token = self.get_token()
+            token = self._take()
             last = token.start_mark.index
             if token.name == "YAML":
                 if version is not None:
@@ -438,32 +438,32 @@ class RefereeParser(Reader, Scanner, Parser):
     def parse_implicit_document_start(self) -> Any:
         # l-document-suffix may come before any document: a lone '...' is an empty stream.
         while self.check_token(DocumentEndToken):
-            self.get_token()
-        return super().parse_implicit_document_start()
+            self._take()
+        return super().parse_implicit_document_start()  # type: ignore[no-untyped-call]
 
     # YAML 1.2.2 allows an empty implicit key (a null key) wherever a key may stand.
 
     def parse_block_mapping_key(self) -> Any:
         if self.check_token(ValueToken):
             self.state = self.parse_block_mapping_value
-            return self.process_empty_scalar(self.peek_token().start_mark)
-        return super().parse_block_mapping_key()
+            return self.process_empty_scalar(self._peek().start_mark)
+        return super().parse_block_mapping_key()  # type: ignore[no-untyped-call]
 
     def parse_flow_mapping_key(self, first: bool = False) -> Any:
         if not first and self.check_token(FlowEntryToken):
-            self.get_token()
+            self._take()
             first = True
         if first and self.check_token(ValueToken):
             self.state = self.parse_flow_mapping_value
-            return self.process_empty_scalar(self.peek_token().start_mark)
+            return self.process_empty_scalar(self._peek().start_mark)
         return super().parse_flow_mapping_key(first=first)
 
     def parse_flow_sequence_entry(self, first: bool = False) -> Any:
         if not first and self.check_token(FlowEntryToken):
-            self.get_token()
+            self._take()
             first = True
         if first and self.check_token(ValueToken):
-            token = self.peek_token()
+            token = self._peek()
             self.state = self._flow_pair_empty_key
             return MappingStartEvent(
                 None, None, True, token.start_mark, token.end_mark, flow_style=True
@@ -473,4 +473,10 @@ class RefereeParser(Reader, Scanner, Parser):
     def _flow_pair_empty_key(self) -> Any:
         """The empty key of a single-pair mapping ``[: x]`` in a flow sequence."""
         self.state = self.parse_flow_sequence_entry_mapping_value
-        return self.process_empty_scalar(self.peek_token().start_mark)
+        return self.process_empty_scalar(self._peek().start_mark)
+
+    def _take(self) -> Any:
+        return self.get_token()  # type: ignore[no-untyped-call]
+
+    def _peek(self) -> Any:
+        return self.peek_token()  # type: ignore[no-untyped-call]
