@@ -356,10 +356,11 @@ class _Checker:
 
     def untyped(self, raw: dict[str, Any], at: Cursor) -> None:
         """The checks of a question whose type is missing or invalid that hold whatever
-        its type (§4.2: every violation is reported): ``options``, when given and not
-        empty, a list of valid options; ``allow_other`` a boolean; ``default`` a string
-        or a list. What depends on the type is not judged."""
-        if raw.get("options", []) != []:
+        its type (§4.2: every violation is reported): given ``options`` are a non-empty
+        list of valid options (a free_text question takes none at all); a given
+        ``allow_other`` is a boolean; ``default`` is a string or a list. What depends on
+        the type (options required, a default among them) is not judged."""
+        if "options" in raw:
             self.options(raw, at.descend("options"))
         if "allow_other" in raw:
             self.allow_other(raw, at)
