@@ -111,7 +111,7 @@ class _Stream:
         finally:
             self.notes = [
                 YAML_DIRECTIVE_IGNORED.finding(
-                    start=start, end=end, variant=kind or None, text=text
+                    start=start, end=end, variant=kind or None, shown=text
                 )
                 for kind, start, end, text in getattr(loader, "notes", ())
             ]

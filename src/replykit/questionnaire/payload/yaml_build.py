@@ -221,7 +221,7 @@ def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any
     loader = parser(payload)
     try:
         value = _plain_value(loader.get_event, max_depth)
-        # A directive the referee noted (§6.8.1 of YAML 1.2.2) is a warning to report.
+        # A directive the referee noted (YAML 1.2.2 spec 6.8.1) is a warning to report.
         return None if getattr(loader, "notes", None) else value
     except (yaml.YAMLError, ValueError):
         return None

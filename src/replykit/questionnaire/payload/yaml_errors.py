@@ -150,5 +150,5 @@ def kind_finding(payload: str, kind: str, offset: int, text: str = "") -> Findin
         variant=None if kind == "other" else kind,
         details={"kind": kind},
         what=describe_at(payload, start),
-        text=text,
+        shown=text,
     )

@@ -23,8 +23,9 @@ where it is stricter than both. This subclass changes exactly those:
   ``"b"#c``, ``[b]#c`` and ``[a,#c`` are errors.
 * An implicit key may be empty (a null key): block ``: x``, flow ``[a, : x]`` and
   ``{: x}`` (YAML 1.2.2 examples 7.3, 7.21, 8.18).
-* Directives (§6.8.1): ``%YAML`` of another major version is refused, a later minor
-  version is read as 1.2 and a reserved directive is ignored, both noted in
+* Directives (YAML 1.2.2 spec 6.8.1): ``%YAML`` of another major version is
+  refused, a later minor version is read as 1.2 and a reserved directive is ignored,
+  both noted in
   :attr:`RefereeParser.notes`; directives need a ``---`` after them; the version's
   digits are never converted to an ``int`` (a 5000-digit version is no ``ValueError``).
 * A ``\\U`` escape above U+10FFFF is :class:`SyntaxProblem` ``escape_range`` at the
@@ -135,7 +136,7 @@ class RefereeParser(Reader, Scanner, Parser):
         self.tab_before_token = -1  # offset of a tab in the white space before this token
         self.tab_keys: dict[int, int] = {}  # token number of a possible key -> its tab
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
-        self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 §6.8.1)
+        self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
 
     # Reader and scanner state, typed here for mypy (PyYAML's classes are untyped).
     buffer: str
