@@ -137,13 +137,14 @@ def read_yaml(
     ``value``). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
     float, ``.inf``, ``.nan``); quoted and block scalars are strings.
 
-    Findings (all errors): ``yaml.empty`` (no document), ``yaml.syntax``,
+    Findings (errors): ``yaml.empty`` (no document, or only ``...``), ``yaml.syntax``,
     ``yaml.multiple_documents``, ``yaml.too_deep`` (more than ``max_depth`` nested
     collections, checked on the event stream before building), ``yaml.alias`` (anchor or
     alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
     (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
     ``yaml.lone_surrogate`` (a double-quoted scalar with a ``\\ud800``-style escape),
-    ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
+    ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``; and
+    the one warning ``yaml.directive_ignored`` (``%YAML 1.3``, a reserved directive).
     ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides); one
     that starts inside a ``(start, end)`` span of ``quiet`` is left out (a caller that
     reports those lines itself, §8).
