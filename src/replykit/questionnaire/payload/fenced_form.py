@@ -152,7 +152,11 @@ def _fields_apply(read: Read) -> bool:
 
 
 def _checked_form(
-    payload: str, read: Read, limits: Limits, sink: Collector[Finding], loader: str | None
+    payload: str,
+    read: Read,
+    limits: Limits,
+    sink: Collector[Finding],
+    loader: str | None = None,
 ) -> Questionnaire | None:
     """The form the field table builds from the mapping root of ``read``, its findings
     put in ``sink``; ``None`` when a list is over its limit (§1), and then nothing else
