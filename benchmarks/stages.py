@@ -88,7 +88,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "YAML (events, depth/alias/tag checks, compose)",
         (
-            Entry(PAYLOAD + "fenced_form.py", "nested_fences"),
+            Entry(PAYLOAD + "nested_fence.py", "nested_fences"),
             Entry(PAYLOAD + "yaml12.py", "read_yaml"),
         ),
     ),

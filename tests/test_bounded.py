@@ -68,9 +68,12 @@ def test_an_options_list_over_the_limit_is_one_error_and_stops_the_reading() -> 
     ]
     block = result.segments[1]
     assert not block.valid
-    # The finding covers the payload, which is not read (no span map of every item).
+    # The finding is on the list's first character (found without a span map of every
+    # item), with that line and column.
     first = block.diagnostics[0]
-    assert text[first.start :].startswith("title: T") and text[first.end :] == "```\n"
+    assert text[first.start : first.end] == "-"
+    assert text[first.end :].startswith(" 0\n      - 1\n")
+    assert (first.line, first.column) == (text[: first.start].count("\n") + 1, 7)
 
 
 def test_a_multi_choice_default_over_the_options_limit_is_limit_options() -> None:

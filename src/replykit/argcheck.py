@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import attrs
 
 from replykit.plain import SCALARS, plain
+from replykit.text import with_article
 
 T = TypeVar("T")
 
@@ -67,7 +68,7 @@ def _items(container: type | tuple[type, ...], kind: str, hint: Any | None) -> _
                     continue
                 problem = item(element)
                 if problem is not None:
-                    return f"a {kind} whose item {index} is {problem}"
+                    return f"{with_article(kind)} whose item {index} is {problem}"
         return None
 
     return check

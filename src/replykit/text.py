@@ -113,3 +113,10 @@ class LineIndex:
         starts = self._line_starts()
         i = bisect.bisect_right(starts, offset) - 1
         return i + 1, offset - starts[i] + 1
+
+
+def with_article(word: str) -> str:
+    """``word`` after its English indefinite article: ``"an acme2-questionnaire"``,
+    ``"a single_choice"``. The article is "an" before a vowel letter (a, e, i, o, u, in
+    either case), else "a" (§1: messages name a value as written)."""
+    return ("an " if word[:1].lower() in ("a", "e", "i", "o", "u") else "a ") + word

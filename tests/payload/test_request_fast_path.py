@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -118,7 +119,9 @@ def _full_xml(payload: str, limits: Limits) -> FormRead:
         return xml_form._form_result(None, read.spans, sink, None)
     over = form_lists(read.value, limits)
     if over is not None:
-        sink.append(over)
+        # On the list's first character, as the span map of every node places it.
+        start = read.spans[over.path][0]
+        sink.append(attrs.evolve(over, start=start, end=start + 1))
         return xml_form._form_result(None, read.spans, sink, None)
     form = normalize_fitting(read.value, True, limits)
     sink.extend(place(xml_form._beside(tuple(form.findings), read.findings), read.spans))

@@ -161,6 +161,9 @@ KINDS = {
     "key_too_long": ("a: b\n" + "k" * 1025 + ": c\n", 5),
     "not_printable": ("a: \x01\n", 3),
     "byte_order_mark": ("a: b\n\ufeffc: d\n", 5),
+    "directive_without_document": ("# c\n%YAML 1.2\n# d\n", 4),
+    "yaml_version": ("%YAML 2.0\n---\na: b\n", 0),
+    "escape_range": ('a: "b\\U00110000"\n', 5),
 }
 
 

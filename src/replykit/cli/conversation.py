@@ -40,6 +40,7 @@ from replykit.questionnaire.conversation.texts import LOCALES
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
+from replykit.text import with_article
 from replykit.textout import CONTINUATION, render, value_lines
 
 
@@ -265,8 +266,9 @@ def _pick_form(
             if not s.registered:
                 # Valid or not is the profile's business here: say which it is (§6).
                 namespace = (s.name or "").removesuffix("-questionnaire")
+                kind = with_article(str(s.name))
                 raise InputError(
-                    f"block {block_id} of {path} is a {s.name} block, which profile "
+                    f"block {block_id} of {path} is {kind} block, which profile "
                     f"{profile} does not register (--profile product:{namespace} does)"
                 )
             if not s.valid:

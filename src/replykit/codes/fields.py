@@ -294,6 +294,8 @@ QUESTION_DEFAULT_INVALID: Final = Code(
         "(a string); {hint}",
         "multi_choice": "{path} of a multi_choice question must be a list of options "
         "([] for none); {hint}",
+        "any_type": "{path} must be a string or a list of strings, whatever the question's "
+        "type; {hint}",
     },
     meaning="default of the wrong type",
     example="`default: null` on free_text",
@@ -305,6 +307,7 @@ QUESTION_DEFAULT_INVALID: Final = Code(
         "multi_choice": (
             "multi_choice 问题的 {path} 必须是由选项组成的列表（无默认值时写 []）；{hint}。"
         ),
+        "any_type": "无论题型如何，{path} 都必须是字符串或字符串列表；{hint}。",
     },
 )
 QUESTION_DEFAULT_NOT_IN_OPTIONS: Final = Code(

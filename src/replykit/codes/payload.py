@@ -57,6 +57,9 @@ _SYNTAX: Final = {
     "block_list_end": "expected another '- ' item of the list at this indentation, or less "
     "indentation to end it; found {what}",
     "after_document": "unexpected {what} after the end of the YAML document",
+    "directive_without_document": "a directive must be followed by '---'",
+    "yaml_version": "unsupported YAML version {shown}",
+    "escape_range": "the escape {shown} names no character: Unicode ends at U+10FFFF",
     "key_too_long": "a mapping key without '?' is at most 1024 characters and its ':' on "
     "the same line; quote a long text as a value, not a key",
     "comment_space": "a comment needs white space before '#'; add a space, or quote a value "
@@ -93,6 +96,9 @@ _SYNTAX_ZH: Final = {
     "block_mapping_end": "此缩进处应为映射的下一个键，或以更少的缩进结束映射；当前为 {what}。",
     "block_list_end": "此缩进处应为列表的下一个 '- ' 项，或以更少的缩进结束列表；当前为 {what}。",
     "after_document": "YAML 文档结束之后出现了意外的 {what}。",
+    "directive_without_document": "指令之后必须跟 '---'。",
+    "yaml_version": "不支持的 YAML 版本 {shown}。",
+    "escape_range": "转义 {shown} 不表示任何字符：Unicode 止于 U+10FFFF。",
     "key_too_long": (
         "不带 '?' 的映射键最多 1024 个字符，且其 ':' 必须在同一行；较长的文字请作为加引号的值，"
         "而不是键。"
@@ -258,6 +264,24 @@ YAML_NUMBER_TOO_LARGE: Final = Code(
     summary_zh="数字过大。",
     zh={
         "": "整数超过 {limit} 位；请给它加引号。",
+    },
+)
+YAML_DIRECTIVE_IGNORED: Final = Code(
+    "yaml.directive_ignored",
+    "warning",
+    rules.YAML,
+    en={
+        "": "%YAML {shown}: a later YAML 1.x than 1.2; the payload is read as YAML 1.2",
+        "reserved": "the reserved directive %{shown} has no meaning and is ignored; only "
+        "%YAML and %TAG have one",
+    },
+    meaning="a `%YAML 1.x` directive with x over 2 (read as YAML 1.2) or a reserved "
+    "directive (ignored), as YAML 1.2.2 spec 6.8.1 asks",
+    example="`%YAML 1.3`, `%FOO bar` before `---`",
+    summary_zh="YAML 指令被忽略。",
+    zh={
+        "": "%YAML {shown}：比 1.2 更新的 YAML 1.x；负载按 YAML 1.2 读取。",
+        "reserved": "保留指令 %{shown} 没有含义，已忽略；只有 %YAML 和 %TAG 有含义。",
     },
 )
 YAML_LONE_SURROGATE: Final = Code(
@@ -429,6 +453,7 @@ CODES: Final = (
     YAML_KEY_NOT_STRING,
     YAML_NUMBER_TOO_LARGE,
     YAML_LONE_SURROGATE,
+    YAML_DIRECTIVE_IGNORED,
     JSON_SYNTAX,
     JSON_DUPLICATE_KEY,
     JSON_CONSTANT,

@@ -18,7 +18,7 @@ from replykit.questionnaire.conversation.selfcheck import is_blocking
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.profiles import SELF_CHECK, Profile
 from replykit.questionnaire.segmentation.segmenter import segment
-from replykit.text import LineIndex
+from replykit.text import LineIndex, with_article
 
 Expect = Literal["any", "form", "none"]
 #: The values ``expect`` takes, in the order the CLI lists them.
@@ -114,7 +114,7 @@ def _expectation(expect: Expect, blocks: tuple[Segment, ...], text: str) -> Reas
         first = blocks[0]
         return Reason(
             BLOCK_PRESENT,
-            f"no form was due and the reply has a {first.name} block",
+            f"no form was due and the reply has {with_article(str(first.name))} block",
             *LineIndex(text).line_col(first.start),
         )
     return None

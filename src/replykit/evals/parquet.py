@@ -20,6 +20,8 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from replykit.text import with_article
+
 #: Rows read from a Parquet file at a time.
 PARQUET_BATCH = 512
 #: Columns a conversation (or a message stored as a row) is read from.
@@ -71,7 +73,7 @@ def json_like(value: Any) -> Any:
         raise NotJson("binary data (bytes) is not a JSON value")
     if isinstance(value, datetime.timedelta):
         raise NotJson("a duration is not a JSON value")
-    raise NotJson(f"a {type(value).__name__} value is not a JSON value")
+    raise NotJson(f"{with_article(type(value).__name__)} value is not a JSON value")
 
 
 def read_columns(options: Mapping[str, Any]) -> frozenset[str]:

@@ -24,7 +24,7 @@ from replykit.argcheck import typed
 from replykit.diagnostics import Diagnostic
 from replykit.frozen import freeze, thaw
 from replykit.jsonout import dumps
-from replykit.text import is_blank
+from replykit.text import is_blank, with_article
 
 QuestionType = Literal["single_choice", "multi_choice", "free_text"]
 QUESTION_TYPES: Final[tuple[QuestionType, ...]] = ("single_choice", "multi_choice", "free_text")
@@ -135,7 +135,7 @@ def question_problem(q: Question) -> str | None:
             return "default of a free_text question must be a str"
         return None
     if not q.options:
-        return f"options must not be empty for a {q.type} question"
+        return f"options must not be empty for {with_article(q.type)} question"
     if q.type == "single_choice":
         if not isinstance(q.default, str):
             return "default of a single_choice question must be a str"
@@ -249,11 +249,11 @@ class Answer:
         multi = self.type == "multi_choice"
         if isinstance(self.answer, tuple) != multi:
             shape = "a tuple of str" if multi else "a str"
-            raise ValueError(f"answer of a {self.type} answer must be {shape}")
+            raise ValueError(f"answer of {with_article(self.type)} answer must be {shape}")
         own = _ANSWER_FIELDS[self.type]
         for name in ("value", "label", "values", "labels"):
             if name not in own and getattr(self, name) is not None:
-                raise ValueError(f"{name} must be None for a {self.type} answer")
+                raise ValueError(f"{name} must be None for {with_article(self.type)} answer")
 
     def to_json(self) -> dict[str, Any]:
         """Keys in the seed's order, absent fields left out."""
@@ -392,13 +392,13 @@ def _markdown_problem(seg: Segment) -> str:
 
 def _candidate_problem(seg: Segment) -> str | None:
     if seg.encoding is None or seg.name is None or seg.id is None:
-        return f"encoding, name and id are required for a {seg.kind} segment"
+        return f"encoding, name and id are required for {with_article(seg.kind)} segment"
     is_response = seg.kind == "questionnaire_response"
     if is_response and seg.encoding != "xml_json":
         return "encoding must be xml_json for a questionnaire_response segment"
     held, other = ("response", "questionnaire") if is_response else ("questionnaire", "response")
     if getattr(seg, other) is not None:
-        return f"{other} must be None for a {seg.kind} segment"
+        return f"{other} must be None for {with_article(seg.kind)} segment"
     if not seg.valid:
         return None if getattr(seg, held) is None else f"{held} must be None when not valid"
     if not seg.registered:

@@ -6,9 +6,7 @@ options, no extra keys; every violation is reported.
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -18,7 +16,6 @@ from replykit.codes import fields as F
 from replykit.codes.payload import (
     YAML_EMPTY,
     YAML_JSON_PAYLOAD,
-    YAML_NESTED_FENCE,
     YAML_ROOT_NOT_MAPPING,
 )
 from replykit.diagnostics import Finding, Path, format_path
@@ -33,6 +30,7 @@ from replykit.questionnaire.payload.describe import (
     yaml_kind,
 )
 from replykit.questionnaire.payload.fenced_plain import plain_form
+from replykit.questionnaire.payload.nested_fence import nested_fences as nested_fences
 from replykit.questionnaire.payload.results import (
     FormRead,
     Read,
@@ -44,62 +42,15 @@ from replykit.questionnaire.payload.results import (
 )
 from replykit.questionnaire.payload.yaml12 import read_yaml
 from replykit.questionnaire.payload.yaml_build import refused_paths
-from replykit.text import is_blank, iter_lines
+from replykit.questionnaire.payload.yaml_node import yaml_node_start
+from replykit.text import is_blank
 
-# A fence line: 0-3 spaces, a run of 3+ backticks or tildes, the rest of the line.
-_FENCE_LINE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<rest>.*)")
 _TOP_FIELDS = ("title", "questions")
 _QUESTION_FIELDS = ("type", "text", "default", "options", "allow_other")
 _TYPES: tuple[QuestionType, ...] = ("single_choice", "multi_choice", "free_text")
 _ALIASES: dict[str, QuestionType] = {"multiple_choice": "multi_choice", "text": "free_text"}
 # Reader results after which field checks would only repeat the same problem.
 _NO_FIELD_CHECKS = frozenset({YAML_JSON_PAYLOAD.name, YAML_ROOT_NOT_MAPPING.name})
-
-
-def _symbol(ch: str) -> bool:
-    return unicodedata.category(ch)[0] in "PS"
-
-
-def _fence_variant(
-    payload: str, start: int, end: int, fence_length: int
-) -> tuple[str, str | None] | None:
-    """The ``yaml.nested_fence`` variant for the line ``payload[start:end]`` and the
-    invisible character it names: ``""`` for a line that opens a fence,
-    ``closing_text`` for one that looks like a closing fence with punctuation or
-    symbols after it, ``closing_blank`` (and ``U+XXXX``) for one with only blank
-    characters (§1) after it, not all spaces and tabs; None when it is no fence line."""
-    match = _FENCE_LINE.match(payload, start, end)
-    if match is None:
-        return None
-    fence, rest = match.group("fence", "rest")
-    if fence[0] == "`" and len(fence) >= fence_length:
-        # Only punctuation and symbols (Unicode P* and S*) or blanks after a
-        # closing-length fence: meant as a closer (§3a still says it is none, §8).
-        text = rest.strip(" \t")
-        if text and all(ch in " \t" or _symbol(ch) or is_blank(ch) for ch in text):
-            if any(_symbol(ch) for ch in text):
-                return "closing_text", None
-            invisible = next(ch for ch in text if ch not in " \t")
-            return "closing_blank", f"U+{ord(invisible):04X}"
-    if fence[0] == "~" or "`" not in rest:  # CommonMark: no backtick in a backtick info
-        return "", None
-    return None
-
-
-def nested_fences(payload: str, fence_length: int = 3) -> Iterator[Finding]:
-    """``yaml.nested_fence`` for each payload line that would open a CommonMark fence
-    (0-3 spaces, then 3+ backticks with no backtick after, or 3+ tildes), or that looks
-    like the closing fence of an opener of ``fence_length`` backticks with punctuation
-    or symbols after it (§8); offsets of that line's content (§4 payload)."""
-    if "```" not in payload and "~~~" not in payload:
-        return  # no line can be a fence: the common case, without a pass over lines
-    for start, content_end, _end in iter_lines(payload):
-        found = _fence_variant(payload, start, content_end, fence_length)
-        if found is not None:
-            variant, char = found
-            yield YAML_NESTED_FENCE.finding(
-                start=start, end=content_end, variant=variant or None, char=char
-            )
 
 
 def read_fenced_form(
@@ -155,7 +106,7 @@ def read_fenced_form(
             return FormRead(value=form, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics) if sink is None else sink
     sink.absorb(read.overflow)
-    form = _checked_form(payload, read, limits, sink) if _fields_apply(read) else None
+    form = _checked_form(payload, read, limits, sink, loader) if _fields_apply(read) else None
     return _result(form, read.spans, sink)
 
 
@@ -201,7 +152,11 @@ def _fields_apply(read: Read) -> bool:
 
 
 def _checked_form(
-    payload: str, read: Read, limits: Limits, sink: Collector[Finding]
+    payload: str,
+    read: Read,
+    limits: Limits,
+    sink: Collector[Finding],
+    loader: str | None = None,
 ) -> Questionnaire | None:
     """The form the field table builds from the mapping root of ``read``, its findings
     put in ``sink``; ``None`` when a list is over its limit (§1), and then nothing else
@@ -209,9 +164,10 @@ def _checked_form(
     root = read.value
     over = form_lists(root, limits)
     if over is not None:
-        # Not placed by path: that would build the span map of every item. The
-        # finding covers the payload, which is not read.
-        sink.append(over)
+        # Placed on the list's first character by a walk that keeps no span: the span
+        # map would hold every item.
+        start = yaml_node_start(payload, over.path, loader)
+        sink.append(over if start is None else attrs.evolve(over, start=start, end=start + 1))
         return None
     # An alias node stands for a value we never build, a refused number for one read as
     # a placeholder: each is reported once, and nothing at or under it is checked (§5).
@@ -319,6 +275,7 @@ class _Checker:
             variant = qtype if qtype in ("multi_choice", "free_text") else None
             at.add(F.QUESTION_DEFAULT_REQUIRED, "default", variant=variant, question=where)
         if qtype is None:
+            self.untyped(raw, at)
             return None
         if qtype == "free_text":
             return self.free_text(raw, at, index, text)
@@ -350,6 +307,30 @@ class _Checker:
             hint = self.kind_hint(value, (*at.path, "type"), no_string)
             at.add(F.QUESTION_TYPE_INVALID, "type", variant="not_string", hint=hint)
         return None
+
+    def untyped(self, raw: dict[str, Any], at: Cursor) -> None:
+        """The checks of a question whose type is missing or invalid that hold whatever
+        its type (§4.2: every violation is reported): given ``options`` are a non-empty
+        list of valid options (a free_text question takes none at all); a given
+        ``allow_other`` is a boolean; ``default`` is a string or a list. What depends on
+        the type (options required, a default among them) is not judged."""
+        if "options" in raw:
+            self.options(raw, at.descend("options"))
+        if "allow_other" in raw:
+            self.allow_other(raw, at)
+        default = raw.get("default", "")
+        if not isinstance(default, str | list):
+            hint = self.kind_hint(default, (*at.path, "default"))
+            at.add(F.QUESTION_DEFAULT_INVALID, "default", variant="any_type", hint=hint)
+
+    def allow_other(self, raw: dict[str, Any], at: Cursor) -> bool:
+        allow_other = raw.get("allow_other", False)
+        if isinstance(allow_other, bool):
+            return allow_other
+        hint = self.kind_hint(allow_other, (*at.path, "allow_other"), no_string)
+        variant = "yes_no" if isinstance(allow_other, str) else None
+        at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
+        return False
 
     def text(self, raw: dict[str, Any], at: Cursor) -> str:
         if "text" not in raw:
@@ -426,12 +407,7 @@ class _Checker:
     ) -> Question | None:
         read = self.options(raw, at.descend("options"))
         values, excused = (None, None) if read is None else read
-        allow_other = raw.get("allow_other", False)
-        if not isinstance(allow_other, bool):
-            hint = self.kind_hint(allow_other, (*at.path, "allow_other"), no_string)
-            variant = "yes_no" if isinstance(allow_other, str) else None
-            at.add(F.QUESTION_ALLOW_OTHER_INVALID, "allow_other", variant=variant, hint=hint)
-            allow_other = False
+        allow_other = self.allow_other(raw, at)
         default: str | tuple[str, ...] = "" if qtype == "single_choice" else ()
         if "default" in raw:
             if qtype == "single_choice":

@@ -269,6 +269,15 @@ def read_json(payload: str, *, max_depth: int = 64) -> Read:
     return Read(value=read.value, spans=read.spans, key_spans=read.key_spans, findings=findings)
 
 
+def json_node_start(text: str, path: Path) -> int | None:
+    """The code-point offset where the value at ``path`` starts in the valid JSON
+    ``text`` (the start of its span in the reading's ``spans``; the first of repeated
+    keys), or ``None``. Linear; keeps no span (§1: a finding on a whole list)."""
+    walk = _Walk(text, stop_at=path)
+    walk.run()
+    return walk.found
+
+
 def _walk_spans(text: str) -> tuple[dict[Path, Span], dict[Path, Span]]:
     walk = _Walk(text)
     walk.run()
@@ -344,9 +353,13 @@ class _Walk:
     """Linear token walk over JSON already known valid: spans, duplicates, constants,
     numbers out of range and (with ``check_strings``) lone surrogates."""
 
-    def __init__(self, text: str, *, check_strings: bool = False) -> None:
+    def __init__(
+        self, text: str, *, check_strings: bool = False, stop_at: Path | None = None
+    ) -> None:
         self.text = text
         self.check_strings = check_strings
+        self.stop_at = stop_at  # stop at the start of this path's value (``found``)
+        self.found: int | None = None
         self.spans: dict[Path, Span] = {}
         self.key_spans: dict[Path, Span] = {}
         self.findings: list[Finding] = []
@@ -383,7 +396,11 @@ class _Walk:
                 self._key(m.group(), span)
                 expect_key = False
             elif kind == "open":
-                self.stack.append(_Container(m.group() == "{", self._value_path(), span[0]))
+                path = self._value_path()
+                if path == self.stop_at and path is not None:
+                    self.found = span[0]
+                    return
+                self.stack.append(_Container(m.group() == "{", path, span[0]))
                 expect_key = m.group() == "{"
             elif kind == "close":
                 top = self.stack.pop()

@@ -160,6 +160,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
     qtype = _question_type(raw, at)
     text = _text(raw, at)
     if qtype is None:
+        _untyped(raw, at)
         return None
     if qtype == "free_text":
         answer_text = _text_default(raw.get("default"), at.descend("default"))
@@ -167,17 +168,7 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
             return None  # reported: a repeated id
         return _new_question(id=qid, type="free_text", text=text, default=answer_text)
     options, excused = _options(raw.get("options", MISSING), at.descend("options"))
-    allow_other = raw.get("allow_other")
-    if allow_other is None:
-        allow_other = False
-    elif not isinstance(allow_other, bool):
-        at.add(
-            S.ALLOW_OTHER_TYPE_INVALID,
-            "allow_other",
-            expected="boolean",
-            actual=json_type(allow_other),
-        )
-        allow_other = False
+    allow_other = _allow_other(raw, at)
     values = None if options is None else [o.value for o in options]
     d_at = at.descend("default")
     raw_default = raw.get("default")
@@ -196,6 +187,36 @@ def _question(raw: Any, at: Cursor, index: int, used: set[str], warn: bool) -> Q
         default=default,
         allow_other=allow_other,
     )
+
+
+def _allow_other(raw: dict[str, Any], at: Cursor) -> bool:
+    allow_other = raw.get("allow_other")
+    if allow_other is None or isinstance(allow_other, bool):
+        return bool(allow_other)
+    at.add(
+        S.ALLOW_OTHER_TYPE_INVALID, "allow_other", expected="boolean", actual=json_type(allow_other)
+    )
+    return False
+
+
+def _untyped(raw: dict[str, Any], at: Cursor) -> None:
+    """The checks of a question whose type is missing or unknown that hold whatever its
+    type (§7: every violation is reported): ``options``, when given and not empty, a
+    list of valid options; ``allow_other`` a boolean; ``default`` a string or a list.
+    What depends on the type (options required, a default among the options) is not
+    judged."""
+    options = raw.get("options")
+    if options is not None and options != []:
+        _options(options, at.descend("options"))
+    _allow_other(raw, at)
+    default = raw.get("default")
+    if default is not None and not isinstance(default, str | list):
+        at.add(
+            S.DEFAULT_TYPE_INVALID,
+            "default",
+            expected="string or array of strings",
+            actual=json_type(default),
+        )
 
 
 def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str | None:

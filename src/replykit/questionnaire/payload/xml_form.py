@@ -22,7 +22,7 @@ from replykit.questionnaire.model import (
     Response,
 )
 from replykit.questionnaire.payload.describe import json_type
-from replykit.questionnaire.payload.json_strict import read_json
+from replykit.questionnaire.payload.json_strict import json_node_start, read_json
 from replykit.questionnaire.payload.lenient import normalize_fitting
 from replykit.questionnaire.payload.lenient_plain import plain_request
 from replykit.questionnaire.payload.results import (
@@ -71,13 +71,20 @@ def read_xml_request(
     if not isinstance(read.value, dict):
         return _form_result(None, read.spans, sink, None)
     over = form_lists(read.value, limits)
-    if over is not None:  # covers the payload: placing it by path would map every item
-        sink.append(over)
+    if over is not None:
+        sink.append(_at_list(over, payload))
         return _form_result(None, read.spans, sink, None)
     form = normalize_fitting(read.value, True, limits)
     found = _beside(tuple(form.findings), read.findings, read.value)
     sink.extend(place(found, read.spans))
     return _form_result(form.value, read.spans, sink, form.overflow)
+
+
+def _at_list(over: Finding, payload: str) -> Finding:
+    """A ``limit.*`` finding placed on the first character of the list it names (§1),
+    found by a walk that keeps no span: the span map would hold every item."""
+    start = json_node_start(payload, over.path)
+    return over if start is None else attrs.evolve(over, start=start, end=start + 1)
 
 
 def _merged(
@@ -204,7 +211,7 @@ def read_xml_response(
     if isinstance(root, dict):
         over = response_lists(root, limits)
         if over is not None:
-            sink.append(over)  # covers the payload, as for a request
+            sink.append(_at_list(over, payload))
         else:
             found = FindingSink(limits.max_diagnostics, path_in_details=True)
             response = _response(root, response_type(name), found.at())
@@ -352,7 +359,12 @@ def _answer(raw: Any, at: Cursor) -> Answer | None:
         ok = False
     fields: dict[str, Any] = {}
     ok = _string(raw, at, "question", fields) and ok
-    if atype == "multi_choice":
+    if atype not in ANSWER_TYPES:
+        # The shape of answer, values, value and labels depends on the refused type:
+        # only what every type asks is checked (§7).
+        if "answer" not in raw:
+            _invalid(at.descend("answer"), "a string or a list of strings", None, False)
+    elif atype == "multi_choice":
         ok = _strings(raw, at, "answer", fields, required=True) and ok
         ok = _strings(raw, at, "values", fields) and ok
         ok = _strings(raw, at, "labels", fields) and ok

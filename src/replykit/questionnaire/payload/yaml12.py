@@ -34,6 +34,7 @@ from yaml.events import (
 )
 
 from replykit.codes.payload import (
+    YAML_DIRECTIVE_IGNORED,
     YAML_EMPTY,
     YAML_JSON_PAYLOAD,
     YAML_MULTIPLE_DOCUMENTS,
@@ -71,6 +72,7 @@ class _Stream:
         self.parser = parser  # RefereeParser or C_PARSER
         self.finding: Finding | None = None
         self.complete = False
+        self.notes: list[Finding] = []  # yaml.directive_ignored warnings (referee only)
 
     def __iter__(self) -> Iterator[Event]:
         payload = self.payload
@@ -107,6 +109,12 @@ class _Stream:
             self.finding = syntax_finding(payload, error)
             return
         finally:
+            self.notes = [
+                YAML_DIRECTIVE_IGNORED.finding(
+                    start=start, end=end, variant=kind or None, shown=text
+                )
+                for kind, start, end, text in getattr(loader, "notes", ())
+            ]
             loader.dispose()
         self.complete = True
 
@@ -129,13 +137,14 @@ def read_yaml(
     ``value``). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
     float, ``.inf``, ``.nan``); quoted and block scalars are strings.
 
-    Findings (all errors): ``yaml.empty`` (no document), ``yaml.syntax``,
+    Findings (errors): ``yaml.empty`` (no document, or only ``...``), ``yaml.syntax``,
     ``yaml.multiple_documents``, ``yaml.too_deep`` (more than ``max_depth`` nested
     collections, checked on the event stream before building), ``yaml.alias`` (anchor or
     alias), ``yaml.tag`` (any explicit tag, ``!!str`` too), ``yaml.duplicate_key``
     (equal resolved keys), ``yaml.key_not_string``, ``yaml.number_too_large``,
     ``yaml.lone_surrogate`` (a double-quoted scalar with a ``\\ud800``-style escape),
-    ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``.
+    ``yaml.json_payload`` (root is a flow collection), ``yaml.root_not_mapping``; and
+    the one warning ``yaml.directive_ignored`` (``%YAML 1.3``, a reserved directive).
     ``yaml.syntax`` has replykit's own message and position (YAML 1.2.2 decides); one
     that starts inside a ``(start, end)`` span of ``quiet`` is left out (a caller that
     reports those lines itself, §8).
@@ -219,11 +228,13 @@ def _read(
     # aliases, tags and duplicate keys there are reported too. The stream is built as
     # it is read, not held.
     sink = finding_sink(limit)
-    builder = Builder(sink)
+    builder = Builder(sink, payload)
     for event in stream:
         builder.feed(event)
     if parser is not RefereeParser and not stream.complete:
         return None
+    for note in stream.notes:  # the directives come before every node
+        sink.append(note)
     if stream.finding is not None and not _is_quiet(stream.finding, quiet):
         sink.append(stream.finding)
     aliases = frozenset(builder.aliases)

@@ -42,6 +42,7 @@ from replykit.questionnaire.payload.yaml_core import (
     freeze_scalar,
     resolve_plain,
 )
+from replykit.text import with_article
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
 # are not printable. YAML 1.2 escapes denote characters, and surrogates are none.
@@ -99,10 +100,33 @@ def event_span(event: Event) -> Span:
     return _index(event.start_mark), _index(event.end_mark)
 
 
-def node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
+# One node property (an anchor '&a' or a tag '!t', '!<...>'), then the white space
+# before another: a property ends at white space or a flow indicator.
+_PROPERTY = re.compile("[&!][^\0 \t\r\n\x85\u2028\u2029,\\[\\]{}]*[ \t]*")
+
+
+def properties_end(payload: str, start: int) -> int:
+    """The end of the node properties (anchor, tag, in either order) that start at
+    ``start`` in ``payload``: a collection's event ends at its first token instead, and
+    a finding covers the properties themselves (§4.1). ``start + 1`` without a
+    payload (clamped to its end)."""
+    end = start
+    for _ in range(2):  # at most one anchor and one tag
+        match = _PROPERTY.match(payload, end)
+        if match is None:
+            break
+        end = match.end()
+    return len(payload[start:end].rstrip(" \t")) + start if end > start else start + 1
+
+
+def node_event_findings(event: NodeEvent, path: Path, payload: str = "") -> list[Finding]:
     """``yaml.alias``/``yaml.tag`` for one node; ``details["kind"]`` says which of
-    ``alias``, ``anchor``, ``tag`` (an alias node has no value of its own)."""
+    ``alias``, ``anchor``, ``tag`` (an alias node has no value of its own). On a
+    scalar a finding covers the scalar; on a collection its properties (found in
+    ``payload``)."""
     start, end = event_span(event)
+    if not isinstance(event, ScalarEvent | AliasEvent):
+        end = properties_end(payload, start)
     out: list[Finding] = []
     if isinstance(event, AliasEvent):
         out.append(
@@ -120,7 +144,7 @@ def node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
             YAML_ALIAS.finding(
                 path,
                 start=start,
-                end=end if isinstance(event, ScalarEvent) else start + 1,
+                end=end,
                 variant="anchor",
                 details={"kind": "anchor"},
                 anchor=event.anchor,
@@ -132,7 +156,7 @@ def node_event_findings(event: NodeEvent, path: Path) -> list[Finding]:
             YAML_TAG.finding(
                 path,
                 start=start,
-                end=end if isinstance(event, ScalarEvent) else start + 1,
+                end=end,
                 details={"kind": "tag"},
                 tag=tag,
             )
@@ -196,7 +220,9 @@ def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any
     (docs/protocol.md §4.1). The value is then the one :class:`Builder` builds."""
     loader = parser(payload)
     try:
-        return _plain_value(loader.get_event, max_depth)
+        value = _plain_value(loader.get_event, max_depth)
+        # A directive the referee noted (YAML 1.2.2 spec 6.8.1) is a warning to report.
+        return None if getattr(loader, "notes", None) else value
     except (yaml.YAMLError, ValueError):
         return None
     finally:
@@ -274,10 +300,12 @@ def built_spans(events: Iterable[Event]) -> tuple[dict[Path, Span], dict[Path, S
 
 class Builder:
     """Second pass: builds values from depth-checked events, iteratively; findings go to
-    ``findings`` (a list, or a collector that keeps only the first ones)."""
+    ``findings`` (a list, or a collector that keeps only the first ones); ``payload``
+    is the text the events come from."""
 
-    def __init__(self, findings: _Sink) -> None:
+    def __init__(self, findings: _Sink, payload: str = "") -> None:
         self.findings = findings
+        self.payload = payload  # the text the events were read from (property spans)
         self.stack: list[_Frame] = []
         self.spans: dict[Path, Span] = {}
         self.key_spans: dict[Path, Span] = {}
@@ -320,7 +348,7 @@ class Builder:
                 path = self._place()
             if isinstance(event, AliasEvent):
                 self.aliases.add(path)
-            for finding in node_event_findings(event, path):
+            for finding in node_event_findings(event, path, self.payload):
                 self.findings.append(finding)
         if isinstance(event, ScalarEvent):
             at = self._child_path()
@@ -421,7 +449,7 @@ def _key_text(key: Any) -> str:
     if isinstance(key, str):
         return repr(key)
     if isinstance(key, dict | list):
-        return f"(a {yaml_kind(key)})"
+        return f"({with_article(yaml_kind(key))})"
     return yaml_scalar(key)
 
 

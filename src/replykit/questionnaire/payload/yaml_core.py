@@ -32,8 +32,10 @@ def resolve_plain(text: str) -> tuple[Any, bool]:
     """Resolve a plain (unquoted, untagged) scalar with the YAML 1.2 core schema.
 
     Returns ``(value, ok)``: ``value`` is ``None``, ``bool``, ``int``, ``float`` or the
-    text itself; ``ok`` is False only for a decimal integer too long for Python to
-    convert (more than 4300 digits), then ``value`` is the float reading.
+    text itself; ``ok`` is False only for an integer of more than 4300 digits in any
+    spelling (decimal with or without a sign, ``0o``, ``0x``; Python limits only the
+    decimal conversion, but a number that long is refused alike), then ``value`` is a
+    float placeholder (the float reading of a decimal, infinity for the others).
     """
     if not text or text[0] not in SPECIAL_FIRST:
         return (None, True) if not text else (text, True)  # fast path: plainly a string
@@ -50,10 +52,11 @@ def resolve_plain(text: str) -> tuple[Any, bool]:
             return int(text, 10), True
         except ValueError:  # a lower limit set with sys.set_int_max_str_digits
             return float(text), False
-    if _INT8.fullmatch(text):
-        return int(text[2:], 8), True
-    if _INT16.fullmatch(text):
-        return int(text[2:], 16), True
+    for pattern, base in ((_INT8, 8), (_INT16, 16)):
+        if pattern.fullmatch(text):
+            if len(text) - 2 > MAX_INT_DIGITS:
+                return math.inf, False
+            return int(text[2:], base), True
     if _FLOAT.fullmatch(text):
         return float(text), True
     if _INF.fullmatch(text):

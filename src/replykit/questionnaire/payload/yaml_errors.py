@@ -106,7 +106,8 @@ def syntax_finding(payload: str, error: Exception) -> Finding:
         key = long_key_start(payload, offset)
         if key is not None:
             return kind_finding(payload, "key_too_long", key)
-    return kind_finding(payload, kind, offset)
+    text = error.text if isinstance(error, SyntaxProblem) else ""
+    return kind_finding(payload, kind, offset, text)
 
 
 #: The kinds a key over the 1024-character limit of implicit keys is reported as by a
@@ -138,9 +139,10 @@ def long_key_start(payload: str, offset: int) -> int | None:
     return None
 
 
-def kind_finding(payload: str, kind: str, offset: int) -> Finding:
+def kind_finding(payload: str, kind: str, offset: int, text: str = "") -> Finding:
     """The ``yaml.syntax`` finding of one of :data:`KINDS` at ``offset`` (its
-    variant; ``other`` the default message); ``details["kind"]`` names the kind."""
+    variant; ``other`` the default message); ``details["kind"]`` names the kind;
+    ``text`` is what the message of ``escape_range`` and ``yaml_version`` names."""
     start = max(0, min(offset, len(payload)))
     return YAML_SYNTAX.finding(
         start=start,
@@ -148,4 +150,5 @@ def kind_finding(payload: str, kind: str, offset: int) -> Finding:
         variant=None if kind == "other" else kind,
         details={"kind": kind},
         what=describe_at(payload, start),
+        shown=text,
     )

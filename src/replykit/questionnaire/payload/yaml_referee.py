@@ -21,6 +21,15 @@ where it is stricter than both. This subclass changes exactly those:
   flow collection (a JSON-like key).
 * A comment is separated from the token before it by white space (s-b-comment):
   ``"b"#c``, ``[b]#c`` and ``[a,#c`` are errors.
+* An implicit key may be empty (a null key): block ``: x``, flow ``[a, : x]`` and
+  ``{: x}`` (YAML 1.2.2 examples 7.3, 7.21, 8.18).
+* Directives (YAML 1.2.2 spec 6.8.1): ``%YAML`` of another major version is
+  refused, a later minor version is read as 1.2 and a reserved directive is ignored,
+  both noted in
+  :attr:`RefereeParser.notes`; directives need a ``---`` after them; the version's
+  digits are never converted to an ``int`` (a 5000-digit version is no ``ValueError``).
+* A ``\\U`` escape above U+10FFFF is :class:`SyntaxProblem` ``escape_range`` at the
+  escape (PyYAML's ``chr()`` raises an unmarked ``ValueError`` there).
 
 Errors of these rules are :class:`SyntaxProblem`; the others stay PyYAML's own error
 objects, which :mod:`replykit.questionnaire.payload.yaml_errors` turns into replykit's wording.
@@ -33,10 +42,21 @@ import re
 from typing import Any
 
 import yaml
+from yaml.events import MappingStartEvent
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.scanner import Scanner
-from yaml.tokens import FlowMappingEndToken, FlowSequenceEndToken, ScalarToken, TagToken
+from yaml.tokens import (
+    DirectiveToken,
+    DocumentEndToken,
+    DocumentStartToken,
+    FlowEntryToken,
+    FlowMappingEndToken,
+    FlowSequenceEndToken,
+    ScalarToken,
+    TagToken,
+    ValueToken,
+)
 
 _BREAKS = "\r\n\x85\u2028\u2029"
 _FLOW_INDICATORS = ",[]{}"
@@ -60,6 +80,7 @@ _TAG_HANDLE = re.compile(r"![0-9A-Za-z_\-]*!")
 _ANCHOR_NAME = re.compile("[^\0 \t\r\n\x85\u2028\u2029,\\[\\]{}]+")
 _COMMENT = re.compile("#[^\0\r\n\x85\u2028\u2029]*")
 _SPACES = re.compile("[ ]*")
+_DIGITS = re.compile("[0-9]+")
 _WHITE = re.compile("[ \t]*")
 # After a block scalar: blank lines up to the next content line, then a tab in that
 # line's leading white space (YAML 1.2.2 l-chomped-empty and l-trail-comments indent
@@ -71,14 +92,26 @@ class SyntaxProblem(yaml.YAMLError):
     """A YAML 1.2 rule the referee enforces itself: ``kind`` names it (a key of
     :data:`replykit.questionnaire.payload.yaml_errors.KINDS`), ``index`` is a code-point offset."""
 
-    def __init__(self, kind: str, index: int) -> None:
+    def __init__(self, kind: str, index: int, text: str = "") -> None:
         super().__init__(kind)
         self.kind = kind
         self.index = index
+        self.text = text  # what the message names (an escape, a version), or ""
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Rebuilt from ``kind`` and ``index``, so it pickles and copies."""
-        return type(self), (self.kind, self.index), vars(self)
+        """Rebuilt from ``kind``, ``index`` and ``text``, so it pickles and copies."""
+        return type(self), (self.kind, self.index, self.text), vars(self)
+
+
+#: A note of the referee: ``(kind, start, end, text)``, where ``kind`` is
+#: ``"minor_version"`` (``%YAML 1.3``, read as 1.2) or ``"reserved"`` (``%FOO``,
+#: ignored) and ``text`` the version or the directive's name.
+Note = tuple[str, int, int, str]
+_VERSION_SHOWN = 16  # digits of a version a message shows at most
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= _VERSION_SHOWN else text[:_VERSION_SHOWN] + "..."
 
 
 class RefereeParser(Reader, Scanner, Parser):
@@ -103,6 +136,7 @@ class RefereeParser(Reader, Scanner, Parser):
         self.tab_before_token = -1  # offset of a tab in the white space before this token
         self.tab_keys: dict[int, int] = {}  # token number of a possible key -> its tab
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
+        self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
 
     # Reader and scanner state, typed here for mypy (PyYAML's classes are untyped).
     buffer: str
@@ -345,3 +379,105 @@ class RefereeParser(Reader, Scanner, Parser):
         if self.state in self.flow_states:
             mark = self.peek_token().start_mark  # type: ignore[no-untyped-call]
         return Parser.process_empty_scalar(self, mark)
+
+    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: Any) -> list[str]:
+        try:
+            chunks: list[str] = super().scan_flow_scalar_non_spaces(double, start_mark)
+        except (ValueError, OverflowError):
+            # chr() of a \U escape above U+10FFFF (OverflowError above 0x7FFFFFFF): the
+            # reader stands on the escape's first digit.
+            at = self.index - 2
+            escape = self.buffer[self.pointer - 2 : self.pointer + 8]
+            raise SyntaxProblem("escape_range", at, escape) from None
+        return chunks
+
+    def scan_yaml_directive_number(self, start_mark: Any) -> Any:
+        # Digits as text: int() of more than 4300 digits raises an unmarked ValueError.
+        run = _DIGITS.match(self.buffer, self.pointer)
+        if run is None:
+            raise SyntaxProblem("directive", self.index)
+        digits = run.group()
+        self.forward(len(digits))
+        return digits
+
+    def process_directives(self) -> tuple[Any, Any]:
+        version: tuple[int, int] | None = None
+        handles: dict[str, str] = {}
+        last = -1
+        while self.check_token(DirectiveToken):
+            token = self._take()
+            last = token.start_mark.index
+            if token.name == "YAML":
+                if version is not None:
+                    raise SyntaxProblem("directive", last)
+                version = self._version(token)
+            elif token.name == "TAG":
+                handle, prefix = token.value
+                if handle in handles:
+                    raise SyntaxProblem("directive", last)
+                handles[handle] = prefix
+            else:
+                self.notes.append(("reserved", last, token.end_mark.index, token.name))
+        if last >= 0 and not self.check_token(DocumentStartToken):
+            raise SyntaxProblem("directive_without_document", last)
+        self.yaml_version = version
+        self.tag_handles = {**self.DEFAULT_TAGS, **handles}
+        return version, (dict(handles) if handles else None)
+
+    def _version(self, token: Any) -> tuple[int, int]:
+        """``(1, 2)`` for a ``%YAML 1.x`` directive (a note for x over 2); a
+        :class:`SyntaxProblem` for another major version."""
+        major, minor = (digits.lstrip("0") or "0" for digits in token.value)
+        shown = _shown(token.value[0]) + "." + _shown(token.value[1])
+        if major != "1":
+            raise SyntaxProblem("yaml_version", token.start_mark.index, shown)
+        if len(minor) > 1 or minor > "2":
+            self.notes.append(("", token.start_mark.index, token.end_mark.index, shown))
+            return 1, 2
+        return 1, int(minor)
+
+    def parse_implicit_document_start(self) -> Any:
+        # l-document-suffix may come before any document: a lone '...' is an empty stream.
+        while self.check_token(DocumentEndToken):
+            self._take()
+        return super().parse_implicit_document_start()  # type: ignore[no-untyped-call]
+
+    # YAML 1.2.2 allows an empty implicit key (a null key) wherever a key may stand.
+
+    def parse_block_mapping_key(self) -> Any:
+        if self.check_token(ValueToken):
+            self.state = self.parse_block_mapping_value
+            return self.process_empty_scalar(self._peek().start_mark)
+        return super().parse_block_mapping_key()  # type: ignore[no-untyped-call]
+
+    def parse_flow_mapping_key(self, first: bool = False) -> Any:
+        if not first and self.check_token(FlowEntryToken):
+            self._take()
+            first = True
+        if first and self.check_token(ValueToken):
+            self.state = self.parse_flow_mapping_value
+            return self.process_empty_scalar(self._peek().start_mark)
+        return super().parse_flow_mapping_key(first=first)
+
+    def parse_flow_sequence_entry(self, first: bool = False) -> Any:
+        if not first and self.check_token(FlowEntryToken):
+            self._take()
+            first = True
+        if first and self.check_token(ValueToken):
+            token = self._peek()
+            self.state = self._flow_pair_empty_key
+            return MappingStartEvent(
+                None, None, True, token.start_mark, token.end_mark, flow_style=True
+            )
+        return super().parse_flow_sequence_entry(first=first)
+
+    def _flow_pair_empty_key(self) -> Any:
+        """The empty key of a single-pair mapping ``[: x]`` in a flow sequence."""
+        self.state = self.parse_flow_sequence_entry_mapping_value
+        return self.process_empty_scalar(self._peek().start_mark)
+
+    def _take(self) -> Any:
+        return self.get_token()  # type: ignore[no-untyped-call]
+
+    def _peek(self) -> Any:
+        return self.peek_token()  # type: ignore[no-untyped-call]

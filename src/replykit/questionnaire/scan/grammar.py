@@ -27,6 +27,7 @@ from replykit.questionnaire.scan.emit import Token as ScanToken
 from replykit.questionnaire.scan.lalr import read_message
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.parts import Part, Parts
+from replykit.text import with_article
 
 GRAMMAR_FILE = "message.lark"
 _FINAL_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
@@ -84,7 +85,9 @@ def _check(tok: ScanToken, value: str, pos: int, patterns: Mapping[str, re.Patte
         return
     body = value[1:] if tok.start == 0 and value.startswith("\ufeff") else value
     if not pattern.fullmatch(_FINAL_LINE_END.sub("", body)):
-        raise ReplykitBug(f"token {tok.type} {value!r} at {tok.start} is not a {tok.type}")
+        raise ReplykitBug(
+            f"token {tok.type} {value!r} at {tok.start} is not {with_article(tok.type)}"
+        )
 
 
 @functools.cache
