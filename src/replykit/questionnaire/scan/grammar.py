@@ -75,7 +75,11 @@ class _TokenFeed(LarkLexer):
                 # prose token's line head (§4.3); other columns are not computed.
                 head = tok.start == 0 or text[tok.start - 1] in "\r\n"
                 yield Token(
-                    tok.type, value, start_pos=tok.start, end_pos=tok.end, column=1 if head else None
+                    tok.type,
+                    value,
+                    start_pos=tok.start,
+                    end_pos=tok.end,
+                    column=1 if head else None,
                 )
         if patterns is not None and pos != len(text):
             raise ReplykitBug(f"the tokens end at {pos}, the text at {len(text)}")
