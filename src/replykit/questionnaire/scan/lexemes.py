@@ -51,6 +51,7 @@ class Lexemes:
     thematic_break: re.Pattern[str]
     character_reference: re.Pattern[str]
     link_definition: re.Pattern[str]
+    name_chars: re.Pattern[str]
 
     @classmethod
     def from_terminals(cls, terms: Mapping[str, str]) -> Lexemes:
@@ -89,6 +90,7 @@ class Lexemes:
             thematic_break=one("THEMATIC_BREAK"),
             character_reference=one("CHARACTER_REFERENCE"),
             link_definition=one("LINK_DEFINITION"),
+            name_chars=one("NAME_CHARS"),
         )
 
 

@@ -64,10 +64,10 @@ def _is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:
 
 def first_shown(text: str, start: int, end: int, head: bool | None = None) -> int:
     """Question ``first_shown``: the index of the first character of prose
-    ``text[start:end]`` that renders visible text (§4.3), or -1. ``head``: ``start`` is
-    a line start (``None``: when it is 0 or follows a line ending). Linear in the text examined: each
-    construct skipped is matched once, and the search stops at the first shown
-    character."""
+    ``text[start:end]`` that renders visible text (§4.3), or -1. ``head``: ``start``
+    is a line start (``None``: when it is 0 or follows a line ending). Linear in the
+    text examined: each construct skipped is matched once, and the search stops at the
+    first shown character."""
     # Imported here: the grammar module imports the parts, which read this question.
     from replykit.questionnaire.scan.grammar import lexemes
 

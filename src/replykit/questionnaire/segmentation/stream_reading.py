@@ -39,8 +39,8 @@ from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.questionnaire.scan.state import Leaf, ScanState
 from replykit.questionnaire.scan.shown import shows_text
+from replykit.questionnaire.scan.state import Leaf, ScanState
 
 Span = tuple[int, int]
 # Where the possible family words of the message start (ascending message offsets), and
