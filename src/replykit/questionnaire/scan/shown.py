@@ -2,8 +2,8 @@
 §4.3, the preface rule).
 
 A fenced candidate needs ordinary prose before it. Prose is judged as CommonMark
-renders it, line by line, with the grammar's lexemes (``grammar/message.lark`` section
-9a): blank characters (§1.1), character references that decode to blank characters,
+renders it, line by line, with the grammar's lexemes (``grammar/message.lark``, "What
+renders no text"): blank characters (§1.1), character references that decode to blank characters,
 raw HTML within one line (tags, declarations, processing instructions, CDATA), the
 block markers at the head of a line (``>``, list markers, an ATX ``#``), and whole
 lines that are thematic breaks or one-line link reference definitions render no text.
