@@ -7,6 +7,9 @@ and is found here, as are ``sage-yiii-questionnaire`` and ``my_questionnaire``.
 
 from __future__ import annotations
 
+import functools
+import re
+
 from replykit.questionnaire.scan.lexemes import Lexemes
 
 
@@ -26,27 +29,21 @@ def is_unknown_name(word: str, lx: Lexemes) -> bool:
     return not (base and is_family_word(base, lx))
 
 
-#: Characters that may continue a tag name for ``near_miss.unknown_name``.
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+@functools.cache
+def _opening_name(name_chars: str, word: str) -> re.Pattern[str]:
+    # "<", a whole run of the grammar's NAME_CHARS that holds the family word (any
+    # case), then what may follow a tag name. Each run is read from its own "<".
+    chars = name_chars.rstrip("+")
+    return re.compile(f"<(?={chars}*?(?i:{word}))(?>{name_chars})(?=[ \\t\\r\\n/>])", re.ASCII)
 
 
 def unknown_tags(text: str, lx: Lexemes) -> list[tuple[int, int, str]]:
     """Every opening tag of ``text`` whose name is unknown (:func:`is_unknown_name`):
-    ``(start of "<", end of the name, name)``, in order. Linear: each character is
-    examined at most twice (the name runs around the family words never overlap)."""
+    ``(start of "<", end of the name, name)``, in order. Linear: the name runs after
+    the ``<`` characters never overlap."""
     out: list[tuple[int, int, str]] = []
-    frontier, n = 0, len(text)
-    for m in lx.family_word_any_case.finditer(text):
-        if m.start() < frontier:
-            continue
-        a = m.start()
-        while a > frontier and text[a - 1] in _NAME_CHARS:
-            a -= 1
-        run = lx.name_chars.match(text, m.start())
-        b = run.end() if run is not None else m.end()
-        frontier = b
-        if a < 1 or text[a - 1] != "<" or b >= n or text[b] not in " \t\r\n/>":
-            continue
-        if is_unknown_name(text[a:b], lx):
-            out.append((a - 1, b, text[a:b]))
+    for m in _opening_name(lx.name_chars.pattern, lx.family_word_any_case.pattern).finditer(text):
+        name = m.group()[1:]
+        if is_unknown_name(name, lx):
+            out.append((m.start(), m.end(), name))
     return out
