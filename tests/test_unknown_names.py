@@ -16,7 +16,11 @@ from hypothesis import strategies as st
 from replykit import segment, self_check
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.testing import strategies as rs
-from replykit.testing.strategies.names import UNKNOWN_NAMES, unknown_name_messages
+from replykit.testing.strategies.names import (
+    UNKNOWN_FENCE_NAMES,
+    UNKNOWN_NAMES,
+    unknown_name_messages,
+)
 from replykit.testing.streaming import check_stream, cut
 
 PAYLOAD = '{"title":"T","questions":[{"type":"free_text","text":"x","default":""}]}'
@@ -48,7 +52,7 @@ def test_a_tag_with_an_unknown_name_warns(name: str, profile: str) -> None:
     assert _fails_self_check(text)
 
 
-@pytest.mark.parametrize("name", UNKNOWN_NAMES)
+@pytest.mark.parametrize("name", UNKNOWN_NAMES + UNKNOWN_FENCE_NAMES)
 def test_a_fence_with_an_unknown_name_warns(name: str) -> None:
     text = f"Intro\n\n```{name}\ntitle: T\n```\n"
     result = segment(text)
@@ -128,6 +132,14 @@ def test_every_reading_agrees_on_unknown_names(
 @given(text=unknown_name_messages())
 def test_each_unknown_name_message_warns_once_per_name(text: str) -> None:
     found = [d for d in segment(text).diagnostics if d.code == "near_miss.unknown_name"]
-    names = [n for n in UNKNOWN_NAMES if f"<{n}>" in text or f"```{n}\n" in text]
+    names = [n for n in UNKNOWN_NAMES if f"<{n}>" in text]
+    names += [n for n in UNKNOWN_NAMES + UNKNOWN_FENCE_NAMES if f"```{n}\n" in text]
     assert len(found) == 1 and names
     assert text[found[0].start :].startswith(("<" + names[0], "```" + names[0]))
+
+
+def test_a_response_name_is_a_tag_not_a_fence() -> None:
+    tag = "<questionnaire-response>{}</questionnaire-response>"
+    assert [s.kind for s in segment(tag).segments] == ["questionnaire_response"]
+    fence = "Intro\n\n```questionnaire-response\n{}\n```\n"
+    assert [d.code for d in segment(fence).diagnostics] == ["near_miss.unknown_name"]

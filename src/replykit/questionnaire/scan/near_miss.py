@@ -80,7 +80,7 @@ def fence_near_misses(
     words = blank_words(trimmed)
     first = words[0] if words else ""
     if not is_family_word(first, lx):
-        if is_unknown_name(first, lx):
+        if is_unknown_name(first, lx, responses=False):  # responses are never fenced
             return [NEAR_MISS_UNKNOWN_NAME.finding(start=start, end=end, shared=shared, name=first)]
         return []
     out: list[NearMiss] = []

@@ -19,13 +19,14 @@ def is_family_word(word: str, lx: Lexemes) -> bool:
     return lx.family_name_any_case.fullmatch(word) is not None
 
 
-def is_unknown_name(word: str, lx: Lexemes) -> bool:
-    """True when ``word`` holds the family word in any case but is no family name, nor
-    a family name's ``-response``, in any case (``sage-yiii-questionnaire``,
-    ``questionnaire-response-extra``; §8.1 ``near_miss.unknown_name``)."""
+def is_unknown_name(word: str, lx: Lexemes, *, responses: bool = True) -> bool:
+    """True when ``word`` holds the family word in any case but is no family name in
+    any case, nor (``responses``: a tag's name) a family name's ``-response``
+    (``sage-yiii-questionnaire``, ``questionnaire-response-extra``; a fence named
+    ``questionnaire-response``; §8.1 ``near_miss.unknown_name``)."""
     if lx.family_word_any_case.search(word) is None or is_family_word(word, lx):
         return False
-    base = word[:-9] if word[-9:].lower() == "-response" else ""
+    base = word[:-9] if responses and word[-9:].lower() == "-response" else ""
     return not (base and is_family_word(base, lx))
 
 

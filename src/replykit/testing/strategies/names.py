@@ -181,14 +181,20 @@ UNKNOWN_NAMES: Final[tuple[str, ...]] = (
     "Questionnaire-Response-Extra",
     "questionnaires",
 )
+#: Names that are unknown only as a fence's name: a response is never fenced.
+UNKNOWN_FENCE_NAMES: Final[tuple[str, ...]] = (
+    "questionnaire-response",
+    "sage-questionnaire-response",
+)
 
 
 @st.composite
 def unknown_name_messages(draw: st.DrawFn) -> str:
     """A valid form under a name that holds the family word without the family's shape
     (§8.1 ``near_miss.unknown_name``: no block, one warning): XML+JSON or fenced."""
-    name = pick(draw, UNKNOWN_NAMES)
     form = clean_form(draw)
     if draw(st.booleans()):
+        name = pick(draw, UNKNOWN_NAMES)
         return around_xml(draw, f"<{name}>{json_text(form)}</{name}>")
+    name = pick(draw, UNKNOWN_NAMES + UNKNOWN_FENCE_NAMES)
     return around_fenced(draw, fenced(yaml_text(form), info=name))
