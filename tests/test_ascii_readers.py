@@ -72,7 +72,8 @@ def test_a_json_string_message_is_decoded_when_only_blank_surrounds_it(
         ("questionnaire yaml", ["near_miss.extra_words"]),
         ("questionnaire\u200byaml", ["near_miss.extra_words"]),  # Cf is blank (§1.1)
         ("questionnaire\u3000yaml", ["near_miss.extra_words"]),
-        ("questionnaire\x1cyaml", []),  # U+001C is not blank: one word, no family name
+        # U+001C is not blank: one word that holds the family word, no family name (§8.1)
+        ("questionnaire\x1cyaml", ["near_miss.unknown_name"]),
     ],
 )
 def test_info_string_words_are_split_at_blank_characters(info: str, codes: list[str]) -> None:

@@ -11,6 +11,7 @@ rewritten input. ``value`` is the message text, the tool arguments or the answer
 from __future__ import annotations
 
 import datetime
+import functools
 import html
 import json
 import re
@@ -23,6 +24,7 @@ from replykit.actions.model import MAX_DESCRIPTION, MAX_ID, MAX_LABEL, MAX_TITLE
 from replykit.fuzz import reference
 from replykit.questionnaire.model import MAX_UI_TEXT
 from replykit.testing.strategies.damaged import yaml_form
+from replykit.testing.strategies.names import RENDERS_NOTHING
 
 Body = dict[str, Any]
 
@@ -312,7 +314,13 @@ def _segment_feature(name: str, text: str) -> bool:
         "no-preface": lambda: (
             before is not None
             and not re.sub(
-                r"(?s)`code`|<!--.*?-->|```\ncode\n```|    code|<(\w+)>.*?</\1>", "", before
+                r"(?s)`code`|<!--.*?-->|```\ncode\n```|    code|<(\w+)>.*?</\1>",
+                "",
+                functools.reduce(
+                    lambda b, piece: b.replace(piece, ""),
+                    sorted(RENDERS_NOTHING, key=len, reverse=True),
+                    before,
+                ),
             ).strip()
         ),
         "curly-quote": lambda: bool(re.search("[“”‘’]", text)),

@@ -63,6 +63,25 @@ NEAR_MISS_CASE: Final = Code(
         "tag": "标签名称 '{name}' 必须全部小写：'{lower}'。",
     },
 )
+NEAR_MISS_UNKNOWN_NAME: Final = Code(
+    "near_miss.unknown_name",
+    "warning",
+    rules.NEAR_MISS,
+    en={
+        "": "fence name '{name}' is not a protocol name (questionnaire, NAME-questionnaire)",
+        "tag": "tag name '{name}' is not a protocol name (questionnaire, NAME-questionnaire,"
+        " or either with -response)",
+    },
+    meaning="a fence's first info word or an opening tag's name holds the family word"
+    " but not the family's shape",
+    example="```` ```sage-yiii-questionnaire ````, `<questionnaire-response-extra>`",
+    summary_zh="名称包含 questionnaire，但不是注册协议的名称形式。",
+    zh={
+        "": "围栏名称 '{name}' 不是协议名称（questionnaire 或 NAME-questionnaire）。",
+        "tag": "标签名称 '{name}' 不是协议名称（questionnaire、NAME-questionnaire，"
+        "或其后加 -response）。",
+    },
+)
 NEAR_MISS_EXTRA_WORDS: Final = Code(
     "near_miss.extra_words",
     "warning",
@@ -182,6 +201,7 @@ CODES: Final = (
     NEAR_MISS_UNCLOSED_TAG,
     NEAR_MISS_TAG_ATTRIBUTES,
     NEAR_MISS_FENCE_INDENT,
+    NEAR_MISS_UNKNOWN_NAME,
 )
 
 #: The near-miss codes (§8).

@@ -160,7 +160,8 @@ FAMILIES: Final[tuple[Family, ...]] = (
         "no-preface",
         rules.PREFACE,
         "no prose before a fenced form (nothing, a code span, a comment, code, an "
-        "XML+JSON block), for a client that ignores the preface rule",
+        "XML+JSON block, Markdown that renders no text), for a client that ignores the "
+        "preface rule",
     ),
     # A valid form with exactly one field damaged, in both encodings.
     _seg(

@@ -46,8 +46,9 @@ class Compat:
     - ``escaped_closers``: ``<\\/name>`` closes a block as ``</name>`` does.
     - ``tag_attributes``: an opening tag may carry attributes
       (``<questionnaire timeout_seconds="30">``); a numeric ``timeout_seconds`` is kept.
-    - ``case_insensitive``: tag names match in any ASCII case and are reported lower
-      case.
+    - ``case_insensitive``: names match in any ASCII case and are reported lower
+      case: tag names and a fence's info string alike (```` ```Questionnaire ```` opens
+      a candidate named ``questionnaire``, with no ``near_miss.case``).
     - ``filter_invalid_questions``: an XML+JSON request question with errors is dropped
       with the warning ``compat.question_dropped`` instead of failing the block.
     - ``escaped_payloads``: an XML+JSON payload (request or response) that is not JSON

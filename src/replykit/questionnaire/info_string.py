@@ -49,6 +49,14 @@ def decode_info(raw: str) -> str:
     return _ESCAPE_OR_REFERENCE.sub(_decode, trimmed)
 
 
+def decode_reference(ref: str) -> str:
+    """The text a whole character reference ``ref`` stands for, decoded as in
+    :func:`decode_info` (``"&#8203;"`` gives ``"\\u200b"``); anything else is returned
+    as written."""
+    m = _ESCAPE_OR_REFERENCE.fullmatch(ref)
+    return ref if m is None else _decode(m)
+
+
 def fence_name(raw: str) -> str:
     """The name a fence opener gives (§3a): its info string (:func:`decode_info`)
     trimmed of blank characters (§1); a family name when it opens a candidate."""

@@ -25,7 +25,7 @@ from replykit.questionnaire.scan.lookahead import close_tag_name, tag_name
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, Parts, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
-from replykit.text import first_visible
+from replykit.questionnaire.scan.shown import shows_text
 
 Region = tuple[str, int, int]
 _Item = FencedPart | XmlPart | tuple[str, int, int]
@@ -149,8 +149,8 @@ def check_reading(text: str, compat: Compat | None = None) -> CheckedResult:
 def _parts(
     text: str, candidates: list[FencedPart | XmlPart], regions: tuple[Region, ...]
 ) -> tuple[Part, ...]:
-    """Markdown runs between the candidates (§2); a run is visible when it holds a
-    non-blank character outside the inert regions (§1)."""
+    """Markdown runs between the candidates (§2); a run is visible when its text
+    outside the inert regions renders visible text (§4.3)."""
     out: list[Part] = []
     pos = 0
     for c in candidates:
@@ -170,10 +170,10 @@ def _run(text: str, start: int, end: int, regions: tuple[Region, ...]) -> Markdo
     for _, s, e in regions:
         if e <= pos or s >= end:
             continue
-        if first_visible(text, pos, s) >= 0:
+        if shows_text(text, pos, s):
             return MarkdownRun(start, end, True)
         pos = max(pos, e)
-    return MarkdownRun(start, end, pos < end and first_visible(text, pos, end) >= 0)
+    return MarkdownRun(start, end, pos < end and shows_text(text, pos, end))
 
 
 def compare(text: str, checked: CheckedResult, compat: Compat | None, possible: bool) -> None:

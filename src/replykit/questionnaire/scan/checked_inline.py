@@ -12,12 +12,13 @@ reading (question ``raw_end``).
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING
 
 from replykit.questionnaire.scan import leaves
 from replykit.questionnaire.scan.inline import SPECIAL, comment_end, other_end
-from replykit.questionnaire.scan.near_miss import tag_near_misses
+from replykit.questionnaire.scan.near_miss import tag_near_misses, unknown_tag_near_miss
 from replykit.questionnaire.scan.state import Leaf
 
 if TYPE_CHECKING:
@@ -70,6 +71,16 @@ class _Walk:
         self.pos = closer[1]
         return True
 
+    def unknown_at(self, start: int, end: int) -> None:
+        """Warn ``near_miss.unknown_name`` for each opening tag with an unknown name
+        whose ``<`` lies in ``text[start:end]`` (§8.1; judged where a tag is)."""
+        found, starts = self.sc.look.unknown()
+        i = bisect.bisect_left(starts, start)
+        while i < len(found) and starts[i] < end:
+            p, e, name = found[i]
+            self.sc.out.warn([unknown_tag_near_miss(p, e, name, self.sc.messages)])
+            i += 1
+
     def tag_at(self, q: int) -> re.Match[str] | None:
         """The tag-like opener at ``q`` with a bracket or attributes, if any."""
         tag = self.sc.lx.tag_like.match(self.text, q)
@@ -83,11 +94,13 @@ class _Walk:
         while True:
             found = self.sc.lx.tag_like.search(self.text, pos, end)
             if found is None:
+                self.unknown_at(start, end)
                 return -1
             tag = self.tag_at(found.start())
             if tag is not None:
                 closer = self.sc.look.closer_for(tag)
                 if closer[0] >= 0 and leaves.opens(self.sc, tag):
+                    self.unknown_at(start, tag.start())
                     return tag.start()
                 self.sc.out.warn(tag_near_misses(tag, closer[0], self.sc.messages))
             pos = found.start() + 1
@@ -124,6 +137,7 @@ def _escape(w: _Walk, q: int) -> int:
         tag = w.tag_at(q + 1)
         if tag is not None and w.candidate(tag):
             return w.pos
+        w.unknown_at(q + 1, q + 2)
     w.emit("ESCAPE", q, q + 2)
     return q + 2
 
@@ -151,6 +165,7 @@ def _angle(w: _Walk, q: int) -> int:
     tag = w.tag_at(q)
     if tag is not None and w.candidate(tag):
         return w.pos
+    w.unknown_at(q, q + 1)
     text, sc = w.text, w.sc
     if text.startswith("<!--", q):
         end = comment_end(text, q, w.limit(), sc.look)
@@ -191,6 +206,7 @@ def read_html(
                 ended_before = sc.look.end_condition_within(kind, piece_start, q)
             piece_start = i = w.pos
             continue
+        w.unknown_at(q, q + 1)
         if not w.text.startswith("<!--", q):
             i = q + 1
             continue

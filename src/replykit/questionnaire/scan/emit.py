@@ -9,12 +9,13 @@ others; a silent read-ahead uses :class:`Silent`, which keeps nothing.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Protocol
 
 # Re-exported: the callers import it from here (it lives in bug.py, left pure).
 from replykit.questionnaire.scan.bug import ReplykitBug as ReplykitBug
 from replykit.questionnaire.scan.near_miss import NearMiss
-from replykit.text import first_visible
+from replykit.questionnaire.scan.shown import first_shown, shows_text
 
 
 class Token(NamedTuple):
@@ -113,8 +114,9 @@ class Coarse(Silent):
         settled. Records the visible character."""
         if self.full:
             return False
-        first = first_visible(self.text, start, end)
-        if first >= 0 and self.text[first] not in "`<\\":
+        first = first_shown(self.text, start, end)
+        # Skipped before it (markers, references, raw HTML) may open no inline construct.
+        if first >= 0 and _INLINE_OPENERS.search(self.text, start, first + 1) is None:
             self.seen_visible = True
             return True
         return False
@@ -151,7 +153,7 @@ class Coarse(Silent):
         self.pos = end
 
     def _prose(self, start: int, end: int) -> None:
-        if not self.seen_visible and first_visible(self.text, start, end) >= 0:
+        if not self.seen_visible and shows_text(self.text, start, end):
             self.seen_visible = True
         tokens = self.tokens
         if tokens and tokens[-1].type == "PROSE":
@@ -160,6 +162,10 @@ class Coarse(Silent):
             tokens.append(Token("PROSE", start, end))
         self.pos = end
 
+
+# What may open an inline construct the fast mode must read (code span, comment, raw
+# HTML or autolink, escape) before a paragraph's first shown character.
+_INLINE_OPENERS = re.compile(r"[`<\\]")
 
 _DROPPED_EMPTY = frozenset({"TEXT", "HTML_TEXT", "SPAN_TEXT", "TAG_PAYLOAD", "FENCE_PAYLOAD"})
 

@@ -72,7 +72,16 @@ class _TokenFeed(LarkLexer):
                 _check(tok, value, pos, patterns)
                 pos = tok.end
             if tok.type not in self.ignore:
-                yield Token(tok.type, value, start_pos=tok.start, end_pos=tok.end)
+                # Column 1 marks a token at a line start: the preface rule reads a
+                # prose token's line head (§4.3); other columns are not computed.
+                head = tok.start == 0 or text[tok.start - 1] in "\r\n"
+                yield Token(
+                    tok.type,
+                    value,
+                    start_pos=tok.start,
+                    end_pos=tok.end,
+                    column=1 if head else None,
+                )
         if patterns is not None and pos != len(text):
             raise ReplykitBug(f"the tokens end at {pos}, the text at {len(text)}")
 

@@ -31,7 +31,7 @@ from lark.parsers.lalr_analysis import Shift
 from replykit.questionnaire.scan.emit import ReplykitBug
 from replykit.questionnaire.scan.emit import Token as ScanToken
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
-from replykit.text import first_visible
+from replykit.questionnaire.scan.shown import shows_text
 
 #: A shift: the next state. A reduce: (rule length, rule name, builder or None).
 Reduce = tuple[int, str, "Callable[[str, list[Any]], Any] | None"]
@@ -41,7 +41,7 @@ Table = dict[int, dict[str, tuple[bool, Any]]]
 def _markdown(text: str, toks: list[ScanToken]) -> MarkdownRun:
     visible = False
     for t in toks:
-        if t.type == "PROSE" and first_visible(text, t.start, t.end) >= 0:
+        if t.type == "PROSE" and shows_text(text, t.start, t.end):
             visible = True
             break
     return MarkdownRun(toks[0].start, toks[-1].end, visible)

@@ -25,6 +25,7 @@ from replykit.questionnaire.scan.near_miss import (
     fence_near_misses,
     paragraph_fence,
     tag_near_misses,
+    unknown_tag_near_miss,
 )
 from replykit.questionnaire.scan.state import Leaf, skip_spaces
 
@@ -189,8 +190,9 @@ def take_candidate(
 
 def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tuple[int, int]]]:
     """The fast mode: find candidates and tag near-misses in ``text[start:ce]`` of the
-    open leaf through the tag index. Returns where the next line starts and the pieces
-    of the line outside candidates."""
+    open leaf through the tag indexes (tags with an unknown name among them, in order:
+    ``inert_at`` reads on from where it was last asked). Returns where the next line
+    starts and the pieces of the line outside candidates."""
     pieces: list[tuple[int, int]] = []
     piece_start = start
     leaf, look = sc.state.leaf, sc.look
@@ -199,16 +201,24 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
     end_kind = leaf.html_type if leaf is not None and 0 < leaf.html_type <= 5 else 0
     ended_before = False
     starts, tags = look.tag_starts, look.tags
+    unknown, unknown_starts = look.unknown()
     i = bisect.bisect_left(starts, start)
-    while i < len(starts) and starts[i] < ce:
+    u = bisect.bisect_left(unknown_starts, start)
+    while (i < len(starts) and starts[i] < ce) or (u < len(unknown) and unknown_starts[u] < ce):
+        if sc.state.leaf is None:
+            break
+        at_unknown = u < len(unknown) and unknown_starts[u] < ce
+        if at_unknown and (i >= len(starts) or unknown_starts[u] < starts[i]):
+            p, e, name = unknown[u]
+            u += 1
+            if not inert_at(sc, p, ce, le, _ends(sc, end_kind, ended_before, piece_start, ce)):
+                sc.out.warn([unknown_tag_near_miss(p, e, name, sc.messages)])
+            continue
         tag = tags[i]
         i += 1
-        if tag.group("rest") == "" or sc.state.leaf is None:
+        if tag.group("rest") == "":
             continue
-        ends = end_kind > 0 and (
-            ended_before or look.end_condition_within(end_kind, piece_start, ce)
-        )
-        if inert_at(sc, tag.start(), ce, le, ends):
+        if inert_at(sc, tag.start(), ce, le, _ends(sc, end_kind, ended_before, piece_start, ce)):
             continue
         closer = look.closer_for(tag)
         if closer[0] < 0 or not opens(sc, tag):
@@ -220,8 +230,17 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
             ended_before = look.end_condition_within(end_kind, piece_start, tag.start())
         piece_start = closer[1]
         i = bisect.bisect_left(starts, closer[1])
+        u = bisect.bisect_left(unknown_starts, closer[1])
     pieces.append((piece_start, ce))
     return le, pieces
+
+
+def _ends(sc: Scanner, end_kind: int, ended_before: bool, piece_start: int, ce: int) -> bool:
+    """An HTML block of type ``end_kind`` (1-5; 0: none) ends with this line: its end
+    condition stands before a candidate on it, or in the piece from ``piece_start``."""
+    return end_kind > 0 and (
+        ended_before or sc.look.end_condition_within(end_kind, piece_start, ce)
+    )
 
 
 def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = False) -> bool:

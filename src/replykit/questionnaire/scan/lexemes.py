@@ -47,6 +47,11 @@ class Lexemes:
     unquoted_value: re.Pattern[str]
     tag_end: re.Pattern[str]
     raw_closing_tag: re.Pattern[str]
+    raw_html: re.Pattern[str]
+    thematic_break: re.Pattern[str]
+    character_reference: re.Pattern[str]
+    link_definition: re.Pattern[str]
+    name_chars: re.Pattern[str]
 
     @classmethod
     def from_terminals(cls, terms: Mapping[str, str]) -> Lexemes:
@@ -81,6 +86,11 @@ class Lexemes:
             unquoted_value=one("UNQUOTED_VALUE"),
             tag_end=one("TAG_END"),
             raw_closing_tag=one("RAW_CLOSING_TAG"),
+            raw_html=one("RAW_HTML"),
+            thematic_break=one("THEMATIC_BREAK"),
+            character_reference=one("CHARACTER_REFERENCE"),
+            link_definition=one("LINK_DEFINITION"),
+            name_chars=one("NAME_CHARS"),
         )
 
 

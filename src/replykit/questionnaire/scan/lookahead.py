@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.questionnaire.scan.unknown import unknown_tags
 
 # A family word that is a plain lower-case word is found by its first letter.
 _LOWER_WORD = re.compile("[a-z]+")
@@ -42,6 +43,7 @@ class Lookahead:
         self._comment_ends: Sequence[int] | None = None
         self._terminators: Mapping[str, Sequence[int]] | None = None
         self._end_marks: dict[int, tuple[list[int], list[int]]] = {}
+        self._unknown: tuple[list[tuple[int, int, str]], list[int]] | None = None
         # The last family word found (grammar FAMILY_WORD, any case) and where its
         # search started; the next lower- and upper-case first letter and numeric
         # character reference at or after it.
@@ -111,6 +113,14 @@ class Lookahead:
     def name_key(self, name: str) -> str:
         """How tag names compare: exactly, or in any ASCII case under §9."""
         return name.lower() if self.compat.case_insensitive else name
+
+    def unknown(self) -> tuple[list[tuple[int, int, str]], list[int]]:
+        """The opening tags with an unknown name (§8.1 ``near_miss.unknown_name``):
+        ``(start, name end, name)`` in order, and their starts (indexed on first use)."""
+        if self._unknown is None:
+            found = unknown_tags(self._text, self._lx)
+            self._unknown = (found, [t[0] for t in found])
+        return self._unknown
 
     def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
         """Start and end of the first closing tag after ``tag`` with its name (§3a;

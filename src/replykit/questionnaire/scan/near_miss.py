@@ -22,11 +22,13 @@ from replykit.codes.segment import (
     NEAR_MISS_TAG_ATTRIBUTES,
     NEAR_MISS_TILDE,
     NEAR_MISS_UNCLOSED_TAG,
+    NEAR_MISS_UNKNOWN_NAME,
 )
 from replykit.diagnostics import Finding
 from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import tag_name
+from replykit.questionnaire.scan.unknown import is_family_word, is_unknown_name
 from replykit.text import BLANK_CLASS, blank_words
 
 #: A §8 near-miss warning found by the scanner: a finding at message offsets.
@@ -40,10 +42,14 @@ Shared: TypeAlias = MutableMapping[str, str]
 _INDENT_BLIND = re.compile(rf"(?![ \t]){BLANK_CLASS}(?:(?![\t\r\n]){BLANK_CLASS})*")
 
 
-def is_family_word(word: str, lx: Lexemes) -> bool:
-    """True when ``word`` is a family name but for ASCII case (``Questionnaire``): the
-    grammar's ``FAMILY_NAME`` in any case."""
-    return lx.family_name_any_case.fullmatch(word) is not None
+def unknown_tag_near_miss(
+    start: int, end: int, name: str, shared: Shared | None = None
+) -> NearMiss:
+    """The ``near_miss.unknown_name`` warning of an opening tag at ``start:end`` whose
+    name holds the family word with no family shape (``shared``: see :data:`Shared`)."""
+    return NEAR_MISS_UNKNOWN_NAME.finding(
+        start=start, end=end, shared=shared, variant="tag", name=name
+    )
 
 
 def names_family(info: str, lx: Lexemes) -> bool:
@@ -65,7 +71,8 @@ def fence_near_misses(
     shared: Shared | None = None,
 ) -> list[NearMiss]:
     """The §8 warnings of a fence line at ``start:end`` whose first info word is a
-    family name in any case (none otherwise). ``fence``: its backticks or tildes;
+    family name in any case, or ``near_miss.unknown_name`` alone when that word holds
+    the family word with no family shape (none otherwise). ``fence``: its backticks or tildes;
     ``in_container``: it stands in a block quote or list item; ``prefix``: the blank
     characters before it that CommonMark does not read as indentation (they make the
     line paragraph text); ``shared``: see :data:`Shared`."""
@@ -73,6 +80,8 @@ def fence_near_misses(
     words = blank_words(trimmed)
     first = words[0] if words else ""
     if not is_family_word(first, lx):
+        if is_unknown_name(first, lx, responses=False):  # responses are never fenced
+            return [NEAR_MISS_UNKNOWN_NAME.finding(start=start, end=end, shared=shared, name=first)]
         return []
     out: list[NearMiss] = []
     if prefix:

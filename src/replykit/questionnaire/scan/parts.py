@@ -12,15 +12,15 @@ from __future__ import annotations
 import attrs
 from lark import Token, Transformer
 
-from replykit.text import first_visible
+from replykit.questionnaire.scan.shown import shows_text
 
 Span = tuple[int, int]
 
 
 @attrs.frozen
 class MarkdownRun:
-    """A run of prose and inert regions; ``visible`` when a PROSE token in it holds a
-    non-blank character (§4 preface rule)."""
+    """A run of prose and inert regions; ``visible`` when a PROSE token in it renders
+    visible text (§4.3 preface rule)."""
 
     start: int
     end: int
@@ -69,9 +69,9 @@ class Parts(Transformer[Token, list[Part]]):
         return items
 
     def markdown(self, toks: list[Token]) -> MarkdownRun:
-        """Rule ``markdown``: one run; visible when a PROSE token holds a non-blank
-        character (§1)."""
-        visible = any(t.type == "PROSE" and first_visible(t) >= 0 for t in toks)
+        """Rule ``markdown``: one run; visible when a PROSE token renders visible text
+        (§4.3; a token's column is 1 when it starts a line)."""
+        visible = any(t.type == "PROSE" and shows_text(t, 0, len(t), t.column == 1) for t in toks)
         return MarkdownRun(toks[0].start_pos or 0, toks[-1].end_pos or 0, visible)
 
     def fenced_candidate(self, toks: list[Token]) -> FencedPart:

@@ -298,13 +298,17 @@ class Scanner:
     def is_fenced_candidate(self, start: int, ce: int) -> bool:
         """Question ``is_fenced_candidate``: the fence opener line ``start:ce`` at the top
         level is a FENCE_OPENER whose info string (decoded as CommonMark does), trimmed
-        (§1), is a FAMILY_NAME."""
+        (§1), is a FAMILY_NAME (in any ASCII case under §9's ``case_insensitive``)."""
         if not self.protocol or self.silent or not self.at_top_level():
             return False
         first = start + 1 if start == 0 and self.text.startswith("\ufeff") else start
         opener = self.lx.fence_opener.fullmatch(self.text, first, ce)
         info = fence_name(opener.group("info")) if opener is not None else ""
-        return self.lx.family_name.fullmatch(info) is not None
+        # §9 case_insensitive: the name in any ASCII case, as for tags.
+        names = (
+            self.lx.family_name_any_case if self.compat.case_insensitive else self.lx.family_name
+        )
+        return names.fullmatch(info) is not None
 
     def raw_end(self, leaf: Leaf, from_line: int) -> int:
         """Question ``raw_end``: where ``leaf``'s content ends in the raw reading (the

@@ -218,6 +218,7 @@ def fenced_block(
     om = lexemes().fence_opener.match(text, first)
     assert om is not None
     name = fence_name(om.group("info"))
+    name = name.lower() if ctx.compat.case_insensitive else name  # §9: reported lower case
     fence = (first + len(om.group("indent")), om.end())
     diags: list[Diagnostic] = []
     form = None

@@ -97,6 +97,7 @@ class PartReader:
         if isinstance(part, FencedPart):
             m = lexemes().fence_opener.match(opener)
             name = fence_name(m.group("info")) if m is not None else ""
+            name = name.lower() if self.compat.case_insensitive else name
             closed = part.closer is not None
             preview = self._preview("fenced_yaml", part.payload, text_of, closed)
             return PendingBlock(

@@ -39,8 +39,8 @@ from replykit.questionnaire.scan.lookahead import Lookahead, tag_name
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
+from replykit.questionnaire.scan.shown import shows_text
 from replykit.questionnaire.scan.state import Leaf, ScanState
-from replykit.text import first_visible
 
 Span = tuple[int, int]
 # Where the possible family words of the message start (ascending message offsets), and
@@ -372,7 +372,7 @@ def _drive(
             taken, tokens = pos, len(sink.tokens)
     if plain is not None:
         at, seen, emitted, near = plain
-        visible = seen or first_visible(sc.text, emitted, max(emitted, at)) >= 0
+        visible = seen or shows_text(sc.text, emitted, max(emitted, at))
         checkpoint = Checkpoint(at + base, ScanState(), visible, near, None)
     return checkpoint
 
@@ -404,7 +404,7 @@ def _checkpoint(
             open_at = (fence.opener, fence.payload_start)
         else:
             open_at = ((opener.start + base, opener.end + base), leaf.opener_end + base)
-    visible = sink.seen_visible or first_visible(sc.text, sink.pos, max(sink.pos, upto)) >= 0
+    visible = sink.seen_visible or shows_text(sc.text, sink.pos, max(sink.pos, upto))
     state = rebase(sc.state, base, 0)
     return Checkpoint(pos + base, state, visible, len(sc.out.near_misses), open_at)
 

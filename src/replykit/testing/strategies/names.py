@@ -117,10 +117,29 @@ def invisible_preface_messages(draw: st.DrawFn) -> str:
     return "".join(chars) + pick(draw, ("\n", "\n\n", " \n\n")) + block
 
 
+#: Markdown that renders no text (§4.3): references to blank characters, raw HTML,
+#: block markers alone, thematic breaks, link reference definitions.
+RENDERS_NOTHING: Final[tuple[str, ...]] = (
+    "&#8203;\n",
+    "&nbsp;\n\n",
+    "&#x200B;&ZeroWidthSpace;\n\n",
+    "<span></span>\n\n",
+    "<div>\n</div>\n\n",
+    "[a]: /url\n",
+    '[guide]: <https://example.com/a b> "Guide"\n\n',
+    "---\n",
+    "#\n\n",
+    "-\n\n",
+    ">\n\n",
+    "* * *\n\n<br/>\n\n",
+)
+
+
 @st.composite
 def no_preface_messages(draw: st.DrawFn) -> str:
     """A fenced valid form with no prose before it (§4 preface, ``fence.no_preface``):
-    nothing, or only a code span, an HTML comment, a code block or an XML+JSON block."""
+    nothing, or only a code span, an HTML comment, a code block, an XML+JSON block or
+    Markdown that renders no text (:data:`RENDERS_NOTHING`)."""
     block = fenced(yaml_text(clean_form(draw)))
     before = pick(
         draw,
@@ -133,6 +152,7 @@ def no_preface_messages(draw: st.DrawFn) -> str:
             "    code\n\n",
             "\n\n",
             xml(json_text(clean_form(draw))) + "\n\n",
+            *RENDERS_NOTHING,
         ),
     )
     tail = pick(draw, ("", "Thanks.\n"))
@@ -148,3 +168,33 @@ __all__ = [
     "no_preface_messages",
     "unregistered_messages",
 ]
+
+
+#: Names that hold the family word without the family's shape (§8.1
+#: ``near_miss.unknown_name``), the seed's ``questionnaire-response-extra`` first.
+UNKNOWN_NAMES: Final[tuple[str, ...]] = (
+    "questionnaire-response-extra",
+    "sage-yiii-questionnaire",
+    "my_questionnaire",
+    "questionnaire-v2",
+    "x.questionnaire",
+    "Questionnaire-Response-Extra",
+    "questionnaires",
+)
+#: Names that are unknown only as a fence's name: a response is never fenced.
+UNKNOWN_FENCE_NAMES: Final[tuple[str, ...]] = (
+    "questionnaire-response",
+    "sage-questionnaire-response",
+)
+
+
+@st.composite
+def unknown_name_messages(draw: st.DrawFn) -> str:
+    """A valid form under a name that holds the family word without the family's shape
+    (§8.1 ``near_miss.unknown_name``: no block, one warning): XML+JSON or fenced."""
+    form = clean_form(draw)
+    if draw(st.booleans()):
+        name = pick(draw, UNKNOWN_NAMES)
+        return around_xml(draw, f"<{name}>{json_text(form)}</{name}>")
+    name = pick(draw, UNKNOWN_NAMES + UNKNOWN_FENCE_NAMES)
+    return around_fenced(draw, fenced(yaml_text(form), info=name))

@@ -1,0 +1,114 @@
+"""Question ``first_shown``: where prose first renders visible text (docs/protocol.md
+§4.3, the preface rule).
+
+A fenced candidate needs ordinary prose before it. Prose is judged as CommonMark
+renders it, line by line, with the grammar's lexemes (``grammar/message.lark``, "What
+renders no text"): blank characters (§1.1), character references that decode to blank characters,
+raw HTML within one line (tags, declarations, processing instructions, CDATA), the
+block markers at the head of a line (``>``, list markers, an ATX ``#``), and whole
+lines that are thematic breaks or one-line link reference definitions render no text.
+Every construct skipped lies within one line and is matched on the whole text, so the
+answer for a span is the same however the span is cut at line starts and at inert
+regions or candidates (the fast, checked and streaming readings cut it differently).
+"""
+
+from __future__ import annotations
+
+from replykit.questionnaire.info_string import decode_reference
+from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.text import first_visible, is_blank
+
+
+def _line_end(text: str, pos: int) -> int:
+    """The end of the content of the line holding ``pos``."""
+    n = text.find("\n", pos)
+    r = text.find("\r", pos, len(text) if n < 0 else n)
+    return r if r >= 0 else (len(text) if n < 0 else n)
+
+
+def _after_line_ending(text: str, start: int, end: int) -> int:
+    """The position after the last line ending in ``text[start:end]``, or -1."""
+    n, r = text.rfind("\n", start, end), text.rfind("\r", start, end)
+    last = max(n, r)
+    return -1 if last < 0 else last + 1
+
+
+def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> int:
+    """From line start ``pos``: past the indentation and the block markers that render
+    no text, or to the line's end when the line is a thematic break or a link reference
+    definition (never past ``end``)."""
+    stop = _line_end(text, pos)
+    if pos == 0 and text.startswith("\ufeff"):
+        pos = 1  # §1.1: a leading BOM is not read
+    while True:
+        while pos < stop and text[pos] in " \t":
+            pos += 1
+        if pos < stop and text[pos] == ">":
+            pos += 1
+            continue
+        m = lx.list_marker.match(text, pos, stop)
+        if m is None or lx.thematic_break.fullmatch(text, pos, stop):
+            break
+        pos = m.end()
+    if lx.thematic_break.fullmatch(text, pos, stop) or _is_definition(text, pos, stop, lx):
+        return min(stop, end)
+    m = lx.atx_marker.match(text, pos, stop)
+    return min(m.end() if m is not None else pos, end)
+
+
+def _is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:
+    m = lx.link_definition.fullmatch(text, pos, stop)
+    # A label holds a non-blank character (CommonMark: "[ ]: /u" defines nothing).
+    return m is not None and not is_blank(text[pos + 1 : text.index("]:", pos)])
+
+
+def first_shown(text: str, start: int, end: int, head: bool | None = None) -> int:
+    """Question ``first_shown``: the index of the first character of prose
+    ``text[start:end]`` that renders visible text (§4.3), or -1. ``head``: ``start``
+    is a line start (``None``: when it is 0 or follows a line ending). Linear in the
+    text examined: each construct skipped is matched once, and the search stops at the
+    first shown character."""
+    # Imported here: the grammar module imports the parts, which read this question.
+    from replykit.questionnaire.scan.grammar import lexemes
+
+    lx = lexemes()
+    pos, stop = start, -1  # stop: the end of the line being read, once known
+    if head is None:
+        head = start == 0 or text[start - 1] in "\r\n"
+    while pos < end:
+        if head:
+            pos, head = _line_head(text, pos, end, lx), False
+            continue
+        j = first_visible(text, pos, end)
+        if j < 0:
+            return -1
+        after = _after_line_ending(text, pos, j)
+        if after >= 0:
+            pos, head = after, True
+            continue
+        if stop < j:
+            stop = _line_end(text, j)  # once per line: a line of many skips stays linear
+        skip = _renders_nothing(text, j, min(end, stop), lx)
+        if skip <= j:
+            return j
+        pos = skip
+    return -1
+
+
+def _renders_nothing(text: str, j: int, stop: int, lx: Lexemes) -> int:
+    """The end of the construct at ``j`` (within ``stop``) that renders no text: a
+    character reference of blank characters or raw HTML; else ``j``."""
+    if text[j] == "&":
+        m = lx.character_reference.match(text, j, stop)
+        if m is not None and is_blank(decode_reference(m.group())):
+            return m.end()
+    elif text[j] == "<":
+        m = lx.raw_html.match(text, j, stop)
+        if m is not None:
+            return m.end()
+    return j
+
+
+def shows_text(text: str, start: int, end: int, head: bool | None = None) -> bool:
+    """Whether prose ``text[start:end]`` renders visible text (:func:`first_shown`)."""
+    return first_shown(text, start, end, head) >= 0
