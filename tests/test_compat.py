@@ -112,11 +112,15 @@ def test_filter_never_hides_a_limit() -> None:
 
 
 def test_filter_keeps_the_error_when_nothing_is_left() -> None:
-    payload = {"title": "T", "questions": [{"type": "bogus", "text": "a"}]}
-    seg = segment(f"Intro <questionnaire>{json.dumps(payload)}</questionnaire>", compat=SAGE)
-    block = seg.segments[1]
+    # Filtering never adds an error: with no question left, the strict reading stands.
+    payload = {"title": "T", "questions": [{"type": "bogus", "text": "a"}, 5]}
+    text = f"Intro <questionnaire>{json.dumps(payload)}</questionnaire>"
+    block = segment(text, compat=SAGE).segments[1]
     assert not block.valid
-    assert "questionnaire.start.questions_empty" in [d.code for d in block.diagnostics]
+    assert [(d.code, d.path) for d in block.diagnostics] == [
+        ("questionnaire.start.question_type_invalid", "questions[1].type"),
+        ("questionnaire.start.question_not_object", "questions[2]"),
+    ]
 
 
 def test_unknown_compat_is_a_value_error() -> None:

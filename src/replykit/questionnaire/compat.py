@@ -50,7 +50,9 @@ class Compat:
       case: tag names and a fence's info string alike (```` ```Questionnaire ```` opens
       a candidate named ``questionnaire``, with no ``near_miss.case``).
     - ``filter_invalid_questions``: an XML+JSON request question with errors is dropped
-      with the warning ``compat.question_dropped`` instead of failing the block.
+      with the warning ``compat.question_dropped`` instead of failing the block; the
+      kept questions keep their ids (``q<n>`` by payload position), paths and
+      diagnostics, and nothing is dropped when no question would be left.
     - ``escaped_payloads``: an XML+JSON payload (request or response) that is not JSON
       but holds ``\\"`` and reads as the body of a JSON string whose value is JSON
       (``{\\"questions\\":[...]}``) is read as that value (:func:`unescape_payload`).

@@ -49,7 +49,13 @@ _new_question = trusted(Question)
 _new_questionnaire = trusted(Questionnaire)
 
 
-def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LIMITS) -> FormRead:
+def normalize_form(
+    args: Any,
+    *,
+    allow_extras: bool,
+    limits: Limits = DEFAULT_LIMITS,
+    dropped: frozenset[int] = frozenset(),
+) -> FormRead:
     """Normalize ``questionnaire_async`` arguments or an XML+JSON request object (§5, §7).
 
     Input: ``args``, a JSON-like value (dict expected). ``allow_extras``: keep top-level
@@ -91,20 +97,27 @@ def normalize_form(args: Any, *, allow_extras: bool, limits: Limits = DEFAULT_LI
     ``max_questions``/``max_options`` is the one finding ``limit.questions`` /
     ``limit.options`` and nothing else is read; at most ``max_diagnostics`` findings are
     kept (the first error always), the rest counted in ``overflow``.
+
+    ``dropped`` (§9 ``filter_invalid_questions``): the 0-based positions of questions
+    left out. Each still claims its id (given, or ``q<n>`` by its position) for the
+    duplicate check, as in the reading without ``dropped``, but is read no further and
+    reports nothing; every other question keeps its id, path and findings.
     """
     over = form_lists(args, limits)
     if over is not None:
         return FormRead(value=None, findings=(over,))
-    return normalize_fitting(args, allow_extras, limits)
+    return normalize_fitting(args, allow_extras, limits, dropped)
 
 
-def normalize_fitting(args: Any, allow_extras: bool, limits: Limits) -> FormRead:
+def normalize_fitting(
+    args: Any, allow_extras: bool, limits: Limits, dropped: frozenset[int] = frozenset()
+) -> FormRead:
     """:func:`normalize_form` of ``args`` whose lists fit ``limits`` (``form_lists``
     found none over), for a reader that checked them already. A JSON ``null`` counts as
     absent for every optional field (§7): ``.get`` reads both as ``None``."""
     sink = FindingSink(limits.max_diagnostics, path_in_details=True)
     # XML+JSON requests (allow_extras) have warnings; the tool's result has none.
-    form = _form(args, allow_extras, sink.at())
+    form = _form(args, allow_extras, sink.at(), dropped)
     return FormRead(
         value=None if sink.findings.has_error or form is None else form,
         findings=tuple(sink.findings),
@@ -112,7 +125,9 @@ def normalize_fitting(args: Any, allow_extras: bool, limits: Limits) -> FormRead
     )
 
 
-def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
+def _form(
+    args: Any, allow_extras: bool, at: Cursor, dropped: frozenset[int]
+) -> Questionnaire | None:
     if not isinstance(args, dict):
         at.add(S.ARGUMENTS_NOT_OBJECT, expected="object", actual=json_type(args))
         return None
@@ -123,7 +138,9 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
         at.add(S.TITLE_INVALID, "title", expected="string", actual=json_type(title))
         title = ""
     title = trim_blank(title)
-    questions = _questions(args.get("questions", MISSING), at.descend("questions"), allow_extras)
+    questions = _questions(
+        args.get("questions", MISSING), at.descend("questions"), allow_extras, dropped
+    )
     ui_text: tuple[tuple[str, str], ...] = ()
     timeout: int | float | None = None
     if allow_extras:
@@ -134,7 +151,7 @@ def _form(args: Any, allow_extras: bool, at: Cursor) -> Questionnaire | None:
     return _new_questionnaire(title, questions, ui_text, timeout)
 
 
-def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
+def _questions(raw: Any, at: Cursor, warn: bool, dropped: frozenset[int]) -> tuple[Question, ...]:
     if not isinstance(raw, list):
         # "is required" reads better than "must be an array, not missing"
         variant = "missing" if raw is MISSING else None
@@ -146,6 +163,9 @@ def _questions(raw: Any, at: Cursor, warn: bool) -> tuple[Question, ...]:
     out: list[Question] = []
     used: set[str] = set()
     for i, item in enumerate(raw):
+        if i in dropped:
+            _claim_id(item, i, used)
+            continue
         q = _question(item, at.descend(i), i, used, warn)
         if q is not None:
             out.append(q)
@@ -217,6 +237,15 @@ def _untyped(raw: dict[str, Any], at: Cursor) -> None:
             expected="string or array of strings",
             actual=json_type(default),
         )
+
+
+def _claim_id(raw: Any, index: int, used: set[str]) -> None:
+    """Add the id a left-out question at ``index`` claims in :func:`_question_id` (none
+    for a non-object), reporting nothing (§9 ``filter_invalid_questions``)."""
+    if isinstance(raw, dict):
+        given = raw.get("id")
+        good = isinstance(given, str) and not is_blank(given)
+        used.add(given if good else f"q{index + 1}")
 
 
 def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str | None:

@@ -16,25 +16,22 @@ from typing import Any
 import attrs
 
 from replykit.cap import Overflow
-from replykit.codes import Code, lookup
-from replykit.codes import start as start_codes
+from replykit.codes import Code
 from replykit.codes.limits import COMPAT_ATTRIBUTE_CONFLICT as ATTRIBUTE_CONFLICT
-from replykit.codes.limits import COMPAT_QUESTION_DROPPED
 from replykit.codes.payload import JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.codes.segment import FENCE_NO_PREFACE, FENCE_UNCLOSED, NAME_UNREGISTERED
 from replykit.codes.start import TIMEOUT_SECONDS_INVALID
-from replykit.diagnostics import Diagnostic, Finding, format_path, path_text
+from replykit.diagnostics import Diagnostic, Finding, path_text
 from replykit.questionnaire.compat import Compat, unescape_payload
 from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.limits import Limits, payload_size
 from replykit.questionnaire.model import Questionnaire, Response, Segment
 from replykit.questionnaire.payload.fenced_form import read_fenced_form
 from replykit.questionnaire.payload.json_strict import read_json
-from replykit.questionnaire.payload.lenient import normalize_form
 from replykit.questionnaire.payload.numbers import is_timeout, read_number
 from replykit.questionnaire.payload.results import FormRead, ResponseRead
-from replykit.questionnaire.payload.results import place as place_findings
 from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_response
+from replykit.questionnaire.segmentation.filtering import drop_invalid_questions
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.text import LINE_END_RE, LineIndex
@@ -316,7 +313,7 @@ def _xml_request(
     def reader(p: str) -> FormRead:
         read = read_xml_request(p, limits=ctx.limits)
         if ctx.compat.filter_invalid_questions:
-            return _drop_invalid_questions(p, read, ctx.limits)
+            return drop_invalid_questions(p, read, ctx.limits)
         return read
 
     read = _limited(payload, reader, ctx.limits)
@@ -379,85 +376,3 @@ def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], in
 def _json_syntax_error(payload: str, ctx: Context) -> bool:
     findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
     return any(f.code in (JSON_SYNTAX.name, JSON_TOO_DEEP.name) for f in findings)
-
-
-#: The codes of §7 (``questionnaire.start.*``), the only errors leaving a question out
-#: resolves.
-_START: frozenset[str] = frozenset(c.name for c in start_codes.CODES)
-
-
-def _bad_questions(findings: Iterable[Finding]) -> set[int]:
-    """The positions of the questions with a §7 error (``questionnaire.start.*``)."""
-    return {
-        f.path[1]
-        for f in findings
-        if f.severity == "error"
-        and f.code in _START
-        and len(f.path) >= 2
-        and f.path[0] == "questions"
-        and isinstance(f.path[1], int)
-    }
-
-
-def _only_question_errors(read: FormRead) -> bool:
-    """Whether every error of ``read`` (those the cap left out too) is a §7 one: a
-    ``json.*`` or ``limit.*`` error is never resolved by leaving questions out (§1)."""
-    left_out = read.overflow.counts if read.overflow is not None else ()
-    return all(f.code in _START for f in read.findings if f.severity == "error") and all(
-        c.code in _START for c in left_out if c.severity == "error"
-    )
-
-
-def _drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> FormRead:
-    """§9 ``filter_invalid_questions``: drop each question with a §7 error, then read
-    again; a payload with any other error (strict JSON, a limit) is left as it is.
-
-    When the diagnostics cap (§1) left findings out, some questions with errors are not
-    known yet: the form is read again after each drop until a read is complete. Each
-    ``compat.question_dropped`` covers the dropped question in the payload; findings of
-    the later reads are given the paths and spans of the payload."""
-    if not _only_question_errors(read):
-        return read
-    raw = read_json(payload, max_depth=limits.max_depth).value
-    if not isinstance(raw, dict) or not isinstance(raw.get("questions"), list):
-        return read
-    questions: list[object] = raw["questions"]
-    original = list(range(len(questions)))  # position now -> position in the payload
-    dropped: list[int] = []
-    current = read
-    kept = original
-    while True:
-        bad = _bad_questions(current.findings)
-        if not bad:
-            break
-        dropped.extend(kept[i] for i in sorted(bad))
-        kept = [o for i, o in enumerate(kept) if i not in bad]
-        questions = [q for i, q in enumerate(questions) if i not in bad]
-        complete = current.overflow is None
-        current = normalize_form({**raw, "questions": questions}, allow_extras=True, limits=limits)
-        if complete:
-            break
-    if not dropped:
-        return read
-    notes = tuple(
-        COMPAT_QUESTION_DROPPED.finding(("questions", i), number=i + 1) for i in sorted(dropped)
-    )
-    later = tuple(_in_payload(f, kept) for f in current.findings)
-    return attrs.evolve(
-        current, spans=read.spans, findings=place_findings(notes + later, read.spans)
-    )
-
-
-def _in_payload(finding: Finding, kept: list[int]) -> Finding:
-    """``finding`` of a read without the dropped questions, with the path it has in the
-    payload (``kept``: position in that read -> position in the payload)."""
-    path = finding.path
-    if not (len(path) >= 2 and path[0] == "questions" and isinstance(path[1], int)):
-        return finding
-    moved = ("questions", kept[path[1]], *path[2:])
-    after = format_path(moved)
-    params = {**finding.params, "path": after} if "path" in finding.params else finding.params
-    code = lookup(finding.code)
-    message = finding.message if code is None else code.render(params, finding.variant)
-    details = {**finding.details, "path": after} if "path" in finding.details else finding.details
-    return attrs.evolve(finding, path=moved, message=message, details=details, params=params)
