@@ -31,9 +31,9 @@ from replykit.questionnaire.payload.json_strict import read_json
 from replykit.questionnaire.payload.numbers import is_timeout, read_number
 from replykit.questionnaire.payload.results import FormRead, ResponseRead
 from replykit.questionnaire.payload.xml_form import read_xml_request, read_xml_response
-from replykit.questionnaire.segmentation.filtering import drop_invalid_questions
 from replykit.questionnaire.profiles import RESPONSE_SUFFIX, Profile
 from replykit.questionnaire.scan.grammar import lexemes
+from replykit.questionnaire.segmentation.filtering import drop_invalid_questions
 from replykit.text import LINE_END_RE, LineIndex
 from replykit.trusted import trusted
 
