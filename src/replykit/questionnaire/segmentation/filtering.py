@@ -50,8 +50,9 @@ def drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> Form
 
     Output: ``read`` unchanged when it has an error other than a §7 one of a question
     (strict JSON, a limit, the form's ``title``) or when every question has an error
-    (nothing would be left: the strict errors stand). Otherwise the form without the questions that have a §7 error in the
-    strict reading, each left out with one ``compat.question_dropped`` covering it.
+    (nothing would be left: the strict errors stand). Otherwise the form without the
+    questions that have a §7 error in the strict reading, each left out with one
+    ``compat.question_dropped`` covering it.
 
     Leaving a question out changes nothing else: the kept questions keep their default
     ids ``q<n>`` by their position in the payload, their paths and their findings, and
