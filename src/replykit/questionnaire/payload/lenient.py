@@ -245,7 +245,7 @@ def _claim_id(raw: Any, index: int, used: set[str]) -> None:
     if isinstance(raw, dict):
         given = raw.get("id")
         good = isinstance(given, str) and not is_blank(given)
-        used.add(given if good else f"q{index + 1}")
+        used.add(str(given) if good else f"q{index + 1}")
 
 
 def _question_id(raw: dict[str, Any], at: Cursor, index: int, used: set[str]) -> str | None:
