@@ -269,3 +269,23 @@ def test_every_unescaped_character_maps_to_the_escape_that_wrote_it(value: objec
     for i, char in enumerate(decoded):
         written = raw[to_raw(i) : to_raw(i + 1)]
         assert json.loads(f'"{written}"') == char
+
+
+def test_a_quoted_gt_ends_the_opening_tag() -> None:
+    # docs/protocol.md §8.1: the tag ends at its first '>', inside quotes too.
+    text = f'Intro <questionnaire title="a>b">{BODY}</questionnaire>'
+    strict = segment(text)
+    assert [s.kind for s in strict.segments] == ["markdown"]
+    assert [(d.code, text[d.start : d.end]) for d in strict.diagnostics] == [
+        ("near_miss.tag_attributes", '<questionnaire title="a>')
+    ]
+    sage = segment(text, compat=SAGE)
+    block = sage.segments[1]
+    assert (block.kind, block.valid, text[block.start : block.end]) == (
+        "questionnaire",
+        False,
+        text[6:],
+    )
+    assert [(d.code, d.start, d.message) for d in sage.diagnostics] == [
+        ("json.syntax", text.index("b"), "JSON syntax error: expected a value, found 'b'")
+    ]

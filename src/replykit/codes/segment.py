@@ -126,7 +126,9 @@ NEAR_MISS_IN_CONTAINER: Final = Code(
         "": "a questionnaire fence inside a block quote or list item is code; "
         "move it to the top level"
     },
-    meaning="a fence opener with a family name in a block quote or list item",
+    meaning="a fence opener with a family name in a block quote or list item, or a line "
+    "there that would be one but for another fence near-miss (two backticks, blank "
+    "characters before it)",
     example="`> ```questionnaire`",
     summary_zh="问卷围栏不能放在引用块或列表项中，必须位于顶层。",
     zh={

@@ -45,8 +45,8 @@ def paragraph_text(
         near = paragraph_fence(sc.text, start, ce, indent, sc.lx)
         if near is not None and not inert_at(sc, start, ce, le) and not spans_line(sc, near[2], ce):
             fence, info, pos = near
-            # Two backticks open no fence, so no fence stands in the container either.
-            in_container = depth > 0 and fence != "``"
+            # Every warning that applies (§8.1): moving the line out is a fix too.
+            in_container = depth > 0
             prefix = sc.text[start:pos]
             found = fence_near_misses(
                 fence,
