@@ -284,5 +284,22 @@ def test_a_long_problem_is_cut() -> None:
     name = "a" * 5000
     prompt = repair(f"Hi <{name}-questionnaire>{{}}</{name}-questionnaire>")
     listed = [line for line in prompt.splitlines() if line.startswith("- ")]
-    assert [len(line) for line in listed] == [2 + 300]
+    assert [len(line) for line in listed] == [300]
     assert listed[0].endswith("a…")
+
+
+@pytest.mark.parametrize(
+    ("locale", "suffix"), [("en", " (and 2 more like it)"), ("zh", "（另有 2 处相同）")]
+)
+def test_a_whole_problem_line_with_its_repeat_count_is_at_most_300(
+    locale: str, suffix: str
+) -> None:
+    # docs/protocol-responses.md section 3: the '- ', the problem and the count together.
+    fence = "```" + "A" * 500 + "-questionnaire\n```\n\n"
+    listed = [
+        line
+        for line in repair("Intro\n\n" + fence * 3, locale).splitlines()
+        if line.startswith("- ")
+    ]
+    assert [len(line) for line in listed] == [300]
+    assert listed[0].endswith("…" + suffix)

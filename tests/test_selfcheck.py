@@ -85,7 +85,7 @@ def test_near_miss_fails_with_one_repair_instruction_zh() -> None:
         "请重新输出完整的问卷（包含全部问题，不要只输出修改的部分），并在问卷前保留普通说明文字。"
         "可以使用独占一行的 ```questionnaire 开始的 fenced YAML，"
         "或 XML+JSON 形式的 <questionnaire>{...}</questionnaire>；"
-        "只要保持同一个注册名称，就可以在这两种编码之间切换。"
+        "只要保持同一个注册名称（questionnaire），就可以在这两种编码之间切换。"
         "注册名称：questionnaire、ling-questionnaire、movo-questionnaire、"
         "sage-questionnaire、yiii-questionnaire。",
     )
@@ -105,7 +105,8 @@ def test_near_miss_fails_with_one_repair_instruction_en() -> None:
         "corrected part, with ordinary explanatory text before it. Use a fenced YAML block "
         "opened by ```questionnaire on its own line, or XML+JSON "
         "<questionnaire>{...}</questionnaire>; you may switch between these two encodings "
-        "as long as you keep the same registered name. Registered names: questionnaire, "
+        "as long as you keep the same registered name (questionnaire). Registered names: "
+        "questionnaire, "
         "ling-questionnaire, movo-questionnaire, sage-questionnaire, yiii-questionnaire."
     )
     assert result.to_json()["diagnostics"][0]["code"] == "near_miss.case"

@@ -47,7 +47,9 @@ def test_a_response_block_fails_with_its_own_error(payload: str, name: str) -> N
 def test_the_chinese_instruction_names_the_response() -> None:
     prompt = str(check(f"Intro <questionnaire-response>{BROKEN}</questionnaire-response>",
                        "zh")["repair_prompt"])  # fmt: skip
-    assert prompt.startswith("你上一条回复中包含回答块，它是用户对问卷的答复")
+    assert prompt.startswith(
+        "你上一条回复中包含回答块（<questionnaire-response>），它是用户对问卷的答复"
+    )
     assert "问卷没有通过协议校验" not in prompt
 
 
@@ -66,7 +68,8 @@ def test_a_broken_form_and_a_response_get_both_instructions() -> None:
     assert "[questionnaire.start.question_type_invalid]" in prompt
     assert "[selfcheck.response_in_reply]" in prompt
     assert prompt.endswith(
-        "Also remove the questionnaire response block: a response is the user's answer and "
+        "Also remove the questionnaire response block (<questionnaire-response>): a response is "
+        "the user's answer and "
         "only the user's next message carries it."
     )
 

@@ -20,6 +20,7 @@ from replykit.questionnaire.conversation.stored import (
     message_text,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.model import Segment
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.questionnaire.segmentation.assemble import segment_counted
 from replykit.text import LineIndex, is_blank
@@ -102,6 +103,15 @@ def reply_diagnostics(content: str, index: int) -> tuple[tuple[Diagnostic, ...],
 
     The reading is :func:`~replykit.segment`'s below its argument checks: the message id
     and the profile are this function's own, valid values."""
+    found, responded, _segments = reply_reading(content, index)
+    return found, responded
+
+
+def reply_reading(
+    content: str, index: int
+) -> tuple[tuple[Diagnostic, ...], bool, tuple[Segment, ...]]:
+    """:func:`reply_diagnostics` and the reply's segments (the repair instruction names
+    the failing block's registered name from them, docs/protocol-responses.md section 3)."""
     if type(content) is not str:
         content = plain(content)  # as segment()'s argument check gives it
     message_id = f"message_{index}"
@@ -114,7 +124,7 @@ def reply_diagnostics(content: str, index: int) -> tuple[tuple[Diagnostic, ...],
             if first is None:
                 first = s
     if first is None:
-        return result.diagnostics, False
+        return result.diagnostics, False, result.segments
     limit = DEFAULT_LIMITS.max_diagnostics
     if len(result.diagnostics) >= limit:
         fewer = attrs.evolve(DEFAULT_LIMITS, max_diagnostics=limit - 1)
@@ -130,4 +140,4 @@ def reply_diagnostics(content: str, index: int) -> tuple[tuple[Diagnostic, ...],
     out = list(result.diagnostics)
     at = next((k for k, d in enumerate(out) if d.start >= first.start), len(out))
     out.insert(at, own)
-    return tuple(out), True
+    return tuple(out), True, result.segments

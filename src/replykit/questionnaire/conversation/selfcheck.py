@@ -12,7 +12,8 @@ tools), ``message_type`` an optional string. Message indexes are 0-based positio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -25,7 +26,7 @@ from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.replies import (
     IGNORED_MESSAGE_TYPES,
     assistant_replies,
-    reply_diagnostics,
+    reply_reading,
 )
 from replykit.questionnaire.conversation.stored import (
     checked_messages,
@@ -34,6 +35,7 @@ from replykit.questionnaire.conversation.stored import (
     message_text,
 )
 from replykit.questionnaire.conversation.texts import (
+    PROBLEM_PREFIX,
     Locale,
     check_locale,
     diagnostic_message,
@@ -41,14 +43,24 @@ from replykit.questionnaire.conversation.texts import (
     repair_prompt,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
+from replykit.questionnaire.model import Segment
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.text import is_blank
 from replykit.trusted import trusted
 
 #: The repair instruction lists at most this many distinct problems (§8).
 MAX_REPAIR_PROBLEMS = 20
-#: A listed problem is cut to this many code points (a message may quote a long value).
+#: A problem line, prefix and repeat count included, is cut to this many code points
+#: (a message may quote a long value).
 MAX_PROBLEM_LENGTH = 300
+#: A registered request name standing as a word (never the tail of ``foo-questionnaire``),
+#: longest first: the name a near-miss was written with, in any case (§8).
+_REGISTERED = re.compile(
+    "(?<![A-Za-z0-9-])("
+    + "|".join(re.escape(n) for n in sorted(SELF_CHECK.requests, key=lambda n: (-len(n), n)))
+    + ")(?![A-Za-z0-9-])",
+    re.IGNORECASE,
+)
 
 
 @typed
@@ -171,8 +183,9 @@ def _problems(
 ) -> tuple[list[str], int]:
     """The repair instruction's problem lines (§8): the first
     :data:`MAX_REPAIR_PROBLEMS` distinct problems (code and message), each once with how
-    many more times it occurs, each line cut to :data:`MAX_PROBLEM_LENGTH`; and how
-    many problems are not listed (``left_out_errors``, left out by the cap, included)."""
+    many more times it occurs, each whole line (``- ``, text, repeat count) cut to
+    :data:`MAX_PROBLEM_LENGTH`; and how many problems are not listed
+    (``left_out_errors``, left out by the cap, included)."""
     first: dict[tuple[str, str], tuple[Diagnostic, str]] = {}
     repeats: dict[tuple[str, str], int] = {}
     for d, english in blocking:
@@ -184,18 +197,46 @@ def _problems(
     lines = []
     for key, (d, english) in first.items():
         line = problem_line(d.line, d.column, d.code, d.message, english, locale)
-        if len(line) > MAX_PROBLEM_LENGTH:
-            line = line[: MAX_PROBLEM_LENGTH - 1] + "…"
+        suffix = ""
         if key in repeats:
             n = repeats[key]
-            line += f"（另有 {n} 处相同）" if locale == "zh" else f" (and {n} more like it)"
-        lines.append(line)
+            suffix = f"（另有 {n} 处相同）" if locale == "zh" else f" (and {n} more like it)"
+        room = MAX_PROBLEM_LENGTH - len(PROBLEM_PREFIX) - len(suffix)
+        if len(line) > room:
+            line = line[: room - 1] + "…"
+        lines.append(line + suffix)
     listed = len(first) + sum(repeats.values())
     return lines, len(blocking) - listed + left_out_errors
 
 
+def _block_names(
+    content: str, segments: tuple[Segment, ...], blocking: Iterable[Diagnostic]
+) -> tuple[str, str]:
+    """The registered request name of the first failing block (the block a blocking
+    diagnostic falls in, else the registered name a near-miss was written with, lower
+    case; ``questionnaire`` when none) and the name of the reply's first response block
+    (``questionnaire-response`` when none): the repair instruction's examples use them,
+    so they never contradict "keep the same registered name" (§8)."""
+    response = next(
+        (s.name for s in segments if s.kind == "questionnaire_response" and s.name),
+        "questionnaire-response",
+    )
+    for d in blocking:
+        if d.code == SELFCHECK_RESPONSE_IN_REPLY.name:
+            continue
+        block = next((s for s in segments if s.start <= d.start < s.end), None)
+        if block is not None and block.kind == "questionnaire" and block.name:
+            if block.name in SELF_CHECK.requests:
+                return block.name, response
+            continue
+        found = _REGISTERED.search(content, d.start, d.end)
+        if found is not None:
+            return found.group(1).lower(), response
+    return "questionnaire", response
+
+
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
-    found, responded = reply_diagnostics(content, index)
+    found, responded, segments = reply_reading(content, index)
     if not found:
         return _result(True, index, (), None)  # a clean reply: nothing to localize
     diagnostics = tuple(_localized(d, locale) for d in found)
@@ -216,7 +257,11 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     )
     lines, more = _problems(blocking, left_out, locale)
     forms = any(d.code != SELFCHECK_RESPONSE_IN_REPLY.name for d, _ in blocking)
-    prompt = repair_prompt(lines, _names(), locale, more=more, forms=forms, responses=responded)
+    name, response = _block_names(content, segments, (d for d, _ in blocking))
+    prompt = repair_prompt(
+        lines, _names(), locale, more=more, forms=forms, responses=responded,
+        name=name, response_name=response,
+    )  # fmt: skip
     return _result(False, index, diagnostics, prompt)
 
 

@@ -18,6 +18,7 @@ from replykit.codes import Locale, lookup
 
 __all__ = [
     "LOCALES",
+    "PROBLEM_PREFIX",
     "UI_TEXT_DEFAULTS",
     "Locale",
     "check_locale",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 LOCALES: tuple[Locale, ...] = ("zh", "en")
+#: What starts each problem line of a repair instruction.
+PROBLEM_PREFIX = "- "
 
 
 def check_locale(locale: str) -> Locale:
@@ -113,61 +116,65 @@ def repair_prompt(
     more: int = 0,
     forms: bool = True,
     responses: bool = False,
+    name: str = "questionnaire",
+    response_name: str = "questionnaire-response",
 ) -> str:
     """The one Self-check repair instruction for the model (§8).
 
     Input: one line per problem (already localized), the registered names (``names``,
     standard name first), ``more``: how many problems are not listed (said in one line
     after the list when above 0); ``forms``: a questionnaire block is broken;
-    ``responses``: the reply holds a response block. Output: a paragraph asking for
-    the complete questionnaire again, allowing a switch of encoding under the same
-    registered name (``forms``), and asking to remove the response block
-    (``responses``); a reply with only a response block is never told it holds a
-    broken questionnaire (docs/protocol-responses.md section 3).
+    ``responses``: the reply holds a response block; ``name``: the registered name of
+    the broken block, which the examples of both encodings use; ``response_name``: the
+    response block's name. Output: a paragraph asking for the complete questionnaire
+    again, allowing a switch of encoding under the same registered name (``forms``),
+    and asking to remove the response block (``responses``); a reply with only a
+    response block is never told it holds a broken questionnaire
+    (docs/protocol-responses.md section 3).
     """
-    listed = "\n".join(f"- {p}" for p in problems)
+    listed = "\n".join(f"{PROBLEM_PREFIX}{p}" for p in problems)
     if more:
         listed += (
-            f"\n- 另有 {more} 个问题未列出。"
+            f"\n{PROBLEM_PREFIX}另有 {more} 个问题未列出。"
             if locale == "zh"
-            else (f"\n- {more} more problem{'s' if more != 1 else ''} not listed.")
+            else (f"\n{PROBLEM_PREFIX}{more} more problem{'s' if more != 1 else ''} not listed.")
         )
     if not forms:
-        return _response_prompt(listed, locale)
-    form = _form_prompt(listed, names, locale)
+        return _response_prompt(listed, locale, response_name)
+    form = _form_prompt(listed, names, locale, name)
     if responses:
-        return form + ("\n" + _REMOVE_RESPONSE[locale])
+        return form + "\n" + _REMOVE_RESPONSE[locale].format(response=response_name)
     return form
 
 
 _REMOVE_RESPONSE: Mapping[Locale, str] = MappingProxyType(
     {
-        "en": "Also remove the questionnaire response block: a response is the user's "
-        "answer and only the user's next message carries it.",
-        "zh": "另外请删除回答块：回答是用户的答复，只能由用户的下一条消息携带。",
+        "en": "Also remove the questionnaire response block (<{response}>): a response is "
+        "the user's answer and only the user's next message carries it.",
+        "zh": "另外请删除回答块（<{response}>）：回答是用户的答复，只能由用户的下一条消息携带。",
     }
 )
 
 
-def _response_prompt(listed: str, locale: Locale) -> str:
+def _response_prompt(listed: str, locale: Locale, response: str) -> str:
     if locale == "en":
         return (
-            "Your last reply contains a questionnaire response block, which is the user's "
-            "answer to a questionnaire and belongs only in the user's next message:\n"
-            f"{listed}\n"
+            f"Your last reply contains a questionnaire response block (<{response}>), which "
+            "is the user's answer to a questionnaire and belongs only in the user's next "
+            f"message:\n{listed}\n"
             "Write the reply again without the response block. Do not answer for the "
             "user: to ask the user something, write a complete questionnaire with ordinary "
             "explanatory text before it; to talk about answers, use plain text."
         )
     return (
-        "你上一条回复中包含回答块，它是用户对问卷的答复，只能出现在用户的下一条消息中：\n"
-        f"{listed}\n"
+        f"你上一条回复中包含回答块（<{response}>），它是用户对问卷的答复，"
+        f"只能出现在用户的下一条消息中：\n{listed}\n"
         "请去掉回答块后重新输出回复，不要替用户作答：如需向用户提问，请输出完整的问卷，"
         "并在问卷前保留普通说明文字；如需说明答案，请使用普通文字。"
     )
 
 
-def _form_prompt(listed: str, names: tuple[str, ...], locale: Locale) -> str:
+def _form_prompt(listed: str, names: tuple[str, ...], locale: Locale, name: str) -> str:
     if locale == "en":
         return (
             "Your last reply contains a questionnaire block that fails the protocol check, "
@@ -175,18 +182,18 @@ def _form_prompt(listed: str, names: tuple[str, ...], locale: Locale) -> str:
             f"{listed}\n"
             "Write the complete questionnaire again, every question included, not only "
             "the corrected part, with ordinary explanatory text before it. Use a fenced "
-            "YAML block opened by ```questionnaire on its own line, or XML+JSON "
-            "<questionnaire>{...}</questionnaire>; you may switch between these two "
-            "encodings as long as you keep the same registered name. Registered names: "
-            f"{', '.join(names)}."
+            f"YAML block opened by ```{name} on its own line, or XML+JSON "
+            f"<{name}>{{...}}</{name}>; you may switch between these two "
+            f"encodings as long as you keep the same registered name ({name}). "
+            f"Registered names: {', '.join(names)}."
         )
     return (
         "你上一条回复中的问卷没有通过协议校验，用户无法作答：\n"
         f"{listed}\n"
         "请重新输出完整的问卷（包含全部问题，不要只输出修改的部分），并在问卷前保留普通说明文字。"
-        "可以使用独占一行的 ```questionnaire 开始的 fenced YAML，"
-        "或 XML+JSON 形式的 <questionnaire>{...}</questionnaire>；"
-        "只要保持同一个注册名称，就可以在这两种编码之间切换。"
+        f"可以使用独占一行的 ```{name} 开始的 fenced YAML，"
+        f"或 XML+JSON 形式的 <{name}>{{...}}</{name}>；"
+        f"只要保持同一个注册名称（{name}），就可以在这两种编码之间切换。"
         f"注册名称：{'、'.join(names)}。"
     )
 
