@@ -128,6 +128,17 @@ def test_vague_reference_only_for_business_prompts() -> None:
     [
         ({"description": None}, [("lint.description_missing", "actions[1].description")]),
         ({"description": " "}, [("lint.description_missing", "actions[1].description")]),
+        ({"description": "d" * 241}, [("lint.description_missing", "actions[1].description")]),
+        ({"description": 5}, [("lint.description_missing", "actions[1].description")]),
+        # sanitize removes an unsafe description: it is missing as well (section 9).
+        ({"description": "x\u202e"}, [("lint.text_unsafe", "actions[1].description"),
+                                       ("lint.description_missing", "actions[1].description")]),
+        ({"description": "x\u0007y", "type": "view.detail", "params": None,
+          "riskLevel": "HIGH"}, [("lint.text_unsafe", "actions[1].description"),
+                                 ("lint.description_missing", "actions[1].description")]),
+        ({"description": "line\nbreak"}, [("lint.text_unsafe", "actions[1].description"),
+                                          ("lint.description_missing", "actions[1].description")]),
+        ({"description": "d" * 240}, []),
         ({"riskLevel": None}, []),  # absent: business.* is confirmed anyway (seed 004 "6.")
         ({"riskLevel": "LOW"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),
         ({"riskLevel": "high"}, [("lint.risk_level_mismatch", "actions[1].riskLevel")]),

@@ -18,11 +18,11 @@ from replykit.actions.model import (
     ActionSink,
     capped,
     is_reserved_id,
+    kept_text,
     path_key,
     unsafe_char,
     unsafe_params,
     unsafe_variant,
-    valid_text,
 )
 from replykit.actions.sanitize import locate_actions
 from replykit.argcheck import typed
@@ -178,7 +178,8 @@ def _action(item: dict[object, object], at: Cursor) -> None:
     if business and isinstance(prompt, str) and has_vague_reference(prompt):
         at.add(A.LINT_VAGUE_REFERENCE, "params", "prompt")
     risk = item.get("riskLevel")
-    if (business or risk == "HIGH") and not valid_text(item.get("description"), MAX_DESCRIPTION):
+    # A description sanitize removes (blank, too long, unsafe) is as good as missing.
+    if (business or risk == "HIGH") and not kept_text(item.get("description"), MAX_DESCRIPTION):
         at.add(A.LINT_DESCRIPTION_MISSING, "description")
     # A declared riskLevel must be right; an absent one is fine: business.* is always
     # confirmed (seed 004 "6. 确认策略"), and the seed's own 4.7 example declares none.
@@ -204,9 +205,11 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     ``lint.actions_not_beside_datasets``, ``lint.payload_actions_ignored``,
     ``lint.id_reserved`` (an id JavaScript objects inherit), ``lint.text_unsafe``
     (control or bidi formatting characters in id, label, title, description or
-    params.prompt, §12), ``lint.vague_reference`` (business prompts), ``lint.description_missing``
-    (business.* or riskLevel HIGH), ``lint.risk_level_mismatch`` (business.* that declares
-    a riskLevel other than MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names,
+    params.prompt, §12), ``lint.vague_reference`` (business prompts),
+    ``lint.description_missing`` (business.* or riskLevel HIGH without a description
+    sanitize keeps: one that is blank, too long or unsafe counts as missing),
+    ``lint.risk_level_mismatch`` (business.* that declares a riskLevel other than
+    MEDIUM/HIGH), ``lint.forbidden_field`` (tool/server names,
     URLs, callbacks, RPC methods, credentials, argument objects at action, params or
     target level).
     At most ``limits.max_diagnostics`` warnings, the rest counted by one

@@ -198,6 +198,13 @@ def valid_text(value: object, limit: int) -> bool:
     return isinstance(value, str) and len(value) <= limit and not is_blank(value)
 
 
+def kept_text(value: object, limit: int, *, prompt: bool = False) -> bool:
+    """True when ``sanitize`` keeps ``value`` as a text field: :func:`valid_text` within
+    ``limit`` and no character :func:`unsafe_char` forbids (§12). A field it removes
+    counts as missing (docs/actions.md section 9)."""
+    return valid_text(value, limit) and unsafe_char(str(value), prompt=prompt) is None
+
+
 def as_action_type(value: object) -> ActionType | None:
     """The whitelisted event type equal to ``value`` (exact, case-sensitive), else ``None``.
 
