@@ -11,6 +11,7 @@ from replykit.actions import (
     RESERVED_IDS,
     ActionContext,
     ActionSet,
+    ActionStateRecord,
     AnswerAction,
     AnswerState,
     ChartComponent,
@@ -305,3 +306,49 @@ def test_dispatch_keys_state_only_by_kept_ids() -> None:
     # The target names no registered chart: an error record, and no chart key at all.
     assert state.to_json()["actionStates"]["c"]["status"] == "error"
     assert state.chartPresentation == ()
+
+
+RECORD = {"status": "idle", "message": "m", "updatedAt": "2026-08-27T07:00:00.000Z"}
+
+
+@pytest.mark.parametrize(
+    ("key", "problem"),
+    [
+        ("a\u202e", "holds U+202E at character 2, which an action id refuses"),
+        ("a\u0000", "holds U+0000 at character 2, which an action id refuses"),
+        ("a\ud800", "holds U+D800 at character 2, which an action id refuses"),
+        ("a" * 81, "must be a non-blank string of at most 80 characters"),
+        (" \u3000", "must be a non-blank string of at most 80 characters"),
+        ("constructor", "must not be a name JavaScript objects inherit"),
+    ],
+)
+def test_state_refuses_an_action_id_sanitize_never_keeps(key: str, problem: str) -> None:
+    # docs/actions.md section 7: a record keyed by such an id belongs to no action.
+    with pytest.raises(StateError) as refused:
+        AnswerState.from_json({"actionStates": {key: RECORD}})
+    assert str(refused.value) == f"state.actionStates[{key!r}]: the action id {problem}"
+    with pytest.raises(ValueError, match="actionStates"):
+        AnswerState(actionStates={key: ActionStateRecord("idle", "m", RECORD["updatedAt"])})
+    kept = sanitize({"datasets": {}, "actions": [{"id": key, "type": "view.detail",
+                     "label": "L", "target": {"dataset": "d"}}]})  # fmt: skip
+    assert kept.actions == ()
+
+
+@pytest.mark.parametrize(
+    ("key", "problem"),
+    [
+        ("c\u2066", "holds U+2066 at character 2, which an action id refuses"),
+        ("c" * 121, "must be a non-blank string of at most 120 characters"),
+    ],
+)
+def test_state_refuses_a_component_id_no_chart_has(key: str, problem: str) -> None:
+    with pytest.raises(StateError) as refused:
+        AnswerState.from_json({"chartPresentation": {key: "bar"}})
+    assert str(refused.value) == f"state.chartPresentation[{key!r}]: the componentId {problem}"
+
+
+def test_state_keeps_the_longest_ids_sanitize_keeps() -> None:
+    state = AnswerState.from_json(
+        {"actionStates": {"a" * 80: RECORD}, "chartPresentation": {"c" * 120: "bar"}}
+    )
+    assert state.status_of("a" * 80) == "idle" and state.chart_type("c" * 120) == "bar"

@@ -205,6 +205,23 @@ def kept_text(value: object, limit: int, *, prompt: bool = False) -> bool:
     return valid_text(value, limit) and unsafe_char(str(value), prompt=prompt) is None
 
 
+def action_id_problem(value: str) -> str | None:
+    """Why ``value`` can never be the id of an action ``sanitize`` keeps, or ``None``
+    (§12): blank or over :data:`MAX_ID` code points, a character :func:`unsafe_char`
+    forbids, or a name JavaScript objects inherit. Persisted state keyed by such an
+    id can belong to no action."""
+    if not valid_text(value, MAX_ID):
+        return f"must be a non-blank string of at most {MAX_ID} characters"
+    index = unsafe_char(value)
+    if index is not None:
+        return (
+            f"holds U+{ord(value[index]):04X} at character {index + 1}, which an action id refuses"
+        )
+    if is_reserved_id(value):
+        return "must not be a name JavaScript objects inherit"
+    return None
+
+
 def as_action_type(value: object) -> ActionType | None:
     """The whitelisted event type equal to ``value`` (exact, case-sensitive), else ``None``.
 

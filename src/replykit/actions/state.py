@@ -13,7 +13,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from replykit.actions.model import ChartType, as_chart_type, is_reserved_id
+from replykit.actions.context import component_id_problem
+from replykit.actions.model import ChartType, action_id_problem, as_chart_type
 from replykit.argcheck import typed
 
 ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
@@ -105,13 +106,23 @@ def _chart_pairs(
     return tuple(sorted(dict(value).items(), key=lambda kv: kv[0]))
 
 
+def _key_problem(attribute: str, key: str) -> str | None:
+    """Why ``key`` cannot key the map ``attribute``: an id no kept action has
+    (``actionStates``) or no chart can have (``chartPresentation``), §12."""
+    if attribute == "actionStates":
+        return action_id_problem(key)
+    return component_id_problem(key)
+
+
 def _check_keys(
     _inst: object, attribute: attrs.Attribute[Any], pairs: tuple[tuple[str, Any], ...]
 ) -> None:
-    # A JavaScript client stores both maps as plain objects (§12 reserved ids).
+    # A JavaScript client stores both maps as plain objects (§12 reserved ids), and a
+    # key sanitize never keeps belongs to no action or chart.
     for key, _value in pairs:
-        if is_reserved_id(key):
-            raise ValueError(f"{attribute.name} must not be keyed by {key!r}")
+        problem = _key_problem(attribute.name, key)
+        if problem is not None:
+            raise ValueError(f"{attribute.name}[{key!r}]: the key {problem}")
 
 
 @typed
@@ -124,8 +135,9 @@ class AnswerState:
     (an absent chart shows its client default). Both accept a mapping or pairs and are
     stored as key-sorted tuples of pairs, so equal content gives equal objects.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
-    Neither is ever keyed by a name JavaScript objects inherit (``__proto__``,
-    ``constructor`` ..., §12): ``ValueError`` when constructed with one.
+    Neither is ever keyed by an id ``sanitize`` refuses (blank, too long, an unsafe
+    character, a name JavaScript objects inherit such as ``__proto__``, §12):
+    ``ValueError`` naming the key when constructed with one.
     """
 
     actionStates: tuple[tuple[str, ActionStateRecord], ...] = attrs.field(
@@ -181,8 +193,10 @@ class AnswerState:
     def from_json(cls, value: object) -> AnswerState:
         """Restore a state from :meth:`to_json`'s shape (both keys optional, no others).
 
-        Raises :class:`StateError` naming the bad path: unknown keys, a key that is a
-        name JavaScript objects inherit (§12), a record without
+        Raises :class:`StateError` naming the bad path: unknown keys, a key no kept
+        action or chart can have (an action id ``sanitize`` refuses: blank, over 80
+        characters, an unsafe character, a name JavaScript objects inherit; a
+        componentId likewise, over 120 characters, §12), a record without
         exactly ``status``/``message``/``updatedAt``, an unknown status, a malformed
         timestamp, an unsupported chart type.
         """
@@ -202,8 +216,9 @@ class AnswerState:
             where = f"state.actionStates[{action_id!r}]"
             if not isinstance(action_id, str):
                 raise StateError(f"{where}: keys must be strings")
-            if is_reserved_id(action_id):
-                raise StateError(f"{where}: a name JavaScript objects inherit is no action id")
+            problem = action_id_problem(action_id)
+            if problem is not None:
+                raise StateError(f"{where}: the action id {problem}")
             if not isinstance(raw, dict) or set(raw) != {"status", "message", "updatedAt"}:
                 raise StateError(f"{where}: must hold exactly status, message, updatedAt")
             status = raw["status"]
@@ -224,10 +239,10 @@ class AnswerState:
             chart = as_chart_type(raw)
             if not isinstance(component_id, str) or chart is None:
                 raise StateError(f"state.chartPresentation[{component_id!r}]: bad chart type")
-            if is_reserved_id(component_id):
+            problem = component_id_problem(component_id)
+            if problem is not None:
                 raise StateError(
-                    f"state.chartPresentation[{component_id!r}]: a name JavaScript objects "
-                    "inherit is no componentId"
+                    f"state.chartPresentation[{component_id!r}]: the componentId {problem}"
                 )
             charts[component_id] = chart
         return cls(states, charts)
