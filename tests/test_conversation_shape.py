@@ -25,6 +25,7 @@ BAD: list[tuple[Any, str]] = [
      "messages[0].content[0] must be a content part object, not a string"),
     ({"role": "tool", "content": [{"type": "text", "text": None}]},
      "messages[0].content[0].text must be a string, not null"),
+    ({"role": "tool", "content": [{"type": "output_text"}]}, "messages[0].content[0] has no text"),
     ({"role": "user", "content": "hi", "message_type": 3},
      "messages[0].message_type must be a string, not a number"),
     ({"role": 5, "content": "hi"}, "messages[0].role must be a string, not a number"),

@@ -121,7 +121,11 @@ def test_parts_join_with_nothing_between_them() -> None:
         ({"type": "text", "text": "x"}, "messages[1].content must be a string, a list"),
         (["x"], "messages[1].content[0] must be a content part object, not a string"),
         ([{"type": "text", "text": "a"}, None], "messages[1].content[1] must be a content part"),
-        ([{"type": "text"}], "messages[1].content[0].text must be a string, not null"),
+        ([{"type": "text"}], "messages[1].content[0] has no text"),
+        (
+            [{"type": "text", "text": None}],
+            "messages[1].content[0].text must be a string, not null",
+        ),
         ([{"type": "output_text", "text": 5}], "messages[1].content[0].text must be a string"),
     ],
 )

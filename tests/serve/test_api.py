@@ -68,6 +68,25 @@ def test_a_bad_field_is_named(request_: dict[str, Any], field: str) -> None:
         api.analyze(request_)
 
 
+@pytest.mark.parametrize(
+    ("request_", "message"),
+    [
+        ({}, "text: is required (a string)"),
+        ({"text": None}, "text: must be a string, not null"),
+        ({"text": "x", "message_id": None}, "message_id: must be a string, not null"),
+    ],
+)
+def test_a_missing_field_is_called_missing_and_a_null_null(
+    request_: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(api.RequestError) as refused:
+        api.analyze(request_)
+    assert str(refused.value) == message
+    with pytest.raises(api.RequestError) as refused:
+        api.respond({"text": MIXED, "block_id": "message_q1"})
+    assert str(refused.value) == "answers: is required (an object)"
+
+
 def test_respond_gives_exactly_build_responses_result() -> None:
     form = segment(MIXED, message_id="message").segments[1]
     assert form.questionnaire is not None and form.id is not None

@@ -44,6 +44,8 @@ def _field(request: Mapping[str, Any], key: str, kind: type, default: Any = None
     value = request.get(key, default)
     if not isinstance(value, kind):
         expected = "a string" if kind is str else "an object"
+        if key not in request:  # missing, not null: say which
+            raise RequestError(f"{key}: is required ({expected})")
         raise RequestError(f"{key}: must be {expected}, not {a_json_type(value)}")
     return value
 

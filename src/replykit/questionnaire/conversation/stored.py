@@ -79,7 +79,9 @@ def _parts_text(parts: Sequence[Any], index: int) -> str:
         if not isinstance(part, Mapping):
             raise TypeError(f"{where} must be a content part object, not {a_json_type(part)}")
         if part.get("type") in TEXT_PART_TYPES:
-            text = part.get("text")
+            if "text" not in part:  # missing, not null: say which
+                raise TypeError(f"{where} has no text")
+            text = part["text"]
             if not isinstance(text, str):
                 raise TypeError(f"{where}.text must be a string, not {a_json_type(text)}")
             texts.append(text)
@@ -94,7 +96,8 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
     them (other parts such as ``image_url`` or ``tool_use`` are skipped). ``content``
     absent or ``null``: ``None``. Raises ``TypeError`` naming the message (and the part)
     when ``message`` is not a mapping, ``content`` is anything else, a part is not an
-    object, or a text part's ``text`` is not a string.
+    object, or a text part has no ``text`` (``... has no text``) or one that is not a
+    string.
     """
     if not isinstance(message, Mapping):
         raise TypeError(f"messages[{index}] must be an object, not {a_json_type(message)}")
