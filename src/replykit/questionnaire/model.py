@@ -194,15 +194,18 @@ class Questionnaire:
             raise ValueError("timeout_seconds must be a non-negative finite number")
 
     def to_json(self) -> dict[str, Any]:
-        """``{"title", "questions"}`` plus ``ui_text``/``timeout_seconds`` when present."""
+        """``{"title", "questions"}`` plus ``ui_text``/``timeout_seconds`` when present
+        (a ``-0.0`` timeout written ``0.0``)."""
         out: dict[str, Any] = {
             "title": self.title,
             "questions": [q.to_json() for q in self.questions],
         }
         if self.ui_text:
             out["ui_text"] = dict(self.ui_text)
-        if self.timeout_seconds is not None:
-            out["timeout_seconds"] = self.timeout_seconds
+        timeout = self.timeout_seconds
+        if timeout is not None:
+            # Written as positive zero whoever built the form (§1.3: -0.0 is 0.0).
+            out["timeout_seconds"] = 0.0 if isinstance(timeout, float) and timeout == 0 else timeout
         return out
 
 

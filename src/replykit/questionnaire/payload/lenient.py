@@ -27,7 +27,7 @@ from replykit.questionnaire.model import (
     QuestionType,
 )
 from replykit.questionnaire.payload.describe import carried_value, json_type
-from replykit.questionnaire.payload.numbers import is_timeout
+from replykit.questionnaire.payload.numbers import is_timeout, unsigned_zero
 from replykit.questionnaire.payload.results import FormRead
 from replykit.text import is_blank, trim_blank
 from replykit.trusted import trusted
@@ -445,7 +445,7 @@ def _timeout(raw: Any, at: Cursor) -> int | float | None:
             value=raw,
         )
         return None
-    return raw
+    return unsigned_zero(raw)  # -0.0 is kept as 0.0
 
 
 def _actual(value: Any) -> str:

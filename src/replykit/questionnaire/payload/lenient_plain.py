@@ -24,6 +24,7 @@ from replykit.questionnaire.model import (
     QuestionType,
 )
 from replykit.questionnaire.payload.lenient import normalize_type
+from replykit.questionnaire.payload.numbers import unsigned_zero
 from replykit.text import is_blank, trim_blank
 from replykit.trusted import trusted
 
@@ -67,6 +68,8 @@ def plain_request(args: Any) -> Questionnaire | None:
     timeout = args.get("timeout_seconds")
     if ui_text is None or not _timeout_ok(timeout):
         return None
+    if timeout is not None:
+        timeout = unsigned_zero(timeout)  # as the normalizer keeps it
     return _questionnaire(trim_blank(title), tuple(questions), ui_text, timeout)
 
 

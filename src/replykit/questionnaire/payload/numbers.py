@@ -27,7 +27,8 @@ def read_number(text: str) -> tuple[int | float | None, Problem | None]:
     """The number ``text`` spells and ``None``, or ``None`` and why it is none.
 
     An integer token gives an ``int``, one with a fraction or exponent a ``float``
-    (``"1e3"`` gives ``1000.0``). Never raises.
+    (``"1e3"`` gives ``1000.0``); a negative zero is positive zero of its type
+    (``"-0.0"`` and ``"-0e0"`` give ``0.0``, ``"-0"`` gives ``0``). Never raises.
     """
     m = _NUMBER.fullmatch(text)
     if m is None:
@@ -36,7 +37,15 @@ def read_number(text: str) -> tuple[int | float | None, Problem | None]:
         return None, "too_large"
     if m.group(1) is None and m.group(2) is None:
         return int(text), None
-    return float(text), None
+    return unsigned_zero(float(text)), None
+
+
+def unsigned_zero(value: int | float) -> int | float:
+    """``value``, a negative zero (``-0.0``) written as positive zero of the same type
+    (``0.0``); every other number unchanged (§1.3: an ``int`` has no negative zero, so
+    ``-0`` is already ``0``). A number the reader keeps never carries a sign ≥ 0 rules
+    out."""
+    return 0.0 if isinstance(value, float) and value == 0 else value
 
 
 def is_timeout(value: object) -> TypeGuard[int | float]:
