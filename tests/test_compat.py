@@ -289,3 +289,27 @@ def test_a_quoted_gt_ends_the_opening_tag() -> None:
     assert [(d.code, d.start, d.message) for d in sage.diagnostics] == [
         ("json.syntax", text.index("b"), "JSON syntax error: expected a value, found 'b'")
     ]
+
+
+ENTITY_CASES = [
+    # (text, decoded with decode_entities alone, decoded with case_insensitive too)
+    (f"Intro &lt;Questionnaire&gt;{BODY}&lt;/Questionnaire&gt;", False, True),
+    (f"Intro &lt;QUESTIONNAIRE&gt;{BODY}", False, True),
+    (f"Intro &LT;questionnaire&GT;{BODY}&LT;/questionnaire&GT;", True, True),
+    (f"Intro <questionnaire>{BODY}&lt;/questionnaire&gt;", True, True),
+    (f"Intro <Questionnaire>{BODY}&lt;/Questionnaire&gt; &amp;", False, True),
+]
+
+
+@pytest.mark.parametrize(("text", "alone", "any_case"), ENTITY_CASES)
+def test_decode_entities_alone_claims_only_the_names_a_switch_reads(
+    text: str, alone: bool, any_case: bool
+) -> None:
+    only = segment(text, compat=Compat(decode_entities=True))
+    assert (only.decoded is not None) == alone
+    if not alone:
+        # Offsets stay those of the raw text: nothing was decoded.
+        assert "".join(s.text for s in only.segments) == text
+    both = segment(text, compat=Compat(decode_entities=True, case_insensitive=True))
+    assert (both.decoded is not None) == any_case
+    assert (segment(text, compat=SAGE).decoded is not None) == any_case

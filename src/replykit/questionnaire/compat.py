@@ -18,13 +18,17 @@ from replykit.text import trim_blank
 
 
 @functools.cache
-def _escaped_tag() -> re.Pattern[str]:
-    """``&lt;`` or ``&lt;/`` and a family name, any ASCII case (the grammar's pattern)."""
+def _escaped_tag(any_case: bool) -> re.Pattern[str]:
+    """``&lt;`` or ``&lt;/`` (the entity in any case, as ``html.unescape`` reads it) and
+    a family name (the grammar's pattern) in the case the switches accept: exact, or
+    any ASCII case with ``case_insensitive`` (``any_case``), so ``decode_entities``
+    never decodes a message for a tag no switch would read."""
     from replykit.questionnaire.scan.grammar import (
         family_pattern,  # the scanner imports this module
     )
 
-    return re.compile("&lt;/?" + family_pattern(), re.IGNORECASE | re.ASCII)
+    flags = re.IGNORECASE | re.ASCII if any_case else re.ASCII
+    return re.compile("(?i:&lt;)/?" + family_pattern(), flags)
 
 
 # One JSON string escape, or a quote or backslash that is not part of one.
@@ -42,7 +46,9 @@ class Compat:
       aside) is a JSON string literal is read as that string's value; the literal is
       read strictly (§1), so one with a lone-surrogate escape stays undecoded.
     - ``decode_entities``: a message holding an entity-escaped family tag
-      (``&lt;questionnaire&gt;``) is read after ``html.unescape``.
+      (``&lt;questionnaire&gt;``) is read after ``html.unescape``; the name must be
+      in the case the switches accept (``&lt;Questionnaire&gt;`` only with
+      ``case_insensitive``).
     - ``escaped_closers``: ``<\\/name>`` closes a block as ``</name>`` does.
     - ``tag_attributes``: an opening tag may carry attributes
       (``<questionnaire timeout_seconds="30">``); a numeric ``timeout_seconds`` is kept.
@@ -97,7 +103,7 @@ def decode_transport(text: str, compat: Compat) -> str:
             read = read_json_value(body)  # strict (§1): a lone surrogate is not decoded
             if not read.findings and isinstance(read.value, str):
                 text = read.value
-    if compat.decode_entities and _escaped_tag().search(text):
+    if compat.decode_entities and _escaped_tag(compat.case_insensitive).search(text):
         text = html.unescape(text)
     return text
 
