@@ -130,7 +130,7 @@ def test_vague_reference_only_for_business_prompts() -> None:
         ({"description": " "}, [("lint.description_missing", "actions[1].description")]),
         ({"description": "d" * 241}, [("lint.description_missing", "actions[1].description")]),
         ({"description": 5}, [("lint.description_missing", "actions[1].description")]),
-        # sanitize removes an unsafe description: it is missing as well (section 9).
+        # sanitize removes an unsafe description: it is missing as well (docs/actions.md section 9).
         ({"description": "x\u202e"}, [("lint.text_unsafe", "actions[1].description"),
                                        ("lint.description_missing", "actions[1].description")]),
         ({"description": "x\u0007y", "type": "view.detail", "params": None,
