@@ -317,7 +317,9 @@ LINT_VAGUE_REFERENCE: Final = _lint(
 LINT_DESCRIPTION_MISSING: Final = _lint(
     "description_missing",
     "a high-risk action needs a clear description of its effect",
-    "business.* or riskLevel HIGH without a valid description",
+    "business.* or riskLevel HIGH without a description `sanitize` keeps: a missing one, "
+    "and one it removes (not a string, blank, over 240 characters, or holding an unsafe "
+    "character, which also gets `lint.text_unsafe`)",
     zh={
         "": "高风险动作需要清楚说明其影响的 description。",
     },
