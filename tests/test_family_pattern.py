@@ -75,8 +75,13 @@ def test_near_miss_words_are_family_names_in_any_case(word: str) -> None:
 
 @given(NAMES)
 def test_entity_decoding_looks_for_a_family_tag(name: str) -> None:
+    # The name in the case the active switches accept: exact alone, any ASCII case
+    # with case_insensitive (docs/protocol.md §9).
     text = f"Intro &lt;{name}&gt;{{}}&lt;/{name}&gt;"
     seg = replykit.segment(text, compat=Compat(decode_entities=True))
+    tagged = any(FAMILY.fullmatch(name[:k]) for k in range(len(name) + 1))
+    assert (seg.decoded is not None) == tagged
+    seg = replykit.segment(text, compat=Compat(decode_entities=True, case_insensitive=True))
     lowered = name.translate({c: c + 32 for c in range(65, 91)})
     tagged = any(FAMILY.fullmatch(lowered[:k]) for k in range(len(lowered) + 1))
     assert (seg.decoded is not None) == tagged

@@ -188,7 +188,10 @@ def test_text_view_of_a_decoded_message_says_so(
     assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{path} (decoded):1-3: markdown"
-    assert lines[2].startswith(f"{path} (decoded):4:29: error questionnaire.start.")
+    # Its one question has an error: nothing to drop, the strict error at "bogus" stands.
+    assert lines[2].startswith(
+        f"{path} (decoded):4:38: error questionnaire.start.question_type_invalid"
+    )
     # Nothing decoded: the file's own positions, no mark.
     path.write_text(f"Intro <questionnaire>{body}</questionnaire>")
     assert main(["segment", "--compat", "sage", "--format", "text", str(path)]) == 0
