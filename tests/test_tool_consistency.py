@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from replykit import (
     call_questionnaire_async,
     questionnaire_async,
     questionnaire_from_tool_result,
+    segment,
 )
 from replykit.testing.strategies import tool_arguments
 
@@ -149,3 +151,43 @@ def test_every_result_the_tool_returns_is_consistent(arguments: Any, locale: str
     form = questionnaire_from_tool_result(result, "call_1", locale=locale)
     assert form.opened == result["success"]
     assert all(e.code != "tool_result.inconsistent" for e in form.errors)
+
+
+# --- the {value, label} option's label (docs/protocol.md §5, the table there) -------------
+
+LABELS = [
+    ({"value": "a", "label": "Alpha"}, ("a", "Alpha")),
+    ({"value": "a"}, ("a", "a")),
+    ({"value": "a", "label": None}, ("a", "a")),
+    ({"value": "a", "label": ""}, ("a", "a")),
+    ({"value": "a", "label": " "}, ("a", "a")),
+    ({"value": "a", "label": "\u200b"}, ("a", "a")),
+    ("a", ("a", "a")),
+    ({"value": "a", "label": 5}, None),
+    ({"value": "a", "label": True}, None),
+    ({"label": "A"}, None),
+    ({"value": 1, "label": "A"}, None),
+]
+
+
+@pytest.mark.parametrize(("option", "read"), LABELS)
+def test_the_label_falls_back_to_the_value_in_the_tool_and_in_xml(
+    option: Any, read: tuple[str, str] | None
+) -> None:
+    question = {"type": "single_choice", "text": "x", "options": [option]}
+    result = call_questionnaire_async({"questions": [question]}, locale="en")
+    payload = json.dumps({"title": "T", "questions": [question]})
+    text = f"Intro <questionnaire>{payload}</questionnaire>"
+    block = next(s for s in segment(text).segments if s.kind == "questionnaire")
+    if read is None:
+        assert [e["code"] for e in result["errors"]] == [
+            "questionnaire.start.question_option_invalid"
+        ]
+        assert [d.code for d in block.diagnostics] == [
+            "questionnaire.start.question_option_invalid"
+        ]
+    else:
+        assert result["questions"][0]["options"] == [{"value": read[0], "label": read[1]}]
+        assert block.questionnaire is not None
+        (opened,) = block.questionnaire.questions[0].options
+        assert (opened.value, opened.label) == read
