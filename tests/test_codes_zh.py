@@ -32,7 +32,7 @@ PARAMS: dict[str, Any] = {
     "quoted_type": "'questionnaire_response'", "reason": "expected ',' or '}'",
     "shape": "a non-blank string", "shown": "\\ud800", "size": 1001, "strict": "'multi_choice'",
     "tag": "!!str", "token": "NaN", "total": 5, "type": "single_choice", "value": "x",
-    "what": "the end of the payload", "where": "questions[1]",
+    "want": '"awaiting_user_input"', "what": "the end of the payload", "where": "questions[1]",
 }  # fmt: skip
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -88,8 +88,8 @@ def test_anthropic_text_and_tool_use_parts() -> None:
     result = self_check(conversation, locale="en")
     assert (result.passed, result.index) == (False, 1)
     assert result.diagnostics == (NEAR_MISS_DIAGNOSTIC,)
-    # The tool_use input never reaches the text: alone it leaves nothing to check.
-    assert self_check(anthropic(tool_use)) == SelfCheckResult(True, None, (), None)
+    # The tool_use input never reaches the text: alone it is a reply holding no form.
+    assert self_check(anthropic(tool_use)) == SelfCheckResult(True, 1, (), None)
 
 
 def test_offsets_refer_to_the_joined_text_and_other_parts_are_skipped() -> None:

@@ -186,10 +186,14 @@ def test_latest_counting_assistant_message_is_inspected() -> None:
         {"role": "assistant", "content": "x", "message_type": "token_usage"},
         {"role": "assistant", "content": "y", "message_type": "empty"},
     ]
+    # The tool call alone is the latest reply (it holds no form: passes).
+    result = self_check(conv)
+    assert (result.passed, result.index) == (True, 5)
+    del conv[5]
     result = self_check(conv)
     assert (result.passed, result.index) == (False, 2)
     conv.append({"role": "assistant", "content": FENCED_OK, "message_type": "normal"})
-    assert (self_check(conv).passed, self_check(conv).index) == (True, 8)
+    assert (self_check(conv).passed, self_check(conv).index) == (True, 7)
 
 
 def test_without_a_user_message_all_messages_are_considered() -> None:

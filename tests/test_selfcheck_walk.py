@@ -51,8 +51,18 @@ def _general_replies(messages: Any, *, latest: bool) -> list[tuple[int, str]]:
             continue
         content = message_text(messages[index], index)
         kind = message_field(messages[index], index, "message_type", required=False)
-        if kind in IGNORED or content is None or is_blank(content):
+        if kind in IGNORED:
             continue
+        if content is None or is_blank(content):
+            # No visible text: a reply still when it calls a tool (one rule with can_submit).
+            calls = messages[index].get("tool_calls")
+            parts = messages[index].get("content")
+            tool_part = isinstance(parts, list) and any(
+                isinstance(p, dict) and p.get("type") == "tool_use" for p in parts
+            )
+            if not ((isinstance(calls, list) and calls) or tool_part):
+                continue
+            content = content or ""
         found.append((index, content))
         if latest:
             break

@@ -326,7 +326,8 @@ def test_tool_arguments_with_a_lone_surrogate_are_not_read() -> None:
     )
     # A forged success result holding one opens no form either.
     forged = {
-        "success": True, "validation_passed": True, "title": "T",
+        "success": True, "status": "awaiting_user_input", "validation_passed": True,
+        "title": "T", "question_count": 1,
         "questions": [{"id": "q1", "type": "free_text", "text": "\ud800", "default": ""}],
     }  # fmt: skip
     opened = questionnaire_from_tool_result(forged, "call_1", locale="en")

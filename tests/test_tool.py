@@ -435,17 +435,21 @@ def test_failed_result_opens_nothing_and_returns_its_errors() -> None:
                 ("tool_result.error_invalid", "errors[2]"),
             ],
         ),
-        # validation_passed must be true as well
+        # validation_passed must be true as well: false contradicts success
         (
             dict(questionnaire_async("t", SEED_QUESTIONS), validation_passed=False),
-            [("tool_result.failed", None)],
+            [("tool_result.inconsistent", "validation_passed")],
         ),
         # a forged success whose questions do not normalize opens nothing
         (
-            dict(questionnaire_async("t", SEED_QUESTIONS), questions=[]),
+            dict(questionnaire_async("t", SEED_QUESTIONS), questions=[], question_count=0),
             [("questionnaire.start.questions_empty", "questions")],
         ),
-        ({"success": "true", "validation_passed": True}, [("tool_result.failed", None)]),
+        # a failed result never says validation_passed true
+        (
+            {"success": "true", "validation_passed": True},
+            [("tool_result.inconsistent", "validation_passed"), ("tool_result.failed", None)],
+        ),
     ],
 )
 def test_malformed_results(result: Any, codes: list[tuple[str, str | None]]) -> None:

@@ -57,7 +57,11 @@ def test_content_blocks_tool_calls_and_ignored_types() -> None:
         {"role": "assistant", "content": TILDE, "message_type": "token_usage"},
     ]
     result = audit_record(record, expect="form")
-    assert [(m["index"], m["passed"]) for m in result["messages"]] == [(1, True)]
+    # The tool call is a reply too (one rule with Self-check); its text holds no block.
+    assert [(m["index"], m["passed"], m["codes"]) for m in result["messages"]] == [
+        (1, True, []),
+        (2, False, ["expect.form_missing"]),
+    ]
 
 
 def test_single_message_and_bare_reply() -> None:

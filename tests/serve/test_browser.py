@@ -346,3 +346,30 @@ def test_a_replaced_form_answers_no_more(page: Any) -> None:
     assert page.text_content("#response-block") == ""
     assert page.eval_on_selector_all("#response-diagnostics li", "els => els.length") == 0
     assert page.text_content("#agent-text") == ""
+
+
+@pytest.mark.parametrize(("locale", "submit"), [("en", "Submit"), ("zh", "提交")])
+def test_read_only_locks_every_form_and_labels_follow_the_locale(
+    page: Any, locale: str, submit: str
+) -> None:
+    _pick(page, "mixed")
+    page.select_option("#locale", locale)
+    settle(page)
+    buttons = "#rendered form button[type=submit]"
+    assert set(page.eval_on_selector_all(buttons, "els => els.map(e => e.textContent)")) == {submit}
+    assert page.text_content("#response-block") == "message_q1"
+    page.check("#readonly")
+    settle(page)
+    forms = page.eval_on_selector_all(
+        "#rendered form.replykit-form",
+        "els => els.map(f => [f.hasAttribute('data-replykit-readonly'),"
+        " [...f.elements].every(e => e.matches(':disabled'))])",
+    )
+    assert forms == [[True, True], [True, True]]
+    # Nothing can be filled, and no form answers.
+    assert page.is_disabled("#rendered form[data-replykit-block='message_q1'] textarea")
+    assert page.text_content("#response-block") == ""
+    assert page.text_content("#agent-text") == ""
+    page.uncheck("#readonly")
+    settle(page)
+    assert page.text_content("#response-block") == "message_q1"

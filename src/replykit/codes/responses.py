@@ -117,6 +117,23 @@ TOOL_RESULT_FAILED: Final = Code(
     example='`{"success": false}`',
     doc="responses",
 )
+TOOL_RESULT_INCONSISTENT: Final = Code(
+    "tool_result.inconsistent",
+    "error",
+    rules.TOOL_RESULT,
+    en={
+        "": "{path} contradicts the result: it must be {want}, not {value}.",
+        "missing": "{path} is missing: the result must have it, {want}.",
+    },
+    zh={
+        "": "{path} 与结果自相矛盾：应为 {want}，当前为 {value}。",
+        "missing": "缺少 {path}：结果必须有它，应为 {want}。",
+    },
+    meaning="a result whose `status`, `question_count` or `validation_passed` contradicts "
+    "its `success` (or its `questions`)",
+    example='`{"success": true, "status": "error", ...}`',
+    doc="responses",
+)
 
 # ---------------------------------------------------------------- answers (§7)
 # One template set per code, shared by building (``build_response``, paths from the
@@ -306,6 +323,7 @@ CODES: Final = (
     TOOL_RESULT_INVALID,
     TOOL_RESULT_ERROR_INVALID,
     TOOL_RESULT_FAILED,
+    TOOL_RESULT_INCONSISTENT,
     ANSWER_UNKNOWN_QUESTION,
     ANSWER_DUPLICATE,
     ANSWER_MISSING,

@@ -97,12 +97,14 @@ def replies(record: Any, text_field: str | None, latest: bool) -> list[tuple[int
     the record must have that field (``null`` is missing): a string there is one reply
     (none when blank), anything else is read as a conversation. A conversation (a list
     of messages, ``{"messages": [...]}``, or one message object) gives its assistant
-    replies exactly as ``replykit check`` reads them (§8): every assistant message
-    whose text (content parts joined) is not blank and whose ``message_type`` is not
-    ``empty``/``token_usage``; with ``latest`` only the one Self-check inspects (the
-    latest after the last user message). Raises ``KeyError`` for a missing field and
-    ``TypeError`` for a record of another shape, as ``check`` refuses it (a message
-    without a string ``role``, a bad ``content``).
+    replies exactly as ``replykit check`` reads them (§8,
+    :func:`~replykit.questionnaire.conversation.selfcheck.reply_text`): every assistant
+    message not of ``message_type`` ``empty``/``token_usage`` whose text (content parts
+    joined) is not blank or that makes a tool call (its text, ``""`` when it has none);
+    with ``latest`` only the one Self-check inspects (the latest after the last user
+    message). Raises ``KeyError`` for a missing field and ``TypeError`` for a record of
+    another shape, as ``check`` refuses it (a message without a known ``role``, a bad
+    ``content``).
     """
     if text_field is not None and not isinstance(record, str):
         record = field_value(record, text_field)

@@ -4,7 +4,8 @@ Install the extra: ``pip install 'replykit[html]'`` (markdown-it-py; nh3 for
 :func:`sanitize_html`). :func:`questionnaire_plugin` makes a ``MarkdownIt`` render each
 block ``segment()`` finds as a card in its place; :func:`render_html` does it in one
 call with raw HTML off; :func:`render_segments` also returns the segmentation;
-:func:`actions_html` renders answer actions (§12) as buttons.
+:func:`actions_html` renders answer actions (§12) as buttons;
+:func:`tool_form_html` renders a ``questionnaire_async`` form (§7) as the same card.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from replykit.markdown_it.render import (
     sanitize_html,
     web_link,
 )
+from replykit.markdown_it.tool_card import tool_form_html
 
 __all__ = [
     "ENV_KEY",
@@ -37,5 +39,6 @@ __all__ = [
     "render_html",
     "render_segments",
     "sanitize_html",
+    "tool_form_html",
     "web_link",
 ]

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import attrs
 
 from replykit.markdown_it.bound import Measure, output_limit, summarized, utf8_size
-from replykit.markdown_it.cards import block_card
+from replykit.markdown_it.cards import DEFAULT_CARDS, CardOptions, block_card
 from replykit.markdown_it.markup import text_safe
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segmentation
@@ -63,18 +63,20 @@ def make_plan(
     fence: bool = True,
     limit: int | None = None,
     measure: Measure = utf8_size,
+    style: CardOptions = DEFAULT_CARDS,
 ) -> Plan:
     """Segment ``text`` and replace each block by a placeholder. ``fence``: whether the
     ``MarkdownIt`` reads fenced code; without it a fenced block's placeholder is a
     paragraph of its own, between blank lines. ``limit``: the page's bound as
     ``measure`` counts it (default :func:`~.bound.output_limit` of the text and the
     message id); the largest cards are summarized when all of them, with twice the
-    Markdown between them, would pass it (docs/html.md section 8). Raises what
+    Markdown between them, would pass it (docs/html.md section 8). ``style``: how
+    the cards are drawn (read-only, locale; docs/html.md section 3). Raises what
     :func:`replykit.segment` raises (``ValueError`` for a bad ``message_id``)."""
     seg = segment(text, message_id=message_id, profile=profile, compat=compat)
     source_text = seg.decoded if seg.decoded is not None else text
     marker = choose_marker(source_text)
-    blocks = [(piece, block_card(piece)) for piece in seg.segments if piece.kind != "markdown"]
+    blocks = [(p, block_card(p, style)) for p in seg.segments if p.kind != "markdown"]
     prose = sum(measure(piece.text) for piece in seg.segments if piece.kind == "markdown")
     limit = output_limit(text, message_id) if limit is None else limit
     budget = limit - 2 * prose

@@ -24,6 +24,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from replykit.markdown_it.bound import least_size, whole_summary
+from replykit.markdown_it.cards import CardOptions, card_options
 from replykit.markdown_it.nesting import add_deep_rule
 from replykit.markdown_it.plan import Card, Plan, make_plan
 from replykit.markdown_it.raw_html import (
@@ -58,6 +59,7 @@ class _Options:
     message_id: str
     profile: Profile
     compat: Compat | str | None
+    cards: CardOptions
 
 
 def check_arguments(message_id: object, profile: object, compat: object, sanitize: object) -> None:
@@ -92,6 +94,8 @@ def questionnaire_plugin(
     profile: Profile | str = CLIENT,
     compat: Compat | str | None = None,
     sanitize: Sanitizer | None = None,
+    readonly: bool = False,
+    locale: str = "zh",
 ) -> None:
     """Make ``md`` render questionnaire blocks where ``segment()`` finds them (§2, §3).
 
@@ -112,16 +116,20 @@ def questionnaire_plugin(
     section 6). ``md.renderInline`` is not covered (no blocks). Any preset works: with
     markdown-it's ``fence`` rule off a fenced block's card still stands where its block
     is; text nested deeper than ``md``'s ``maxNesting`` is shown as text, cards in
-    place (docs/html.md section 7).
+    place (docs/html.md section 7). ``readonly``: every form locked, nothing can be
+    submitted (§11: only the latest message that is not read-only takes answers);
+    ``locale`` (``zh`` default, or ``en``): the card's own labels (提交/Submit,
+    其他/Other, ...; docs/html.md section 3).
 
     Raises ``TypeError`` naming the argument for a wrong type, ``ValueError`` for an
-    unknown ``profile`` or ``compat`` name, a ``message_id`` ``segment()`` refuses
+    unknown ``profile``, ``compat`` name or ``locale``, a ``message_id`` ``segment()`` refuses
     (empty or only white space, over 128 code points, holding a surrogate or NUL, §6),
     and for an ``md`` the plugin is already used on (one ``md`` serves one message id).
     """
     if not isinstance(md, MarkdownIt):
         raise TypeError(f"argument 'md' must be MarkdownIt, not {type(md).__name__}")
     check_arguments(message_id, profile, compat, sanitize)
+    cards = card_options(readonly, locale)
     if "replykit_blocks" in md.core.ruler.get_all_rules():
         raise ValueError(
             "questionnaire_plugin is already used on this MarkdownIt: make one MarkdownIt "
@@ -131,7 +139,8 @@ def questionnaire_plugin(
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=_user_level())
     if not md.options.get("html"):
         read_html_show_text(md)
-    _install(md, _blocks_rule(_Options(message_id, resolve_profile(profile), compat)), sanitize)
+    options = _Options(message_id, resolve_profile(profile), compat, cards)
+    _install(md, _blocks_rule(options), sanitize)
 
 
 def _blocks_rule(options: _Options) -> Callable[[StateCore], None]:
@@ -146,6 +155,7 @@ def _blocks_rule(options: _Options) -> Callable[[StateCore], None]:
             profile=options.profile,
             compat=options.compat,
             fence="fence" in state.md.block.ruler.get_active_rules(),
+            style=options.cards,
             **state.env.get(LIMIT_KEY, {}),
         )
         state.src = plan.source

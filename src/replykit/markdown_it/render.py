@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from replykit.actions import ActionContext
 from replykit.markdown_it.actions_html import actions_html, check_actions
 from replykit.markdown_it.bound import Measure, output_limit, utf8_size, whole_summary
+from replykit.markdown_it.cards import DEFAULT_CARDS, CardOptions, card_options
 from replykit.markdown_it.markup import text_safe
 from replykit.markdown_it.nesting import RENDER_NESTING
 from replykit.markdown_it.plan import Plan
@@ -78,6 +79,8 @@ def render_segments(
     sanitize: Sanitizer | None = None,
     actions: Sequence[Mapping[str, Any]] | None = None,
     action_context: ActionContext | None = None,
+    readonly: bool = False,
+    locale: str = "zh",
 ) -> RenderedMessage:
     """:func:`render_html`'s HTML and the :class:`~replykit.Segmentation` it was
     rendered from (§2), read once for both.
@@ -89,7 +92,9 @@ def render_segments(
     """
     return _render(
         text,
-        _Options(message_id, profile, compat, html, sanitize, actions, action_context),
+        _Options(
+            message_id, profile, compat, html, sanitize, actions, action_context, readonly, locale
+        ),
     )
 
 
@@ -103,6 +108,8 @@ def render_html(
     sanitize: Sanitizer | None = None,
     actions: Sequence[Mapping[str, Any]] | None = None,
     action_context: ActionContext | None = None,
+    readonly: bool = False,
+    locale: str = "zh",
 ) -> str:
     """Render one assistant message to HTML (docs/html.md; §2, §3).
 
@@ -125,16 +132,25 @@ def render_html(
     answer's ``actions`` array, §12) shown after the message as buttons
     (:func:`~replykit.markdown_it.actions_html`); ``action_context`` (an
     :class:`~replykit.actions.ActionContext`) chooses the confirmation texts' locale.
+    ``readonly``: every form drawn locked (``data-replykit-readonly``, its fieldsets
+    and submit button ``disabled``): for a message that is not the latest or is shown
+    read-only (§11). ``locale`` (``zh`` default, or ``en``): the language of the
+    card's own labels (提交/Submit, 其他/Other, 问卷回答/Questionnaire answers,
+    未填写/Not answered) where the form's ``ui_text`` gives none (docs/html.md
+    section 3).
 
     Raises ``TypeError`` naming the argument for a wrong type (``actions`` not a list or
     tuple, ``action_context`` not an ``ActionContext``: checked whether or not they are
-    used) and ``ValueError`` for an unknown ``profile`` or ``compat`` name or a
+    used; ``readonly`` not a ``bool``, ``locale`` not a ``str``) and ``ValueError`` for
+    an unknown ``profile``, ``compat`` name or ``locale``, or a
     ``message_id`` :func:`replykit.segment` refuses or that holds NUL (§6); nothing
     else, whatever the text.
     """
     return _render(
         text,
-        _Options(message_id, profile, compat, html, sanitize, actions, action_context),
+        _Options(
+            message_id, profile, compat, html, sanitize, actions, action_context, readonly, locale
+        ),
     ).html
 
 
@@ -147,6 +163,8 @@ class _Options:
     sanitize: Any
     actions: Any
     action_context: Any
+    readonly: Any
+    locale: Any
 
 
 def _render(text: str, options: _Options, limit: int | None = None) -> RenderedMessage:
@@ -157,6 +175,7 @@ def _render(text: str, options: _Options, limit: int | None = None) -> RenderedM
     if not isinstance(options.html, bool):
         raise TypeError(f"argument 'html' must be bool, not {type(options.html).__name__}")
     check_actions(options.actions, options.action_context, "action_context")
+    cards = card_options(options.readonly, options.locale)
     if options.html and options.sanitize is None:
         warnings.warn(RAW_HTML_WARNING, RawHtmlWarning, stacklevel=3)
     if limit is None:
@@ -169,6 +188,7 @@ def _render(text: str, options: _Options, limit: int | None = None) -> RenderedM
         html=options.html,
         sanitize=options.sanitize,
         limit=limit,
+        cards=cards,
     )
     if options.actions is not None:
         out += actions_html(options.actions, options.action_context)
@@ -191,6 +211,7 @@ def render_bounded(
     sanitize: Sanitizer | None = None,
     limit: int,
     measure: Measure = utf8_size,
+    cards: CardOptions = DEFAULT_CARDS,
 ) -> tuple[str, Segmentation]:
     """The message's HTML measuring at most ``limit`` by ``measure`` (the UTF-8 bytes by
     default): the largest cards summarized, else the whole message as its raw text
@@ -206,6 +227,8 @@ def render_bounded(
             profile=profile,
             compat=compat,
             sanitize=sanitize,
+            readonly=cards.readonly,
+            locale=cards.locale,
         )
     env: dict[str, Any] = {LIMIT_KEY: {"limit": limit, "measure": measure}}
     out = text_safe(md.render(text, env))

@@ -21,9 +21,10 @@ from typing import Any
 
 from replykit.jsonout import dumps
 from replykit.markdown_it.bound import output_limit, utf8_size
+from replykit.markdown_it.cards import CardOptions
 from replykit.questionnaire.conversation.responses.build import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import self_check
-from replykit.questionnaire.conversation.texts import LOCALES
+from replykit.questionnaire.conversation.texts import LOCALES, check_locale
 from replykit.questionnaire.limits import message_id_problem
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.payload.describe import a_json_type
@@ -43,7 +44,7 @@ class RequestError(ValueError):
 def _field(request: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
     value = request.get(key, default)
     if not isinstance(value, kind):
-        expected = "a string" if kind is str else "an object"
+        expected = {str: "a string", bool: "a boolean"}.get(kind, "an object")
         if key not in request:  # missing, not null: say which
             raise RequestError(f"{key}: is required ({expected})")
         raise RequestError(f"{key}: must be {expected}, not {a_json_type(value)}")
@@ -91,7 +92,8 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Request: ``{"text": str, "message_id"?: str (default "message", at most 128),
     "profile"?: "client"|"self_check"|"product:NAME", "compat"?: ""|"sage",
-    "locale"?: "zh"|"en" (Self-check texts, default en)}``.
+    "locale"?: "zh"|"en" (Self-check texts and the cards' labels, default en),
+    "readonly"?: bool (every form locked, default false; docs/html.md section 3)}``.
     Output: ``{"segments": [{kind, start, end[, encoding, name, registered, valid, id,
     diagnostics (a count)]}], "diagnostics": [diagnostic JSON], "decoded": str|null
     (the text the offsets index when a §9 decoding changed it), "html": the rendered
@@ -102,7 +104,11 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
     ``profile`` says. Raises :class:`RequestError` for a bad field.
     """
     text, message_id, profile, compat, locale = _options(request)
-    html, result = render_message(text, message_id=message_id, profile=profile, compat=compat)
+    readonly = _field(request, "readonly", bool, False)
+    cards = CardOptions(readonly, check_locale(locale))
+    html, result = render_message(
+        text, message_id=message_id, profile=profile, compat=compat, cards=cards
+    )
     checked = self_check({"role": "assistant", "content": text}, locale=locale)
     answer = {
         "segments": [_segment_json(s) for s in result.segments],
@@ -122,7 +128,7 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
     if size > limit:
         room = limit - (size - json_size(html))
         answer["html"], _ = render_message(
-            text, message_id=message_id, profile=profile, compat=compat, limit=room
+            text, message_id=message_id, profile=profile, compat=compat, limit=room, cards=cards
         )
     return answer
 

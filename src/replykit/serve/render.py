@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from replykit.jsonout import dumps
 from replykit.markdown_it import render_segments
+from replykit.markdown_it.cards import DEFAULT_CARDS, CardOptions
 from replykit.markdown_it.render import render_bounded
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.model import Segmentation
@@ -24,16 +25,25 @@ def render_message(
     profile: Profile = CLIENT,
     compat: Compat | str | None = None,
     limit: int | None = None,
+    cards: CardOptions = DEFAULT_CARDS,
 ) -> tuple[str, Segmentation]:
     """The HTML of ``text`` and the segmentation it was drawn from
     (:func:`~replykit.segment` with ``message_id``, ``profile`` and ``compat``, §2-§7),
     read once for both. Raw HTML in the Markdown is shown as text, links keep only
     relative, http and https URLs (docs/html.md). ``limit``: the bytes the HTML may
     take written as a JSON string (docs/html.md section 8); by default
-    :func:`~replykit.markdown_it.render_html`'s bound. Raises nothing for a ``str``
+    :func:`~replykit.markdown_it.render_html`'s bound. ``cards``: forms locked or live
+    and the card labels' locale (docs/html.md section 3). Raises nothing for a ``str``
     and a ``message_id`` the request checks passed."""
     if limit is None:
-        rendered = render_segments(text, message_id=message_id, profile=profile, compat=compat)
+        rendered = render_segments(
+            text,
+            message_id=message_id,
+            profile=profile,
+            compat=compat,
+            readonly=cards.readonly,
+            locale=cards.locale,
+        )
         return rendered.html, rendered.segmentation
     return render_bounded(
         text,
@@ -42,6 +52,7 @@ def render_message(
         compat=compat,
         limit=limit,
         measure=json_size,
+        cards=cards,
     )
 
 

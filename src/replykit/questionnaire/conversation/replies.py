@@ -6,6 +6,7 @@ checks: compiled in the opt-in build (docs/performance.md, "Compiled build").
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,7 +16,9 @@ from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
 from replykit.diagnostics import Diagnostic
 from replykit.plain import plain
 from replykit.questionnaire.conversation.stored import (
+    check_role,
     conversation_messages,
+    has_tool_part,
     message_field,
     message_text,
 )
@@ -44,26 +47,47 @@ def _shape(message: Any, index: int) -> tuple[str, str | None]:
             and (content is None or type(content) is str)
             and (kind is None or type(kind) is str)
         ):
+            check_role(role, index)
             return role, None if kind in IGNORED_MESSAGE_TYPES else content
     checked_role = message_field(message, index, "role", required=True)
     assert checked_role is not None
+    check_role(checked_role, index)
     text = message_text(message, index)
     kind = message_field(message, index, "message_type", required=False)
     return checked_role, None if kind in IGNORED_MESSAGE_TYPES else text
+
+
+def reply_text(message: Mapping[str, Any], index: int) -> str | None:
+    """The one rule for "a reply" (§8, §11; docs/protocol-responses.md section 3): an
+    ``assistant`` message (the caller checks the role) whose ``message_type`` is not
+    ``empty``/``token_usage`` and that has visible text (not blank, §1) or makes a tool
+    call (a non-empty ``tool_calls`` list, OpenAI; a ``tool_use`` content part,
+    Anthropic). Output: its text (content parts joined; ``""`` when it has none, as a
+    call alone), or ``None`` when the message is no reply."""
+    kind = message_field(message, index, "message_type", required=False)
+    if kind in IGNORED_MESSAGE_TYPES:
+        return None
+    content = message_text(message, index)
+    if content is not None and not is_blank(content):
+        return content
+    calls = message.get("tool_calls")
+    if (isinstance(calls, list) and bool(calls)) or has_tool_part(message):
+        return content or ""
+    return None
 
 
 def assistant_replies(
     messages: Sequence[Mapping[str, Any]] | Mapping[str, Any], *, latest: bool
 ) -> list[tuple[int, str]]:
     """The assistant replies of a stored conversation as §8 reads them, each
-    ``(0-based message index, text)``: ``assistant`` messages whose text (content parts
-    joined) is not blank (§1) and whose ``message_type`` is not ``empty`` or
-    ``token_usage``. ``latest``: only the one Self-check inspects, the latest of them
+    ``(0-based message index, text)``: the messages :func:`reply_text` counts (visible
+    text or a tool call; the text, content parts joined, is ``""`` for a call alone).
+    ``latest``: only the one Self-check inspects, the latest of them
     among the messages after the last ``user`` message (none when a user message comes
     after every reply); else all of them, in order.
 
     Raises ``TypeError`` as :func:`~replykit.questionnaire.conversation.selfcheck.self_check`
-    does: every message, wherever it stands, must be an object with a string ``role``,
+    does: every message, wherever it stands, must be an object with a known ``role``,
     a ``content`` that is a string, a list of content parts or ``None``, and a
     ``message_type`` that is a string or ``None``; the first bad one is named. One pass
     over the messages.
@@ -86,8 +110,13 @@ def assistant_replies(
     indices = range(len(roles) - 1, last_user, -1) if latest else range(len(roles))
     for index in indices:
         text = texts[index]
-        if roles[index] != "assistant" or text is None or is_blank(text):
+        if roles[index] != "assistant":
             continue
+        if text is None or is_blank(text):
+            # No visible text: a reply still when it makes a tool call (reply_text).
+            text = reply_text(typing.cast(Sequence[Any], listed)[index], index)
+            if text is None:
+                continue
         found.append((index, text))
         if latest:
             break

@@ -4,7 +4,8 @@ and 4).
 A conversation is a sequence of mappings ``{"role", "content", "message_type"?}``, or
 a mapping with such a ``messages`` list
 (:func:`~replykit.questionnaire.conversation.stored.conversation_messages`):
-``role`` a string (``user``, ``assistant``, ``tool``, ``system``...), ``content`` a
+``role`` one of ``user``, ``assistant``, ``system``, ``developer``, ``tool``,
+``function`` (exactly so spelled; any other is a malformed message), ``content`` a
 string, a list of content parts (the ``text``/``output_text`` parts' texts, joined, are
 the message text) or ``None`` (no text, as for an assistant message that only calls
 tools), ``message_type`` an optional string. Message indexes are 0-based positions.
@@ -24,15 +25,13 @@ from replykit.codes.responses import SELFCHECK_RESPONSE_IN_REPLY
 from replykit.codes.segment import ALWAYS_SHOWN
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.replies import (
-    IGNORED_MESSAGE_TYPES,
     assistant_replies,
     reply_reading,
+    reply_text,
 )
 from replykit.questionnaire.conversation.stored import (
     checked_messages,
-    has_tool_part,
     message_field,
-    message_text,
 )
 from replykit.questionnaire.conversation.texts import (
     PROBLEM_PREFIX,
@@ -45,7 +44,6 @@ from replykit.questionnaire.conversation.texts import (
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.profiles import SELF_CHECK
-from replykit.text import is_blank
 from replykit.trusted import trusted
 
 #: The repair instruction lists at most this many distinct problems (§8).
@@ -109,16 +107,6 @@ def _role(message: Any, index: int) -> str:
 _result = trusted(SelfCheckResult)
 
 
-def _has_text(message: Any, index: int) -> str | None:
-    """The text of an assistant message that counts as a reply (§8): not blank and
-    not of ``message_type`` empty/token_usage; else ``None``."""
-    content = message_text(message, index)
-    kind = _field(message, index, "message_type", required=False)
-    if kind in IGNORED_MESSAGE_TYPES or content is None or is_blank(content):
-        return None
-    return content
-
-
 def is_blocking(diagnostic: Diagnostic) -> bool:
     """True when ``diagnostic`` fails Self-check (§8): an error, any ``near_miss.*``, or
     ``name.unregistered``."""
@@ -142,9 +130,12 @@ def self_check(
     as the join of its ``text``/``output_text`` parts; diagnostics' offsets, lines and
     columns refer to that joined text.
     Among the messages after the last ``user`` message (all of them when there is
-    none) it inspects the latest ``assistant`` message whose ``content`` is not blank
-    (§1) and whose ``message_type`` is not ``empty`` or ``token_usage``, and segments
-    it with the ``SELF_CHECK`` profile (the five registered names).
+    none) it inspects the latest reply (:func:`reply_text`, the rule
+    :func:`can_submit` follows too): an ``assistant`` message whose ``message_type``
+    is not ``empty`` or ``token_usage`` and whose text is not blank (§1) or that makes
+    a tool call (``tool_calls`` or a ``tool_use`` part); it segments its text with the
+    ``SELF_CHECK`` profile (the five registered names). A reply that only calls a tool
+    holds no form and passes, with its ``index``.
 
     Output: :class:`SelfCheckResult`; ``passed`` iff that message has no ``error``
     diagnostic, no ``near_miss.*`` and no ``name.unregistered`` (legal fenced YAML and
@@ -157,7 +148,9 @@ def self_check(
     or, when only response blocks are wrong, to write the reply without them.
 
     Raises ``TypeError`` when ``messages`` is none of the conversation shapes, a
-    message is not a mapping, has no string ``role``, has a ``content`` that is neither
+    message is not a mapping, has no string ``role`` or a role not among the known
+    ones (``messages[1].role must be one of user, ..., not "model"``), has a
+    ``content`` that is neither
     a string, a list of content-part objects (a text part's ``text`` a string) nor
     ``None``, or a ``message_type`` that is neither a string nor ``None`` (every
     message, wherever it stands, not only those it inspects; the message is named
@@ -265,22 +258,6 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
     return _result(False, index, diagnostics, prompt)
 
 
-def _counts(message: Mapping[str, Any], index: int) -> bool:
-    """An assistant message that counts for §11: text (not blank, not of an ignored
-    ``message_type``), a non-empty ``tool_calls`` list, or a ``tool_use`` content part
-    (a ``questionnaire_async`` call whose text is blank, as OpenAI and Anthropic store
-    it)."""
-    kind = _field(message, index, "message_type", required=False)
-    if kind in IGNORED_MESSAGE_TYPES:
-        return False
-    calls = message.get("tool_calls")
-    return (
-        _has_text(message, index) is not None
-        or (isinstance(calls, list) and bool(calls))
-        or has_tool_part(message)
-    )
-
-
 @typed
 def can_submit(
     messages: Sequence[Mapping[str, Any]] | Mapping[str, Any],
@@ -292,11 +269,12 @@ def can_submit(
     forms of the latest assistant message that is not read-only).
 
     ``messages`` takes the shapes :func:`self_check` takes (``index`` is a position in
-    the messages list). True iff ``readonly`` is false, ``messages[index]`` is an
-    ``assistant`` message that counts (text that is not blank and not of
-    ``message_type`` empty/token_usage, or a non-empty ``tool_calls`` list or a
-    ``tool_use`` content part for a ``questionnaire_async`` form), no ``user``
-    message comes after it, and no later ``assistant`` message counts. Later ``tool``
+    the messages list). True iff ``readonly`` is false, ``messages[index]`` is a reply
+    (:func:`reply_text`, the rule :func:`self_check` follows: an ``assistant`` message
+    not of ``message_type`` empty/token_usage with text that is not blank, or a
+    non-empty ``tool_calls`` list or a ``tool_use`` content part for a
+    ``questionnaire_async`` form), no ``user`` message comes after it, and no later
+    reply follows. Later ``tool``
     (and other-role) messages do not matter. It does not look at whether the message
     holds a valid form, nor whether one was already submitted (a client locks a
     submitted form, and the answer is a later user message anyway).
@@ -310,12 +288,12 @@ def can_submit(
         raise IndexError(f"message index {index} out of range 0..{len(messages) - 1}")
     if readonly:
         return False
-    if _role(messages[index], index) != "assistant" or not _counts(messages[index], index):
+    if _role(messages[index], index) != "assistant" or reply_text(messages[index], index) is None:
         return False
     for later in range(index + 1, len(messages)):
         role = _role(messages[later], later)
         if role == "user":
             return False
-        if role == "assistant" and _counts(messages[later], later):
+        if role == "assistant" and reply_text(messages[later], later) is not None:
             return False
     return True

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.jsonout import dumps
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import json_lines_line_col
@@ -25,6 +26,18 @@ TEXT_PART_TYPES: Final[frozenset[str]] = frozenset({"text", "output_text"})
 #: Content-part types that call a tool (Anthropic ``tool_use``): such a message counts
 #: for the submission rule as one with ``tool_calls`` does.
 TOOL_PART_TYPES: Final[frozenset[str]] = frozenset({"tool_use"})
+#: The message roles the chat APIs write (OpenAI and Anthropic spellings, matched
+#: exactly): any other ``role`` is a malformed message (docs/protocol-responses.md 3.1).
+KNOWN_ROLES: Final[tuple[str, ...]] = (
+    "user",
+    "assistant",
+    "system",
+    "developer",
+    "tool",
+    "function",
+)
+#: A refused role is quoted up to this many code points (bounded messages, §1.5).
+_QUOTE: Final = 60
 # The payload reader's complaints about the root type do not apply to a whole file.
 
 
@@ -132,15 +145,31 @@ def checked_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
     """:func:`conversation_messages`, with every message's shape checked, wherever it
     stands (§8; docs/protocol-responses.md section 3.1): an object with a string
     ``role``, a ``content`` that :func:`message_text` reads (its parts included) and a
-    ``message_type`` that is a string or ``null``. Raises ``TypeError`` naming the
-    first bad message (``messages[i]``, 0-based) and field. Linear in the size of the
+    ``message_type`` that is a string or ``null``; the role one of
+    :data:`KNOWN_ROLES` (``Assistant``, ``human`` or ``model`` is refused). Raises
+    ``TypeError`` naming the first bad message (``messages[i]``, 0-based) and field
+    (``messages[1].role must be one of user, ..., not "model"``). Linear in the size of the
     messages."""
     messages = conversation_messages(conversation)
     for index, message in enumerate(messages):
-        message_field(message, index, "role", required=True)
+        role = message_field(message, index, "role", required=True)
+        assert role is not None
+        check_role(role, index)
         message_text(message, index)
         message_field(message, index, "message_type", required=False)
     return messages
+
+
+def check_role(role: str, index: int) -> None:
+    """Raise ``TypeError`` naming ``messages[index].role`` and the role (quoted as JSON,
+    cut to 60 code points) unless it is one of :data:`KNOWN_ROLES` (§8)."""
+    if role not in KNOWN_ROLES:
+        shown = dumps(role)  # quoted, a lone surrogate escaped: the message prints
+        if len(shown) > _QUOTE:
+            shown = shown[: _QUOTE - 1] + "…"
+        raise TypeError(
+            f"messages[{index}].role must be one of {', '.join(KNOWN_ROLES)}, not {shown}"
+        )
 
 
 def has_tool_part(message: Mapping[str, Any]) -> bool:

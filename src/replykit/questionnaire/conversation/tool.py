@@ -26,22 +26,25 @@ from replykit.codes import Code, lookup
 from replykit.codes.responses import (
     TOOL_RESULT_ERROR_INVALID,
     TOOL_RESULT_FAILED,
+    TOOL_RESULT_INCONSISTENT,
     TOOL_RESULT_INVALID,
 )
 from replykit.diagnostics import Finding, LeftOut, format_path
 from replykit.frozen import FrozenDict, freeze_mapping
-from replykit.jsonout import portable
+from replykit.jsonout import dumps, portable
 from replykit.questionnaire.conversation.texts import Locale, check_locale, start_success_message
+from replykit.questionnaire.conversation.tool_schema import TOOL_NAME as TOOL_NAME
+from replykit.questionnaire.conversation.tool_schema import or_null as or_null
+from replykit.questionnaire.conversation.tool_schema import tool_schema as tool_schema
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.questionnaire.model import Questionnaire
-from replykit.questionnaire.payload import ACCEPTED_TYPES, normalize_form
+from replykit.questionnaire.payload import normalize_form
+from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.payload.results import FormRead, finding_sink
 from replykit.surrogates import lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex, is_blank
 
-#: The tool's name in a tool definition and in ``replykit tool``.
-TOOL_NAME = "questionnaire_async"
 STATUS_AWAITING = "awaiting_user_input"
 ERROR_CODE = "INVALID_ARGUMENT"
 
@@ -213,21 +216,40 @@ def call_questionnaire_async(
     }
 
 
+class _Absent:
+    """The default of :func:`questionnaire_async`'s parameters: an argument left out,
+    which (unlike ``None``, JSON ``null``) is reported as missing (§7)."""
+
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+_ABSENT: Any = _Absent()
+
+
 @typed
 def questionnaire_async(
-    title: Any = "", questions: Any = None, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+    title: Any = _ABSENT,
+    questions: Any = _ABSENT,
+    *,
+    locale: str = "zh",
+    limits: Limits = DEFAULT_LIMITS,
 ) -> dict[str, Any]:
     """The ``questionnaire_async`` tool with its two parameters (§7).
 
     Input: ``title`` (optional string), ``questions`` (non-empty list of question
-    objects; ``None`` means absent, which is ``questions_must_be_list``), ``locale``.
+    objects), ``locale``. A parameter left out is absent from the arguments, as in a
+    tool call that omits it: no ``questions`` is ``questions_must_be_list`` with
+    ``actual`` ``missing`` (zh ``缺少 questions``); ``None`` is passed as JSON ``null``
+    (``null`` counts as absent for ``title``, as in the tool call).
     Output and errors: as :func:`call_questionnaire_async` on
-    ``{"title": title, "questions": questions}``, with the same ``limits``.
+    ``{"title": title, "questions": questions}`` (the parameters given), with the same
+    ``limits``.
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    return call_questionnaire_async(
-        {"title": title, "questions": questions}, locale=locale, limits=limits
-    )
+    given = {"title": title, "questions": questions}
+    arguments = {k: v for k, v in given.items() if not isinstance(v, _Absent)}
+    return call_questionnaire_async(arguments, locale=locale, limits=limits)
 
 
 @typed
@@ -284,6 +306,40 @@ def _result_error(code: Code, path: str | None, locale: Locale) -> ToolError:
     return ToolError(code.name, path, message, {"path": path})
 
 
+def _contradictions(result: Mapping[str, Any], locale: Locale) -> list[ToolError]:
+    """A ``tool_result.inconsistent`` error for each field that contradicts the result's
+    ``success`` (§7): a success result is the tool's success object (``status``
+    ``awaiting_user_input``, ``validation_passed`` true, ``question_count`` the number
+    of its ``questions``); a failed one never says ``validation_passed`` true."""
+    success = result.get("success") is True
+    wants: list[tuple[str, Any]] = [("validation_passed", success)]
+    if success:
+        wants.append(("status", STATUS_AWAITING))
+        questions = result.get("questions")
+        if isinstance(questions, list):
+            wants.append(("question_count", len(questions)))
+    out = []
+    for field, want in wants:
+        value = result.get(field, _ABSENT)
+        same = type(value) is type(want) and value == want
+        if field == "validation_passed" and not success:
+            same = value is not True  # a failed result may leave the flag out
+        if not same:
+            missing = isinstance(value, _Absent)
+            shown = "missing" if missing else value
+            params = {"path": field, "want": dumps(want, compact=True), "value": shown}
+            variant = "missing" if missing else None
+            message = TOOL_RESULT_INCONSISTENT.render(params, variant, locale)
+            # The value itself only in the message, shortened: a result may be huge.
+            details = {
+                "path": field,
+                "expected": want,
+                "actual": shown if missing else json_type(value),
+            }
+            out.append(ToolError(TOOL_RESULT_INCONSISTENT.name, field, message, details))
+    return out
+
+
 def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
     if isinstance(item, Mapping):
         code, path, message = item.get("code"), item.get("path"), item.get("message")
@@ -309,8 +365,12 @@ def questionnaire_from_tool_result(
     assistant's tool call to the result (it becomes the form's id, §6); ``locale`` for
     messages this function writes.
 
-    Output: :class:`ToolForm`. Only a result whose ``success`` and ``validation_passed``
-    are both ``true`` opens a form: its ``title`` and ``questions`` are normalized again
+    Output: :class:`ToolForm`. Only a result whose ``success`` is ``true`` and that is
+    consistent opens a form: ``validation_passed`` ``true``, ``status``
+    ``awaiting_user_input`` and ``question_count`` the number of its ``questions``; each
+    field that is missing or says otherwise is one ``tool_result.inconsistent`` error
+    with that field as its path (as is a failed result's ``validation_passed`` ``true``),
+    listed first. Its ``title`` and ``questions`` are normalized again
     (a normalized form normalizes to itself), and if that fails (a forged or corrupted
     result) the normalizer's errors are returned and nothing opens. Any other result
     opens nothing and returns its ``errors`` entries; an entry that is not
@@ -330,12 +390,13 @@ def questionnaire_from_tool_result(
         raise ValueError("tool_call_id must not be blank")
     if not isinstance(result, Mapping):
         return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
-    if result.get("success") is True and result.get("validation_passed") is True:
+    contradictions = _contradictions(result, loc)
+    if result.get("success") is True:
         read = _read({"title": result.get("title"), "questions": result.get("questions")}, limits)
-        if read.value is not None:
+        if read.value is not None and not contradictions:
             return ToolForm(tool_call_id, read.value, ())
         errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
-        return ToolForm(tool_call_id, None, tuple(errors))
+        return ToolForm(tool_call_id, None, (*contradictions, *errors))
     raw = result.get("errors")
     listed: list[ToolError] = []
     if isinstance(raw, list):
@@ -351,135 +412,4 @@ def questionnaire_from_tool_result(
         listed = capped_errors(listed, limits.max_diagnostics, loc, extra)
     if not listed:
         listed = [_result_error(TOOL_RESULT_FAILED, None, loc)]
-    return ToolForm(tool_call_id, None, tuple(listed))
-
-
-def _option_schema() -> dict[str, Any]:
-    return {
-        "anyOf": [
-            {
-                "type": "string",
-                "minLength": 1,
-                "description": "An option whose value is its label.",
-            },
-            {
-                "type": "object",
-                "properties": {
-                    "value": {"type": "string", "minLength": 1},
-                    "label": {"type": ["string", "null"]},
-                },
-                "required": ["value"],
-                "additionalProperties": False,
-            },
-        ]
-    }
-
-
-def or_null(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` that also accepts ``null``: the tool reads ``null`` as absent for every
-    optional field, the value strict function-calling modes send for one (§7)."""
-    return {**schema, "type": [schema["type"], "null"]}
-
-
-def _question_schema(types: list[str], default: dict[str, Any], choice: bool) -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "id": or_null(
-            {
-                "type": "string",
-                "description": "Stable question id; omitted or blank: q1, q2, ... by position.",
-            }
-        ),
-        "type": {"type": "string", "enum": types},
-        "text": {"type": "string", "minLength": 1, "description": "The question shown."},
-        "title": or_null({"type": "string", "description": "Used as the text when text is blank."}),
-    }
-    required = ["type", "text"]
-    if choice:
-        properties["options"] = {"type": "array", "minItems": 1, "items": _option_schema()}
-        required.append("options")
-    else:  # the tool's own free-text output has "options": [] and "allow_other": false
-        properties["options"] = {"type": ["array", "null"], "maxItems": 0}
-    properties["default"] = or_null(default)
-    properties["allow_other"] = (
-        or_null({"type": "boolean", "description": "Offer an 'other' choice with free text."})
-        if choice
-        else {"enum": [False, None]}
-    )
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": False,
-    }
-
-
-def _question_shapes() -> list[dict[str, Any]]:
-    """The three question shapes the tool accepts, by type and default: single choice,
-    multi choice, free text (§7)."""
-    single = [t for t in ACCEPTED_TYPES if t == "single_choice"]
-    multi = [t for t in ACCEPTED_TYPES if t in ("multi_choice", "multiple_choice")]
-    free = [t for t in ACCEPTED_TYPES if t in ("free_text", "text")]
-    text_default = {"type": "string", "description": "Preselected answer; empty for none."}
-    return [
-        _question_schema(
-            single,
-            {"type": "string", "description": "An option value, or empty for no default."},
-            True,
-        ),
-        _question_schema(
-            multi,
-            {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "Option values selected in advance.",
-            },
-            True,
-        ),
-        _question_schema(free, text_default, False),
-    ]
-
-
-@typed
-def tool_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the ``questionnaire_async`` arguments (§7).
-
-    Output: a new ``dict`` each call, usable as the ``parameters``/``input_schema`` of
-    an LLM tool definition: an object with optional ``title`` (string) and required
-    ``questions`` (at least one), each question one of three shapes: single choice
-    (``single_choice``; ``options`` required; ``default`` a string), multi choice
-    (``multi_choice``/``multiple_choice``; ``default`` a list of strings), free text
-    (``free_text``/``text``; ``default`` a string; no options). Every shape has ``id``,
-    ``type``, ``text`` (required), ``title``; choices have ``options`` (strings or
-    ``{value, label}``) and ``allow_other``; a free-text question only an empty
-    ``options`` and ``allow_other`` ``false`` (the tool's own output). Every optional
-    field may be ``null`` (read as absent). Everything inline (no ``$ref``), no other
-    keys allowed: stricter than the tool only on a title in place of text, unknown
-    keys, other spellings of a type and options on free text.
-
-    What a schema cannot say is left to the tool, and an input the schema accepts can
-    only fail on values: a blank text or option, a repeated id or option value, a
-    default (or multi-choice default item) that is not an option
-    (``question_text_required``, ``question_option_invalid``,
-    ``question_id_duplicate``, ``default_value_not_in_options``).
-    """
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": TOOL_NAME,
-        "description": (
-            "Show the user a questionnaire and end the turn; the answers arrive in the "
-            "next user message as a <questionnaire-response> JSON block."
-        ),
-        "type": "object",
-        "properties": {
-            "title": or_null(
-                {"type": "string", "description": "Optional title of the questionnaire."}
-            ),
-            "questions": {
-                "type": "array",
-                "minItems": 1,
-                "items": {"anyOf": _question_shapes()},
-            },
-        },
-        "required": ["questions"],
-        "additionalProperties": False,
-    }
+    return ToolForm(tool_call_id, None, (*contradictions, *listed))

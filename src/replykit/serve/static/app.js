@@ -83,7 +83,7 @@ function pickDiagnostic(d) {
 async function update() {
   const started = performance.now();
   const seq = ++page.seq;
-  const request = options();
+  const request = { ...options(), readonly: $("readonly").checked };
   const reply = await post("/api/analyze", request);
   if (seq !== page.seq) return null;
   if (!reply.ok) {
@@ -146,7 +146,8 @@ async function respond(form) {
 }
 
 function wireForms() {
-  const forms = [...$("rendered").querySelectorAll("form.replykit-form")];
+  // A read-only form is locked (docs/html.md section 3): it sends no answer.
+  const forms = [...$("rendered").querySelectorAll("form.replykit-form:not([data-replykit-readonly])")];
   for (const form of forms) {
     const again = () => debounce("respond", () => respond(form), 50);
     form.addEventListener("input", again);
@@ -220,7 +221,7 @@ async function start() {
   }
   picker.addEventListener("change", () => loadExample(examples.find((e) => e.name === picker.value), actions));
   $("editor").addEventListener("input", () => debounce("update", update));
-  for (const id of ["profile", "product", "compat", "locale"]) {
+  for (const id of ["profile", "product", "compat", "locale", "readonly"]) {
     $(id).addEventListener("change", () => {
       $("product").hidden = $("profile").value !== "product";
       debounce("update", update, 0);
