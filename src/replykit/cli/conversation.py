@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from replykit.cli.io import (
     InputError,
+    check_form_id,
     check_message_id,
     dump,
     fail,
@@ -120,7 +121,12 @@ def _add_respond(
         help="the message's id (1 to 128 characters, not blank (§1.1); block ids are "
         "ID_q1, ID_q2, ...)",
     )
-    respond.add_argument("--id", metavar="BLOCK_ID", help="block id, e.g. ID_q2")
+    respond.add_argument(
+        "--id",
+        metavar="BLOCK_ID",
+        help="block id, e.g. ID_q2 (a message id of 1 to 128 characters, not blank, then "
+        "_q and the block's number; §6)",
+    )
     respond.add_argument(
         "--answers",
         required=True,
@@ -294,6 +300,8 @@ def run_respond(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise InputError(str(exc)) from None
         check_message_id(args.message_id)
+        if args.id is not None:
+            check_form_id("--id", args.id)
         one_stdin(__message=args.message, __answers=args.answers)
         text = read_text(args.message, "message")
         answers = read_json(args.answers, "answers")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from replykit.jsonout import dumps
-from replykit.questionnaire.limits import DEFAULT_LIMITS, message_id_problem
+from replykit.questionnaire.limits import DEFAULT_LIMITS, form_id_problem, message_id_problem
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
@@ -69,6 +69,17 @@ def check_message_id(message_id: str) -> None:
     problem = message_id_problem(message_id)
     if problem is not None:
         raise InputError(f"--message-id {problem}")
+
+
+def check_form_id(option: str, form_id: str) -> None:
+    """Raise :class:`InputError` for an id option naming a form (``respond --id``) that
+    the library would refuse (:func:`~replykit.questionnaire.limits.form_id_problem`,
+    §6), or that is not UTF-8, before any input is read."""
+    if first_lone_surrogate(form_id) is not None:
+        raise InputError(f"{option} is not valid UTF-8")
+    problem = form_id_problem(form_id)
+    if problem is not None:
+        raise InputError(f"{option} {problem}")
 
 
 def os_reason(exc: OSError) -> str:

@@ -38,6 +38,7 @@ from replykit.markdown_it.raw_html import (
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.compat import resolve as resolve_compat
 from replykit.questionnaire.limits import message_id_problem
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 
 _BREAKS = ("softbreak", "hardbreak")
@@ -85,6 +86,7 @@ def check_arguments(message_id: object, profile: object, compat: object, sanitiz
         )
     resolve_profile(profile)
     resolve_compat(compat)
+    choose_loader()  # a bad REPLYKIT_YAML_LOADER fails before any rendering (§1.2)
 
 
 def questionnaire_plugin(

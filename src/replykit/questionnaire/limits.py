@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,6 +45,28 @@ def message_id_problem(message_id: str) -> str | None:
     if first_lone_surrogate(message_id) is not None:
         return "holds a surrogate code point, which JSON cannot carry"
     return None
+
+
+#: A block id: a message id, ``_q`` and the block's ordinal (at most 19 digits: no
+#: message has more blocks than a 64-bit count).
+_BLOCK_ID = re.compile(r"(.+)_q[1-9][0-9]{0,18}", re.DOTALL)
+
+
+def form_id_problem(form_id: str) -> str | None:
+    """What is wrong with ``form_id`` as the id of a form or of the form an answer
+    names (§6), or ``None``: the message-id rule of :func:`message_id_problem` (1 to
+    ``MAX_MESSAGE_ID`` code points, not blank, no surrogate), or a block id
+    ``{message_id}_q{n}`` whose message id follows it. The one rule of
+    ``questionnaire_from_tool_result``'s ``tool_call_id``, ``build_response``'s and
+    ``check_answers``' ``questionnaire_id`` and the CLI's ``respond --id``; a caller
+    writes ``f"{argument} {problem}"`` in its ``ValueError``."""
+    problem = message_id_problem(form_id)
+    if problem is None or first_lone_surrogate(form_id) is not None:
+        return problem
+    block = _BLOCK_ID.fullmatch(form_id)
+    if block is not None and message_id_problem(block.group(1)) is None:
+        return None
+    return problem
 
 
 @typed

@@ -25,16 +25,43 @@ def _namespace() -> re.Pattern[str]:
     return re.compile(family_parts().namespace)
 
 
+def _check_namespace(namespace: object) -> None:
+    """Raise ``ValueError`` unless ``namespace`` is a product namespace (§6)."""
+    pattern = _namespace()
+    if not isinstance(namespace, str) or not pattern.fullmatch(namespace):
+        raise ValueError(f"product namespace must match {pattern.pattern}, got {namespace!r}")
+
+
+def _check_request(request: str) -> None:
+    """Raise ``ValueError`` unless ``request`` is a request name of the family (§6)."""
+    from replykit.questionnaire.scan.grammar import family_parts, family_pattern
+
+    parts = family_parts()
+    suffix = parts.separator + parts.base
+    if request != parts.base and request.endswith(suffix):
+        _check_namespace(request[: -len(suffix)])
+    elif request != parts.base:
+        raise ValueError(f"request name must match {family_pattern()}, got {request!r}")
+
+
 @typed
 @attrs.frozen
 class Profile:
     """A named set of registered request names; each one's response name is
     ``name + "-response"`` (§6).
-    The constructor raises ``TypeError`` naming the field when a value has the wrong type.
+    The constructor raises ``TypeError`` naming the field when a value has the wrong
+    type, and ``ValueError`` for a request name no block can have, as :func:`product`
+    does: ``questionnaire`` or ``NAMESPACE-questionnaire`` with ``NAMESPACE`` of
+    ``[a-z0-9]+`` (``Foo``, ``a-b-questionnaire``, ``questionnaire-response`` are
+    refused; a typo would otherwise leave every block ``name.unregistered``).
     """
 
     name: str
     requests: frozenset[str]
+
+    def __attrs_post_init__(self) -> None:
+        for request in sorted(self.requests):
+            _check_request(request)
 
     def registers(self, block_name: str) -> bool:
         """True when ``block_name`` (a request or response name) is registered."""
@@ -67,9 +94,7 @@ def product(namespace: str) -> Profile:
     not ``[a-z0-9]+`` (the namespace part of the grammar's family pattern).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
-    pattern = _namespace()
-    if not isinstance(namespace, str) or not pattern.fullmatch(namespace):
-        raise ValueError(f"product namespace must match {pattern.pattern}, got {namespace!r}")
+    _check_namespace(namespace)
     return Profile(
         f"product:{namespace}", frozenset({"questionnaire", f"{namespace}-questionnaire"})
     )

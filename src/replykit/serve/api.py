@@ -25,7 +25,7 @@ from replykit.markdown_it.cards import CardOptions
 from replykit.questionnaire.conversation.responses.build import AnswersError, build_response
 from replykit.questionnaire.conversation.selfcheck import self_check
 from replykit.questionnaire.conversation.texts import LOCALES, check_locale
-from replykit.questionnaire.limits import message_id_problem
+from replykit.questionnaire.limits import form_id_problem, message_id_problem
 from replykit.questionnaire.model import Segment
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.profiles import Profile, profile_from_string
@@ -146,6 +146,9 @@ def respond(request: Mapping[str, Any]) -> dict[str, Any]:
     """
     text, message_id, profile, compat, locale = _options(request)
     block_id = _field(request, "block_id", str)
+    problem = form_id_problem(block_id)
+    if problem is not None:
+        raise RequestError(f"block_id: {problem}")
     answers = _field(request, "answers", dict)
     result = segment(text, message_id=message_id, profile=profile, compat=compat)
     found = [s for s in result.segments if s.id == block_id and s.questionnaire is not None]

@@ -43,6 +43,7 @@ from replykit.questionnaire.conversation.texts import (
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import Segment
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import SELF_CHECK
 from replykit.trusted import trusted
 
@@ -158,6 +159,7 @@ def self_check(
     ``ValueError`` for an unknown locale.
     """
     loc: Locale = check_locale(locale)
+    choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, whatever the reply holds (§1.2)
     for index, content in assistant_replies(messages, latest=True):
         return _inspect(content, index, loc)
     return SelfCheckResult(True, None, (), None)

@@ -36,14 +36,14 @@ from replykit.questionnaire.conversation.texts import Locale, check_locale, star
 from replykit.questionnaire.conversation.tool_schema import TOOL_NAME as TOOL_NAME
 from replykit.questionnaire.conversation.tool_schema import or_null as or_null
 from replykit.questionnaire.conversation.tool_schema import tool_schema as tool_schema
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size, form_id_problem
 from replykit.questionnaire.model import Questionnaire
 from replykit.questionnaire.payload import normalize_form
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.payload.results import FormRead, finding_sink
 from replykit.surrogates import lone_surrogate_finding, lone_surrogates
-from replykit.text import LineIndex, is_blank
+from replykit.text import LineIndex
 
 STATUS_AWAITING = "awaiting_user_input"
 ERROR_CODE = "INVALID_ARGUMENT"
@@ -253,18 +253,22 @@ def questionnaire_async(
 
 
 @typed
-def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict[str, Any]:
+def questionnaire_async_json(
+    arguments_text: str, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
+) -> dict[str, Any]:
     """``questionnaire_async`` on the arguments as JSON text, read strictly (§1, §7).
 
     For a backend that receives the tool call's arguments as text: reading them here
     keeps what ``json.loads`` would silently resolve (a repeated key's last value wins
     there). Input: ``arguments_text``, the arguments JSON (white space around it
-    allowed); ``locale`` ``zh`` or ``en``.
+    allowed); ``locale`` ``zh`` or ``en``; ``limits`` as :func:`call_questionnaire_async`
+    takes them (§1.5; ``max_depth`` also bounds the reading of the text).
 
     Output: as :func:`call_questionnaire_async` on the value read. When the text is not
     strict JSON, the seed's error object whose ``errors`` hold one entry per problem
-    of the reading (in text order): ``code`` ``json.syntax``, ``json.too_deep`` (over
-    64 levels), ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``
+    of the reading (in text order; at most ``max_diagnostics``, the rest in one
+    ``limit.diagnostics`` entry): ``code`` ``json.syntax``, ``json.too_deep`` (over
+    ``max_depth`` levels), ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``
     (over 4300 digits, or beyond a 64-bit float's range) or ``json.lone_surrogate``;
     ``path`` the 1-based place in the arguments (``questions[1].type``) or ``None``;
     ``message`` replykit's own (zh: the code's sentence, the position, then the English
@@ -275,9 +279,9 @@ def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict
     unknown locale.
     """
     loc = check_locale(locale)
-    read = read_json_value(arguments_text, max_depth=DEFAULT_LIMITS.max_depth)
+    read = read_json_value(arguments_text, max_depth=limits.max_depth)
     if not read.findings:
-        return call_questionnaire_async(read.value, locale=loc)
+        return call_questionnaire_async(read.value, locale=loc, limits=limits)
     lines = LineIndex(arguments_text)
     errors = []
     for f in sorted(read.findings, key=lambda f: f.start or 0):
@@ -291,13 +295,14 @@ def questionnaire_async_json(arguments_text: str, *, locale: str = "zh") -> dict
             sentence = (summary or "参数不是严格的 JSON。").rstrip("。")
             message = f"{sentence}（第 {line} 行第 {column} 列）：{f.message}"
         details = {"path": path, "start": start, "end": f.end, "line": line, "column": column}
-        errors.append(ToolError(f.code, path, message, details).to_json())
+        errors.append(ToolError(f.code, path, message, details))
+    capped = capped_errors(errors, limits.max_diagnostics, loc)
     return {
         "success": False,
         "status": "error",
         "error_code": ERROR_CODE,
         "validation_passed": False,
-        "errors": errors,
+        "errors": [e.to_json() for e in capped],
     }
 
 
@@ -383,11 +388,15 @@ def questionnaire_from_tool_result(
     ``limit.diagnostics`` entry.
 
     Raises ``TypeError`` naming the argument when ``tool_call_id`` or ``locale`` is not
-    a ``str``, ``ValueError`` when ``tool_call_id`` is blank or the locale is unknown.
+    a ``str``; ``ValueError`` when the locale is unknown or ``tool_call_id`` breaks the
+    id rule of §6 (1 to 128 code points, not blank, no surrogate, or a block id of such a
+    message id: :func:`~replykit.questionnaire.limits.form_id_problem`), since the
+    form could never be answered.
     """
     loc = check_locale(locale)
-    if is_blank(tool_call_id):
-        raise ValueError("tool_call_id must not be blank")
+    problem = form_id_problem(tool_call_id)
+    if problem is not None:
+        raise ValueError(f"tool_call_id {problem}")
     if not isinstance(result, Mapping):
         return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
     contradictions = _contradictions(result, loc)

@@ -14,6 +14,7 @@ from replykit.argcheck import typed
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.segmentation.assemble import (
     KnownKey,
@@ -85,5 +86,6 @@ def segment(
     problem = message_id_problem(message_id)
     if problem is not None:
         raise ValueError(f"message_id {problem}")
+    choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, whatever the text holds (§1.2)
     mode, chosen = resolve(compat), resolve_profile(profile)
     return segment_counted(text, message_id, chosen, mode, limits, checked)[0]

@@ -23,6 +23,7 @@ from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import MarkdownRun
@@ -116,6 +117,7 @@ class StreamSegmenter:
         problem = message_id_problem(message_id)
         if problem is not None:
             raise ValueError(f"message_id {problem}")
+        choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, not mid-stream (§1.2)
         self._mode = resolve(compat)
         self._compat = self._mode or Compat()
         self._in = Received(self._mode)

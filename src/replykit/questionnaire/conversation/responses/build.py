@@ -47,14 +47,14 @@ from replykit.findings import Cursor
 from replykit.jsonout import displayable, dumps
 from replykit.questionnaire.conversation.responses import rules
 from replykit.questionnaire.conversation.responses.display import display_text, resolve_ui_text
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_id_problem
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 from replykit.questionnaire.payload import response_type
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.scan.grammar import family_pattern
 from replykit.surrogates import lone_surrogates
-from replykit.text import LineIndex, is_blank
+from replykit.text import LineIndex
 
 #: The only ``status`` a client sends (§7).
 STATUS_SUBMITTED = "submitted"
@@ -157,13 +157,15 @@ def build_response(
     Output: :class:`BuiltResponse`, its JSON as the module doc gives it. Raises
     :class:`AnswersError` listing every answer that does not fit the form (the codes of
     the module doc; ``details`` JSON-safe). ``ValueError`` for a ``name`` outside
-    ``([a-z0-9]+-)?questionnaire``, a blank ``questionnaire_id`` or a bad ``ui_text``
+    ``([a-z0-9]+-)?questionnaire``, a ``questionnaire_id`` that breaks the id rule of §6
+    (:func:`~replykit.questionnaire.limits.form_id_problem`) or a bad ``ui_text``
     key or locale; ``TypeError`` naming the argument when an argument has the wrong type.
     """
     if not re.fullmatch(family_pattern(), name):
         raise ValueError(f"name must match {family_pattern()}, got {name!r}")
-    if is_blank(questionnaire_id):
-        raise ValueError("questionnaire_id must not be blank")
+    problem = form_id_problem(questionnaire_id)
+    if problem is not None:
+        raise ValueError(f"questionnaire_id {problem}")
     ui = resolve_ui_text(questionnaire, ui_text, locale)
     _no_lone_surrogate(questionnaire, questionnaire_id, ui)
     built, findings = _resolve(questionnaire, answers, ui["other"], limits)
@@ -212,6 +214,7 @@ def build_response_json(
     questionnaire_id: str,
     ui_text: Mapping[str, str] | None = None,
     locale: str = "zh",
+    limits: Limits = DEFAULT_LIMITS,
 ) -> BuiltResponse:
     """:func:`build_response` with the answers as JSON text, read strictly (§1, §7).
 
@@ -221,7 +224,9 @@ def build_response_json(
     arguments as :func:`build_response`. Output: as :func:`build_response`.
 
     Raises :class:`AnswersError` when the text is not strict JSON, one finding per
-    problem in text order: ``json.syntax``, ``json.too_deep`` (over 64 levels),
+    problem in text order (at most ``max_diagnostics`` of ``limits``, the rest in one
+    ``limit.diagnostics`` finding): ``json.syntax``, ``json.too_deep`` (over
+    ``max_depth`` levels),
     ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``,
     ``json.lone_surrogate``, or ``json.not_object`` when the value is not an object;
     ``start``/``end`` are code-point offsets into the text and ``details`` holds
@@ -229,7 +234,7 @@ def build_response_json(
     what :func:`build_response` raises; ``TypeError`` when ``answers_text`` is not a
     ``str``.
     """
-    read = read_json_value(answers_text, max_depth=DEFAULT_LIMITS.max_depth)
+    read = read_json_value(answers_text, max_depth=limits.max_depth)
     findings = sorted(read.findings, key=lambda f: f.start or 0)
     if not findings and not isinstance(read.value, dict):
         findings = [
@@ -238,7 +243,7 @@ def build_response_json(
             )
         ]
     if findings:
-        raise AnswersError(_placed(findings, answers_text))
+        raise AnswersError(rules.capped(_placed(findings, answers_text), limits.max_diagnostics))
     return build_response(
         questionnaire,
         read.value,
@@ -246,6 +251,7 @@ def build_response_json(
         questionnaire_id=questionnaire_id,
         ui_text=ui_text,
         locale=locale,
+        limits=limits,
     )
 
 

@@ -22,7 +22,7 @@ from replykit.findings import Cursor
 from replykit.questionnaire.conversation.responses import rules
 from replykit.questionnaire.conversation.responses.display import resolve_ui_text
 from replykit.questionnaire.conversation.texts import LOCALES
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_id_problem
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 
 
@@ -63,8 +63,13 @@ def check_answers(
     ``max_diagnostics`` findings, the rest summarized by one ``limit.diagnostics``
     warning; ``details["allowed"]`` only on the first ``answer.value_not_in_options`` of
     each question and the first ``answer.unknown_question``. Raises ``TypeError`` naming
-    the argument when an argument has the wrong type.
+    the argument when an argument has the wrong type, ``ValueError`` when
+    ``questionnaire_id`` breaks the id rule of §6
+    (:func:`~replykit.questionnaire.limits.form_id_problem`).
     """
+    problem = None if questionnaire_id is None else form_id_problem(questionnaire_id)
+    if problem is not None:
+        raise ValueError(f"questionnaire_id {problem}")
     sink = rules.AnswerSink(limits.max_diagnostics)
     if len(response.answers) > limits.max_questions:
         size, limit = len(response.answers), limits.max_questions

@@ -94,25 +94,34 @@ class AnswerSink(FindingSink):
     def result(self) -> tuple[Finding, ...]:
         """The findings within the cap, the rest summarized by one ``limit.diagnostics``
         warning (``details``: ``path`` ``None``, ``limit``, ``left_out``)."""
-        limit = self.findings.limit
-
-        def summary(counts: tuple[LeftOut, ...]) -> Finding:
-            params, variant = summary_params(counts, limit)
-            left_out = [c.to_json() for c in counts]
-            details = portable({"path": None, "limit": limit, "left_out": left_out})
-            return SUMMARY.finding(variant=variant, details=details, params=params)
-
         overflow = self.findings.overflow
-        return tuple(
-            finish(
-                list(self.findings),
-                limit,
-                code=_code,
-                severity=_severity,
-                summary=summary,
-                upstream=overflow.counts if overflow else (),
-            )
+        upstream = overflow.counts if overflow else ()
+        return capped(list(self.findings), self.findings.limit, upstream)
+
+
+def capped(
+    findings: Sequence[Finding], limit: int, upstream: Sequence[LeftOut] = ()
+) -> tuple[Finding, ...]:
+    """``findings`` within the cap of §2.1 (at most ``limit``), the rest and ``upstream``
+    (counted upstream) summarized by one ``limit.diagnostics`` warning (``details``:
+    ``path`` ``None``, ``limit``, ``left_out``)."""
+
+    def summary(counts: tuple[LeftOut, ...]) -> Finding:
+        params, variant = summary_params(counts, limit)
+        left_out = [c.to_json() for c in counts]
+        details = portable({"path": None, "limit": limit, "left_out": left_out})
+        return SUMMARY.finding(variant=variant, details=details, params=params)
+
+    return tuple(
+        finish(
+            list(findings),
+            limit,
+            code=_code,
+            severity=_severity,
+            summary=summary,
+            upstream=upstream,
         )
+    )
 
 
 def _code(f: Finding) -> str:
