@@ -19,6 +19,8 @@ severity):
 
 from __future__ import annotations
 
+import heapq
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
@@ -39,10 +41,13 @@ SeverityOf = Callable[[T], "Severity | None"]
 @attrs.frozen
 class Overflow(Generic[T]):
     """What a cap left out: ``counts`` by code and severity (first-seen order) and
-    ``first``, the first entry left out (where the summary is placed)."""
+    ``first``, the first entry left out (where the summary is placed); ``before``: how
+    many kept entries come before ``first`` in the entries' own order (where the summary
+    stands among them)."""
 
     counts: tuple[LeftOut, ...]
     first: T
+    before: int = 0
 
     @property
     def total(self) -> int:
@@ -77,35 +82,73 @@ class _Counter:
         return tuple(LeftOut(code, sev, n) for (code, sev), n in self.totals.items())
 
 
-class Collector(Generic[T]):
-    """An append-only list that keeps at most ``limit`` entries (§1).
+#: Where an entry without an offset sorts: after every entry with one.
+_UNPLACED = sys.maxsize
 
-    The first ``limit`` entries are kept, and past them the first error if none was kept
-    yet (a verdict is never lost); every other entry is only counted. Iterating gives
-    the kept entries in order; :attr:`overflow` describes the rest; :attr:`has_error`
-    tells whether any entry, kept or not, was an error.
+
+class Collector(Generic[T]):
+    """An append-only list that keeps ``limit`` entries and its first error (§2.1).
+
+    Kept: the ``limit`` first entries in offset order (``start``, a key function: an
+    entry's offset, ``None`` for one without; without it every offset is equal), ties
+    in the order of appending, and beside them the first error appended when it is not
+    among them (a verdict is never lost). Every other entry is only counted. Exact for
+    collectors inside collectors (:meth:`absorb`) and for the message's cap: an entry
+    left out has ``limit`` kept ones before it. So a reader whose
+    entries come out of offset order (a whole-payload finding after the syntax ones)
+    keeps those the message's cap would keep, in bounded memory. Iterating gives the
+    kept entries in the order of appending; :attr:`overflow` describes the rest (its
+    ``first``: the first left out in offset order); :attr:`has_error` tells whether
+    any entry, kept or not, was an error.
     """
 
-    def __init__(self, limit: int, code: CodeOf[T], severity: SeverityOf[T]) -> None:
+    def __init__(
+        self,
+        limit: int,
+        code: CodeOf[T],
+        severity: SeverityOf[T],
+        start: Callable[[T], int | None] | None = None,
+    ) -> None:
         self.limit = limit
         self._code = code
         self._severity = severity
-        self._kept: list[T] = []
+        self._start = start
+        self._seq = 0
+        # The ``limit`` first entries by key, as a max-heap on it; the first error aside
+        # when the heap let it go (it is kept whatever its key).
+        self._heap: list[tuple[int, int, int, T]] = []
+        self._error_seq: int | None = None
+        self._aside: tuple[int, T] | None = None
         self._counter = _Counter()
-        self._first: list[T] = []
-        self._kept_error = False
+        self._first: tuple[tuple[int, int], T] | None = None
         self._left_error = False
+
+    def _key(self, item: T) -> int:
+        at = None if self._start is None else self._start(item)
+        return 0 if self._start is None else (_UNPLACED if at is None else at)
 
     def append(self, item: T) -> None:
         """Keep or count ``item``."""
-        is_error = self._severity(item) == "error"
-        if len(self._kept) < self.limit or (is_error and not self._kept_error):
-            self._kept.append(item)
-            self._kept_error = self._kept_error or is_error
+        # Even positions for appended entries; an odd one stands between two (absorb).
+        seq, self._seq = self._seq, self._seq + 2
+        at = self._key(item)
+        if self._error_seq is None and self._severity(item) == "error":
+            self._error_seq = seq
+        entry = (-at, -seq, seq, item)
+        if len(self._heap) < self.limit:
+            heapq.heappush(self._heap, entry)
             return
-        self._left_error = self._left_error or is_error
-        if not self._first:
-            self._first.append(item)
+        if (at, seq) < (-self._heap[0][0], self._heap[0][2]):
+            entry = heapq.heapreplace(self._heap, entry)
+        if entry[2] == self._error_seq:
+            self._aside = (entry[2], entry[3])  # a verdict is never lost
+        else:
+            self._left_out(-entry[0], entry[2], entry[3])
+
+    def _left_out(self, at: int, seq: int, item: T) -> None:
+        self._left_error = self._left_error or self._severity(item) == "error"
+        if self._first is None or (at, seq) < self._first[0]:
+            self._first = ((at, seq), item)
         self._counter.add(self._code(item), self._severity(item))
 
     def extend(self, items: Iterable[T]) -> None:
@@ -113,36 +156,49 @@ class Collector(Generic[T]):
         for item in items:
             self.append(item)
 
-    def absorb(self, overflow: Overflow[T] | None) -> None:
+    def absorb(self, overflow: Overflow[T] | None, kept: int) -> None:
         """Count what an inner collector left out as though each entry were appended
-        here now, after its kept entries were. Exact when the inner limit is at least
-        this one's: those kept entries then fill this collector, first error included,
-        so every left-out entry would be counted here too."""
+        here in its place. ``kept``: how many entries were appended last, the inner
+        collector's kept ones in their order. Exact when the inner limit is at least
+        this one's and it keeps in the same order: each entry it left out has ``limit``
+        kept ones before it, so it would be left out here too; its first stands where
+        the inner collector's ``before`` says among those ``kept``."""
         if overflow is None:
             return
+        seq = self._seq - 2 * kept + 2 * overflow.before - 1
         self._left_error = self._left_error or overflow.errors > 0
-        if not self._first:
-            self._first.append(overflow.first)
+        at = self._key(overflow.first)
+        if self._first is None or (at, seq) < self._first[0]:
+            self._first = ((at, seq), overflow.first)
         for c in overflow.counts:
             self._counter.add(c.code, c.severity, c.count)
 
+    def _kept(self) -> list[tuple[int, T]]:
+        kept = [(seq, item) for _a, _s, seq, item in self._heap]
+        if self._aside is not None:
+            kept.append(self._aside)
+        kept.sort(key=lambda pair: pair[0])
+        return kept
+
     def __iter__(self) -> Iterator[T]:
-        return iter(self._kept)
+        return iter([item for _seq, item in self._kept()])
 
     def __len__(self) -> int:
-        return len(self._kept)
+        return len(self._heap) + (self._aside is not None)
 
     @property
     def has_error(self) -> bool:
         """True when some entry appended, kept or left out, is an error."""
-        return self._kept_error or self._left_error
+        return self._error_seq is not None or self._left_error
 
     @property
     def overflow(self) -> Overflow[T] | None:
         """The left-out entries' counts and the first of them, or ``None``."""
-        if not self._first:
+        if self._first is None:
             return None
-        return Overflow(self._counter.counts(), self._first[0])
+        (_at, seq), first = self._first
+        before = sum(1 for kept_seq, _item in self._kept() if kept_seq < seq)
+        return Overflow(self._counter.counts(), first, before)
 
 
 def cap(

@@ -88,7 +88,7 @@ class FindingSink:
         into: Collector[Finding] | None = None,
     ) -> None:
         self.findings: Collector[Finding] = (
-            Collector(limit, _code, _severity) if into is None else into
+            Collector(limit, _code, _severity, _start) if into is None else into
         )
         self._locate = locate
         self._skip = skip
@@ -133,3 +133,7 @@ def _code(f: Finding) -> str:
 
 def _severity(f: Finding) -> Severity:
     return f.severity
+
+
+def _start(f: Finding) -> int | None:
+    return f.start

@@ -18,7 +18,6 @@ import json
 import re
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,7 +29,7 @@ from replykit.questionnaire.model import OTHER_VALUE
 from replykit.questionnaire.payload import json_strict, xml_form
 from replykit.questionnaire.payload.lenient import normalize_fitting
 from replykit.questionnaire.payload.lenient_plain import plain_request
-from replykit.questionnaire.payload.results import FormRead, finding_sink, place
+from replykit.questionnaire.payload.results import FormRead
 from replykit.testing.strategies import form_dicts, hostile_payloads, tool_arguments
 
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -113,19 +112,7 @@ def test_plain_request_equals_the_normalizer(args: Any) -> None:
 def _full_xml(payload: str, limits: Limits) -> FormRead:
     """``read_xml_request`` without its fast path: every finding, the normalizer run."""
     read = json_strict.read_json(payload, max_depth=limits.max_depth)
-    sink = finding_sink(limits.max_diagnostics)
-    sink.extend(read.findings)
-    if not isinstance(read.value, dict):
-        return xml_form._form_result(None, read.spans, sink, None)
-    over = form_lists(read.value, limits)
-    if over is not None:
-        # On the list's first character, as the span map of every node places it.
-        start = read.spans[over.path][0]
-        sink.append(attrs.evolve(over, start=start, end=start + 1))
-        return xml_form._form_result(None, read.spans, sink, None)
-    form = normalize_fitting(read.value, True, limits)
-    sink.extend(place(xml_form._beside(tuple(form.findings), read.findings), read.spans))
-    return xml_form._form_result(form.value, read.spans, sink, form.overflow)
+    return xml_form.full_request(payload, read, limits)
 
 
 def _same_read(payload: str, limits: Limits = DEFAULT_LIMITS) -> None:

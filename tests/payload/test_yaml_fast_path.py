@@ -288,7 +288,7 @@ def _full_fenced(payload: str, limits: Limits) -> FormRead:
         quiet=[(f.start, f.end) for f in nested if f.start is not None and f.end is not None],
     )
     sink.extend(read.findings)
-    sink.absorb(read.overflow)
+    sink.absorb(read.overflow, len(read.findings))
     apply = fenced_form._fields_apply(read)
     form = fenced_form._checked_form(payload, read, limits, sink) if apply else None
     return fenced_form._result(form, read.spans, sink)

@@ -105,7 +105,7 @@ def read_fenced_form(
         if form is not None:
             return FormRead(value=form, spans=read.spans)
     sink = finding_sink(limits.max_diagnostics) if sink is None else sink
-    sink.absorb(read.overflow)
+    sink.absorb(read.overflow, len(read.findings))
     form = _checked_form(payload, read, limits, sink, loader) if _fields_apply(read) else None
     return _result(form, read.spans, sink)
 

@@ -11,11 +11,12 @@ before they are checked. It never repairs a wrong value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from replykit.codes import start as S
-from replykit.findings import Cursor, FindingSink
+from replykit.diagnostics import Path
+from replykit.findings import Cursor, FindingSink, Locate
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists
 from replykit.questionnaire.model import (
     MAX_UI_TEXT,
@@ -110,12 +111,15 @@ def normalize_form(
 
 
 def normalize_fitting(
-    args: Any, allow_extras: bool, limits: Limits, dropped: frozenset[int] = frozenset()
-) -> FormRead:
+    args: Any, allow_extras: bool, limits: Limits, dropped: frozenset[int] = frozenset(),
+    locate: Locate | None = None, skip: Callable[[Path], bool] | None = None,
+) -> FormRead:  # fmt: skip
     """:func:`normalize_form` of ``args`` whose lists fit ``limits`` (``form_lists``
     found none over), for a reader that checked them already. A JSON ``null`` counts as
-    absent for every optional field (§7): ``.get`` reads both as ``None``."""
-    sink = FindingSink(limits.max_diagnostics, path_in_details=True)
+    absent for every optional field (§7): ``.get`` reads both as ``None``. ``locate``:
+    a payload reader's spans, so each finding is placed as it is reported and the cap
+    keeps the first ones in offset order (§2.1); ``skip``: paths not to report."""
+    sink = FindingSink(limits.max_diagnostics, path_in_details=True, locate=locate, skip=skip)
     # XML+JSON requests (allow_extras) have warnings; the tool's result has none.
     form = _form(args, allow_extras, sink.at(), dropped)
     return FormRead(

@@ -160,8 +160,9 @@ def place(findings: Iterable[Finding], spans: SpanMap) -> tuple[Finding, ...]:
 
 
 def finding_sink(limit: int) -> Collector[Finding]:
-    """A :class:`~replykit.cap.Collector` of findings that keeps at most ``limit``."""
-    return Collector(limit, lambda f: f.code, lambda f: f.severity)
+    """A :class:`~replykit.cap.Collector` of findings that keeps at most ``limit``, the
+    first ones in payload offset order (§2.1)."""
+    return Collector(limit, lambda f: f.code, lambda f: f.severity, lambda f: f.start)
 
 
 def has_error(findings: Iterable[Finding]) -> bool:

@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 import attrs
 
-from replykit.cap import Collector, Overflow, merge_counts
+from replykit.cap import Collector, Overflow
 from replykit.codes import lookup
 from replykit.codes import responses as R
 from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE
 from replykit.diagnostics import Finding, Path
-from replykit.findings import Cursor, FindingSink
+from replykit.findings import Cursor, FindingSink, Locate
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_lists, response_lists
 from replykit.questionnaire.model import (
     QUESTION_TYPES,
@@ -27,10 +28,12 @@ from replykit.questionnaire.payload.lenient import normalize_fitting
 from replykit.questionnaire.payload.lenient_plain import plain_request
 from replykit.questionnaire.payload.results import (
     FormRead,
+    Read,
     ResponseRead,
+    Span,
     SpanMap,
     finding_sink,
-    place,
+    locate,
 )
 from replykit.text import is_blank
 
@@ -66,18 +69,23 @@ def read_xml_request(
         plain = plain_request(read.value)
         if plain is not None:
             return FormRead(value=plain, spans=read.spans)
+    return full_request(payload, read, limits)
+
+
+def full_request(payload: str, read: Read, limits: Limits) -> FormRead:
+    """:func:`read_xml_request` of ``payload`` (``read``: its JSON reading) without the
+    fast path: the normalizer's full checks (§5)."""
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     if not isinstance(read.value, dict):
-        return _form_result(None, read.spans, sink, None)
+        return _form_result(None, read.spans, sink)
     over = form_lists(read.value, limits)
     if over is not None:
         sink.append(_at_list(over, payload))
-        return _form_result(None, read.spans, sink, None)
-    form = normalize_fitting(read.value, True, limits)
-    found = _beside(tuple(form.findings), read.findings, read.value)
-    sink.extend(place(found, read.spans))
-    return _form_result(form.value, read.spans, sink, form.overflow)
+        return _form_result(None, read.spans, sink)
+    form = _normalized(read, limits)
+    _take(sink, form.findings, form.overflow, read)
+    return _form_result(form.value, read.spans, sink)
 
 
 def _at_list(over: Finding, payload: str) -> Finding:
@@ -87,35 +95,48 @@ def _at_list(over: Finding, payload: str) -> Finding:
     return over if start is None else attrs.evolve(over, start=start, end=start + 1)
 
 
-def _merged(
-    sink: Collector[Finding], inner: Overflow[Finding] | None, spans: SpanMap
-) -> Overflow[Finding] | None:
-    """The overflow of ``sink`` and of an inner reader's cap together: counts summed,
-    and the earlier (by payload offset) of the two first left-out findings."""
-    outer = sink.overflow
-    if inner is None:
-        return outer
-    first = place((inner.first,), spans)[0]
-    if outer is None:
-        return Overflow(inner.counts, first)
-    if (first.start or 0) < (outer.first.start or 0):
-        outer = attrs.evolve(outer, first=first)
-    return Overflow(merge_counts(outer.counts, inner.counts), outer.first)
+def _take(
+    sink: Collector[Finding], found: tuple[Finding, ...], overflow: Overflow[Finding] | None,
+    read: Read,
+) -> None:  # fmt: skip
+    """Append an inner reader's ``found`` (none on a value the JSON reader refused) and
+    count its ``overflow``, its first left out where it stood among them (§2.1)."""
+    at = len(found) if overflow is None else overflow.before
+    head = _beside(found[:at], read.findings, read.value)
+    tail = _beside(found[at:], read.findings, read.value)
+    sink.extend(head + tail)
+    if overflow is not None:
+        sink.absorb(attrs.evolve(overflow, before=len(head)), len(head) + len(tail))
 
 
-def _form_result(
-    value: Questionnaire | None,
-    spans: SpanMap,
-    sink: Collector[Finding],
-    inner: Overflow[Finding] | None,
-) -> FormRead:
-    errors = sink.has_error or (inner is not None and inner.errors > 0)
+def _normalized(read: Read, limits: Limits) -> FormRead:
+    """The normalizer's reading of ``read.value``, each finding placed as it is
+    reported (so its cap keeps the first ones in offset order, §2.1), none on a value
+    the JSON reader refused."""
+    refused = _refused(read.findings)
+    skip = (lambda p: p in refused) if refused else None
+    return normalize_fitting(read.value, True, limits, locate=_locator(read.spans), skip=skip)
+
+
+def _locator(spans: SpanMap) -> Locate:
+    def find(path: Path, _on_key: bool) -> Span | None:
+        return locate(spans, path)
+
+    return find
+
+
+def _form_result(value: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]) -> FormRead:
     return FormRead(
-        value=None if errors else value,
+        value=None if sink.has_error else value,
         spans=spans,
         findings=tuple(sink),
-        overflow=_merged(sink, inner, spans),
+        overflow=sink.overflow,
     )
+
+
+def _refused(json_findings: Iterable[Finding]) -> set[Path]:
+    """The paths of the values the JSON reader refused (read as placeholders)."""
+    return {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
 
 
 def _beside(
@@ -125,7 +146,7 @@ def _beside(
     as a placeholder, and the JSON finding already says what is wrong there (§5). A
     finding that lists the bad items of a list (``invalid_items``) keeps only the items
     not refused, and goes when none is left."""
-    refused = {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
+    refused = _refused(json_findings)
     if not refused:
         return found
     out: list[Finding] = []
@@ -213,25 +234,27 @@ def read_xml_response(
         if over is not None:
             sink.append(_at_list(over, payload))
         else:
-            found = FindingSink(limits.max_diagnostics, path_in_details=True)
+            refused = _refused(read.findings)
+            found = FindingSink(
+                limits.max_diagnostics,
+                path_in_details=True,
+                locate=_locator(read.spans),
+                skip=(lambda p: p in refused) if refused else None,
+            )
             response = _response(root, response_type(name), found.at())
-            sink.extend(place(_beside(tuple(found.findings), read.findings), read.spans))
-            return _response_result(response, read.spans, sink, found.findings.overflow)
-    return _response_result(None, read.spans, sink, None)
+            _take(sink, tuple(found.findings), found.findings.overflow, read)
+            return _response_result(response, read.spans, sink)
+    return _response_result(None, read.spans, sink)
 
 
 def _response_result(
-    value: Response | None,
-    spans: SpanMap,
-    sink: Collector[Finding],
-    inner: Overflow[Finding] | None,
+    value: Response | None, spans: SpanMap, sink: Collector[Finding]
 ) -> ResponseRead:
-    errors = sink.has_error or (inner is not None and inner.errors > 0)
     return ResponseRead(
-        value=None if errors else value,
+        value=None if sink.has_error else value,
         spans=spans,
         findings=tuple(sink),
-        overflow=_merged(sink, inner, spans),
+        overflow=sink.overflow,
     )
 
 

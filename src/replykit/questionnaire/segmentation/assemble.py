@@ -20,7 +20,7 @@ from replykit.cap import (
     summary_params,
 )
 from replykit.codes.segment import ALWAYS_SHOWN
-from replykit.diagnostics import Diagnostic
+from replykit.diagnostics import Diagnostic, LeftOut
 from replykit.questionnaire.compat import Compat, decode_transport
 from replykit.questionnaire.limits import Limits
 from replykit.questionnaire.model import Segment, Segmentation
@@ -41,6 +41,9 @@ _STRICT = Compat()
 _segment = trusted(Segment)
 _segmentation = trusted(Segmentation)
 _diagnostic = trusted(Diagnostic)
+
+#: A block reader's overflow (§2.1) and the offset where its block's segment starts.
+BlockOverflow = tuple[int, Overflow[Diagnostic]]
 
 #: How a block already read is known: its id, its part and whether visible prose came
 #: before it (§4 preface).
@@ -86,7 +89,7 @@ def _assemble(
     text = ctx.text
     segments: list[Segment] = []
     diagnostics: list[Diagnostic] = []
-    overflows: list[Overflow[Diagnostic]] = []
+    overflows: list[BlockOverflow] = []
     seen_visible = False
     ordinal = 0
     for part in parts:
@@ -102,7 +105,7 @@ def _assemble(
         segments.append(block.segment)
         diagnostics.extend(block.segment.diagnostics)
         if block.overflow is not None:
-            overflows.append(block.overflow)
+            overflows.append((block.segment.start, block.overflow))
     # Each near-miss becomes a diagnostic and is let go at once: the two are never all
     # held together (§1, memory of a message dense with near-misses).
     near_misses.reverse()
@@ -126,7 +129,7 @@ def read_block(
 def finalize(
     segments: list[Segment],
     diagnostics: list[Diagnostic],
-    overflows: list[Overflow[Diagnostic]],
+    overflows: list[BlockOverflow],
     limit: int,
     decoded: str | None,
 ) -> Segmentation:
@@ -193,16 +196,27 @@ def _verdicts(segments: list[Segment]) -> set[int]:
     return out
 
 
+#: A diagnostic's place in the message's order (§2): its offset, then its block's
+#: ordinal (near-misses after every block), then its position in that block's order.
+_Place = tuple[int, int, float]
+
+
 def _capped(
     segments: list[Segment],
     diagnostics: list[Diagnostic],
-    overflows: list[Overflow[Diagnostic]],
+    overflows: list[BlockOverflow],
     limit: int,
     decoded: str | None,
 ) -> Segmentation:
-    """Apply the message cap of §1 and give each block the kept diagnostics it owns."""
+    """Apply the message cap of §2.1 and give each block the kept diagnostics it owns,
+    the summary to the block of the first diagnostic left out."""
+    blocks = [seg for seg in segments if seg.kind != "markdown"]
+    where: dict[int, _Place] = {}
+    for b, seg in enumerate(blocks):
+        for pos, d in enumerate(seg.diagnostics):
+            where[id(d)] = (d.start, b, pos)
     verdicts = _verdicts(segments)
-    kept, overflow, index = cap(
+    kept, overflow, _index = cap(
         diagnostics,
         limit,
         code=lambda d: d.code,
@@ -210,59 +224,66 @@ def _capped(
         protected=lambda d: id(d) in verdicts or d.code in ALWAYS_SHOWN,
         reserve=bool(overflows),
     )
-    firsts = [o.first for o in overflows] + ([overflow.first] if overflow else [])
+    ordinal = {seg.start: b for b, seg in enumerate(blocks)}
+    # Each candidate for the first left out, with its place; a block reader's stands
+    # before the kept diagnostic its ``before`` names.
+    firsts: list[tuple[_Place, Diagnostic]] = [
+        ((o.first.start, ordinal[at], o.before - 0.5), o.first) for at, o in overflows
+    ]
+    if overflow is not None:
+        firsts.append((where[id(overflow.first)], overflow.first))
     if not firsts:
         return Segmentation(tuple(segments), tuple(kept), decoded)
-    first = min(firsts, key=lambda d: d.start)
-    counts = merge_counts(*(o.counts for o in overflows), overflow.counts if overflow else ())
-    # The summary stands where the first left-out diagnostic does.
-    line, col = first.line, first.column
+    place, first = min(firsts, key=lambda pair: pair[0])
+    counts = merge_counts(overflow.counts if overflow else (), *(o.counts for _at, o in overflows))
+    summary = _summary(first, counts, limit)
+    far = (first.start, len(blocks), 0.0)
+    index = next((i for i, d in enumerate(kept) if where.get(id(d), far) > place), len(kept))
+    kept.insert(index, summary)
+    keep = {id(d) for d in kept}
+    out: list[Segment] = []
+    b = -1
+    for seg in segments:
+        if seg.kind != "markdown":
+            b += 1
+            seg = _owned(seg, keep, summary if b == place[1] else None, place[2])
+        out.append(seg)
+    return Segmentation(tuple(out), tuple(kept), decoded)
+
+
+def _summary(first: Diagnostic, counts: tuple[LeftOut, ...], limit: int) -> Diagnostic:
+    """The ``limit.diagnostics`` warning: where ``first`` stands (its offsets, line and
+    column; path ``None``), counting ``counts``."""
     params, variant = summary_params(counts, limit)
-    summary = Diagnostic(
+    return Diagnostic(
         LIMIT_DIAGNOSTICS,
         "warning",
         summary_message(counts, limit),
         first.start,
         first.end,
-        line,
-        col,
+        first.line,
+        first.column,
         None,
         counts,
         params=params,
         variant=variant,
     )
-    if overflow is None or first is not overflow.first:
-        # Left out by a block's reader: after every kept diagnostic at the same offset.
-        index = next((i for i, d in enumerate(kept) if d.start > first.start), len(kept))
-    kept.insert(index, summary)
-    keep = {id(d) for d in kept}
-    out: list[Segment] = []
-    for seg in segments:
-        if seg.kind == "markdown":
-            out.append(seg)
-            continue
-        own = [d for d in seg.diagnostics if id(d) in keep]
-        if seg.start <= first.start < seg.end:
-            own = _insert_summary(seg, own, first, summary, keep)
-        if len(own) != len(seg.diagnostics) or any(
-            a is not b for a, b in zip(own, seg.diagnostics, strict=True)
-        ):
-            seg = attrs.evolve(seg, diagnostics=tuple(own))
-        out.append(seg)
-    return Segmentation(tuple(out), tuple(kept), decoded)
 
 
-def _insert_summary(
-    seg: Segment,
-    own: list[Diagnostic],
-    first: Diagnostic,
-    summary: Diagnostic,
-    keep: set[int],
-) -> list[Diagnostic]:
-    """``own`` with ``summary`` where ``first`` stood in the block's order, or after its
-    last kept diagnostic when ``first`` was left out by the block's reader."""
-    position = next((i for i, d in enumerate(seg.diagnostics) if d is first), None)
-    if position is None:
-        return [*own, summary]
-    before = sum(1 for d in seg.diagnostics[:position] if id(d) in keep)
-    return [*own[:before], summary, *own[before:]]
+def _owned(seg: Segment, keep: set[int], summary: Diagnostic | None, at: float) -> Segment:
+    """``seg`` with the kept diagnostics it owns, in its order, and ``summary`` (when
+    given) before the first of them whose position in its order is past ``at``."""
+    own: list[Diagnostic] = []
+    for pos, d in enumerate(seg.diagnostics):
+        if summary is not None and pos > at:
+            own.append(summary)
+            summary = None
+        if id(d) in keep:
+            own.append(d)
+    if summary is not None:
+        own.append(summary)
+    if len(own) == len(seg.diagnostics) and all(
+        a is b for a, b in zip(own, seg.diagnostics, strict=True)
+    ):
+        return seg
+    return attrs.evolve(seg, diagnostics=tuple(own))

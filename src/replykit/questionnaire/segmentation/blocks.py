@@ -167,12 +167,15 @@ def _overflow(
     to_message: Callable[[int], int],
     whole: tuple[int, int],
     ctx: Context,
+    before: int = 0,
 ) -> Overflow[Diagnostic] | None:
-    """The reader's overflow with its first left-out finding placed in the message."""
+    """The reader's overflow with its first left-out finding placed in the message;
+    ``before``: the block's diagnostics that come before the reader's (§2.1: the
+    summary stands where that finding would)."""
     if read.overflow is None:
         return None
     first = place((read.overflow.first,), to_message, whole, ctx)[0]
-    return Overflow(read.overflow.counts, first)
+    return Overflow(read.overflow.counts, first, before + read.overflow.before)
 
 
 def _has_error(diags: list[Diagnostic]) -> bool:
@@ -236,8 +239,8 @@ def fenced_block(
             lambda p: read_fenced_form(p, limits=limits, fence_length=fence_length),
             limits,
         )
+        overflow = _overflow(read, to_message, payload, ctx, len(diags))
         diags.extend(place(read.findings, to_message, payload, ctx))
-        overflow = _overflow(read, to_message, payload, ctx)
         form = read.value
     valid = registered and form is not None and not _has_error(diags)
     return Block(
@@ -279,6 +282,8 @@ def xml_block(
         diags, overflow, form = _xml_request(payload, shift, whole, ctx)
         form, from_tag = _tag_timeout(form, tag, start, ctx)
         diags[:0] = from_tag
+        if overflow is not None and from_tag:
+            overflow = attrs.evolve(overflow, before=overflow.before + len(from_tag))
     read_ok = form is not None if not is_response else response is not None
     valid = registered and read_ok and not _has_error(diags)
     return Block(

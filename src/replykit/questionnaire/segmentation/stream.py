@@ -17,7 +17,6 @@ import bisect
 import sys
 
 from replykit.argcheck import type_name, typed
-from replykit.cap import Overflow
 from replykit.codes.segment import NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport, resolve
@@ -27,7 +26,7 @@ from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import MarkdownRun
-from replykit.questionnaire.segmentation.assemble import finalize, segment_counted
+from replykit.questionnaire.segmentation.assemble import BlockOverflow, finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
@@ -486,11 +485,11 @@ class StreamSegmenter:
             self._final, reading, self._resume, self._reader, self._in
         )
         diagnostics: list[Diagnostic] = []
-        overflows: list[Overflow[Diagnostic]] = []
+        overflows: list[BlockOverflow] = []
         for block in blocks:
             diagnostics.extend(block.segment.diagnostics)
             if block.overflow is not None:
-                overflows.append(block.overflow)
+                overflows.append((block.segment.start, block.overflow))
         diagnostics.extend(near_before(self._near, text, self._compat))
         for found in reading.near_misses:
             diagnostics.append(near_diagnostic(found, self._in.line_col))
