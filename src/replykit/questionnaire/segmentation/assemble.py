@@ -237,8 +237,11 @@ def _capped(
     place, first = min(firsts, key=lambda pair: pair[0])
     counts = merge_counts(overflow.counts if overflow else (), *(o.counts for _at, o in overflows))
     summary = _summary(first, counts, limit)
-    far = (first.start, len(blocks), 0.0)
-    index = next((i for i, d in enumerate(kept) if where.get(id(d), far) > place), len(kept))
+    nowhere = len(blocks)  # a near-miss: after every block's diagnostics at its offset
+    index = next(
+        (i for i, d in enumerate(kept) if where.get(id(d), (d.start, nowhere, 0.0)) > place),
+        len(kept),
+    )
     kept.insert(index, summary)
     keep = {id(d) for d in kept}
     out: list[Segment] = []
