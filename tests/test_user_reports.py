@@ -302,10 +302,10 @@ def test_plural_field_renders_singular_for_one() -> None:
     from replykit.codes.limits import LIMIT_PAYLOAD_SIZE
 
     assert LIMIT_PAYLOAD_SIZE.render({"size": 1, "limit": 0}) == (
-        "the payload has 1 character; the limit is 0"
+        "the payload has 1 character (a line ending counts as one); the limit is 0"
     )
     assert LIMIT_PAYLOAD_SIZE.render({"size": 2, "limit": 1}) == (
-        "the payload has 2 characters; the limit is 1"
+        "the payload has 2 characters (a line ending counts as one); the limit is 1"
     )
 
 

@@ -13,15 +13,16 @@ LIMIT_PAYLOAD_SIZE: Final = Code(
     "error",
     rules.LIMITS,
     en={
-        "": "the payload has {size|character}; the limit is {limit}",
+        "": "the payload has {size|character} (a line ending counts as one); the limit is {limit}",
         "arguments": "the arguments are longer than {limit|character} as JSON text, so they "
         "are not read",
     },
     zh={
-        "": "负载有 {size} 个字符，超过上限 {limit}，未读取。",
+        "": "负载有 {size} 个字符（换行计为一个），超过上限 {limit}，未读取。",
         "arguments": "参数作为 JSON 文本超过 {limit} 个字符，未读取。",
     },
-    meaning="a payload (or the tool's arguments as JSON text) longer than `max_payload`; not read",
+    meaning="a payload (or the tool's arguments as JSON text) longer than `max_payload` "
+    "(code points, a line ending counting as one); not read",
     example="a 2 MB payload",
 )
 LIMIT_QUESTIONS: Final = Code(

@@ -105,13 +105,24 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
+def measured_size(text: str) -> int:
+    """The size of ``text`` as every limit counts it (§1.5): code points, a line ending
+    (``\n``, ``\r\n`` or a lone ``\r``, §1.1) counting as one, as in CommonMark's
+    content of a block. The same form so measures the same with every line ending."""
+    return len(text) - text.count("\r\n")
+
+
 def payload_size(payload: str, limits: Limits) -> Finding | None:
-    """``limit.payload_size`` when ``payload`` is longer than ``limits.max_payload``."""
+    """``limit.payload_size`` when ``payload`` measures (:func:`measured_size`) more
+    than ``limits.max_payload``."""
     if len(payload) <= limits.max_payload:
+        return None  # a CRLF only makes the text longer than its measure
+    size = measured_size(payload)
+    if size <= limits.max_payload:
         return None
     return LIMIT_PAYLOAD_SIZE.finding(
-        details={"limit": limits.max_payload, "actual": len(payload)},
-        size=len(payload),
+        details={"limit": limits.max_payload, "actual": size},
+        size=size,
         limit=limits.max_payload,
     )
 
