@@ -7,18 +7,34 @@ message offsets and 1-based line/column and returns :class:`Diagnostic` objects.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
 from replykit.argcheck import typed
 from replykit.frozen import FrozenDict, freeze_mapping
-from replykit.jsonout import _LONE, dumps
+from replykit.jsonout import dumps
 
 Severity = Literal["error", "warning"]
 PathPart = str | int
 Path = tuple[PathPart, ...]
+
+#: A key written plainly in a path (docs/protocol.md §2): an identifier-like name.
+_PLAIN_KEY: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def join_key(base: str, key: str) -> str:
+    r"""``base`` (a path, ``""`` at the root) followed by the key ``key`` (§2 paths):
+    ``.key`` for an identifier-like name (``[A-Za-z_$][A-Za-z0-9_$]*``), else ``key`` as a
+    JSON string in brackets, ``["a.b"]``, ``[""]``, ``["c[2]"]``, ``["é"]``, ``["\ud800"]``
+    (JSON escaping: a newline as ``\n``, a lone surrogate as ``\udXXX``), so no key can
+    pass for a nested key, an index or an empty part. The one rule of every path
+    (questionnaire, responses, tool, answer actions, lint)."""
+    if _PLAIN_KEY.fullmatch(key):
+        return f"{base}.{key}" if base else key
+    return f"{base}[{dumps(key)}]"
 
 
 @typed
@@ -26,9 +42,11 @@ def format_path(path: Path | None) -> str | None:
     """Render a structural path the way the seed writes it, 1-based: ``questions[2].default``.
 
     Integer parts are 0-based list indices and are shown plus one; ``()`` and ``None``
-    give ``None`` (a diagnostic not about a place inside the payload). A key holding a
-    lone surrogate is written as a JSON string in brackets with the surrogate escaped,
-    ``["\\ud800"]``, so a path always encodes as UTF-8 (§1).
+    give ``None`` (a diagnostic not about a place inside the payload). A key that is
+    not identifier-like (empty, holding ``.``, ``[``, a space, a non-ASCII or lone
+    surrogate character ...) is written as a JSON string in brackets,
+    ``questions[1]["a.b"]`` (:func:`join_key`), so a path is never ambiguous and
+    always encodes as UTF-8 (§1, §2).
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """
     return path_text(path)
@@ -39,15 +57,10 @@ def path_text(path: Path | None) -> str | None:
     themselves (called once per finding)."""
     if not path:
         return None
-    out: list[str] = []
+    text = ""
     for part in path:
-        if isinstance(part, int):
-            out.append(f"[{part + 1}]")
-        elif _LONE.search(part) is not None:
-            out.append(f"[{dumps(part)}]")
-        else:
-            out.append(f".{part}" if out else part)
-    return "".join(out)
+        text = f"{text}[{part + 1}]" if isinstance(part, int) else join_key(text, part)
+    return text
 
 
 @typed

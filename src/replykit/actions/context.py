@@ -21,6 +21,7 @@ from replykit.actions.model import (
     valid_target,
 )
 from replykit.argcheck import typed
+from replykit.diagnostics import join_key
 from replykit.surrogates import first_lone_surrogate
 
 DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
@@ -198,7 +199,8 @@ def parse_context(value: object) -> ActionContext:
             raise ContextError(f"{where}: must be an object")
         for key in raw:
             if key not in ("componentId", "dataShape"):
-                raise ContextError(f"{where}.{key}: unknown key (allowed: componentId, dataShape)")
+                at = join_key(where, key) if isinstance(key, str) else where
+                raise ContextError(f"{at}: unknown key (allowed: componentId, dataShape)")
         component_id = raw.get("componentId")
         if not isinstance(component_id, str):
             raise ContextError(f"{where}.componentId: must be a string")

@@ -5,21 +5,18 @@ carries (:func:`key_path`, :func:`action_path`), the cap of §1 (:func:`capped`)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
 from replykit.argcheck import typed
 from replykit.cap import LIMIT_DIAGNOSTICS, finish, summary_message, summary_params
 from replykit.codes import Code
-from replykit.diagnostics import LeftOut
+from replykit.diagnostics import LeftOut, join_key
 from replykit.findings import Cursor
 from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import dumps
-
-_IDENT_RE: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
 
 def key_path(base: str, key: object) -> str:
@@ -30,10 +27,9 @@ def key_path(base: str, key: object) -> str:
     non-string key (possible from Python, never from JSON) is written as its ``str()``
     in the same bracket form. Source rule: §12 paths.
     """
-    if isinstance(key, str) and _IDENT_RE.fullmatch(key):
-        return f"{base}.{key}" if base else key
-    text = key if isinstance(key, str) else str(key)
-    return f"{base}[{dumps(text)}]"  # a lone surrogate as an escape (§1)
+    if isinstance(key, str):
+        return join_key(base, key)
+    return f"{base}[{dumps(str(key))}]"  # a lone surrogate as an escape (§1)
 
 
 @typed
