@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from replykit import Limits, StreamSegmenter, segment
-from replykit.questionnaire.limits import measured_size
+from replykit.text import measured_size
 
 YAML = 'title: T\nquestions:\n  - type: free_text\n    text: Q?\n    default: ""\n'
 JSON = '{\n"questions": [\n{"type": "text", "text": "Q"}\n]\n}'

@@ -120,3 +120,11 @@ def with_article(word: str) -> str:
     ``"a single_choice"``. The article is "an" before a vowel letter (a, e, i, o, u, in
     either case), else "a" (§1: messages name a value as written)."""
     return ("an " if word[:1].lower() in ("a", "e", "i", "o", "u") else "a ") + word
+
+
+def measured_size(text: str) -> int:
+    """The size of ``text`` as every size limit counts it (docs/protocol.md §1.5): code
+    points, a line ending (``\n``, ``\r\n`` or a lone ``\r``, §1.1) counting as one, as
+    in CommonMark's content of a block. The same text so measures the same with every
+    line ending."""
+    return len(text) - text.count("\r\n")

@@ -20,7 +20,7 @@ from replykit.actions import (
     sanitize,
     with_defaults,
 )
-from replykit.text import is_blank
+from replykit.text import is_blank, measured_size
 
 from .strategies import actions_lists, answers
 
@@ -59,7 +59,7 @@ def text_ok(value: Any, limit: int, allowed: str = "", *, checked: bool = True) 
     character but those ``allowed``."""
     return (
         isinstance(value, str)
-        and 0 < len(value) <= limit
+        and 0 < measured_size(value) <= limit  # a line ending counts as one (§1.5)
         and not is_blank(value)
         and not (checked and any(ord(c) in UNSAFE and c not in allowed for c in value))
     )

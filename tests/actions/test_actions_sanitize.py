@@ -250,6 +250,17 @@ def test_drop_prompt_required(action_type: str, params: Any) -> None:
     assert codes(result) == [("action.prompt_required", "actions[1].params.prompt")]
 
 
+@pytest.mark.parametrize("nl", ["\n", "\r\n", "\r"])
+def test_a_prompt_line_ending_counts_as_one(nl: str) -> None:
+    # docs/protocol.md §1.5: the same prompt measures the same with every line ending.
+    at_limit = "x" + nl + ("y" * 798)
+    kept = one({"id": "x", "type": "business.cancel", "label": "X", "params": {"prompt": at_limit}})
+    assert [a.prompt for a in kept.actions] == [at_limit]
+    over = at_limit + "z"
+    dropped = one({"id": "x", "type": "business.cancel", "label": "X", "params": {"prompt": over}})
+    assert codes(dropped) == [("action.prompt_required", "actions[1].params.prompt")]
+
+
 @pytest.mark.parametrize("prompt", ["x" * 800, ASTRAL * 800])
 def test_prompt_at_limit_is_kept(prompt: str) -> None:
     result = one({"id": "x", "type": "business.cancel", "label": "X", "params": {"prompt": prompt}})

@@ -25,7 +25,7 @@ from replykit.actions.diagnostic import capped as capped
 from replykit.actions.diagnostic import key_path as key_path
 from replykit.actions.diagnostic import path_key as path_key
 from replykit.argcheck import typed
-from replykit.text import is_blank
+from replykit.text import is_blank, measured_size
 
 ActionType = Literal[
     "view.detail",
@@ -191,11 +191,12 @@ _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def valid_text(value: object, limit: int) -> bool:
-    """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points.
+    """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points,
+    a line ending (only a prompt may hold one) counting as one (§1.5).
 
     Source rule: §12 (docs/actions.md section 4: non-blank, at most N code points; §1 blank).
     """
-    return isinstance(value, str) and len(value) <= limit and not is_blank(value)
+    return isinstance(value, str) and measured_size(value) <= limit and not is_blank(value)
 
 
 def kept_text(value: object, limit: int, *, prompt: bool = False) -> bool:

@@ -22,7 +22,7 @@ from replykit.codes.limits import LIMIT_OPTIONS, LIMIT_PAYLOAD_SIZE, LIMIT_QUEST
 from replykit.codes.payload import JSON_TOO_DEEP
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.surrogates import first_lone_surrogate
-from replykit.text import is_blank
+from replykit.text import is_blank, measured_size
 
 #: The highest ``max_depth`` allowed: far below Python's recursion limit.
 MAX_DEPTH_CEILING = 500
@@ -103,13 +103,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-
-
-def measured_size(text: str) -> int:
-    """The size of ``text`` as every limit counts it (§1.5): code points, a line ending
-    (``\n``, ``\r\n`` or a lone ``\r``, §1.1) counting as one, as in CommonMark's
-    content of a block. The same form so measures the same with every line ending."""
-    return len(text) - text.count("\r\n")
 
 
 def payload_size(payload: str, limits: Limits) -> Finding | None:

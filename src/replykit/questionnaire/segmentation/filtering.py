@@ -84,6 +84,12 @@ def drop_invalid_questions(payload: str, read: FormRead, limits: Limits) -> Form
     notes = tuple(
         COMPAT_QUESTION_DROPPED.finding(("questions", i), number=i + 1) for i in sorted(dropped)
     )
+    overflow = current.overflow
+    if overflow is not None:  # the notes come first in the block's order (§2.1)
+        overflow = attrs.evolve(overflow, before=overflow.before + len(notes))
     return attrs.evolve(
-        current, spans=read.spans, findings=place_findings(notes + current.findings, read.spans)
+        current,
+        spans=read.spans,
+        findings=place_findings(notes + current.findings, read.spans),
+        overflow=overflow,
     )
