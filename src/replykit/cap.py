@@ -4,7 +4,7 @@ A message, a tool call, a set of answers or an answer's actions yields at most
 ``max_diagnostics`` diagnostics. What is left out is counted by code and severity and
 summarized by one ``limit.diagnostics`` entry placed where the first left-out one stood,
 so the total, summary included, stays within the cap unless the entries that must never
-be hidden (the *protected* ones: verdicts) alone exceed it.
+be hidden (the *protected* ones: verdicts) alone reach or exceed it.
 
 Two tools, generic over the diagnostic type (``Finding``, ``Diagnostic``,
 ``ActionDiagnostic``, ``ToolError``), which is read through two key functions (code and

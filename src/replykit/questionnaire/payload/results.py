@@ -37,9 +37,8 @@ class Read:
     too deep). ``spans``: path -> code-point ``(start, end)`` of each value node in the
     payload. ``key_spans``: path of a mapping entry -> span of its key text.
     ``findings``: every problem found, in payload order per kind, or, when the reader
-    was given a cap, the first ones up to it (the first error always kept);
-    ``overflow``: what that cap left out, all of it after the kept findings (``None``
-    when nothing). ``aliases``: the paths where a YAML alias stood (its value is a
+    was given a cap, the first ones up to it in offset order (the first error always
+    kept, §2.1); ``overflow``: what that cap left out (``None`` when nothing). ``aliases``: the paths where a YAML alias stood (its value is a
     ``None`` placeholder; a key's alias gives its mapping's path).
 
     It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
