@@ -214,7 +214,7 @@ def _capped(
     where: dict[int, _Place] = {}
     for b, seg in enumerate(blocks):
         for pos, d in enumerate(seg.diagnostics):
-            where[id(d)] = (d.start, b, pos)
+            where[id(d)] = (d.start, b, float(pos))
     verdicts = _verdicts(segments)
     kept, overflow, _index = cap(
         diagnostics,
