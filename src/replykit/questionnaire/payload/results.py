@@ -38,8 +38,9 @@ class Read:
     payload. ``key_spans``: path of a mapping entry -> span of its key text.
     ``findings``: every problem found, in payload order per kind, or, when the reader
     was given a cap, the first ones up to it in offset order (the first error always
-    kept, §2.1); ``overflow``: what that cap left out (``None`` when nothing). ``aliases``: the paths where a YAML alias stood (its value is a
-    ``None`` placeholder; a key's alias gives its mapping's path).
+    kept, §2.1); ``overflow``: what that cap left out (``None`` when nothing).
+    ``aliases``: the paths where a YAML alias stood (its value is a ``None``
+    placeholder; a key's alias gives its mapping's path).
 
     It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
     as built, so it does not hash (it is a step of reading, not a result to keep).
