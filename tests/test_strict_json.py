@@ -294,7 +294,10 @@ def test_a_lone_surrogate_from_a_python_caller_is_refused() -> None:
     )
     with pytest.raises(ValueError, match=r"^questionnaire\.questions\[1\]\.text holds U\+D800"):
         build_response(by_hand, {}, questionnaire_id="m_q1")
-    with pytest.raises(ValueError, match=r"^questionnaire_id holds U\+DC00"):
+    # The form-id rule of §6, with the message id's reason.
+    with pytest.raises(
+        ValueError, match=r"^questionnaire_id holds a surrogate code point, which JSON cannot"
+    ):
         build_response(form, {}, questionnaire_id="m\udc00")
     with pytest.raises(ValueError, match=r"^ui_text\.other holds U\+D800"):
         build_response(form, {}, questionnaire_id="m_q1", ui_text={"other": "\ud800"})
