@@ -406,7 +406,13 @@ def questionnaire_from_tool_result(
             return ToolForm(tool_call_id, read.value, ())
         errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
         return ToolForm(tool_call_id, None, (*contradictions, *errors))
-    raw = result.get("errors")
+    listed = _listed_errors(result.get("errors"), loc, limits)
+    return ToolForm(tool_call_id, None, (*contradictions, *listed))
+
+
+def _listed_errors(raw: Any, loc: Locale, limits: Limits) -> list[ToolError]:
+    """The ``errors`` entries of a failed result, checked and capped (§2.1), or one
+    ``tool_result.failed`` when there is none."""
     listed: list[ToolError] = []
     if isinstance(raw, list):
         # Past the cap only the count is needed: entries are not copied.
@@ -419,6 +425,4 @@ def questionnaire_from_tool_result(
             rest[key] = rest.get(key, 0) + 1
         extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
         listed = capped_errors(listed, limits.max_diagnostics, loc, extra)
-    if not listed:
-        listed = [_result_error(TOOL_RESULT_FAILED, None, loc)]
-    return ToolForm(tool_call_id, None, (*contradictions, *listed))
+    return listed or [_result_error(TOOL_RESULT_FAILED, None, loc)]
