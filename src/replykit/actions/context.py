@@ -16,8 +16,7 @@ from replykit.actions.model import (
     LOCALES,
     MAX_TARGET,
     Locale,
-    is_reserved_id,
-    unsafe_char,
+    id_problem,
     valid_target,
 )
 from replykit.argcheck import typed
@@ -41,16 +40,7 @@ def component_id_problem(value: str) -> str | None:
     target (docs/actions.md section 3: non-blank, at most 120 code points, no control or
     bidi character, no surrogate code point) and no name JavaScript objects inherit
     (chartPresentation is keyed by it, §12)."""
-    if not valid_target(value):
-        return f"must be a non-blank string of at most {MAX_TARGET} characters"
-    index = unsafe_char(value)
-    if index is not None:
-        return (
-            f"holds U+{ord(value[index]):04X} at character {index + 1}, which an action id refuses"
-        )
-    if is_reserved_id(value):
-        return "must not be a name JavaScript objects inherit"
-    return None
+    return id_problem(value, valid_target(value), MAX_TARGET)
 
 
 def _component_id(_inst: object, _attribute: attrs.Attribute[Any], value: str) -> None:

@@ -211,8 +211,15 @@ def action_id_problem(value: str) -> str | None:
     (§12): blank or over :data:`MAX_ID` code points, a character :func:`unsafe_char`
     forbids, or a name JavaScript objects inherit. Persisted state keyed by such an
     id can belong to no action."""
-    if not valid_text(value, MAX_ID):
-        return f"must be a non-blank string of at most {MAX_ID} characters"
+    return id_problem(value, valid_text(value, MAX_ID), MAX_ID)
+
+
+def id_problem(value: str, valid: bool, limit: int) -> str | None:
+    """Why ``value`` is no id an action can name, or ``None`` (§12): ``valid`` is
+    whether it is a non-blank string of at most ``limit`` code points; then no character
+    :func:`unsafe_char` forbids and no name JavaScript objects inherit."""
+    if not valid:
+        return f"must be a non-blank string of at most {limit} characters"
     index = unsafe_char(value)
     if index is not None:
         return (
