@@ -91,9 +91,10 @@ def tool_forms(draw: st.DrawFn, *, extras: bool = True) -> Questionnaire:
 
 
 # YAML double-quoted scalars take JSON's escapes; what JSON leaves raw but YAML would not
-# keep (non-printable characters, NEL/LS/PS line breaks, DEL) is escaped as \uXXXX.
+# keep (non-printable characters, NEL/LS/PS line breaks, DEL, and a byte order mark,
+# which YAML 1.2.2 allows only at the start of a stream) is escaped as \uXXXX.
 _YAML_UNSAFE = re.compile(
-    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
 
 
