@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from replykit import segment, self_check
-from replykit.questionnaire.scan.shown import first_shown, shows_text
+from replykit.questionnaire.scan.shown import first_shown, first_shown_general, shows_text
 from replykit.testing import strategies as rs
 from replykit.testing.strategies.names import RENDERS_NOTHING, no_preface_messages
 from replykit.testing.streaming import check_stream, cut
@@ -190,6 +190,25 @@ def test_every_reading_agrees_on_the_preface(text: str, cuts: list[int]) -> None
     checked = segment(text, checked=True)
     assert fast == checked
     assert check_stream(cut(text, [c % (len(text) + 1) for c in cuts])) == []
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(
+        st.sampled_from((*_PIECES, "\n", "\r\n", " ", "\t", "\ufeff", "\xa0", "x", "É", "7")),
+        max_size=12,
+    ),
+    st.integers(0, 80),
+    st.integers(0, 80),
+    st.sampled_from((None, True, False)),
+)
+def test_first_shown_fast_path_equals_the_general_reading(
+    pieces: list[str], a: int, b: int, head: bool | None
+) -> None:
+    # The fast path answers at once when the first non-blank character is a letter.
+    text = "".join(pieces)
+    start, end = sorted((a % (len(text) + 1), b % (len(text) + 1)))
+    assert first_shown(text, start, end, head) == first_shown_general(text, start, end, head)
 
 
 @settings(max_examples=100)

@@ -68,6 +68,18 @@ def first_shown(text: str, start: int, end: int, head: bool | None = None) -> in
     is a line start (``None``: when it is 0 or follows a line ending). Linear in the
     text examined: each construct skipped is matched once, and the search stops at the
     first shown character."""
+    j = first_visible(text, start, end)
+    if j < 0 or text[j].isalpha():
+        # Only blank characters before it, and a letter starts no construct that
+        # renders nothing (those start with a marker, "&", "<" or "["): the general
+        # reading below gives the same answer (tests/test_preface_shown.py).
+        return j
+    return first_shown_general(text, start, end, head)
+
+
+def first_shown_general(text: str, start: int, end: int, head: bool | None = None) -> int:
+    """:func:`first_shown` read construct by construct, with no fast path (the
+    reference its fast path is proven equal to)."""
     # Imported here: the grammar module imports the parts, which read this question.
     from replykit.questionnaire.scan.grammar import lexemes
 
