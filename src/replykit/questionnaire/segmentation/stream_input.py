@@ -137,6 +137,9 @@ class Received:
         # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
         # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
         self._quiet = False
+        # No "<" or "\r" waits and no §9 mode: a chunk with "\n" and without "\r" or
+        # "<" completes lines and holds back at most its last line (_lf_chunk).
+        self._lf_ready = short_path and compat is None
         #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
         #: a line holding one may open or close a tag or close a fenced candidate, so
         #: a reading is worth running.
@@ -174,6 +177,8 @@ class Received:
                 if len(self.chunks) >= self._join_at:
                     self._join()
             return False
+        if self._lf_ready and "\n" in chunk and "\r" not in chunk and "<" not in chunk:
+            return self._lf_chunk(chunk)
         if not chunk:
             return False
         start = self.size
@@ -205,7 +210,26 @@ class Received:
             held = self.complete
         self.held = held
         quiet = not (possible or self._cr or self._lt is not None)
-        self._quiet = quiet and self._quiet_path and self._compat is None
+        quiet_path_open = self._quiet_path and self._compat is None
+        self._quiet = quiet and quiet_path_open
+        self._lf_ready = not (self._cr or self._lt is not None) and quiet_path_open
+        return moved
+
+    def _lf_chunk(self, chunk: str) -> bool:
+        """:meth:`append` of a chunk that completes lines with ``\\n`` alone and holds
+        no ``<``, after text that holds nothing back but its last line (most chunks
+        that complete a line; the general path gives the same)."""
+        start = self.size
+        self.chunks.append(chunk)
+        self.starts.append(start)
+        if len(self.chunks) >= self._join_at:
+            self._join()
+        self.size = start + len(chunk)
+        moved = self._lf_lines(chunk, start)
+        line = self._line
+        possible = line is not None and line.possible
+        self.held = self.complete if possible else self.size
+        self._quiet = not possible
         return moved
 
     def _join(self) -> None:
