@@ -75,6 +75,41 @@ def _big_int(value: int) -> str:
     return f"{'-' if value < 0 else ''}{mantissa}e+{digits - 1}"
 
 
+#: The most code points a key that is not a string is written with (§1: bounded output).
+KEY_TEXT_MAX = 200
+
+
+def key_text(key: object) -> str:
+    """How a mapping key that is not a string (possible from Python, never from JSON)
+    is written in a path or a message: its ``str()``, but an ``int`` of more than 4300
+    digits in scientific notation (Python refuses ``str()`` past that), ``<TypeName>``
+    when ``str()`` itself fails, and at most :data:`KEY_TEXT_MAX` code points (cut with
+    ``...``). A string key is returned as it is. Never raises (§1)."""
+    if isinstance(key, str):
+        return key
+    try:
+        text = str(key)
+    except Exception:  # an int past 4300 digits, or any object's own __str__
+        text = _big_int(key) if isinstance(key, int) else f"<{type(key).__name__}>"
+    if len(text) > KEY_TEXT_MAX:
+        text = text[: KEY_TEXT_MAX - 3] + "..."
+    return text
+
+
+def shown_repr(value: object) -> str:
+    """``repr(value)`` for an error message about a caller's value: never raises (an
+    ``int`` of more than 4300 digits in scientific notation, ``<TypeName>`` when
+    ``repr()`` itself fails) and at most :data:`KEY_TEXT_MAX` code points (cut with
+    ``...``), so a message stays one short line whatever the value (§1)."""
+    try:
+        text = repr(value)
+    except Exception:  # an int past 4300 digits, deep nesting, or any object's own __repr__
+        text = _big_int(value) if isinstance(value, int) else f"<{type(value).__name__}>"
+    if len(text) > KEY_TEXT_MAX:
+        text = text[: KEY_TEXT_MAX - 3] + "..."
+    return text
+
+
 def _scalar(value: Any) -> Any:
     if value is None:
         return None

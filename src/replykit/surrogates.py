@@ -16,6 +16,7 @@ from typing import Any
 
 from replykit.codes.payload import JSON_LONE_SURROGATE
 from replykit.diagnostics import Finding, Path, format_path
+from replykit.jsonout import key_text
 
 _LONE = re.compile("[\ud800-\udfff]")
 
@@ -54,7 +55,7 @@ def lone_surrogates(value: Any) -> Iterator[tuple[Path, str]]:
                 yield path, char
         elif isinstance(item, Mapping):
             for key, child in reversed(list(item.items())):
-                where = (*path, key if isinstance(key, str) else str(key))
+                where = (*path, key_text(key))
                 stack.append((child, where))
                 if isinstance(key, str):
                     stack.append((key, where))

@@ -12,6 +12,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from replykit.actions.diagnostic import key_path
 from replykit.actions.model import (
     LOCALES,
     MAX_TARGET,
@@ -21,6 +22,7 @@ from replykit.actions.model import (
 )
 from replykit.argcheck import typed
 from replykit.diagnostics import join_key
+from replykit.jsonout import shown_repr
 from replykit.surrogates import first_lone_surrogate
 
 DataShape = Literal["categorical", "ordinal", "temporal", "numeric_xy"]
@@ -55,7 +57,7 @@ def _one_of(name: str, allowed: tuple[str, ...]) -> Any:
     def check(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in allowed:
             choices = ", ".join(repr(a) for a in allowed)
-            raise ValueError(f"{name} must be one of {choices}, not {value!r}")
+            raise ValueError(f"{name} must be one of {choices}, not {shown_repr(value)}")
 
     return check
 
@@ -165,7 +167,8 @@ def parse_context(value: object) -> ActionContext:
         raise ContextError("context: must be a JSON object")
     for key in value:
         if key not in CONTEXT_FIELDS:
-            raise ContextError(f"context.{key}: unknown key (allowed: {', '.join(CONTEXT_FIELDS)})")
+            allowed = ", ".join(CONTEXT_FIELDS)
+            raise ContextError(f"{key_path('context', key)}: unknown key (allowed: {allowed})")
     details = value.get("hasFullDetails", False)
     if not isinstance(details, bool):
         raise ContextError("context.hasFullDetails: must be true or false")

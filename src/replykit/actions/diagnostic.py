@@ -16,7 +16,7 @@ from replykit.codes import Code
 from replykit.diagnostics import LeftOut, join_key
 from replykit.findings import Cursor
 from replykit.frozen import FrozenDict, freeze_mapping
-from replykit.jsonout import dumps
+from replykit.jsonout import dumps, key_text
 
 
 def key_path(base: str, key: object) -> str:
@@ -24,12 +24,12 @@ def key_path(base: str, key: object) -> str:
 
     Keys that are not identifier-like (``a.b``, ``""``, non-ASCII) are written as a JSON
     string in brackets, ``actions[3]["a.b"]``, so a path never becomes ambiguous; a
-    non-string key (possible from Python, never from JSON) is written as its ``str()``
-    in the same bracket form. Source rule: §12 paths.
+    non-string key (possible from Python, never from JSON) is written as its
+    :func:`~replykit.jsonout.key_text` in the same bracket form. Source rule: §12 paths.
     """
     if isinstance(key, str):
         return join_key(base, key)
-    return f"{base}[{dumps(str(key))}]"  # a lone surrogate as an escape (§1)
+    return f"{base}[{dumps(key_text(key))}]"  # a lone surrogate as an escape (§1)
 
 
 @typed
@@ -102,13 +102,14 @@ def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagn
 
 
 class OddKey(str):
-    """A mapping key that is not a ``str`` (possible from Python only), as its ``str()``:
+    """A mapping key that is not a ``str`` (possible from Python only), as its
+    :func:`~replykit.jsonout.key_text`:
     :func:`action_path` always writes it in brackets, as :func:`key_path` does."""
 
 
 def path_key(key: object) -> str:
     """``key`` as a path part: itself when a ``str``, else an :class:`OddKey`."""
-    return key if isinstance(key, str) else OddKey(key)
+    return key if isinstance(key, str) else OddKey(key_text(key))
 
 
 def action_path(path: Sequence[str | int]) -> str | None:

@@ -14,8 +14,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from replykit.actions.context import component_id_problem
+from replykit.actions.diagnostic import key_path
 from replykit.actions.model import ChartType, action_id_problem, as_chart_type
 from replykit.argcheck import typed
+from replykit.jsonout import shown_repr
 
 ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
 STATUSES: Final[tuple[ActionStatus, ...]] = (
@@ -70,7 +72,7 @@ def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object)
     try:  # the shape alone admits 2026-02-30 or 25:00
         datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ")
     except ValueError:
-        raise ValueError(f"updatedAt {value!r} is not a real date and time") from None
+        raise ValueError(f"updatedAt {shown_repr(value)} is not a real date and time") from None
 
 
 @typed
@@ -122,7 +124,7 @@ def _check_keys(
     for key, _value in pairs:
         problem = _key_problem(attribute.name, key)
         if problem is not None:
-            raise ValueError(f"{attribute.name}[{key!r}]: the key {problem}")
+            raise ValueError(f"{attribute.name}[{shown_repr(key)}]: the key {problem}")
 
 
 @typed
@@ -204,7 +206,7 @@ class AnswerState:
             raise StateError("state: must be a JSON object")
         for key in value:
             if key not in ("actionStates", "chartPresentation"):
-                raise StateError(f"state.{key}: unknown key")
+                raise StateError(f"{key_path('state', key)}: unknown key")
         raw_states = value.get("actionStates", {})
         raw_charts = value.get("chartPresentation", {})
         if not isinstance(raw_states, dict):
@@ -213,7 +215,7 @@ class AnswerState:
             raise StateError("state.chartPresentation: must be an object")
         states: dict[str, ActionStateRecord] = {}
         for action_id, raw in raw_states.items():
-            where = f"state.actionStates[{action_id!r}]"
+            where = f"state.actionStates[{shown_repr(action_id)}]"
             if not isinstance(action_id, str):
                 raise StateError(f"{where}: keys must be strings")
             problem = action_id_problem(action_id)
@@ -237,12 +239,11 @@ class AnswerState:
         charts: dict[str, ChartType] = {}
         for component_id, raw in raw_charts.items():
             chart = as_chart_type(raw)
+            where = f"state.chartPresentation[{shown_repr(component_id)}]"
             if not isinstance(component_id, str) or chart is None:
-                raise StateError(f"state.chartPresentation[{component_id!r}]: bad chart type")
+                raise StateError(f"{where}: bad chart type")
             problem = component_id_problem(component_id)
             if problem is not None:
-                raise StateError(
-                    f"state.chartPresentation[{component_id!r}]: the componentId {problem}"
-                )
+                raise StateError(f"{where}: the componentId {problem}")
             charts[component_id] = chart
         return cls(states, charts)

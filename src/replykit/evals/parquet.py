@@ -20,6 +20,7 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from replykit.jsonout import key_text
 from replykit.text import with_article
 
 #: Rows read from a Parquet file at a time.
@@ -64,7 +65,7 @@ def json_like(value: Any) -> Any:
     if isinstance(value, decimal.Decimal):
         return str(value)
     if isinstance(value, Mapping):
-        return {str(k): json_like(v) for k, v in value.items()}
+        return {key_text(k): json_like(v) for k, v in value.items()}
     if isinstance(value, list):
         if value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
             return _pairs(value)

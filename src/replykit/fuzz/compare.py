@@ -24,6 +24,8 @@ from typing import Any, Final
 
 import attrs
 
+from replykit.jsonout import key_text
+
 PathPart = str | int
 #: Every field name the adapter protocol knows (segments, diagnostics, forms, answers,
 #: questionnaire_async results and errors, actions).
@@ -104,7 +106,7 @@ def _norm(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, Mapping):
-        return {str(k): _norm(v) for k, v in value.items()}
+        return {key_text(k): _norm(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_norm(v) for v in value]
     return value

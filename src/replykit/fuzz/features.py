@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from replykit.jsonout import key_text
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.text import iter_lines
 from replykit.textout import is_unsafe
@@ -278,7 +279,7 @@ def _walk(value: Any, out: set[str], depth: int = 0) -> None:
             _walk(item, out, depth + 1)
         return
     if isinstance(value, Mapping):
-        keys = {str(k) for k in value}
+        keys = {key_text(k) for k in value}
         if keys & _URL_KEYS:
             out.add("url")
         if "type" in keys and keys - _ACTION_FIELDS - _QUESTION_FIELDS - _URL_KEYS:

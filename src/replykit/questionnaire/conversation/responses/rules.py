@@ -47,7 +47,7 @@ from replykit.codes.responses import (
 )
 from replykit.diagnostics import Finding, LeftOut, Path, Severity, path_text
 from replykit.findings import Cursor, FindingSink
-from replykit.jsonout import portable
+from replykit.jsonout import key_text, portable
 from replykit.questionnaire.model import OTHER_VALUE, Question
 from replykit.surrogates import first_lone_surrogate
 
@@ -303,7 +303,7 @@ def answer_fields(at: Cursor, q: Question, raw: Mapping[Any, Any]) -> bool:
     ``value`` is there."""
     for key in raw:
         if key not in INPUT_KEYS:
-            at.add(ANSWER_FIELD_INVALID, str(key), details={"allowed": list(INPUT_KEYS)})
+            at.add(ANSWER_FIELD_INVALID, key_text(key), details={"allowed": list(INPUT_KEYS)})
     if "value" not in raw:
         at.add(ANSWER_FIELD_INVALID, "value", variant="value_required")
         return False
