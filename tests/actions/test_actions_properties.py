@@ -70,9 +70,12 @@ def is_drop(code: str, path: str | None, raw: list[Any]) -> bool:
         return code in DROP_CODES
     # Required fields drop the action: id, label, a continue/business prompt.
     assert path is not None
-    found = re.fullmatch(r"actions\[(\d+)\]\.(id|label|title|description|params\.prompt)", path)
+    fields = r"id|label|title|description|params\.prompt|target\.componentId|target\.dataset"
+    found = re.fullmatch(rf"actions\[(\d+)\]\.({fields})", path)
     assert found is not None, path
     field = found.group(2)
+    if field == "target.componentId":  # a render.change's chart: without it, another chart
+        return raw[int(found.group(1)) - 1]["type"] == "render.change"
     if field == "params.prompt":
         return raw[int(found.group(1)) - 1]["type"] in PROMPT_REQUIRED
     return field in ("id", "label")
@@ -92,7 +95,8 @@ def assert_valid(action: dict[str, Any]) -> None:
     assert action.get("requiresConfirmation", True) is True
     target = action.get("target", {"dataset": "d"})
     assert target and set(target) <= {"dataset", "componentId"}
-    assert all(text_ok(v, 120, checked=False) for v in target.values())
+    assert all(text_ok(v, 120) for v in target.values())  # no unsafe character either
+    assert target.get("componentId") not in RESERVED_IDS  # no chart can have one
     params = action.get("params")
     kind = action["type"]
     if kind in ("conversation.continue", "business.execute", "business.cancel"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -18,8 +17,8 @@ from replykit.actions import (
     ContextError,
     Params,
     StateError,
+    Target,
     action_schema,
-    dispatch,
     lint,
     parse_context,
     sanitize,
@@ -285,27 +284,46 @@ def test_state_and_context_never_key_on_a_reserved_name() -> None:
         parse_context({"charts": [{"componentId": "__proto__", "dataShape": "temporal"}]})
 
 
-def test_dispatch_keys_state_only_by_kept_ids() -> None:
+def test_no_action_keeps_a_target_no_chart_can_have() -> None:
+    # docs/actions.md section 2 rule 11: a chart id with an inherited name or an unsafe
+    # character is refused by ChartComponent, so a render.change naming one could only
+    # fail: it is dropped; on another type the field is removed.
     answer = {
         "actions": [
             act(id="constructor", type="render.change", params={"chartType": "bar"}),
-            act(
-                id="c",
-                type="render.change",
-                params={"chartType": "bar"},
-                target={"componentId": "constructor"},
-            ),
+            act(id="c", type="render.change", params={"chartType": "bar"},
+                target={"componentId": "constructor"}),
+            act(id="d", type="render.change", params={"chartType": "bar"},
+                target={"componentId": "chart\u202e"}),
+            act(id="e", type="view.detail", target={"componentId": "toString", "dataset": "x"}),
+            act(id="f", type="view.detail", target={"dataset": "x\u0007"}),
         ]
-    }
+    }  # fmt: skip
     result = sanitize(answer)
-    assert [a.id for a in result.actions] == ["c"]
-    context = ActionContext(charts=(ChartComponent("chart", "temporal"),))
-    state, _effect = dispatch(
-        AnswerState(), result.actions[0], "click", context, datetime(2026, 1, 1, tzinfo=UTC)
-    )
-    # The target names no registered chart: an error record, and no chart key at all.
-    assert state.to_json()["actionStates"]["c"]["status"] == "error"
-    assert state.chartPresentation == ()
+    assert [(a.id, a.target) for a in result.actions] == [
+        ("e", Target(dataset="x")),
+        ("f", None),
+    ]
+    assert [(d.code, d.path) for d in result.diagnostics] == [
+        ("action.id_reserved", "actions[1].id"),
+        ("action.target_invalid", "actions[2].target.componentId"),
+        ("action.text_unsafe", "actions[3].target.componentId"),
+        ("action.field_removed", "actions[4].target.componentId"),
+        ("action.text_unsafe", "actions[5].target.dataset"),
+    ]
+    assert "JavaScript objects inherit" in result.diagnostics[1].message
+    assert result.diagnostics[2].message.endswith("the action is dropped.")
+    assert result.diagnostics[4].message.endswith("the field is removed.")
+    for bad in ("constructor", "chart\u202e"):
+        with pytest.raises(ValueError, match="componentId"):
+            Target(componentId=bad)
+    with pytest.raises(ValueError, match="dataset"):
+        Target(dataset="x\u0007")
+    linted = [(d.code, d.path) for d in lint(answer) if d.code == "lint.text_unsafe"]
+    assert linted == [
+        ("lint.text_unsafe", "actions[3].target.componentId"),
+        ("lint.text_unsafe", "actions[5].target.dataset"),
+    ]
 
 
 RECORD = {"status": "idle", "message": "m", "updatedAt": "2026-08-27T07:00:00.000Z"}

@@ -158,6 +158,9 @@ def _texts(item: dict[object, object], at: Cursor) -> None:
     ]
     if isinstance(params, dict):
         fields.append(("params.prompt", params.get("prompt"), True))
+    target = item.get("target")
+    if isinstance(target, dict):
+        fields += [(f"target.{name}", target.get(name), False) for name in TARGET_FIELDS]
     for name, value, prompt in fields:
         index = unsafe_char(value, prompt=prompt) if isinstance(value, str) else None
         if isinstance(value, str) and index is not None:

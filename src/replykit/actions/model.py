@@ -267,6 +267,21 @@ def _optional_text(limit: int, *, prompt: bool = False) -> Any:
     return check
 
 
+def _target_text(*, reserved: bool) -> Any:
+    """A target field's validator: what sanitize keeps (§12), no unsafe character and,
+    for ``componentId`` (``reserved``), no name JavaScript objects inherit."""
+    base = _optional_text(MAX_TARGET)
+
+    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        base(inst, attribute, value)
+        if isinstance(value, str) and unsafe_char(value) is not None:
+            raise ValueError(f"{attribute.name} must not hold control or bidi characters")
+        if reserved and is_reserved_id(value):
+            raise ValueError(f"{attribute.name} must not be a name JavaScript objects inherit")
+
+    return check
+
+
 @typed
 @attrs.frozen
 class Target:
@@ -274,14 +289,16 @@ class Target:
 
     ``dataset`` (reserved: the whole detail view opens, docs/actions.md section 7) and
     ``componentId`` (a chart of this answer, docs/actions.md section 8): non-blank, at most 120 code
-    points. At least one is set; an action without a target has ``target=None``.
+    points, no unsafe character (:func:`unsafe_char`); a ``componentId`` is no name
+    JavaScript objects inherit (no chart has one). At least one is set; an action
+    without a target has ``target=None``.
 
     Raises ``ValueError`` when constructed with a value the protocol would remove.
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
-    dataset: str | None = attrs.field(default=None, validator=_optional_text(MAX_TARGET))
-    componentId: str | None = attrs.field(default=None, validator=_optional_text(MAX_TARGET))
+    dataset: str | None = attrs.field(default=None, validator=_target_text(reserved=False))
+    componentId: str | None = attrs.field(default=None, validator=_target_text(reserved=True))
 
     def __attrs_post_init__(self) -> None:
         if self.dataset is None and self.componentId is None:

@@ -177,10 +177,18 @@ def _target_lost(target: object, at: Cursor) -> bool:
         at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
         return True
     if "componentId" in target:
-        if valid_target(target["componentId"]):
-            return False
-        at.add(A.ACTION_TARGET_INVALID, "target", "componentId", limit=MAX_TARGET)
-        return True
+        chart = target["componentId"]
+        if not valid_target(chart):
+            at.add(A.ACTION_TARGET_INVALID, "target", "componentId", limit=MAX_TARGET)
+            return True
+        # No chart can have an id with an unsafe character or an inherited name
+        # (ChartComponent refuses both): the click could only fail.
+        if _unsafe(at.descend("target", "componentId"), "target.componentId", chart):
+            return True
+        if is_reserved_id(chart):
+            at.add(A.ACTION_TARGET_INVALID, "target", "componentId", variant="reserved")
+            return True
+        return False
     if any(key != "dataset" for key in target):
         at.add(A.ACTION_TARGET_INVALID, "target", limit=MAX_TARGET)
         return True
@@ -197,12 +205,16 @@ def _target(value: object, at: Cursor) -> Target | None:
     found: dict[str, str] = {}
     for key, sub in value.items():
         if key in ("dataset", "componentId"):
-            if valid_target(sub):
-                found[key] = sub
-            else:
+            if not valid_target(sub):
                 at.add(
                     A.ACTION_FIELD_REMOVED, key, variant="target_field", field=key, limit=MAX_TARGET
                 )
+            elif _unsafe(at.descend(key), f"target.{key}", sub, removed=True):
+                pass
+            elif key == "componentId" and is_reserved_id(sub):
+                at.add(A.ACTION_FIELD_REMOVED, key, variant="target_reserved")
+            else:
+                found[key] = sub
         else:
             at.add(A.ACTION_FIELD_REMOVED, path_key(key), variant="target_only")
     if not found:

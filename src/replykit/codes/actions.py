@@ -148,14 +148,19 @@ ACTION_TARGET_INVALID: Final = _action(
     "action.target_invalid",
     {
         "": "render.change names its chart in target.componentId, a non-blank string of at "
-        "most {limit|character}; without it the action would change another chart" + _DROPPED
+        "most {limit|character}; without it the action would change another chart" + _DROPPED,
+        "reserved": "render.change names its chart in target.componentId, which is a name "
+        "JavaScript objects inherit: a client keys chart state by it, so no chart has it"
+        + _DROPPED,
     },
     "render.change: `target` given (not null) but names no chart: not an object, a "
-    "`componentId` that is not a non-blank string of at most 120, or only keys other than "
-    "`dataset`",
+    "`componentId` that is not a non-blank string of at most 120 or is a name JavaScript "
+    "objects inherit, or only keys other than `dataset`",
     zh={
         "": "render.change 用 target.componentId 指定图表，它必须是不超过 {limit} 个字符的非空字符"
         "串；否则该动作会修改另一张图表；该动作被丢弃。",
+        "reserved": "render.change 用 target.componentId 指定图表，而它是 JavaScript 对象继承的"
+        "名称：客户端按它保存图表状态，没有图表使用它；该动作被丢弃。",
     },
 )
 ACTION_OVER_LIMIT: Final = _action(
@@ -183,6 +188,8 @@ ACTION_FIELD_REMOVED: Final = _action(
             "target_field": "target.{field} must be a non-blank string of at most "
             "{limit|character}",
             "target_only": "target holds only dataset and componentId",
+            "target_reserved": "target.componentId is a name JavaScript objects inherit, "
+            "which no chart has",
             "params_type": "params must be an object, not {type}",
             "params_empty": "params is empty",
             "modify_prompt": "conversation.modify prompt must be a non-blank string of at "
@@ -205,6 +212,9 @@ ACTION_FIELD_REMOVED: Final = _action(
         "target_empty": "target 为空；已移除该字段。",
         "target_field": "target.{field} 必须是不超过 {limit} 个字符的非空字符串；已移除该字段。",
         "target_only": "target 只能包含 dataset 和 componentId；已移除该字段。",
+        "target_reserved": (
+            "target.componentId 是 JavaScript 对象继承的名称，没有图表使用它；已移除该字段。"
+        ),
         "params_type": "params 必须是对象，不能是 {type}；已移除该字段。",
         "params_empty": "params 为空；已移除该字段。",
         "modify_prompt": (
