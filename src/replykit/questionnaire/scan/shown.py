@@ -40,6 +40,10 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> int:
     stop = _line_end(text, pos)
     if pos == 0 and text.startswith("\ufeff"):
         pos = 1  # §1.1: a leading BOM is not read
+    # A thematic break holds one of "-*_" and spaces or tabs only, so it can start no
+    # earlier than ``breaks``: asked once per line, not once per list marker (a line of
+    # 10^5 markers stays linear).
+    breaks = _break_tail(text, pos, stop)
     while True:
         while pos < stop and text[pos] in " \t":
             pos += 1
@@ -47,13 +51,32 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> int:
             pos += 1
             continue
         m = lx.list_marker.match(text, pos, stop)
-        if m is None or lx.thematic_break.fullmatch(text, pos, stop):
+        if m is None or _is_break(text, pos, stop, breaks, lx):
             break
         pos = m.end()
-    if lx.thematic_break.fullmatch(text, pos, stop) or _is_definition(text, pos, stop, lx):
+    if _is_break(text, pos, stop, breaks, lx) or _is_definition(text, pos, stop, lx):
         return min(stop, end)
     m = lx.atx_marker.match(text, pos, stop)
     return min(m.end() if m is not None else pos, end)
+
+
+def _break_tail(text: str, start: int, stop: int) -> int:
+    """The start of the longest end of ``text[start:stop]`` made of spaces, tabs and
+    one of ``-``, ``*``, ``_`` (grammar ``THEMATIC_BREAK`` matches nothing else)."""
+    i, mark = stop, ""
+    while i > start:
+        ch = text[i - 1]
+        if ch not in " \t":
+            if ch not in "-*_" or (mark and ch != mark):
+                break
+            mark = ch
+        i -= 1
+    return i
+
+
+def _is_break(text: str, pos: int, stop: int, breaks: int, lx: Lexemes) -> bool:
+    """Whether ``text[pos:stop]`` is a thematic break (``breaks``: :func:`_break_tail`)."""
+    return pos >= breaks and lx.thematic_break.fullmatch(text, pos, stop) is not None
 
 
 def _is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:

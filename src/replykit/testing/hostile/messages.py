@@ -131,6 +131,12 @@ def nested_list_markers(n: int) -> str:
     return INTRO + "- " * n + "item\n" + FENCED_TAIL
 
 
+def list_markers_as_preface(n: int) -> str:
+    """The first line opens ``n`` nested list items before its text: the preface rule
+    (§4.3) reads past each marker to find the first shown character."""
+    return "- " * n + "* " * n + "item" + FENCED_TAIL
+
+
 def newlines(n: int) -> str:
     """``n`` line feeds, then the form."""
     return INTRO + "\n" * n + FENCED_TAIL.lstrip("\n")
@@ -357,6 +363,7 @@ FAMILIES: tuple[Family, ...] = (
     _family(fence_openers_in_html_block, 1_000, "fenced"),
     _family(nested_block_quotes, 500, "fenced", deep=True),
     _family(nested_list_markers, 500, "fenced", deep=True),
+    _family(list_markers_as_preface, 500, "fenced", deep=True),
     _family(nested_bullet_items, 20_000, "fenced", deep=True),
     _family(nested_ordered_items, 20_000, "fenced", deep=True),
     _family(nested_quote_lines, 20_000, "fenced", deep=True),
