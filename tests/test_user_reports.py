@@ -227,6 +227,39 @@ def test_fenced_default_is_not_checked_against_options_that_failed(
     assert codes == ["question.option_invalid"]
 
 
+@pytest.mark.parametrize(
+    ("option", "default"),
+    [("1e3", "'1e3'"), ("1e3", "'1000'"), ("0x10", "'0x10'"), ("0x10", "'16'"),
+     ("02142", "'02142'"), ("-0", "'0'"), ("1.50", "'1.5'"), ("1.0", "'1'")],
+)  # fmt: skip
+def test_fenced_default_naming_a_failed_number_however_written(option: str, default: str) -> None:
+    # The failed option's own error names it; the default writes the same number.
+    options = f"      - b\n      - {option}\n"
+    text = FENCED_CHOICE.format(type="single_choice", options=options, default=default)
+    assert [d.code for d in segment(text).diagnostics] == ["question.option_invalid"]
+    multi = FENCED_CHOICE.format(type="multi_choice", options=options, default=f"[{default}]")
+    assert [d.code for d in segment(multi).diagnostics] == ["question.option_invalid"]
+
+
+def test_fenced_default_naming_another_number_is_still_reported() -> None:
+    options = "      - b\n      - 1e3\n"
+    text = FENCED_CHOICE.format(type="single_choice", options=options, default="'1001'")
+    codes = [d.code for d in segment(text).diagnostics]
+    assert codes == ["question.option_invalid", "question.default_not_in_options"]
+
+
+@pytest.mark.parametrize("written", ["1e3", "1E3", "1.50", "-0", "1000.0"])
+def test_tool_default_writing_a_failed_number_otherwise_is_no_second_error(written: str) -> None:
+    from replykit import questionnaire_async_json
+
+    args = (
+        '{"title": "T", "questions": [{"type": "single_choice", "text": "Q", '
+        f'"options": [{written}, "b"], "default": "{written}"}}]}}'
+    )
+    errors = questionnaire_async_json(args)["errors"]
+    assert {e["code"] for e in errors} == {"questionnaire.start.question_option_invalid"}
+
+
 @pytest.mark.parametrize("options", ["      - b\n", "      - b\n      - {value: c}\n"])
 def test_fenced_default_naming_no_option_is_still_reported(options: str) -> None:
     text = FENCED_CHOICE.format(type="single_choice", options=options, default="a")

@@ -70,17 +70,30 @@ def brief(value: Any, limit: int = _BRIEF_LIMIT) -> str:
     return text
 
 
+#: Marks a number among the values failed options carry (compared by value, not text).
+NUMBER_KEY = "\x00"
+
+
+def number_key(number: int | float) -> str:
+    """The key a number is compared by (:func:`carried_value`): the same for every
+    spelling of one value (``1000``, ``1e3`` and ``1000.0``; ``-0`` and ``0``)."""
+    if isinstance(number, float) and math.isfinite(number) and number.is_integer():
+        number = int(number)
+    return NUMBER_KEY + brief(number)
+
+
 def carried_value(option: Any) -> str | None:
     """The option value an option item that failed to read was meant to give: a
-    string itself, an object's string ``value``, a number as written in JSON; else
-    ``None``. A default equal to it is not reported again as outside the options: the
-    option's own error says it all (§4, §7)."""
+    string itself, an object's string ``value``, a number (as :func:`number_key`, so a
+    default that writes the same number otherwise names it too); else ``None``. A
+    default naming it is not reported again as outside the options: the option's own
+    error says it all (§4, §7; :func:`~replykit.questionnaire.payload.yaml_core.names_carried`)."""
     if isinstance(option, dict):
         option = option.get("value")
     if isinstance(option, str):
         return trim_blank(option)
     if isinstance(option, int | float) and not isinstance(option, bool):
-        return brief(option)
+        return number_key(option)
     return None
 
 

@@ -42,6 +42,7 @@ from replykit.questionnaire.payload.results import (
 )
 from replykit.questionnaire.payload.yaml12 import read_yaml
 from replykit.questionnaire.payload.yaml_build import refused_paths
+from replykit.questionnaire.payload.yaml_core import names_carried
 from replykit.questionnaire.payload.yaml_node import yaml_node_start
 from replykit.text import is_blank
 
@@ -434,7 +435,7 @@ class _Checker:
             hint = self.kind_hint(value, at.path, one_of(values, excused))
             at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
-        if values is not None and value not in values and value not in (excused or ()):
+        if values is not None and value not in values and not names_carried(value, excused):
             at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
             return ""  # reported; the form is not built
         return value
@@ -461,7 +462,10 @@ class _Checker:
                 hint = self.kind_hint(item, (*at.path, k), one_of(values, excused))
                 at.add(F.QUESTION_DEFAULT_INVALID, k, hint=hint)
             elif (
-                known is not None and values is not None and item not in known | (excused or set())
+                known is not None
+                and values is not None
+                and item not in known
+                and not names_carried(item, excused)
             ):
                 at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, k, value=item, allowed=values)
             else:

@@ -30,6 +30,7 @@ from replykit.questionnaire.model import (
 from replykit.questionnaire.payload.describe import carried_value, json_type
 from replykit.questionnaire.payload.numbers import is_timeout, unsigned_zero
 from replykit.questionnaire.payload.results import FormRead
+from replykit.questionnaire.payload.yaml_core import names_carried
 from replykit.text import is_blank, trim_blank
 from replykit.trusted import trusted
 
@@ -361,7 +362,12 @@ def _single_default(
 ) -> str:
     default = _text_default(raw, at)
     # "" is the seed's own normalized "no default".
-    if default and values is not None and default not in values and default not in (excused or ()):
+    if (
+        default
+        and values is not None
+        and default not in values
+        and not names_carried(default, excused)
+    ):
         at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
         return ""  # reported; the form is not built
     return default
@@ -384,8 +390,8 @@ def _multi_default(
     if not_strings:
         at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=values or [])
     if values is not None:
-        known = frozenset(values) | (excused or frozenset())
-        outside = [item for item in items if item not in known]
+        known = frozenset(values)
+        outside = [i for i in items if i not in known and not names_carried(i, excused)]
         if outside:
             at.add(
                 S.DEFAULT_VALUE_NOT_IN_OPTIONS,

@@ -7,7 +7,7 @@ import math
 import re
 from typing import Any
 
-from replykit.questionnaire.payload.describe import yaml_kind
+from replykit.questionnaire.payload.describe import number_key, yaml_kind
 
 # YAML 1.2.2 spec 10.3.2 (core schema), plain scalars only.
 _NULL = frozenset({"", "~", "null", "Null", "NULL"})
@@ -72,3 +72,20 @@ def freeze_scalar(value: Any) -> Any:
     if isinstance(value, float) and math.isnan(value):
         return ("float", "nan")
     return (yaml_kind(value), value)
+
+
+def names_carried(value: str, excused: frozenset[str] | None) -> bool:
+    """Whether the default ``value`` names what an option that failed to read carried
+    (``excused``: their :func:`~replykit.questionnaire.payload.describe.carried_value`):
+    the same text, or the same number however it is written (``1e3`` for an option
+    ``1e3`` read as 1000.0, ``0x10`` for 16, ``-0`` for 0), read as the YAML 1.2 core
+    schema reads a plain scalar (every JSON number is one of its spellings). Such a
+    default gets no follow-on error: the option's own says it all (§4, §7)."""
+    if not excused:
+        return False
+    if value in excused:
+        return True
+    number, ok = resolve_plain(value)
+    if not ok or isinstance(number, bool) or not isinstance(number, int | float):
+        return False
+    return number_key(number) in excused
