@@ -127,9 +127,11 @@ def _files(tmp_path: Path) -> dict[str, str]:
     return {key: str(path) for key, path in paths.items()}
 
 
-# Each command, and the modules it must not load: nothing of Hypothesis or the fuzzer
-# anywhere, and the answer-actions package only where the command uses it.
-NO_FUZZER = ("hypothesis", "replykit.testing", "replykit.strategies", "replykit.fuzz.runner")
+# Each command, and the modules it must not load: nothing of Hypothesis, the fuzzer or
+# the audit anywhere (docs/cli.md "Modules and start-up"), and the answer-actions
+# package only where the command uses it.
+NO_FUZZ_LOOP = ("hypothesis", "replykit.testing", "replykit.strategies", "replykit.fuzz.runner")
+NO_FUZZER = (*NO_FUZZ_LOOP, "replykit.fuzz", "replykit.evals")
 NO_ACTIONS = (*NO_FUZZER, "replykit.actions")
 COMMANDS: list[tuple[str, tuple[str, ...], int, tuple[str, ...]]] = [
     ("segment", ("segment", "{message}"), 0, NO_ACTIONS),
@@ -181,7 +183,7 @@ def test_vectors_export_needs_no_hypothesis(tmp_path: Path) -> None:
     blocked = run_cli("vectors", "export", str(tmp_path / "blocked"))
     allowed = run_cli("vectors", "export", str(tmp_path / "allowed"), block=False)
     assert blocked[0] == 0, blocked[2]
-    assert loaded(blocked[3], *NO_FUZZER) == []
+    assert loaded(blocked[3], *NO_FUZZ_LOOP) == []  # the export is the fuzz package's own
     names = sorted(p.name for p in (tmp_path / "blocked").iterdir())
     assert names == [
         "README.md",
@@ -249,3 +251,15 @@ def test_the_fuzz_targets_without_hypothesis_say_which_extra() -> None:
             "replykit.fuzzing: error: needs Hypothesis, which is not installed: "
             "pip install 'replykit[fuzz]'\n"
         )
+
+
+def test_the_parser_names_the_fuzz_ops_and_audit_expectations_it_does_not_import() -> None:
+    # cli/fuzz.py and cli/audit.py write their choices out so that building the parser
+    # loads neither package; they must stay the packages' own.
+    from replykit.cli.audit import EXPECT_NAMES
+    from replykit.cli.fuzz import OP_NAMES
+    from replykit.evals.compliance import EXPECTS
+    from replykit.fuzz.ops import ALL_OPS
+
+    assert OP_NAMES == ALL_OPS
+    assert EXPECT_NAMES == EXPECTS

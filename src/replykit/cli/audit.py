@@ -13,20 +13,23 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from replykit.cli.io import InputError, dump, fail
 from replykit.cli.numbers import integer
 from replykit.cli.outfile import check_out, replacing
-from replykit.evals.compliance import EXPECTS
-from replykit.evals.runner import BatchResult, audit_batches
-from replykit.evals.sources import file_size, find_files, read_items
-from replykit.evals.tally import Tally
-from replykit.evals.walk import STDIN, Unreadable
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.textout import counted, render
 
+if TYPE_CHECKING:  # the audit loads its modules only when it runs
+    from replykit.evals.runner import BatchResult
+    from replykit.evals.tally import Tally
+    from replykit.evals.walk import Unreadable
+
 FORMATS = ("table", "json", "jsonl", "html")
+#: ``--expect``'s values, as :data:`replykit.evals.compliance.EXPECTS` (tests/test_cli.py
+#: checks they are equal): written here so that building the parser loads no evals module.
+EXPECT_NAMES = ("any", "form", "none")
 
 
 def add_parser(
@@ -71,7 +74,7 @@ def _add_input_options(audit: argparse.ArgumentParser) -> None:
     )
     audit.add_argument(
         "--expect",
-        choices=EXPECTS,
+        choices=EXPECT_NAMES,
         default="any",
         help="any (default): Self-check's rules; form: a valid form was due; "
         "none: no block and no near-miss allowed",
@@ -182,6 +185,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _files(paths: list[str]) -> list[str | Unreadable]:
+    from replykit.evals.sources import find_files
+    from replykit.evals.walk import STDIN
+
     if paths.count(STDIN) > 1:
         raise InputError("standard input (-) can be read only once")
     try:
@@ -196,6 +202,8 @@ def _consume(
     emit: Callable[[bytes], None] | None,
 ) -> Tally:
     """Merge the batches' partial tallies in input order, writing their JSON Lines."""
+    from replykit.evals.tally import Tally
+
     tally = Tally()
     replies = 0
     for batch in batches:
@@ -228,6 +236,8 @@ def run_audit(args: argparse.Namespace) -> int:
     Output: the report (see docs/evals.md for each format); exit 0 when written, 2 on a
     usage error, a missing path or an output file that cannot be written.
     """
+    from replykit.evals.walk import STDIN
+
     try:
         options = _options(args)
         files = _files(args.paths)
@@ -250,6 +260,9 @@ def _audit(
     args: argparse.Namespace, options: dict[str, Any], files: list[str | Unreadable], out: IO[bytes]
 ) -> None:
     """Audit ``files`` and write the report to ``out``."""
+    from replykit.evals.runner import audit_batches
+    from replykit.evals.sources import file_size, read_items
+
     shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     jobs = args.jobs or os.cpu_count() or 1
     total = sum(file_size(f) for f in files if isinstance(f, str))
