@@ -76,6 +76,13 @@ def escape(value: str) -> str:
     return _UNSAFE_RE.sub(_escape_char, value)
 
 
+def quoted(value: str) -> str:
+    """``value`` between single quotes for a message that quotes a caller's input (a
+    profile, a mode, a number option), written with :func:`escape` (§1.4: ``\\u001b``,
+    not Python's ``\\x1b``), so a usage error stays one line in the text output's form."""
+    return f"'{escape(value)}'"
+
+
 def value_lines(value: str) -> list[str]:
     """A protocol value's lines (split at ``\\n``, ``\\r\\n`` and a lone ``\\r``, §1),
     each escaped with :func:`escape`; ``[""]`` for ``""``. A view prints them each after

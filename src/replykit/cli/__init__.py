@@ -33,14 +33,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from replykit import __version__
 from replykit.argcheck import typed
 from replykit.cli import actions, audit, conversation, fuzz, segment, serve, stream, tool, vectors
 from replykit.cli.io import InputError, check_message_id, fail
 from replykit.questionnaire.payload.yaml_loader import choose_loader
-from replykit.textout import escape
+from replykit.textout import escape, quoted
 
 #: The command-group modules, in ``--help`` order; each has ``add_parser(subparsers)``.
 GROUPS = (segment, stream, conversation, audit, tool, actions, fuzz, vectors, serve)
@@ -71,6 +71,15 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise InputError(f"{self.prog}: error: {message}")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse quotes a wrong choice with repr() ("\\x1b"); quoted as every other
+        # usage error quotes input (docs/cli.md: escaped as in the text output, "\\u001b").
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            shown = quoted(value) if isinstance(value, str) else repr(value)
+            message = f"invalid choice: {shown} (choose from {choices})"
+            raise argparse.ArgumentError(action, message)
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -194,7 +194,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
         return fail("fuzz", f"--impl: {exc}")
     if not command:
         return fail("fuzz", "--impl is empty")
-    ops: tuple[Op, ...] = OPS if args.op == "all" else (cast(Op, args.op),)
+    ops: tuple[Op, ...] = OPS if args.op == "all" else (cast("Op", args.op),)
     files = _read_files(args)
     if isinstance(files, str):
         return fail("fuzz", files)

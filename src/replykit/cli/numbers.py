@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 
 from replykit.questionnaire.payload.numbers import read_number
+from replykit.textout import quoted
 
 
 def integer(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
@@ -30,7 +31,7 @@ def integer(minimum: int | None = None, maximum: int | None = None) -> Callable[
             or (minimum is not None and value < minimum)
             or (maximum is not None and value > maximum)
         ):
-            raise argparse.ArgumentTypeError(f"must be {wanted}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"must be {wanted}, not {quoted(text)}")
         return value
 
     return parse
@@ -41,5 +42,5 @@ def positive_number(text: str) -> float:
     ``float``; else :class:`argparse.ArgumentTypeError`."""
     value, _ = read_number(text)
     if value is None or not value > 0 or not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {quoted(text)}")
     return float(value)

@@ -15,6 +15,7 @@ import attrs
 from replykit.argcheck import typed
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import trim_blank
+from replykit.textout import quoted
 
 
 @functools.cache
@@ -91,7 +92,7 @@ def resolve(compat: Compat | str | None) -> Compat | None:
         return compat
     if compat == "sage":
         return SAGE
-    raise ValueError(f"unknown compat mode {compat!r}: use None, 'sage' or a Compat")
+    raise ValueError(f"unknown compat mode {quoted(compat)}: use None, 'sage' or a Compat")
 
 
 def decode_transport(text: str, compat: Compat) -> str:

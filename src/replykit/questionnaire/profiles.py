@@ -12,6 +12,8 @@ import re
 import attrs
 
 from replykit.argcheck import typed
+from replykit.jsonout import shown_repr
+from replykit.textout import quoted
 
 RESPONSE_SUFFIX = "-response"
 
@@ -29,7 +31,8 @@ def _check_namespace(namespace: object) -> None:
     """Raise ``ValueError`` unless ``namespace`` is a product namespace (§6)."""
     pattern = _namespace()
     if not isinstance(namespace, str) or not pattern.fullmatch(namespace):
-        raise ValueError(f"product namespace must match {pattern.pattern}, got {namespace!r}")
+        got = quoted(namespace) if isinstance(namespace, str) else shown_repr(namespace)
+        raise ValueError(f"product namespace must match {pattern.pattern}, got {got}")
 
 
 def _check_request(request: str) -> None:
@@ -41,7 +44,7 @@ def _check_request(request: str) -> None:
     if request != parts.base and request.endswith(suffix):
         _check_namespace(request[: -len(suffix)])
     elif request != parts.base:
-        raise ValueError(f"request name must match {family_pattern()}, got {request!r}")
+        raise ValueError(f"request name must match {family_pattern()}, got {quoted(request)}")
 
 
 @typed
@@ -113,7 +116,7 @@ def profile_from_string(spec: str) -> Profile:
         return SELF_CHECK
     if spec.startswith("product:"):
         return product(spec[len("product:") :])
-    raise ValueError(f"unknown profile {spec!r}: use client, self_check or product:NAME")
+    raise ValueError(f"unknown profile {quoted(spec)}: use client, self_check or product:NAME")
 
 
 def resolve_profile(profile: Profile | str) -> Profile:

@@ -40,6 +40,7 @@ except ImportError as _missing:  # run as a command: one line, not a traceback
     )
     raise SystemExit(2) from None
 
+from replykit.cli.numbers import integer, positive_number
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.payload import (
     read_fenced_form,
@@ -167,12 +168,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m replykit.testing.fuzzing",
         description="Fuzz segment() and the payload readers for crashes and broken invariants.",
     )
-    parser.add_argument("--examples", type=int, default=500, help="inputs per round")
-    parser.add_argument("--seconds", type=float, default=None, help="run rounds this long")
-    parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    # The one rule of every number option (docs/cli.md): no "inf", "1_0" or " +1".
+    parser.add_argument("--examples", type=integer(1), default=500, help="inputs per round")
+    parser.add_argument(
+        "--seconds", type=positive_number, default=None, help="run rounds this long"
+    )
+    parser.add_argument("--seed", type=integer(), default=0, help="Hypothesis seed (default 0)")
     args = parser.parse_args(argv)
-    if args.examples < 1:
-        parser.error("--examples must be at least 1")
     try:
         report = run(examples=args.examples, seconds=args.seconds, seed=args.seed)
     except Exception as error:  # report any failure, shrunk, as the fuzzer's finding

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from replykit.codes import Locale, lookup
+from replykit.textout import quoted
 
 __all__ = [
     "LOCALES",
@@ -40,7 +41,7 @@ def check_locale(locale: str) -> Locale:
         return "zh"
     if locale == "en":
         return "en"
-    raise ValueError(f"locale must be 'zh' or 'en', got {locale!r}")
+    raise ValueError(f"locale must be 'zh' or 'en', got {quoted(locale)}")
 
 
 def start_success_message(count: int, locale: Locale = "zh") -> str:

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 import yaml
 
+from replykit.textout import quoted
+
 ENV_VAR = "REPLYKIT_YAML_LOADER"
 Loader = Literal["c", "pure"]
 
@@ -55,4 +57,4 @@ def choose_loader(loader: str | None = None) -> Loader:
             )
         return "c"
     where = f"{ENV_VAR}" if loader is None else "loader"
-    raise ValueError(f"{where} must be one of auto, c, pure; got {name!r}")
+    raise ValueError(f"{where} must be one of auto, c, pure; got {quoted(name)}")
