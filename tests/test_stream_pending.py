@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import subprocess
 import sys
@@ -159,7 +160,7 @@ def test_tail_takes_a_tuple_or_a_list_and_names_a_bad_argument() -> None:
     held = list(first.tail([]))
     assert second.tail(held) == second.tail(tuple(held))
     assert isinstance(second.tail(held), tuple)
-    for bad in (None, "ab", 5):
+    for bad in (None, "ab", 5, range(7), collections.UserList([None]), b"ab"):
         with pytest.raises(TypeError, match=r"^tail\(\) argument 'previous' must be"):
             first.tail(bad)  # type: ignore[arg-type]
     assert second.pending_kept == 1

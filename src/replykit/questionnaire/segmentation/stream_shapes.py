@@ -137,7 +137,7 @@ class StreamUpdate:
         Raises ``TypeError`` naming ``previous`` when it is no sequence (``None``, a
         string) and ``ValueError`` when it holds fewer than ``pending_kept`` items
         (it is not the previous update's tail)."""
-        if isinstance(previous, str | bytes) or not isinstance(previous, Sequence):
+        if not isinstance(previous, tuple | list):  # as documented: a range is no tail
             raise TypeError(
                 "tail() argument 'previous' must be the previous tail (a tuple or list of "
                 f"pending items), not {type_name(previous)}"
