@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import (
+    Limits,
     call_questionnaire_async,
     questionnaire_async,
     questionnaire_from_tool_result,
@@ -151,6 +152,41 @@ def test_every_result_the_tool_returns_is_consistent(arguments: Any, locale: str
     form = questionnaire_from_tool_result(result, "call_1", locale=locale)
     assert form.opened == result["success"]
     assert all(e.code != "tool_result.inconsistent" for e in form.errors)
+
+
+@given(tool_arguments(), st.data())
+def test_a_result_opens_under_the_limit_its_arguments_passed(arguments: Any, data: Any) -> None:
+    # String options grow into {value, label} and ids and defaults are filled in, so a
+    # result is up to twice its arguments' size: it is measured as those arguments were.
+    size = len(json.dumps(arguments, ensure_ascii=False, separators=(",", ":")))
+    limits = Limits(max_payload=max(1, size + data.draw(st.integers(0, 3))))
+    result = call_questionnaire_async(arguments, limits=limits)
+    form = questionnaire_from_tool_result(result, "call_1", limits=limits)
+    assert form.opened == result["success"], [e.code for e in form.errors]
+    if form.questionnaire is not None:
+        again = questionnaire_from_tool_result(result, "call_1")
+        assert again.questionnaire == form.questionnaire
+
+
+def test_a_result_of_string_options_at_the_limit_opens() -> None:
+    args = {
+        "questions": [
+            {
+                "type": "single_choice",
+                "text": "Which?",
+                "options": ["alpha", "beta", "gamma", "delta"],
+            }
+        ]
+    }
+    limits = Limits(max_payload=len(json.dumps(args, separators=(",", ":"))))
+    result = call_questionnaire_async(args, limits=limits)
+    assert result["success"] is True
+    assert len(json.dumps(result["questions"])) > limits.max_payload
+    form = questionnaire_from_tool_result(result, "call_1", limits=limits)
+    assert form.opened and form.errors == ()
+    assert [o.value for o in form.questionnaire.questions[0].options] == args["questions"][0][
+        "options"
+    ]
 
 
 # --- the {value, label} option's label (docs/protocol.md §5, the table there) -------------

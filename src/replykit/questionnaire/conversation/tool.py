@@ -401,13 +401,61 @@ def questionnaire_from_tool_result(
         return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
     contradictions = _contradictions(result, loc)
     if result.get("success") is True:
-        read = _read({"title": result.get("title"), "questions": result.get("questions")}, limits)
+        read = _read(_as_arguments(result.get("title"), result.get("questions")), limits)
         if read.value is not None and not contradictions:
             return ToolForm(tool_call_id, read.value, ())
         errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
         return ToolForm(tool_call_id, None, (*contradictions, *errors))
     listed = _listed_errors(result.get("errors"), loc, limits)
     return ToolForm(tool_call_id, None, (*contradictions, *listed))
+
+
+# The fields normalization fills in, by question type, at the value it fills in.
+_FILLED: dict[str, tuple[tuple[str, Any], ...]] = {
+    "single_choice": (("default", ""), ("allow_other", False)),
+    "multi_choice": (("default", []), ("allow_other", False)),
+    "free_text": (("default", ""), ("allow_other", False), ("options", [])),
+}
+
+
+def _as_arguments(title: Any, questions: Any) -> dict[str, Any]:
+    """A success result's ``title`` and ``questions`` as the smallest arguments that
+    normalize to them (§7): an option whose label is its value written as that string,
+    and what normalization fills in left out (an id ``q<n>`` at its position, an empty
+    default, ``allow_other`` false, a free-text question's empty options, an empty
+    title). A result is then measured against ``max_payload`` as the arguments it came
+    from were, not at up to twice their size (string options grow into
+    ``{value, label}``), and reads back to itself."""
+    args: dict[str, Any] = {} if title == "" else {"title": title}
+    if not isinstance(questions, list):
+        return {**args, "questions": questions}
+    out: list[Any] = []
+    for index, question in enumerate(questions):
+        if not isinstance(question, dict):
+            out.append(question)
+            continue
+        kept = dict(question)
+        if kept.get("id") == f"q{index + 1}":
+            del kept["id"]
+        for key, filled in _FILLED.get(str(kept.get("type")), ()):
+            if key in kept and type(kept[key]) is type(filled) and kept[key] == filled:
+                del kept[key]
+        options = kept.get("options")
+        if isinstance(options, list):
+            kept["options"] = [_as_option(option) for option in options]
+        out.append(kept)
+    return {**args, "questions": out}
+
+
+def _as_option(option: Any) -> Any:
+    if (
+        isinstance(option, dict)
+        and option.keys() == {"value", "label"}
+        and isinstance(option["value"], str)
+        and option["label"] == option["value"]
+    ):
+        return option["value"]
+    return option
 
 
 def _listed_errors(raw: Any, loc: Locale, limits: Limits) -> list[ToolError]:
