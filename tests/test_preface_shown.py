@@ -53,6 +53,8 @@ NO_PREFACE = [
     ">\n\n",
     "> - # \n\n",
     "\ufeff&nbsp;\n\n",
+    "# #\n\n",  # an ATX heading with only its closing sequence (CommonMark 4.2)
+    "## &nbsp; ###  \n\n",
 ]
 
 PREFACE = [
@@ -70,6 +72,9 @@ PREFACE = [
     "<https://example.com>\n\n",
     "<span\nclass='x'></span>\n\n",  # raw HTML over lines: counted (docs §4.3)
     "[a]:\n/url\n\n",  # a definition over lines: counted (docs §4.3)
+    "# a #\n\n",
+    "# \\#\n\n",  # an escaped "#" is the heading's text
+    "# #x\n\n",
 ]
 
 

@@ -33,10 +33,12 @@ def _after_line_ending(text: str, start: int, end: int) -> int:
     return -1 if last < 0 else last + 1
 
 
-def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> int:
+def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> tuple[int, int]:
     """From line start ``pos``: past the indentation and the block markers that render
     no text, or to the line's end when the line is a thematic break or a link reference
-    definition (never past ``end``)."""
+    definition (never past ``end``); and where the line's text ends: an ATX heading's
+    closing sequence starts there (CommonMark 4.2: ``# #`` is an empty heading), else
+    the line's end."""
     stop = _line_end(text, pos)
     if pos == 0 and text.startswith("\ufeff"):
         pos = 1  # §1.1: a leading BOM is not read
@@ -55,9 +57,41 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> int:
             break
         pos = m.end()
     if _is_break(text, pos, stop, breaks, lx) or _is_definition(text, pos, stop, lx):
-        return min(stop, end)
+        return min(stop, end), stop
     m = lx.atx_marker.match(text, pos, stop)
-    return min(m.end() if m is not None else pos, end)
+    if m is None:
+        return min(pos, end), stop
+    return min(m.end(), end), _closing_sequence(text, m.end(), stop)
+
+
+def _closes_heading(text: str, j: int, stop: int, lx: Lexemes) -> bool:
+    """Whether the ``#`` at ``j`` is in the closing sequence of an ATX heading, the
+    line read from its start (the answer is the same wherever a reading cut the line;
+    asked at most once a line, as a closing sequence runs to the line's end)."""
+    k = j
+    while k < stop and text[k] == "#":
+        k += 1
+    while k < stop and text[k] in " \t":
+        k += 1
+    if k != stop:
+        return False
+    line_start = max(text.rfind("\n", 0, j), text.rfind("\r", 0, j)) + 1
+    return _line_head(text, line_start, stop, lx)[1] <= j
+
+
+def _closing_sequence(text: str, start: int, stop: int) -> int:
+    """Where an ATX heading's optional closing sequence starts in its content
+    ``text[start:stop]`` (a run of ``#`` after a space or tab, then spaces or tabs
+    only), else ``stop``."""
+    i = stop
+    while i > start and text[i - 1] in " \t":
+        i -= 1
+    k = i
+    while k > start and text[k - 1] == "#":
+        k -= 1
+    if k < i and (k == start or text[k - 1] in " \t"):
+        return k
+    return stop
 
 
 def _break_tail(text: str, start: int, stop: int) -> int:
@@ -112,7 +146,7 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
         head = start == 0 or text[start - 1] in "\r\n"
     while pos < end:
         if head:
-            pos, head = _line_head(text, pos, end, lx), False
+            pos, head = _line_head(text, pos, end, lx)[0], False
             continue
         j = first_visible(text, pos, end)
         if j < 0:
@@ -123,6 +157,9 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
             continue
         if stop < j:
             stop = _line_end(text, j)  # once per line: a line of many skips stays linear
+        if text[j] == "#" and _closes_heading(text, j, stop, lx):
+            pos = stop  # the closing sequence renders nothing, and only it follows
+            continue
         skip = _renders_nothing(text, j, min(end, stop), lx)
         if skip <= j:
             return j
