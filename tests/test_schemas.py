@@ -35,14 +35,24 @@ VALUE_LEVEL = {
     P + "default_list_invalid_items",
 }
 # Few distinct strings, so that repeats and defaults that are (not) options come up.
-POOL = ["", " ", "\u200b", "a", "b", "q1", "继续"]
+POOL = [
+    "",
+    " ",
+    "\u200b",
+    "a",
+    "b",
+    "q1",
+    "继续",
+    "__questionnaire_other__",
+    " __questionnaire_other__",
+]
 TYPES = ["questionnaire_response", "sage_questionnaire_response"]
 
 
 def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     """Values ``schema`` accepts (the keywords the two payload schemas use)."""
     known = {
-        "$schema", "title", "description", "type", "properties", "required", "pattern",
+        "$schema", "title", "description", "type", "properties", "required", "pattern", "not",
         "additionalProperties", "items", "minItems", "minLength", "minimum", "enum",
         "const", "anyOf", "maxItems",
     }  # fmt: skip
@@ -61,7 +71,10 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     if kind == "string":
         if "pattern" in schema:
             return st.sampled_from([t for t in TYPES if re.search(schema["pattern"], t)])
-        return st.sampled_from([s for s in POOL if len(s) >= schema.get("minLength", 0)])
+        refused = schema.get("not", {}).get("const")
+        return st.sampled_from(
+            [s for s in POOL if len(s) >= schema.get("minLength", 0) and s != refused]
+        )
     if kind == "boolean":
         return st.booleans()
     if kind == "number":

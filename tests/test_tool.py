@@ -496,7 +496,18 @@ VALUE_LEVEL = {
 }
 # Few distinct strings, so that repeated ids, repeated options and defaults that are
 # (or are not) options all come up; blank strings pass minLength but not the tool.
-_POOL = ["", " ", "\u200b", "a", "b", "q1", "q2", "继续"]
+_POOL = [
+    "",
+    " ",
+    "\u200b",
+    "a",
+    "b",
+    "q1",
+    "q2",
+    "继续",
+    "__questionnaire_other__",
+    " __questionnaire_other__",
+]
 
 
 def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
@@ -515,6 +526,7 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
         "enum",
         "anyOf",
         "maxItems",
+        "not",
     }
     assert set(schema) <= known, set(schema) - known
     if isinstance(schema.get("type"), list):  # ["string", "null"]: either
@@ -527,7 +539,10 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
         return st.sampled_from(schema["enum"])
     kind = schema["type"]
     if kind == "string":
-        return st.sampled_from([s for s in _POOL if len(s) >= schema.get("minLength", 0)])
+        refused = schema.get("not", {}).get("const")
+        return st.sampled_from(
+            [s for s in _POOL if len(s) >= schema.get("minLength", 0) and s != refused]
+        )
     if kind == "boolean":
         return st.booleans()
     if kind == "array" and schema.get("maxItems") == 0:
@@ -557,7 +572,10 @@ def accepts(schema: dict[str, Any], value: Any) -> bool:
         return False
     kind = schema.get("type")
     if kind == "string":
-        return isinstance(value, str) and len(value) >= schema.get("minLength", 0)
+        refused = schema.get("not", {}).get("const")
+        return (
+            isinstance(value, str) and len(value) >= schema.get("minLength", 0) and value != refused
+        )
     if kind == "boolean":
         return isinstance(value, bool)
     if kind == "array":

@@ -22,7 +22,9 @@ ARGUMENTS_NOT_OBJECT: Final = Code(
     rules.TOOL,
     en={"": "The questionnaire arguments must be an object, not {actual}."},
     zh={"": "问卷参数必须是对象，{actual_clause}。"},
-    meaning="the tool's arguments (or an XML+JSON request) are not an object",
+    meaning=(
+        "the tool's arguments are not an object (an XML+JSON request's root: `json.not_object`)"
+    ),
     example="`[1]` as arguments",
     summary_zh="问卷内容必须是对象。",
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from replykit.argcheck import typed
+from replykit.questionnaire.model import OTHER_VALUE
 from replykit.questionnaire.payload import ACCEPTED_TYPES
 
 #: The tool's name in a tool definition and in ``replykit tool``.
@@ -14,17 +15,21 @@ TOOL_NAME = "questionnaire_async"
 
 
 def _option_schema() -> dict[str, Any]:
+    # The reserved "other" value is no option (§4.2, §5): refused as written; with
+    # blank characters around it, by the tool (trimmed, a value only it can judge).
+    reserved = {"not": {"const": OTHER_VALUE}}
     return {
         "anyOf": [
             {
                 "type": "string",
                 "minLength": 1,
+                **reserved,
                 "description": "An option whose value is its label.",
             },
             {
                 "type": "object",
                 "properties": {
-                    "value": {"type": "string", "minLength": 1},
+                    "value": {"type": "string", "minLength": 1, **reserved},
                     "label": {"type": ["string", "null"]},
                 },
                 "required": ["value"],
@@ -116,8 +121,9 @@ def tool_schema() -> dict[str, Any]:
     keys, other spellings of a type and options on free text.
 
     What a schema cannot say is left to the tool, and an input the schema accepts can
-    only fail on values: a blank text or option, a repeated id or option value, a
-    default (or multi-choice default item) that is not an option
+    only fail on values: a blank text or option, a repeated id or option value, the
+    reserved option value with blank characters around it, a default (or multi-choice
+    default item) that is not an option
     (``question_text_required``, ``question_option_invalid``,
     ``question_id_duplicate``, ``default_value_not_in_options``).
     """

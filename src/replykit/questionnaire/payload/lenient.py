@@ -283,10 +283,17 @@ def _question_type(raw: dict[str, Any], at: Cursor) -> QuestionType | None:
     qtype = normalize_type(given)
     if qtype is not None:
         return qtype
+    allowed = list(ACCEPTED_TYPES)
     if given is MISSING:
-        at.add(S.QUESTION_TYPE_INVALID, "type", variant="missing", allowed=list(ACCEPTED_TYPES))
+        at.add(
+            S.QUESTION_TYPE_INVALID, "type", variant="missing", allowed=allowed, actual="missing"
+        )
+    elif not isinstance(given, str):  # null or another JSON type: its kind, as for text
+        at.add(
+            S.QUESTION_TYPE_INVALID, "type", value=given, allowed=allowed, actual=json_type(given)
+        )
     else:
-        at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=list(ACCEPTED_TYPES))
+        at.add(S.QUESTION_TYPE_INVALID, "type", value=given, allowed=allowed)
     return None
 
 
