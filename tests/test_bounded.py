@@ -93,12 +93,16 @@ def test_response_lists_over_the_limits_are_one_error() -> None:
     payload = {"type": "questionnaire_response", "questionnaire_id": "x", "answers": answers}
     text = "<questionnaire-response>" + json.dumps(payload) + "</questionnaire-response>"
     assert [(d.code, d.path) for d in segment(text).diagnostics] == [("limit.questions", "answers")]
-    one = {"question_id": "q", "type": "multi_choice", "answer": [1] * 1001}
+    # Every one of 1000 options and "other" is one answer: 1001 values are read.
+    one = {"question_id": "q", "type": "multi_choice", "answer": [1] * 1002}
     payload["answers"] = [one]
     text = "<questionnaire-response>" + json.dumps(payload) + "</questionnaire-response>"
     assert [(d.code, d.path) for d in segment(text).diagnostics] == [
         ("limit.options", "answers[1].answer")
     ]
+    payload["answers"] = [{**one, "answer": [1] * 1001}]
+    text = "<questionnaire-response>" + json.dumps(payload) + "</questionnaire-response>"
+    assert "limit.options" not in [d.code for d in segment(text).diagnostics]
 
 
 def test_readers_take_the_limits() -> None:

@@ -175,7 +175,11 @@ def test_allowed_is_given_once_per_question() -> None:
 
 def test_answer_lists_and_mappings_over_the_limits() -> None:
     small = Limits(max_options=3, max_questions=2)
-    assert [f.code for f in findings_of({"q1": ["a", "b", "c", "d"]}, small)] == ["limit.options"]
+    # Three options and "other": four values are one answer; five are over the limit.
+    assert [f.code for f in findings_of({"q1": ["a", "b", "c", "d", "e"]}, small)] == [
+        "limit.options"
+    ]
+    assert "limit.options" not in [f.code for f in findings_of({"q1": ["a", "b", "c", "d"]}, small)]
     assert [f.code for f in findings_of({"q1": [], "q2": "", "q3": ""}, small)] == [
         "limit.questions"
     ]
@@ -191,7 +195,7 @@ def test_check_answers_reports_duplicates_and_is_capped() -> None:
     assert len(found) == 200 and found[-1].code == "limit.diagnostics"
     counts = found[-1].details["left_out"]
     assert sum(c["count"] for c in counts) == 499 + 1 - 199  # 499 repeats, q2 missing
-    long = Answer("q1", "multi_choice", ("a", "b"), values=("a", "b"))
+    long = Answer("q1", "multi_choice", ("a", "b", "c"), values=("a", "b", "c"))
     response = Response("questionnaire_response", "m", "submitted", (long,))
     assert [f.code for f in check_answers(FORM, response, limits=Limits(max_options=1))] == [
         "limit.options",

@@ -79,9 +79,10 @@ class Limits:
     compact JSON text (default 1,000,000; larger is ``limit.payload_size`` and nothing
     is read); ``max_questions`` (1000, ``limit.questions``; also the ``answers`` of a
     response); ``max_options`` per question (1000, ``limit.options``; also a
-    multi-choice ``default`` list and a response's value lists); ``max_depth`` of YAML
-    or JSON nesting (64, ``yaml.too_deep``/``json.too_deep``; at most 500, since
-    Python's JSON decoder recurses once per level); ``max_diagnostics`` (200): the most
+    multi-choice ``default`` list, and plus one, for "other", a response's value
+    lists); ``max_depth`` of YAML or JSON nesting (64,
+    ``yaml.too_deep``/``json.too_deep``; at most 500, since Python's JSON decoder
+    recurses once per level); ``max_diagnostics`` (200): the most
     diagnostics one message, tool call, set of answers or answer's actions yields, the
     rest summarized by one ``limit.diagnostics`` warning (docs/protocol.md §2.1).
     Raises ``TypeError`` when a limit is not an ``int``, ``ValueError`` when it is below
@@ -156,10 +157,17 @@ def form_lists(root: Any, limits: Limits) -> Finding | None:
     return None
 
 
+def answer_list_limit(limits: Limits) -> int:
+    """The longest answer list a response may carry (§1): ``max_options`` plus one,
+    as a multi-choice question of ``max_options`` options that allows "other" is
+    answered with every option and ``__questionnaire_other__``."""
+    return limits.max_options + 1
+
+
 def response_lists(root: Any, limits: Limits) -> Finding | None:
     """The first list of a response payload over its limit, checked before any answer is
     read: ``answers`` longer than ``max_questions`` (``limit.questions``), an answer's
-    ``answer``, ``values`` or ``labels`` list longer than ``max_options``
+    ``answer``, ``values`` or ``labels`` list longer than :func:`answer_list_limit`
     (``limit.options``). ``None`` when every list fits."""
     if type(root) is not dict and not isinstance(root, Mapping):
         return None
@@ -173,9 +181,9 @@ def response_lists(root: Any, limits: Limits) -> Finding | None:
             continue
         for key in ("answer", "values", "labels"):
             value = answer.get(key)
-            if isinstance(value, list) and len(value) > limits.max_options:
+            if isinstance(value, list) and len(value) > answer_list_limit(limits):
                 path: Path = ("answers", i, key)
-                return _over(LIMIT_OPTIONS, key, len(value), limits.max_options, path)
+                return _over(LIMIT_OPTIONS, key, len(value), answer_list_limit(limits), path)
     return None
 
 

@@ -423,9 +423,9 @@ def _as_arguments(title: Any, questions: Any) -> dict[str, Any]:
     normalize to them (§7): an option whose label is its value written as that string,
     and what normalization fills in left out (an id ``q<n>`` at its position, an empty
     default, ``allow_other`` false, a free-text question's empty options, an empty
-    title). A result is then measured against ``max_payload`` as the arguments it came
-    from were, not at up to twice their size (string options grow into
-    ``{value, label}``), and reads back to itself."""
+    title); ``free_text`` written as its alias ``text``. A result is then measured
+    against ``max_payload`` as the arguments it came from were, not at up to twice their
+    size (string options grow into ``{value, label}``), and reads back to itself."""
     args: dict[str, Any] = {} if title == "" else {"title": title}
     if not isinstance(questions, list):
         return {**args, "questions": questions}
@@ -440,6 +440,8 @@ def _as_arguments(title: Any, questions: Any) -> dict[str, Any]:
         for key, filled in _FILLED.get(str(kept.get("type")), ()):
             if key in kept and type(kept[key]) is type(filled) and kept[key] == filled:
                 del kept[key]
+        if kept.get("type") == "free_text":
+            kept["type"] = "text"  # its shortest name (arguments may use the alias)
         options = kept.get("options")
         if isinstance(options, list):
             kept["options"] = [_as_option(option) for option in options]

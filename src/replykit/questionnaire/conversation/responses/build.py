@@ -24,7 +24,7 @@ Answers that do not fit the form raise :class:`AnswersError`; each rule is a fun
 ``answer.other_not_allowed``, ``answer.other_text_unexpected``, ``answer.field_invalid``,
 ``json.lone_surrogate`` (a typed text holding half of a surrogate pair);
 ``limit.questions`` when the answers have more entries than ``limits.max_questions``,
-``limit.options`` for a list longer than ``limits.max_options`` (not read); at most
+``limit.options`` for a list longer than ``limits.max_options`` plus one (not read); at most
 ``limits.max_diagnostics`` of them, the rest summarized by one ``limit.diagnostics``
 warning (§1); ``details["allowed"]`` is given on the first
 ``answer.value_not_in_options`` of each question and the first
@@ -47,7 +47,7 @@ from replykit.findings import Cursor
 from replykit.jsonout import displayable, dumps
 from replykit.questionnaire.conversation.responses import rules
 from replykit.questionnaire.conversation.responses.display import display_text, resolve_ui_text
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_id_problem
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, answer_list_limit, form_id_problem
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 from replykit.questionnaire.payload import response_type
 from replykit.questionnaire.payload.describe import json_type
@@ -359,7 +359,7 @@ class _Part:
         self, raw: Any, other_label: str, sink: rules.AnswerSink, limits: Limits
     ) -> Answer | None:
         q = self.q
-        if not rules.within_options(self.at, raw, limits.max_options):
+        if not rules.within_options(self.at, raw, answer_list_limit(limits)):
             return None
         if not rules.is_list(self.at, q, raw):
             return None

@@ -22,7 +22,7 @@ from replykit.findings import Cursor
 from replykit.questionnaire.conversation.responses import rules
 from replykit.questionnaire.conversation.responses.display import resolve_ui_text
 from replykit.questionnaire.conversation.texts import LOCALES
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, form_id_problem
+from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, answer_list_limit, form_id_problem
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 
 
@@ -57,14 +57,13 @@ def check_answers(
     texts :func:`build_response` could write with this ``ui_text``, in either locale:
     the argument's, else the form's, else 其他 or Other).
 
-    ``limits`` (§1): more answers than ``max_questions`` is the one finding
-    ``limit.questions``; an ``answer``, ``values`` or ``labels`` longer than
-    ``max_options`` is ``limit.options`` and that answer is read no further; at most
-    ``max_diagnostics`` findings, the rest summarized by one ``limit.diagnostics``
-    warning; ``details["allowed"]`` only on the first ``answer.value_not_in_options`` of
-    each question and the first ``answer.unknown_question``. Raises ``TypeError`` naming
-    the argument when an argument has the wrong type, ``ValueError`` when
-    ``questionnaire_id`` breaks the id rule of §6
+    ``limits`` (§1): over ``max_questions`` answers is the one ``limit.questions``; a
+    value list over ``max_options`` + 1 (options and "other") is ``limit.options``, the
+    answer read no further; ``max_diagnostics`` findings at most, then one
+    ``limit.diagnostics``; ``details["allowed"]`` only on the first
+    ``answer.value_not_in_options`` of each question and first ``answer.unknown_question``.
+    Raises ``TypeError`` naming the argument when an argument has the wrong type,
+    ``ValueError`` when ``questionnaire_id`` breaks the id rule of §6
     (:func:`~replykit.questionnaire.limits.form_id_problem`).
     """
     problem = None if questionnaire_id is None else form_id_problem(questionnaire_id)
@@ -109,7 +108,7 @@ def _answer(
     if not rules.type_matches(at.descend("type"), q, a.type, "type"):
         return
     for key, items in (("answer", a.answer), ("values", a.values), ("labels", a.labels)):
-        if not rules.within_options(at.descend(key), items, limits.max_options):
+        if not rules.within_options(at.descend(key), items, answer_list_limit(limits)):
             return
     labels = rules.option_labels(q)
     # The labels build_response writes: "other" has its display text, no answer "".
