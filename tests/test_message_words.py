@@ -146,11 +146,11 @@ def test_the_tool_tells_a_missing_field_from_a_null_one() -> None:
     code = "questionnaire.start.question_type_invalid"
     assert _tool_errors({"text": "Q"}) == [
         (code, f"缺少 questions[1].type：需要题型；可用题型：{TYPES}。",
-         {"path": "questions[1].type", "allowed": allowed}),
+         {"path": "questions[1].type", "allowed": allowed, "actual": "missing"}),
     ]  # fmt: skip
     assert _tool_errors({"text": "Q", "type": None}) == [
         (code, f"questions[1].type 的值 null 不是有效的题型；可用题型：{TYPES}。",
-         {"path": "questions[1].type", "value": None, "allowed": allowed}),
+         {"path": "questions[1].type", "value": None, "allowed": allowed, "actual": "null"}),
     ]  # fmt: skip
     assert CODES[code].render({"path": "questions[1].type", "allowed": allowed}, "missing") == (
         'questions[1].type is required: a question type; allowed: "single_choice", '
