@@ -307,3 +307,27 @@ def test_a_whole_problem_line_with_its_repeat_count_is_at_most_300(
     ]
     assert [len(line) for line in listed] == [300]
     assert listed[0].endswith("…" + suffix)
+
+
+def test_build_response_refuses_a_response_the_reader_would_refuse() -> None:
+    # A form under max_payload whose every long option is chosen by default: the
+    # response writes each value three times; the writer is bounded as the reader is.
+    from replykit import AnswersError, build_response, initial_answers, segment
+
+    limits = Limits(max_payload=300)
+    form = "```questionnaire\ntitle: T\nquestions:\n  - type: multi_choice\n    text: Q\n"
+    form += "    options: [aaaaaaaaaa, bbbbbbbbbb, cccccccccc, dddddddddd]\n"
+    form += "    default: [aaaaaaaaaa, bbbbbbbbbb, cccccccccc, dddddddddd]\n```\n"
+    block = segment("Pick:\n\n" + form, limits=limits).segments[1]
+    assert block.valid and block.questionnaire is not None
+    with pytest.raises(AnswersError) as refused:
+        build_response(
+            block.questionnaire, initial_answers(block.questionnaire),
+            questionnaire_id=block.id or "", limits=limits,
+        )  # fmt: skip
+    assert [f.code for f in refused.value.findings] == ["limit.payload_size"]
+    built = build_response(
+        block.questionnaire, {"q1": ["aaaaaaaaaa"]}, questionnaire_id=block.id or "",
+        limits=limits,
+    )  # fmt: skip
+    assert segment(built.agent_text, limits=limits).segments[0].valid

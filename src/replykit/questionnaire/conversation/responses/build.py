@@ -47,7 +47,13 @@ from replykit.findings import Cursor
 from replykit.jsonout import displayable, dumps
 from replykit.questionnaire.conversation.responses import rules
 from replykit.questionnaire.conversation.responses.display import display_text, resolve_ui_text
-from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, answer_list_limit, form_id_problem
+from replykit.questionnaire.limits import (
+    DEFAULT_LIMITS,
+    Limits,
+    answer_list_limit,
+    form_id_problem,
+    payload_size,
+)
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
 from replykit.questionnaire.payload import response_type
 from replykit.questionnaire.payload.describe import json_type
@@ -156,10 +162,13 @@ def build_response(
 
     Output: :class:`BuiltResponse`, its JSON as the module doc gives it. Raises
     :class:`AnswersError` listing every answer that does not fit the form (the codes of
-    the module doc; ``details`` JSON-safe). ``ValueError`` for a ``name`` outside
-    ``([a-z0-9]+-)?questionnaire``, a ``questionnaire_id`` that breaks the id rule of §6
-    (:func:`~replykit.questionnaire.limits.form_id_problem`) or a bad ``ui_text``
-    key or locale; ``TypeError`` naming the argument when an argument has the wrong type.
+    the module doc; ``details`` JSON-safe), or with the one ``limit.payload_size`` when
+    the response payload would be longer than ``limits.max_payload`` (``segment()``
+    would refuse it: long free-text answers, or every long option chosen).
+    ``ValueError`` for a ``name`` outside ``([a-z0-9]+-)?questionnaire``, a
+    ``questionnaire_id`` that breaks the id rule of §6
+    (:func:`~replykit.questionnaire.limits.form_id_problem`) or a bad ``ui_text`` key or
+    locale; ``TypeError`` naming the argument when an argument has the wrong type.
     """
     if not re.fullmatch(family_pattern(), name):
         raise ValueError(f"name must match {family_pattern()}, got {name!r}")
@@ -180,6 +189,10 @@ def build_response(
     payload = dumps(response.to_json(), compact=True)  # a lone surrogate as \\udXXX
     # "<" and "&" only occur inside JSON strings, so this touches string contents only.
     payload = payload.replace("</", "\\u003c/").replace("&", "\\u0026")
+    too_big = payload_size(payload, limits)
+    if too_big is not None:
+        # The reader would refuse it (§1): a writer bounded as its reader is.
+        raise AnswersError((too_big,))
     tag = f"{name}-response"
     by_id = {q.id: q for q in questionnaire.questions}
     return BuiltResponse(
