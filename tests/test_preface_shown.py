@@ -54,6 +54,11 @@ NO_PREFACE = [
     "> - # \n\n",
     "\ufeff&nbsp;\n\n",
     "# #\n\n",  # an ATX heading with only its closing sequence (CommonMark 4.2)
+    # A definition in a container, read from after its markers, then an inert region.
+    "> [a]: /url\n\n`c`\n\n",
+    "- [a]: /url\n  <!-- c -->\n\n",
+    "- [a]: /url\n\n```\n```\n\n",
+    " [a]: /url\n",  # indented, the fence right after it
     "## &nbsp; ###  \n\n",
 ]
 

@@ -64,6 +64,26 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> tuple[int, int]:
     return min(m.end(), end), _closing_sequence(text, m.end(), stop)
 
 
+# What may stand between a line's start and its content: indentation and the markers
+# of block quotes and list items.
+_HEAD_CHARS = frozenset(" \t>-+*.)0123456789")
+
+
+def _at_line_head(text: str, start: int, lx: Lexemes) -> bool:
+    """Whether ``start`` is where a line's content begins: a line start, or after only
+    indentation and container markers (a reading hands a paragraph in a block quote or
+    list item its text from there, and a link reference definition or an ATX heading
+    starts there as at a line start). Looks back only over such characters."""
+    i = start
+    while i > 0 and text[i - 1] in _HEAD_CHARS:
+        i -= 1
+    if i == 1 and text[0] == "\ufeff":
+        i = 0  # §1.1: a leading BOM is not read
+    if i > 0 and text[i - 1] not in "\r\n":
+        return False
+    return i == start or _line_head(text, i, start, lx)[0] >= start
+
+
 def _closes_heading(text: str, j: int, stop: int, lx: Lexemes) -> bool:
     """Whether the ``#`` at ``j`` is in the closing sequence of an ATX heading, the
     line read from its start (the answer is the same wherever a reading cut the line;
@@ -143,7 +163,7 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
     lx = lexemes()
     pos, stop = start, -1  # stop: the end of the line being read, once known
     if head is None:
-        head = start == 0 or text[start - 1] in "\r\n"
+        head = _at_line_head(text, start, lx)
     while pos < end:
         if head:
             pos, head = _line_head(text, pos, end, lx)[0], False
