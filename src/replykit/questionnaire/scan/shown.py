@@ -5,7 +5,8 @@ A fenced candidate needs ordinary prose before it. Prose is judged as CommonMark
 renders it, line by line, with the grammar's lexemes (``grammar/message.lark``, "What
 renders no text"): blank characters (§1.1), character references that decode to blank characters,
 raw HTML within one line (tags, declarations, processing instructions, CDATA), the
-block markers at the head of a line (``>``, list markers, an ATX ``#``), and whole
+block markers at the head of a line (``>``, list markers, an ATX ``#`` and the
+heading's closing ``#`` run), and whole
 lines that are thematic breaks or one-line link reference definitions render no text.
 Every construct skipped lies within one line and is matched on the whole text, so the
 answer for a span is the same however the span is cut at line starts and at inert
