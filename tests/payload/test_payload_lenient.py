@@ -128,7 +128,8 @@ CASES: list[tuple[Any, str, str | None, dict[str, Any]]] = [
         {"questions": [{"text": "T"}]},
         "question_type_invalid",
         "questions[1].type",
-        {"path": "questions[1].type", "allowed": list(ACCEPTED_TYPES)},  # missing: no value
+        # missing: no value, and "actual" says so (as for text and options)
+        {"path": "questions[1].type", "allowed": list(ACCEPTED_TYPES), "actual": "missing"},
     ),
     (
         _q(text=" ", title="\u3000"),
