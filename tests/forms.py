@@ -27,6 +27,14 @@ _PROSE_WORD = st.text(alphabet="abcdefghij klmnopqrstuvwxyz中文问卷ABC,.!?01
 _ESCAPE = re.compile("[\u2028\u2029\u0085\ufeff]")
 
 
+#: Few distinct strings for the schema property tests (tests/test_schemas.py,
+#: tests/test_tool.py), so that repeated ids, repeated options and defaults that are (or
+#: are not) options come up; blank strings pass minLength but not the readers, and the
+#: reserved "other" value passes only with blank characters around it.
+SCHEMA_STRINGS = ("", " ", "\u200b", "a", "b", "q1", "继续", "__questionnaire_other__",
+                  " __questionnaire_other__")  # fmt: skip
+
+
 def yaml_quote(s: str) -> str:
     """A YAML 1.2 double-quoted scalar for ``s`` (JSON escapes plus \\uXXXX for breaks)."""
     return _ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(s, ensure_ascii=False))

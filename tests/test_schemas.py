@@ -25,6 +25,8 @@ from replykit.actions import action_schema
 from replykit.cli.tool import add_parser
 from replykit.questionnaire.payload import UI_TEXT_KEYS
 
+from forms import SCHEMA_STRINGS
+
 P = "questionnaire.start."
 # Only values can make a payload the schema accepts invalid (blank, repeated, not an option).
 VALUE_LEVEL = {
@@ -34,18 +36,7 @@ VALUE_LEVEL = {
     P + "default_value_not_in_options",
     P + "default_list_invalid_items",
 }
-# Few distinct strings, so that repeats and defaults that are (not) options come up.
-POOL = [
-    "",
-    " ",
-    "\u200b",
-    "a",
-    "b",
-    "q1",
-    "继续",
-    "__questionnaire_other__",
-    " __questionnaire_other__",
-]
+POOL = list(SCHEMA_STRINGS)
 TYPES = ["questionnaire_response", "sage_questionnaire_response"]
 
 

@@ -22,7 +22,7 @@ from replykit.questionnaire.conversation.tool import (
 )
 from replykit.questionnaire.model import Option, Question, Questionnaire
 
-from forms import trim_form, valid_forms
+from forms import SCHEMA_STRINGS, trim_form, valid_forms
 
 P = "questionnaire.start."
 
@@ -494,20 +494,7 @@ VALUE_LEVEL = {
     P + "question_id_duplicate",
     P + "default_value_not_in_options",
 }
-# Few distinct strings, so that repeated ids, repeated options and defaults that are
-# (or are not) options all come up; blank strings pass minLength but not the tool.
-_POOL = [
-    "",
-    " ",
-    "\u200b",
-    "a",
-    "b",
-    "q1",
-    "q2",
-    "继续",
-    "__questionnaire_other__",
-    " __questionnaire_other__",
-]
+_POOL = [*SCHEMA_STRINGS, "q2"]
 
 
 def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
