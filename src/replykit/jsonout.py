@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 _LONE = re.compile("[\ud800-\udfff]")
@@ -85,15 +85,7 @@ def key_text(key: object) -> str:
     digits in scientific notation (Python refuses ``str()`` past that), ``<TypeName>``
     when ``str()`` itself fails, and at most :data:`KEY_TEXT_MAX` code points (cut with
     ``...``). A string key is returned as it is. Never raises (§1)."""
-    if isinstance(key, str):
-        return key
-    try:
-        text = str(key)
-    except Exception:  # an int past 4300 digits, or any object's own __str__
-        text = _big_int(key) if isinstance(key, int) else f"<{type(key).__name__}>"
-    if len(text) > KEY_TEXT_MAX:
-        text = text[: KEY_TEXT_MAX - 3] + "..."
-    return text
+    return key if isinstance(key, str) else _bounded(str, key)
 
 
 def shown_repr(value: object) -> str:
@@ -101,9 +93,13 @@ def shown_repr(value: object) -> str:
     ``int`` of more than 4300 digits in scientific notation, ``<TypeName>`` when
     ``repr()`` itself fails) and at most :data:`KEY_TEXT_MAX` code points (cut with
     ``...``), so a message stays one short line whatever the value (§1)."""
+    return _bounded(repr, value)
+
+
+def _bounded(write: Callable[[object], str], value: object) -> str:
     try:
-        text = repr(value)
-    except Exception:  # an int past 4300 digits, deep nesting, or any object's own __repr__
+        text = write(value)
+    except Exception:  # an int past 4300 digits, deep nesting, or the object's own method
         text = _big_int(value) if isinstance(value, int) else f"<{type(value).__name__}>"
     if len(text) > KEY_TEXT_MAX:
         text = text[: KEY_TEXT_MAX - 3] + "..."
