@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cmarkgfm
+import commonmark
 import pytest
 from cmarkgfm import cmark
 from hypothesis import assume, given
@@ -163,8 +164,15 @@ def cmark_view(text: str) -> tuple[set[int], set[int], list[str]]:
     return lines, last, spans
 
 
+def commonmark_spans(text: str) -> list[str]:
+    """Code spans as commonmark.py (a port of the spec's reference commonmark.js) reads them."""
+    html = _PRE_BLOCK.sub("", commonmark.commonmark(text))
+    return [_fold(unescape(m.group(1))) for m in _CODE.finditer(html)]
+
+
 def agree_with_a_reference(text: str) -> None:
-    """Code lines and code spans each agree with markdown-it-py or, failing that, cmark."""
+    """Code lines and code spans each agree with markdown-it-py or, failing that, cmark
+    (spans: or, failing both, commonmark.py)."""
     blank = {i for i, line in enumerate(re.split(r"\r\n|\r|\n", text)) if not line.strip(" \t>")}
     lines, spans = replykit_view(text)
     lines -= blank
@@ -175,8 +183,11 @@ def agree_with_a_reference(text: str) -> None:
     ref_lines -= blank
     if lines != oracle_lines - blank:
         assert lines <= ref_lines and ref_lines - lines <= ref_last, (oracle_lines, ref_lines)
-    if spans != oracle_spans:
-        assert spans == ref_spans, ("markdown-it-py", oracle_spans, "cmark", ref_spans)
+    if spans != oracle_spans and spans != ref_spans:
+        # cmark 0.29 misses a code span after an unclosed longer backtick run; where
+        # markdown-it-py departs in block structure too, commonmark.py referees.
+        js_spans = commonmark_spans(text)
+        assert spans == js_spans, ("markdown-it-py", oracle_spans, "cmark", ref_spans, js_spans)
 
 
 @given(markdown_docs())
@@ -273,3 +284,26 @@ def test_generated_comments_agree(text: str) -> None:
     blank = {i for i, line in enumerate(re.split(r"\r\n|\r|\n", text)) if not line.strip(" \t>")}
     assume(replykit_view(text)[0] - blank == oracle(text)[0] - blank)
     comments_agree(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        # cmark 0.29 finds only "title='"; markdown-it-py reads the second line as code.
+        ("> > ``\n    - `title='`'>\ntitle='`'>title='`'>", ["title='", "'>title='"]),
+        ("> > ``t='`'>`\n`\n    - t='`'>", ["'>", "- t='"]),
+    ],
+)
+def test_spans_where_both_references_depart(text: str, spans: list[str]) -> None:
+    assert replykit_view(text)[1] == spans
+    assert commonmark_spans(text) == spans
+    agree_with_a_reference(text)
+
+
+def test_four_spaces_after_a_link_reference_definition_continue_the_paragraph() -> None:
+    # Appendix B: markdown-it-py reads the second line as indented code; cmark does not.
+    text = "[a]: /u\n    `b`\n"
+    assert oracle(text) == ({1}, [])
+    assert cmark_view(text)[0] == set()
+    assert replykit_view(text) == (set(), ["b"])
+    agree_with_a_reference(text)
