@@ -227,6 +227,23 @@ def test_only_an_escaped_body_that_unescapes_to_json_is_unescaped(payload: str) 
     assert sage == strict
 
 
+@pytest.mark.parametrize("depth", [3, 64])
+def test_an_escaped_value_too_deep_is_reported_as_the_plain_one(depth: int) -> None:
+    # Too deep is a limit, not "no JSON": the unescaped value is read (§9) and the
+    # finding is json.too_deep, at the escape that wrote the opening bracket.
+    form = {"questions": [{"type": "text", "text": "a"}], "x": [0]}
+    plain = json.dumps(form, separators=(",", ":")).replace(
+        "[0]", "[" * (depth + 1) + "]" * (depth + 1)
+    )
+    limits = Limits(max_depth=depth)
+    got = []
+    for payload in (plain, json.dumps(plain)[1:-1]):
+        text = f"Intro <questionnaire>{payload}</questionnaire>"
+        (d,) = segment(text, compat=Compat(escaped_payloads=True), limits=limits).diagnostics
+        got.append((d.code, text[d.start]))
+    assert got == [("json.too_deep", "["), ("json.too_deep", "[")]
+
+
 def test_payload_size_limit_comes_first() -> None:
     from replykit import Limits
 

@@ -370,14 +370,17 @@ def _payload_source(payload: str, ctx: Context) -> tuple[str, Callable[[int], in
     payload, offsets unchanged."""
     if not ctx.compat.escaped_payloads or payload_size(payload, ctx.limits) is not None:
         return payload, _identity
-    if not _json_syntax_error(payload, ctx):
+    if not _unread(payload, ctx, (JSON_SYNTAX.name, JSON_TOO_DEEP.name)):
         return payload, _identity
     unescaped = unescape_payload(payload)
-    if unescaped is None or _json_syntax_error(unescaped[0], ctx):
+    # An unescaped value nested deeper than the limit is JSON too deep, not "no JSON":
+    # it is read, and json.too_deep reported, as for a payload written plainly.
+    if unescaped is None or _unread(unescaped[0], ctx, (JSON_SYNTAX.name,)):
         return payload, _identity
     return unescaped[0], PayloadMap(unescaped[1])
 
 
-def _json_syntax_error(payload: str, ctx: Context) -> bool:
+def _unread(payload: str, ctx: Context, codes: tuple[str, ...]) -> bool:
+    """Whether reading ``payload`` as JSON reports one of ``codes``."""
     findings = read_json(payload, max_depth=ctx.limits.max_depth).findings
-    return any(f.code in (JSON_SYNTAX.name, JSON_TOO_DEEP.name) for f in findings)
+    return any(f.code in codes for f in findings)
