@@ -144,3 +144,38 @@ def test_building_and_checking_word_a_shared_rule_the_same_way() -> None:
 def _shapes(found: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
     """Code and message with the path it starts with taken out."""
     return [(code, message.removeprefix(path)) for code, path, message in found]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # "value" repeats "answer": the finding is at "value", as the docs' table says.
+        (Answer("q1", "single_choice", "z", value="z"), ["answers[1].value"]),
+        # "value" holds an option but "answer" does not: the value judged is in "answer".
+        (Answer("q1", "single_choice", "z", value="a"), ["answers[1].answer"]),
+        (Answer("q1", "single_choice", "z"), ["answers[1].answer"]),
+    ],
+)
+def test_a_value_not_in_options_is_placed_where_it_is_written(
+    answer: Answer, expected: list[str]
+) -> None:
+    found = [f for f in _checked(answer, A2, A3) if f[0] == "answer.value_not_in_options"]
+    assert [path for _, path, _ in found] == expected
+    assert all('"z"' in message for _, _, message in found)
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        (("z",), "answers[2].values[1]"),
+        (("x",), "answers[2].answer[1]"),
+        (None, "answers[2].answer[1]"),
+    ],
+)
+def test_a_multi_choice_value_not_in_options_is_placed_where_it_is_written(
+    values: tuple[str, ...] | None, expected: str
+) -> None:
+    a1 = Answer("q1", "single_choice", "a")
+    a2 = Answer("q2", "multi_choice", ("z",), values=values)
+    found = [f for f in _checked(a1, a2, A3) if f[0] == "answer.value_not_in_options"]
+    assert [path for _, path, _ in found] == [expected]

@@ -144,7 +144,9 @@ def _single(
 ) -> None:
     answer = cast(str, a.answer)  # a single-choice answer is a str (the model's invariant)
     rules.consistent(at.descend("value"), q, a.value, answer)
-    field = "value" if a.value is not None else "answer"
+    # The finding names the field holding the value judged: "value" only when it
+    # repeats "answer" (an inconsistent one is reported above, its own value unjudged).
+    field = "value" if a.value == answer else "answer"
     rules.choice_value(at.descend(field), q, labels, answer, sink)
     rules.other_text_fits(at.descend("other_text"), q, a.other_text, answer == OTHER_VALUE)
     if a.label is not None:
@@ -161,7 +163,7 @@ def _multi(
 ) -> None:
     values = cast(tuple[str, ...], a.answer)  # a tuple for a multi choice (the model's)
     rules.consistent(at.descend("values"), q, a.values, values)
-    field = "values" if a.values is not None else "answer"
+    field = "values" if a.values == values else "answer"
     rules.chosen_values(at.descend(field), q, labels, values, sink)
     rules.other_text_fits(at.descend("other_text"), q, a.other_text, OTHER_VALUE in values)
     if a.labels is not None and rules.consistent(
