@@ -203,7 +203,7 @@ def _check_all(args: argparse.Namespace) -> tuple[list[_Kept], bool]:
     results: list[_Kept] = []
     shared: dict[str, str] = {}
     passed = True
-    text = read_text(args.conversation, "conversation", bom=True)
+    text = read_text(args.conversation, "conversation")  # read_conversations skips one BOM
     try:
         stored = read_conversations(text, json_lines=True if args.jsonl else None)
     except ConversationError as exc:
