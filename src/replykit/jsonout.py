@@ -96,14 +96,18 @@ def shown_repr(value: object) -> str:
     return _bounded(repr, value)
 
 
+def shown_text(text: str) -> str:
+    """``text`` (a name, word or value taken from the input) as a message shows it: at
+    most :data:`KEY_TEXT_MAX` code points, cut with ``...`` (§1: bounded output)."""
+    return text if len(text) <= KEY_TEXT_MAX else text[: KEY_TEXT_MAX - 3] + "..."
+
+
 def _bounded(write: Callable[[object], str], value: object) -> str:
     try:
         text = write(value)
     except Exception:  # an int past 4300 digits, deep nesting, or the object's own method
         text = _big_int(value) if isinstance(value, int) else f"<{type(value).__name__}>"
-    if len(text) > KEY_TEXT_MAX:
-        text = text[: KEY_TEXT_MAX - 3] + "..."
-    return text
+    return shown_text(text)
 
 
 def _scalar(value: Any) -> Any:

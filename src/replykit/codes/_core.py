@@ -19,7 +19,7 @@ import attrs
 
 from replykit.diagnostics import Finding, Path, Severity
 from replykit.frozen import FrozenDict, freeze_mapping
-from replykit.jsonout import escape_lone
+from replykit.jsonout import escape_lone, shown_text
 
 Locale = Literal["zh", "en"]
 Doc = Literal["protocol", "responses", "actions"]
@@ -324,8 +324,8 @@ class _Fields(dict[str, str]):
             text = brief(value) if key in params else ""
         elif key in ("allowed", "invalid_items"):
             text = _listing(value, "、" if zh else ", ") if key in params else ""
-        else:
-            text = "" if value is None else str(value)
+        else:  # a name, word or number: one taken from the input is shown bounded (§1)
+            text = "" if value is None else shown_text(str(value))
         self[key] = text
         return text
 
@@ -342,6 +342,7 @@ def fields(params: Mapping[str, Any], locale: Locale = "en") -> Mapping[str, str
     (``, `` / ``、``, at most 10 and ``…``); ``hint`` (a mapping) as the
     :data:`~replykit.codes.fields.HINTS` sentence its ``as`` names, filled from the same
     mapping; ``left_out`` (:class:`~replykit.diagnostics.LeftOut` counts) as ``code xN
-    (severity)`` items; anything else as ``str`` (``None``: empty).
+    (severity)`` items; anything else as ``str`` (``None``: empty), at most
+    :data:`~replykit.jsonout.KEY_TEXT_MAX` code points (:func:`~replykit.jsonout.shown_text`).
     """
     return _Fields(params, locale)

@@ -148,7 +148,9 @@ def reply_reading(
     first = None
     total = 0
     for s in result.segments:
-        if s.kind == "questionnaire_response":
+        # An unregistered name is shown as Markdown, no answer (its name.unregistered
+        # fails the check); a registered one would be shown as the user's answer.
+        if s.kind == "questionnaire_response" and s.registered:
             total += 1
             if first is None:
                 first = s

@@ -209,11 +209,12 @@ def _block_names(
 ) -> tuple[str, str]:
     """The registered request name of the first failing block (the block a blocking
     diagnostic falls in, else the registered name a near-miss was written with, lower
-    case; ``questionnaire`` when none) and the name of the reply's first response block
-    (``questionnaire-response`` when none): the repair instruction's examples use them,
+    case; ``questionnaire`` when none) and the name of the reply's first registered
+    response block (``questionnaire-response`` when none: registered names only, so the
+    instruction never copies a name of the message's own, §8 bounded): the repair instruction's examples use them,
     so they never contradict "keep the same registered name" (§8)."""
     response = next(
-        (s.name for s in segments if s.kind == "questionnaire_response" and s.name),
+        (s.name for s in segments if s.kind == "questionnaire_response" and s.registered),
         "questionnaire-response",
     )
     for d in blocking:
