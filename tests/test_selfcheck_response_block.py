@@ -91,3 +91,20 @@ def test_the_error_fits_within_the_diagnostics_cap() -> None:
     assert codes.count("selfcheck.response_in_reply") == 1
     assert codes.count("limit.diagnostics") == 1
     assert codes.count("questionnaire.start.question_type_invalid") == 198
+
+
+@pytest.mark.parametrize("length", [10, 100_000])
+def test_an_unregistered_response_block_is_no_response_and_its_name_is_shown_bounded(
+    length: int,
+) -> None:
+    name = "a" * length + "-questionnaire-response"
+    result = self_check(
+        [{"role": "assistant", "content": f"Intro <{name}>{{}}</{name}>"}], locale="en"
+    )
+    assert not result.passed
+    assert [d.code for d in result.diagnostics] == ["name.unregistered"]
+    assert result.repair_prompt is not None
+    # The instruction neither calls it a response block nor copies the name whole (§8).
+    assert "response block" not in result.repair_prompt
+    assert len(result.repair_prompt) < 1200
+    assert len(result.diagnostics[0].message) < 300

@@ -17,7 +17,7 @@ from inputs import VECTORS, rich_reply_texts
 
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.conversation.replies import assistant_replies, reply_diagnostics
-from replykit.questionnaire.conversation.selfcheck import self_check
+from replykit.questionnaire.conversation.selfcheck import can_submit, self_check
 from replykit.questionnaire.conversation.stored import (
     checked_messages,
     message_field,
@@ -144,7 +144,8 @@ def _general_diagnostics(content: str, index: int) -> tuple[tuple[Diagnostic, ..
     docs/protocol-responses.md section 3 says."""
     message_id = f"message_{index}"
     result = segment(content, message_id=message_id, profile=SELF_CHECK)
-    responses = [s for s in result.segments if s.kind == "questionnaire_response"]
+    # Registered response blocks only: an unregistered one is Markdown to a client.
+    responses = [s for s in result.segments if s.kind == "questionnaire_response" and s.registered]
     if not responses:
         return result.diagnostics, False
     limit = DEFAULT_LIMITS.max_diagnostics
@@ -227,3 +228,62 @@ def test_a_reply_given_as_a_str_subclass_is_read_as_plain_text() -> None:
     assert not result.passed
     assert all(type(d.message) is str for d in result.diagnostics)
     assert result.diagnostics == self_check([{"role": "assistant", "content": text}]).diagnostics
+
+
+# ---- tool results and calls as each product stores them (§8, §11) -------------------
+_BAD = "Intro\n\n```Questionnaire\ntitle: T\n```\n"
+_STORED = {
+    "anthropic": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [
+            {"type": "text", "text": _BAD},
+            {"type": "tool_use", "id": "toolu_1", "name": "lookup", "input": {}}]},
+        {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_1", "content": "done"}]},
+    ],
+    "openai": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": _BAD, "tool_calls": [
+            {"id": "call_1", "type": "function",
+             "function": {"name": "lookup", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "done"},
+    ],
+    "openai legacy": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": _BAD,
+         "function_call": {"name": "lookup", "arguments": "{}"}},
+        {"role": "function", "name": "lookup", "content": "done"},
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("product", sorted(_STORED))
+def test_a_tool_result_is_not_the_users_turn(product: str) -> None:
+    conversation = _STORED[product]
+    result = self_check(conversation, locale="en")
+    assert (result.passed, result.index) == (False, 1)
+    assert [d.code for d in result.diagnostics] == ["near_miss.case"]
+    assert can_submit(conversation, 1)
+
+
+def test_a_user_message_with_text_beside_its_tool_results_is_the_users_turn() -> None:
+    conversation = [dict(m) for m in _STORED["anthropic"]]
+    conversation[2] = {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": "done"},
+        {"type": "text", "text": "and now?"}]}  # fmt: skip
+    result = self_check(conversation, locale="en")
+    assert (result.passed, result.index) == (True, None)
+    assert not can_submit(conversation, 1)
+
+
+def test_a_legacy_function_call_is_a_reply_that_makes_a_call() -> None:
+    broken = {
+        "role": "assistant",
+        "content": "Intro\n\n```questionnaire\ntitle: T\nquestions: []\n```\n",
+    }
+    call = {"role": "assistant", "content": None,
+            "function_call": {"name": "questionnaire_async", "arguments": "{}"}}  # fmt: skip
+    conversation = [{"role": "user", "content": "q"}, broken, call]
+    result = self_check(conversation)
+    assert (result.passed, result.index, result.diagnostics) == (True, 2, ())
+    assert (can_submit(conversation, 1), can_submit(conversation, 2)) == (False, True)

@@ -64,6 +64,14 @@ def codes(result: Compliance) -> list[str]:
         (RESPONSE, "form", False, [FORM_MISSING, "selfcheck.response_in_reply"]),
         (RESPONSE, "any", False, ["selfcheck.response_in_reply"]),
         (RESPONSE, "none", False, [BLOCK_PRESENT, "selfcheck.response_in_reply"]),
+        # An unregistered response name is Markdown to a client: name.unregistered fails
+        # the reply, as in Self-check, and no response is in it.
+        (
+            RESPONSE.replace("questionnaire-response", "foo-questionnaire-response"),
+            "any",
+            False,
+            ["name.unregistered"],
+        ),
     ],
 )
 def test_verdict_by_expectation(text: str, expect: str, passed: bool, reasons: list[str]) -> None:

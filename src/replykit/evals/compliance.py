@@ -124,7 +124,8 @@ def _add_response_reason(reasons: list[Reason], blocks: tuple[Segment, ...], tex
     """A response block in a reply fails as Self-check fails it
     (``selfcheck.response_in_reply`` at the first, docs/protocol-responses.md section 3),
     placed among ``reasons`` in message order."""
-    responses = [b for b in blocks if b.kind == "questionnaire_response"]
+    # Registered only: an unregistered response name is Markdown (name.unregistered).
+    responses = [b for b in blocks if b.kind == "questionnaire_response" and b.registered]
     if not responses:
         return
     first = responses[0]

@@ -19,6 +19,7 @@ from replykit.questionnaire.conversation.stored import (
     check_role,
     conversation_messages,
     has_tool_part,
+    is_tool_result,
     message_field,
     message_text,
 )
@@ -61,9 +62,10 @@ def reply_text(message: Mapping[str, Any], index: int) -> str | None:
     """The one rule for "a reply" (§8, §11; docs/protocol-responses.md section 3): an
     ``assistant`` message (the caller checks the role) whose ``message_type`` is not
     ``empty``/``token_usage`` and that has visible text (not blank, §1) or makes a tool
-    call (a non-empty ``tool_calls`` list, OpenAI; a ``tool_use`` content part,
-    Anthropic). Output: its text (content parts joined; ``""`` when it has none, as a
-    call alone), or ``None`` when the message is no reply."""
+    call (a non-empty ``tool_calls`` list, OpenAI; a ``function_call`` object, OpenAI's
+    legacy function calling; a ``tool_use`` content part, Anthropic). Output: its text
+    (content parts joined; ``""`` when it has none, as a call alone), or ``None`` when
+    the message is no reply."""
     kind = message_field(message, index, "message_type", required=False)
     if kind in IGNORED_MESSAGE_TYPES:
         return None
@@ -84,7 +86,9 @@ def assistant_replies(
     text or a tool call; the text, content parts joined, is ``""`` for a call alone).
     ``latest``: only the one Self-check inspects, the latest of them
     among the messages after the last ``user`` message (none when a user message comes
-    after every reply); else all of them, in order.
+    after every reply; a ``user`` message of ``tool_result`` parts only is the tool's,
+    :func:`~replykit.questionnaire.conversation.stored.is_tool_result`); else all of
+    them, in order.
 
     Raises ``TypeError`` as :func:`~replykit.questionnaire.conversation.selfcheck.self_check`
     does: every message, wherever it stands, must be an object with a known ``role``,
@@ -103,7 +107,9 @@ def assistant_replies(
     last_user = -1
     if latest:
         for index in range(len(roles) - 1, -1, -1):
-            if roles[index] == "user":
+            if roles[index] == "user" and not is_tool_result(
+                typing.cast(Sequence[Any], listed)[index]
+            ):
                 last_user = index
                 break
     found: list[tuple[int, str]] = []

@@ -31,6 +31,7 @@ from replykit.questionnaire.conversation.replies import (
 )
 from replykit.questionnaire.conversation.stored import (
     checked_messages,
+    is_tool_result,
     message_field,
 )
 from replykit.questionnaire.conversation.texts import (
@@ -211,10 +212,15 @@ def _block_names(
     diagnostic falls in, else the registered name a near-miss was written with, lower
     case; ``questionnaire`` when none) and the name of the reply's first registered
     response block (``questionnaire-response`` when none: registered names only, so the
-    instruction never copies a name of the message's own, §8 bounded): the repair instruction's examples use them,
-    so they never contradict "keep the same registered name" (§8)."""
+    instruction never copies a name of the message's own, §8 bounded): the repair
+    instruction's examples use them, so they never contradict "keep the same registered
+    name" (§8)."""
     response = next(
-        (s.name for s in segments if s.kind == "questionnaire_response" and s.registered),
+        (
+            s.name
+            for s in segments
+            if s.kind == "questionnaire_response" and s.registered and s.name
+        ),
         "questionnaire-response",
     )
     for d in blocking:
@@ -276,11 +282,13 @@ def can_submit(
     (:func:`reply_text`, the rule :func:`self_check` follows: an ``assistant`` message
     not of ``message_type`` empty/token_usage with text that is not blank, or a
     non-empty ``tool_calls`` list or a ``tool_use`` content part for a
-    ``questionnaire_async`` form), no ``user`` message comes after it, and no later
-    reply follows. Later ``tool``
-    (and other-role) messages do not matter. It does not look at whether the message
-    holds a valid form, nor whether one was already submitted (a client locks a
-    submitted form, and the answer is a later user message anyway).
+    ``questionnaire_async`` form; or a ``function_call`` object, OpenAI's legacy
+    function calling), no ``user`` message comes after it, and no later
+    reply follows. Later ``tool`` (and other-role) messages do not matter, nor does a
+    ``user`` message of ``tool_result`` parts only (how Anthropic stores a tool result).
+    It does not look at whether the message holds a valid form, nor whether one was
+    already submitted (a client locks a submitted form, and the answer is a later user
+    message anyway).
 
     Raises ``IndexError`` when ``index`` is not in ``0 <= index < len(messages)``,
     ``TypeError`` when ``index`` is not an ``int`` or for a malformed message (as
@@ -295,7 +303,7 @@ def can_submit(
         return False
     for later in range(index + 1, len(messages)):
         role = _role(messages[later], later)
-        if role == "user":
+        if role == "user" and not is_tool_result(messages[later]):
             return False
         if role == "assistant" and reply_text(messages[later], later) is not None:
             return False

@@ -173,12 +173,29 @@ def check_role(role: str, index: int) -> None:
 
 
 def has_tool_part(message: Mapping[str, Any]) -> bool:
-    """True when ``message``'s content list holds a ``tool_use`` part (a tool call stored
-    as Anthropic stores it). Never raises."""
-    content = message.get("content") if isinstance(message, Mapping) else None
+    """True when ``message`` makes a tool call: its content list holds a ``tool_use``
+    part (as Anthropic stores a call), or it has a ``function_call`` object (OpenAI's
+    legacy function calling, whose results come back in ``function`` messages). The
+    caller looks at ``tool_calls`` itself. Never raises."""
+    if not isinstance(message, Mapping):
+        return False
+    if isinstance(message.get("function_call"), Mapping):
+        return True
+    content = message.get("content")
     if isinstance(content, str) or not isinstance(content, Sequence):
         return False
     return any(isinstance(p, Mapping) and p.get("type") in TOOL_PART_TYPES for p in content)
+
+
+def is_tool_result(message: Mapping[str, Any]) -> bool:
+    """True when a ``user`` message only carries tool results: its content is a
+    non-empty list of ``tool_result`` parts and nothing else (Anthropic stores every
+    tool result so, in the role ``user``). Such a message is the tool's, not the user's
+    turn (§8, §11: later tool messages do not count). Never raises."""
+    content = message.get("content") if isinstance(message, Mapping) else None
+    if isinstance(content, str) or not isinstance(content, Sequence) or not content:
+        return False
+    return all(isinstance(p, Mapping) and p.get("type") == "tool_result" for p in content)
 
 
 def _decode(text: str, line: int) -> Any:
