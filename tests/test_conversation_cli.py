@@ -130,7 +130,7 @@ def test_check_fails_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture
     assert text.startswith(
         (f"file: {path}\n" if short != path else "") + f"{short}: failed (message 1)\n"
         f"{short}: message 1 3:1: warning near_miss.case 问卷名称必须全部小写。\n"
-        "repair prompt:\n  | 你上一条回复中的问卷没有通过协议校验"
+        f"{short}: repair prompt:\n{short}:   | 你上一条回复中的问卷没有通过协议校验"
     )
 
 
@@ -373,3 +373,19 @@ def test_tool_unknown_name_is_a_usage_error() -> None:
 def test_schema_tool(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", "tool"]) == 0
     assert out_json(capsys) == tool_schema()
+
+
+def test_check_text_prefixes_every_line_of_a_json_lines_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    fence = "Intro\\n\\n```Questionnaire\\ntitle: T\\n```\\n"
+    line = f'[{{"role":"assistant","content":"{fence}"}}]'
+    Path("two.jsonl").write_text(line + "\n" + line + "\n", encoding="utf-8")
+    assert main(["check", "two.jsonl", "--format", "text", "--locale", "en"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    first = [x for x in lines if x.startswith("two.jsonl:1: ")]
+    second = [x for x in lines if x.startswith("two.jsonl:2: ")]
+    assert len(first) + len(second) == len(lines)
+    assert first == [x.replace("two.jsonl:2: ", "two.jsonl:1: ", 1) for x in second]
+    assert "two.jsonl:1: repair prompt:" in first and len(first) > 4

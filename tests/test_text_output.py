@@ -243,12 +243,12 @@ def test_check_text_marks_every_line_of_the_repair_prompt(value: str) -> None:
     assert result.repair_prompt is not None
     lines = assert_inert(_check_text(result, "conv\x1b.json"))
     assert lines[0] == "conv\\u001b.json: failed (message 0)"
-    at = lines.index("repair prompt:")
+    at = lines.index("conv\\u001b.json: repair prompt:")
     assert at == 1 + len(result.diagnostics)
     assert all(line.startswith("conv\\u001b.json: message 0 ") for line in lines[1:at])
     prompt = lines[at + 1 :]
     assert len(prompt) == len(value_lines(result.repair_prompt))
-    assert all(line.startswith("  | ") for line in prompt)
+    assert all(line.startswith("conv\\u001b.json:   | ") for line in prompt)
 
 
 # ---------------------------------------------------------------- fuzz report.txt

@@ -158,8 +158,11 @@ def _check_lines(result: SelfCheckResult, path: str) -> Iterator[str]:
         yield f"{path}: {where_in}: {d.severity} {d.code} {d.message}{at}"
     if result.repair_prompt is not None:
         # A protocol value (§1): its lines kept, each marked so none passes for a view line.
-        yield "repair prompt:"
-        yield from (f"  {CONTINUATION}{line}" for line in value_lines(result.repair_prompt))
+        # Prefixed as every line of the conversation, so a search by FILE:LINE keeps it.
+        yield f"{path}: repair prompt:"
+        yield from (
+            f"{path}:   {CONTINUATION}{line}" for line in value_lines(result.repair_prompt)
+        )
 
 
 def run_check(args: argparse.Namespace) -> int:
