@@ -29,6 +29,7 @@ from yaml.events import (
     Event,
     MappingEndEvent,
     MappingStartEvent,
+    ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
 )
@@ -52,10 +53,16 @@ from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_find
 from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader
 from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
-# YAML 1.2 c-printable: anything else is refused by both PyYAML readers; checked here
-# first so the offset is ours (libyaml reports bytes) and lone surrogates never reach
-# the C parser's UTF-8 encoder.
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters no YAML 1.2.2 production takes anywhere: C0 controls but tab and line
+# breaks, and surrogates (no Unicode scalar value). Checked here first so the offset is
+# ours (libyaml reports bytes) and lone surrogates never reach the C parser's encoder.
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
+# Not c-printable, yet allowed inside quoted scalars (nb-json, "to ensure JSON
+# compatibility", YAML 1.2.2 5.1): DEL, the C1 controls but NEL, U+FFFE and U+FFFF.
+# PyYAML refuses them everywhere; a payload holding one is read by the referee, which
+# lets them through (RefereeParser.NON_PRINTABLE), after _stray() has refused any
+# that stands outside a quoted scalar.
+_QUOTED_ONLY = re.compile("[\x7f-\x84\x86-\x9f\ufffe\uffff]")
 
 
 class _Stream:
@@ -164,14 +171,39 @@ def read_yaml(
     end = len(payload) if bad is None else bad.start()
     # nb-char excludes c-byte-order-mark: one may open the payload, never stand inside.
     bom = payload.find("\ufeff", 1, end)
-    if bom >= 0 or bad is not None:
-        kind = "byte_order_mark" if bom >= 0 else "not_printable"
-        found = kind_finding(payload, kind, bom if bom >= 0 else end)
+    stop = bom if bom >= 0 else end
+    quoted_only = _QUOTED_ONLY.search(payload, 0, stop) is not None
+    stray = _stray(payload[:stop], max_depth) if quoted_only else None
+    if stray is not None or bom >= 0 or bad is not None:
+        kind = "byte_order_mark" if stray is None and bom >= 0 else "not_printable"
+        found = kind_finding(payload, kind, stop if stray is None else stray)
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
     parser: type[Any] = RefereeParser
-    if chosen == "c" and C_PARSER is not None and not c_may_differ(payload):
+    if chosen == "c" and C_PARSER is not None and not quoted_only and not c_may_differ(payload):
         parser = C_PARSER
     return read_with(payload, parser, max_depth, limit, quiet)
+
+
+def _stray(text: str, max_depth: int) -> int | None:
+    """The first character of :data:`_QUOTED_ONLY` in ``text`` that stands outside
+    every quoted scalar and before the first syntax error (where a YAML 1.2.2 reader
+    fails first), or ``None``. An unclosed quoted scalar's error is placed at its
+    opening quote, so the characters inside it never count. Linear: one reading of the
+    events, then one merge of two sorted lists."""
+    stream = _Stream(text, max_depth, RefereeParser)
+    quoted = [event_span(e) for e in stream if type(e) is ScalarEvent and e.style in _QUOTES]
+    before = len(text) if stream.finding is None else stream.finding.start or 0
+    k = 0
+    for m in _QUOTED_ONLY.finditer(text, 0, before):
+        at = m.start()
+        while k < len(quoted) and quoted[k][1] <= at:
+            k += 1
+        if k == len(quoted) or not quoted[k][0] < at:
+            return at
+    return None
+
+
+_QUOTES = frozenset({"'", '"'})
 
 
 def read_with(

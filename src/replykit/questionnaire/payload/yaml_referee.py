@@ -30,6 +30,9 @@ where it is stricter than both. This subclass changes exactly those:
   digits are never converted to an ``int`` (a 5000-digit version is no ``ValueError``).
 * A ``\\U`` escape above U+10FFFF is :class:`SyntaxProblem` ``escape_range`` at the
   escape (PyYAML's ``chr()`` raises an unmarked ``ValueError`` there).
+* Quoted scalars may hold DEL, the C1 controls, U+FFFE and U+FFFF (YAML 1.2.2 5.1,
+  nb-json), which PyYAML's reader refuses everywhere; that they stand nowhere else is
+  checked before the referee reads (``yaml12._stray``).
 
 Errors of these rules are :class:`SyntaxProblem`; the others stay PyYAML's own error
 objects, which :mod:`replykit.questionnaire.payload.yaml_errors` turns into replykit's wording.
@@ -122,6 +125,11 @@ class RefereeParser(Reader, Scanner, Parser):
     YAML gives an empty node no position; in flow context the referee places it where
     the next token starts (as libyaml does), in block context where the indicator
     before it ends."""
+
+    # What the reader refuses: read_yaml refuses it first (its _NOT_PRINTABLE); DEL, C1
+    # controls, U+FFFE and U+FFFF pass, since quoted scalars may hold them (YAML 1.2.2
+    # 5.1 nb-json) and read_yaml has refused any outside one (yaml12._stray).
+    NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
 
     def __init__(self, stream: str) -> None:
         Reader.__init__(self, stream)
