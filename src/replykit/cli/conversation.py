@@ -160,9 +160,7 @@ def _check_lines(result: SelfCheckResult, path: str) -> Iterator[str]:
         # A protocol value (§1): its lines kept, each marked so none passes for a view line.
         # Prefixed as every line of the conversation, so a search by FILE:LINE keeps it.
         yield f"{path}: repair prompt:"
-        yield from (
-            f"{path}:   {CONTINUATION}{line}" for line in value_lines(result.repair_prompt)
-        )
+        yield from (f"{path}:   {CONTINUATION}{line}" for line in value_lines(result.repair_prompt))
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -62,6 +62,8 @@ from yaml.tokens import (
 )
 
 _BREAKS = "\r\n\x85\u2028\u2029"
+# Characters no production takes anywhere (C0 controls but tab and breaks, surrogates).
+_REFUSED = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
 _FLOW_INDICATORS = ",[]{}"
 _BLANK = "\0 \t\r\n\x85\u2028\u2029"
 _PLAIN_FIRST_BLOCKED = "\0 \t\r\n\x85\u2028\u2029-?:,[]{}#&*!|>'\"%@`"
@@ -126,11 +128,6 @@ class RefereeParser(Reader, Scanner, Parser):
     the next token starts (as libyaml does), in block context where the indicator
     before it ends."""
 
-    # What the reader refuses: read_yaml refuses it first (its _NOT_PRINTABLE); DEL, C1
-    # controls, U+FFFE and U+FFFF pass, since quoted scalars may hold them (YAML 1.2.2
-    # 5.1 nb-json) and read_yaml has refused any outside one (yaml12._stray).
-    NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
-
     def __init__(self, stream: str) -> None:
         Reader.__init__(self, stream)
         Scanner.__init__(self)
@@ -145,6 +142,17 @@ class RefereeParser(Reader, Scanner, Parser):
         self.tab_keys: dict[int, int] = {}  # token number of a possible key -> its tab
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
         self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
+
+    def check_printable(self, data: str) -> None:
+        """PyYAML's check, with DEL, the C1 controls, U+FFFE and U+FFFF let through:
+        quoted scalars may hold them (YAML 1.2.2 5.1 nb-json), and read_yaml refuses
+        any that stands outside one before the referee reads (``yaml12._stray``)."""
+        found = _REFUSED.search(data)
+        if found is not None:
+            raise yaml.reader.ReaderError(
+                self.name, found.start(), ord(found.group()), "unicode",
+                "special characters are not allowed",
+            )  # fmt: skip
 
     # Reader and scanner state, typed here for mypy (PyYAML's classes are untyped).
     buffer: str
