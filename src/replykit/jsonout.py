@@ -96,10 +96,11 @@ def shown_repr(value: object) -> str:
     return _bounded(repr, value)
 
 
-def shown_text(text: str) -> str:
+def shown_text(text: str, limit: int = KEY_TEXT_MAX) -> str:
     """``text`` (a name, word or value taken from the input) as a message shows it: at
-    most :data:`KEY_TEXT_MAX` code points, cut with ``...`` (§1: bounded output)."""
-    return text if len(text) <= KEY_TEXT_MAX else text[: KEY_TEXT_MAX - 3] + "..."
+    most ``limit`` code points (:data:`KEY_TEXT_MAX` unless given), cut with ``...``
+    (§1: bounded output)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _bounded(write: Callable[[object], str], value: object) -> str:

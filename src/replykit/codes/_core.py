@@ -276,6 +276,12 @@ def _listing(items: Any, separator: str, limit: int = 10) -> str:
     return separator.join([*(brief(item) for item in items[:limit]), *([more] if more else [])])
 
 
+#: The most code points one template parameter adds to a message: a name copied from
+#: the message (a block's, 10^5 characters long) must not make the message as long.
+#: Composed clauses (a JSON syntax error's excerpt and reason) stay well below it.
+PARAM_TEXT_MAX: Final = 1000
+
+
 class _Fields(dict[str, str]):
     """The template fields of one rendering: parameters as text, by locale."""
 
@@ -324,8 +330,8 @@ class _Fields(dict[str, str]):
             text = brief(value) if key in params else ""
         elif key in ("allowed", "invalid_items"):
             text = _listing(value, "、" if zh else ", ") if key in params else ""
-        else:  # a name, word or number: one taken from the input is shown bounded (§1)
-            text = "" if value is None else shown_text(str(value))
+        else:  # a name, word, number or clause: none grows with the input (§1)
+            text = "" if value is None else shown_text(str(value), PARAM_TEXT_MAX)
         self[key] = text
         return text
 
@@ -343,6 +349,6 @@ def fields(params: Mapping[str, Any], locale: Locale = "en") -> Mapping[str, str
     :data:`~replykit.codes.fields.HINTS` sentence its ``as`` names, filled from the same
     mapping; ``left_out`` (:class:`~replykit.diagnostics.LeftOut` counts) as ``code xN
     (severity)`` items; anything else as ``str`` (``None``: empty), at most
-    :data:`~replykit.jsonout.KEY_TEXT_MAX` code points (:func:`~replykit.jsonout.shown_text`).
+    :data:`PARAM_TEXT_MAX` code points (:func:`~replykit.jsonout.shown_text`).
     """
     return _Fields(params, locale)
