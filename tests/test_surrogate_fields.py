@@ -135,3 +135,14 @@ def test_answers_text_escapes_it() -> None:
     for f in info.value.findings:
         assert _clean(f.message) and _clean(f.details.get("path")), f
     assert [f.details["path"] for f in info.value.findings] == ['["\\ud800"]']
+
+
+@given(ODD, ODD, ODD)
+def test_a_failed_tool_results_own_errors_escape_it(code: str, path: str, message: str) -> None:
+    from replykit import questionnaire_from_tool_result
+
+    error = {"code": code, "path": path, "message": message, "details": {}}
+    result = {"success": False, "errors": [error]}
+    (got,) = questionnaire_from_tool_result(result, "call_1", locale="en").errors
+    assert _clean(got.code) and _clean(got.path) and _clean(got.message)
+    assert json.loads(json.dumps(got.message)) == got.message.encode("utf-8").decode("utf-8")

@@ -31,7 +31,7 @@ from replykit.codes.responses import (
 )
 from replykit.diagnostics import Finding, LeftOut, format_path
 from replykit.frozen import FrozenDict, freeze_mapping
-from replykit.jsonout import dumps, portable
+from replykit.jsonout import dumps, escape_lone, portable
 from replykit.questionnaire.conversation.texts import Locale, check_locale, start_success_message
 from replykit.questionnaire.conversation.tool_schema import TOOL_NAME as TOOL_NAME
 from replykit.questionnaire.conversation.tool_schema import or_null as or_null
@@ -356,7 +356,10 @@ def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> Tool
             and isinstance(details, Mapping)
             and arguments_size(details, limits) is None  # copied below: bounded first
         ):
-            return ToolError(code, path, message, portable(dict(details)))
+            # The tool's own words, with any lone surrogate escaped as in every message (§1).
+            shown_path = None if path is None else escape_lone(path)
+            return ToolError(escape_lone(code), shown_path, escape_lone(message),
+                             portable(dict(details)))  # fmt: skip
     return _result_error(TOOL_RESULT_ERROR_INVALID, f"errors[{index + 1}]", locale)
 
 
