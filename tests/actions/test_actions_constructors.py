@@ -38,7 +38,7 @@ BAD_IDS = [
     ("x" * 121, "must be a non-blank string of at most 120 characters"),
     ("c\u202e", "holds U+202E at character 2, which an action id refuses"),
     ("c\x07", "holds U+0007 at character 2, which an action id refuses"),
-    ("c\ud800", "must be a non-blank string of at most 120 characters"),
+    ("c\ud800", "holds U+D800 at character 2, which an action id refuses"),
     ("constructor", "must not be a name JavaScript objects inherit"),
 ]
 
@@ -118,11 +118,12 @@ def test_sanitize_drops_or_removes_surrogates_instead_of_raising() -> None:
          "code point that no UTF-8 or JSON text can carry; the action is dropped."),
         ("action.text_unsafe", "actions[2].title", "title holds U+DC00 at character 2, a "
          "surrogate code point that no UTF-8 or JSON text can carry; the field is removed."),
-        ("action.field_removed", "actions[2].target.dataset", "target.dataset must be a "
-         "non-blank string of at most 120 characters; the field is removed."),
-        ("action.target_invalid", "actions[3].target.componentId", "render.change names its "
-         "chart in target.componentId, a non-blank string of at most 120 characters; without "
-         "it the action would change another chart; the action is dropped."),
+        ("action.text_unsafe", "actions[2].target.dataset", "target.dataset holds U+D800 at "
+         "character 1, a surrogate code point that no UTF-8 or JSON text can carry; the field "
+         "is removed."),
+        ("action.text_unsafe", "actions[3].target.componentId", "target.componentId holds "
+         "U+D800 at character 1, a surrogate code point that no UTF-8 or JSON text can carry; "
+         "the action is dropped."),
     ]  # fmt: skip
     assert [(w.code, w.path) for w in lint({"datasets": {}, "actions": [
         {"id": "a\ud800", "type": "view.detail", "label": "L"}]})] == [

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from replykit.actions import (
     RESERVED_IDS,
@@ -370,3 +372,41 @@ def test_state_keeps_the_longest_ids_sanitize_keeps() -> None:
         {"actionStates": {"a" * 80: RECORD}, "chartPresentation": {"c" * 120: "bar"}}
     )
     assert state.status_of("a" * 80) == "idle" and state.chart_type("c" * 120) == "bar"
+
+
+_TARGET_TEXT = st.sampled_from(
+    ["sales", "图表", "a" * 120, "a" * 121, " ", "", "__proto__", "constructor", "toString",
+     "a\u202eb", "x\x07", "\ud800", "y\udfff", "c\x7f", *[f"t{c}" for c in UNSAFE], *SAFE]
+)  # fmt: skip
+
+
+@given(
+    st.sampled_from(["view.detail", "render.change", "answer.refresh"]),
+    st.dictionaries(st.sampled_from(["dataset", "componentId"]), _TARGET_TEXT, min_size=1),
+)
+def test_the_schema_accepts_exactly_the_targets_sanitize_keeps(
+    action_type: str, target: dict[str, str]
+) -> None:
+    # The schema is never the more permissive (docs/actions.md section 10): an action
+    # it accepts is kept whole, one it refuses gets a diagnostic.
+    params = {"chartType": "bar"} if action_type == "render.change" else None
+    action = act(type=action_type, target=target, **({"params": params} if params else {}))
+    result = sanitize({"actions": [action]})
+    if any("\ud800" <= c <= "\udfff" for text in target.values() for c in text):
+        # A lone surrogate: no JSON text a schema validates holds one decoded (§1).
+        assert result.diagnostics != ()
+    elif validate(SCHEMA, [action], SCHEMA):
+        assert result.diagnostics == () and [a.to_json() for a in result.actions] == [action]
+    else:
+        assert result.diagnostics != ()
+
+
+@pytest.mark.parametrize("tail", ["\r\n", "\x07\x07", "\n\n", "ab"])
+def test_a_text_over_its_limit_is_too_long_whatever_it_holds(tail: str) -> None:
+    # Only a prompt counts a line ending as one (§1.5); a label's every code point counts,
+    # so length is judged first (docs/actions.md section 4), then its characters.
+    over = sanitize({"actions": [act(label="L" * 31 + tail)]})
+    assert codes(over) == [("action.label_invalid", "actions[1].label")]
+    within = sanitize({"actions": [act(label="L" * 30 + tail)]})
+    expected = [] if tail == "ab" else [("action.text_unsafe", "actions[1].label")]
+    assert codes(within) == expected

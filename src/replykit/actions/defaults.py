@@ -69,7 +69,7 @@ def default_entries(
         and free("auto.conversation.continue", "conversation.continue")
     ):
         prompt = text("auto.continue.prompt", locale, question=trim_blank(question))
-        if valid_text(prompt, MAX_PROMPT) and unsafe_char(prompt, prompt=True) is None:
+        if valid_text(prompt, MAX_PROMPT, prompt=True) and unsafe_char(prompt, prompt=True) is None:
             added.append(
                 AnswerAction(
                     id="auto.conversation.continue",

@@ -182,28 +182,36 @@ def unsafe_variant(value: str, index: int, *, removed: bool = False) -> str | No
 
 
 def valid_target(value: object) -> bool:
-    """A ``target.dataset``/``componentId`` that sanitize keeps: non-blank, at most 120
-    code points, no surrogate code point (§12, §1)."""
-    return valid_text(value, MAX_TARGET) and _SURROGATE.search(str(value)) is None
+    """A ``target.dataset``/``componentId`` of the right shape: a non-blank string of at
+    most 120 code points (§12). Its characters are :func:`unsafe_char`'s business (a
+    surrogate is an unsafe character, reported as such, §1)."""
+    return valid_text(value, MAX_TARGET)
 
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
-def valid_text(value: object, limit: int) -> bool:
-    """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points,
-    a line ending (only a prompt may hold one) counting as one (§1.5).
+def valid_text(value: object, limit: int, *, prompt: bool = False) -> bool:
+    """True when ``value`` is a ``str``, not blank (§1) and at most ``limit`` code points;
+    in a ``prompt`` (the one text that may hold line endings) a ``\r\n`` counts as one
+    (§1.5), elsewhere every code point counts, so a text over its limit is reported as
+    too long whatever characters it holds.
 
     Source rule: §12 (docs/actions.md section 4: non-blank, at most N code points; §1 blank).
     """
-    return isinstance(value, str) and measured_size(value) <= limit and not is_blank(value)
+    if not isinstance(value, str):
+        return False
+    size = measured_size(value) if prompt else len(value)
+    return size <= limit and not is_blank(value)
 
 
 def kept_text(value: object, limit: int, *, prompt: bool = False) -> bool:
     """True when ``sanitize`` keeps ``value`` as a text field: :func:`valid_text` within
     ``limit`` and no character :func:`unsafe_char` forbids (§12). A field it removes
     counts as missing (docs/actions.md section 9)."""
-    return valid_text(value, limit) and unsafe_char(str(value), prompt=prompt) is None
+    return (
+        valid_text(value, limit, prompt=prompt) and unsafe_char(str(value), prompt=prompt) is None
+    )
 
 
 def action_id_problem(value: str) -> str | None:
@@ -255,7 +263,7 @@ def as_risk_level(value: object) -> RiskLevel | None:
 
 def _optional_text(limit: int, *, prompt: bool = False) -> Any:
     def check(_inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is not None and not valid_text(value, limit):
+        if value is not None and not valid_text(value, limit, prompt=prompt):
             raise ValueError(f"{attribute.name} must be a non-blank str of at most {limit}")
         if isinstance(value, str) and _SURROGATE.search(value) is not None:
             raise ValueError(f"{attribute.name} must not hold a surrogate code point")

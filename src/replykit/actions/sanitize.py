@@ -104,7 +104,7 @@ def _optional_text(
     """An optional text kept, or ``None`` with its removal reported: the ``reason``
     variant of ``action.field_removed`` when not a non-blank string within ``limit``,
     else ``action.text_unsafe`` when it holds a forbidden character (§12)."""
-    if not isinstance(value, str) or not valid_text(value, limit):
+    if not isinstance(value, str) or not valid_text(value, limit, prompt=prompt):
         at.add(A.ACTION_FIELD_REMOVED, variant=reason, limit=limit)
         return None
     if _unsafe(at, field, value, prompt=prompt, removed=True):
@@ -144,7 +144,7 @@ def _check_drop(
         return None
     params = item.get("params")
     if action_type in PROMPT_REQUIRED_TYPES and not (
-        isinstance(params, dict) and valid_text(params.get("prompt"), MAX_PROMPT)
+        isinstance(params, dict) and valid_text(params.get("prompt"), MAX_PROMPT, prompt=True)
     ):
         at.add(
             A.ACTION_PROMPT_REQUIRED, "params", "prompt", action_type=action_type, limit=MAX_PROMPT

@@ -88,10 +88,11 @@ def action_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a valid ``actions`` array, for producers.
 
     Output: a fresh JSON-serializable dict. It states every rule sanitize applies
-    except two JSON Schema cannot say: ids unique within the list, and blank
-    characters outside the BMP (see :func:`non_blank_pattern`). Ids that JavaScript
-    objects inherit are excluded, and id, label, title, description and prompt must
-    not match :func:`unsafe_pattern` (§12). ``maxLength`` counts
+    except three JSON Schema cannot say: ids unique within the list, blank
+    characters outside the BMP (see :func:`non_blank_pattern`), and lone surrogates. Ids that JavaScript
+    objects inherit are excluded (as action ids and as ``target.componentId``), and id,
+    label, title, description, prompt and the target fields must not match
+    :func:`unsafe_pattern` (§12). ``maxLength`` counts
     code points, as sanitize does. At most 8 items (more are dropped as over_limit);
     no field outside the protocol (``additionalProperties: false``); params per type.
     Never raises. Source rule: §12; seed 004 "3. 通用结构", "3.1 通用参数", "4. 已支持事件",
@@ -123,7 +124,11 @@ def _action_fields(blank_free: str, unsafe: str) -> dict[str, Any]:
     """The schema of each field an action may have, whatever its type (§12)."""
     action_id = _text(MAX_ID, blank_free, unsafe)
     action_id["allOf"] = [{"not": {"enum": list(RESERVED_IDS)}}]
-    target_text = {"type": "string", "minLength": 1, "maxLength": MAX_TARGET, "pattern": blank_free}
+    # Target ids: no unsafe character either, and no chart may be named by an inherited
+    # name (sanitize removes the field, or drops a render.change).
+    dataset = _text(MAX_TARGET, blank_free, unsafe)
+    component = _text(MAX_TARGET, blank_free, unsafe)
+    component["allOf"] = [{"not": {"enum": list(RESERVED_IDS)}}]
     return {
         "id": action_id,
         "type": {"enum": list(ACTION_TYPES)},
@@ -138,8 +143,8 @@ def _action_fields(blank_free: str, unsafe: str) -> dict[str, Any]:
             "minProperties": 1,
             "additionalProperties": False,
             "properties": {
-                "dataset": target_text,
-                "componentId": target_text,
+                "dataset": dataset,
+                "componentId": component,
             },
         },
         "params": {"type": "object", "minProperties": 1},
