@@ -89,10 +89,10 @@ def action_schema() -> dict[str, Any]:
 
     Output: a fresh JSON-serializable dict. It states every rule sanitize applies
     except three JSON Schema cannot say: ids unique within the list, blank
-    characters outside the BMP (see :func:`non_blank_pattern`), and lone surrogates. Ids that JavaScript
-    objects inherit are excluded (as action ids and as ``target.componentId``), and id,
-    label, title, description, prompt and the target fields must not match
-    :func:`unsafe_pattern` (§12). ``maxLength`` counts
+    characters outside the BMP (see :func:`non_blank_pattern`), and lone surrogates.
+    Ids that JavaScript objects inherit are excluded (as action ids and as
+    ``target.componentId``), and id, label, title, description, prompt and the target
+    fields must not match :func:`unsafe_pattern` (§12). ``maxLength`` counts
     code points, as sanitize does. At most 8 items (more are dropped as over_limit);
     no field outside the protocol (``additionalProperties: false``); params per type.
     Never raises. Source rule: §12; seed 004 "3. 通用结构", "3.1 通用参数", "4. 已支持事件",
