@@ -241,6 +241,33 @@ def test_action_diagnostics_are_capped_per_answer() -> None:
     ]
 
 
+def test_the_action_cap_never_hides_a_drop_behind_field_removals() -> None:
+    noisy: dict[str, Any] = {"id": "a", "type": "view.detail", "label": "Open"}
+    noisy.update({f"k{i}": 1 for i in range(300)})
+    later = [{"id": "b", "type": "nope", "label": "L"}, {"id": "c", "type": "view.detail",
+             "label": ""}, {"id": "d", "type": "view.detail", "label": "L", "x": 1}]  # fmt: skip
+    result = sanitize({"actions": [noisy, *later]})
+    found = [(d.code, d.path) for d in result.diagnostics]
+    assert len(found) == 200
+    # The two drops are kept, in order, after the removals that fit and the summary.
+    assert found[-3:] == [
+        ("limit.diagnostics", None),
+        ("action.type_unknown", "actions[2].type"),
+        ("action.label_invalid", "actions[3].label"),
+    ]
+    assert found[:197] == [("action.field_removed", f"actions[1].k{i}") for i in range(197)]
+    assert result.diagnostics[-3].to_json()["left_out"] == [
+        {"code": "action.field_removed", "count": 104}
+    ]
+    # Verdicts beyond the cap alone: the first ones are kept, the rest counted.
+    many = sanitize(
+        {"actions": [{"id": f"a{i}", "type": "nope", "label": "L"} for i in range(300)]}
+    )
+    assert [d.code for d in many.diagnostics] == ["action.type_unknown"] * 199 + [
+        "limit.diagnostics"
+    ]
+
+
 def test_lint_is_capped_per_answer() -> None:
     actions = [{"id": f"a{i}", "type": "view.detail", "label": "x", "url": "u"} for i in range(300)]
     warnings = lint({"answerData": {"datasets": {}, "actions": actions}})

@@ -209,13 +209,15 @@ def cap(
     severity: SeverityOf[T],
     protected: Callable[[T], bool] | None = None,
     reserve: bool = False,
+    preferred: Callable[[T], bool] | None = None,
 ) -> tuple[list[T], Overflow[T] | None, int]:
     """Apply the cap of §1 to ``items`` (in their order).
 
-    Protected entries are always kept and take the slots first; the others are kept in
-    order while slots remain. When anything is left out, one slot is reserved for the
-    summary, so kept entries plus the summary number at most ``limit`` (or the protected
-    entries plus one, when they alone fill it).
+    Protected entries are always kept and take the slots first; then ``preferred``
+    entries (verdicts that must not be hidden behind lesser entries, yet count within
+    the cap), in order, while slots remain; then the others, in order. When anything is
+    left out, one slot is reserved for the summary, so kept entries plus the summary
+    number at most ``limit`` (or the protected entries plus one, when they alone fill it).
 
     Returns ``(kept, overflow, index)``: the kept entries in their order, the
     :class:`Overflow` (``None`` when nothing is left out), and the position in ``kept``
@@ -226,15 +228,22 @@ def cap(
     if len(items) < limit or (len(items) == limit and not reserve):
         return list(items), None, len(items)
     is_protected = protected or (lambda _item: False)
+    is_preferred = preferred or (lambda _item: False)
     flags = [is_protected(item) for item in items]
+    rank = [not keep and is_preferred(item) for item, keep in zip(items, flags, strict=True)]
     room = max(0, limit - 1 - sum(flags))
+    first_room = min(room, sum(rank))  # slots the preferred entries take first
+    room -= first_room
     kept: list[T] = []
     counter = _Counter()
     first: T | None = None
     index = 0
-    for item, keep in zip(items, flags, strict=True):
-        if keep or room > 0:
-            room -= 0 if keep else 1
+    for item, keep, ahead in zip(items, flags, rank, strict=True):
+        if keep or (ahead and first_room > 0) or (not ahead and room > 0):
+            if ahead:
+                first_room -= 1
+            elif not keep:
+                room -= 1
             kept.append(item)
             continue
         if first is None:
@@ -253,12 +262,14 @@ def finish(
     severity: SeverityOf[T],
     summary: Callable[[tuple[LeftOut, ...]], T],
     upstream: Sequence[LeftOut] = (),
+    preferred: Callable[[T], bool] | None = None,
 ) -> list[T]:
     """``items`` within the cap, with the summary built by ``summary(counts)`` where the
     first left-out entry stood; ``upstream`` counts entries a :class:`Collector` already
     left out (after every kept one, so the summary then goes last, and the last kept
-    entry gives up its slot when the list is full). Unchanged when nothing is left out."""
-    kept, overflow, index = cap(items, limit, code=code, severity=severity)
+    entry gives up its slot when the list is full); ``preferred`` as :func:`cap`.
+    Unchanged when nothing is left out."""
+    kept, overflow, index = cap(items, limit, code=code, severity=severity, preferred=preferred)
     counts = merge_counts(overflow.counts if overflow else (), upstream)
     if not counts:
         return kept

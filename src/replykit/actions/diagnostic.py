@@ -79,9 +79,12 @@ class ActionDiagnostic:
 
 
 def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagnostic, ...]:
-    """``diagnostics`` within the cap of §1 (at most ``limit`` per answer): the first
-    ``limit - 1`` and one ``limit.diagnostics`` summary (path ``None``) counting the
-    rest by code, placed where the first left-out one stood; unchanged when they fit."""
+    """``diagnostics`` within the cap of §1 (at most ``limit`` per answer): ``limit - 1``
+    of them and one ``limit.diagnostics`` summary (path ``None``) counting the rest by
+    code, placed where the first left-out one stood; unchanged when they fit. Verdicts
+    (a dropped action, or no actions at all) take the slots before field removals, so
+    the removals of one action never hide why another was dropped (§1: the cap never
+    hides a verdict); each group keeps its first entries, in order."""
 
     def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
         params, variant = summary_params(counts, limit)
@@ -97,8 +100,21 @@ def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagn
             code=lambda d: d.code,
             severity=lambda _d: None,
             summary=summary,
+            preferred=is_verdict,
         )
     )
+
+
+#: ``action.text_unsafe`` variants that remove a field, not the action.
+_REMOVAL_VARIANTS = frozenset({"removed", "surrogate_removed"})
+
+
+def is_verdict(diagnostic: ActionDiagnostic) -> bool:
+    """Whether ``diagnostic`` says what happened to an action or to the whole list (a
+    drop, ``actions.*``, a JSON problem), not that one field was removed (§12)."""
+    if diagnostic.code == "action.field_removed":
+        return False
+    return not (diagnostic.code == "action.text_unsafe" and diagnostic.variant in _REMOVAL_VARIANTS)
 
 
 class OddKey(str):
