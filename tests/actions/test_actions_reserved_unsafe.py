@@ -410,3 +410,18 @@ def test_a_text_over_its_limit_is_too_long_whatever_it_holds(tail: str) -> None:
     within = sanitize({"actions": [act(label="L" * 30 + tail)]})
     expected = [] if tail == "ab" else [("action.text_unsafe", "actions[1].label")]
     assert codes(within) == expected
+
+
+def test_a_read_only_mapping_is_read_as_the_object_it_holds() -> None:
+    from types import MappingProxyType
+
+    action = act()
+    plain = {"datasets": {}, "actions": [action]}
+    for answer in (
+        MappingProxyType(plain),
+        {"answerData": MappingProxyType(plain)},
+        {"payload": MappingProxyType({"template": "t", "actions": [action]})},
+    ):
+        result = sanitize(answer)
+        assert [a.to_json() for a in result.actions] == [action], answer
+    assert lint(MappingProxyType(plain)) == lint(plain) == ()

@@ -24,7 +24,7 @@ from replykit.actions.model import (
     unsafe_params,
     unsafe_variant,
 )
-from replykit.actions.sanitize import locate_actions
+from replykit.actions.sanitize import as_object, locate_actions
 from replykit.argcheck import typed
 from replykit.codes import actions as A
 from replykit.findings import Cursor
@@ -221,9 +221,11 @@ def lint(answer: object, *, limits: Limits = DEFAULT_LIMITS) -> tuple[ActionDiag
     nesting depth costs nothing.
     """
     sink = ActionSink()
-    if not isinstance(answer, dict):
+    container = as_object(answer)
+    if not isinstance(container, dict):
         sink.at().add(A.LINT_ANSWER_NOT_OBJECT)
         return tuple(sink.diagnostics)
+    answer = container
     _structure(answer, sink.at())
     located = locate_actions(answer)
     if located is not None and isinstance(located[1], list):

@@ -64,25 +64,37 @@ def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
     ``{"answerData": {...}, "payload": {...}}`` (a wrapper member that is not an object
     counts as absent); else a dict with ``template`` is a payload; else a dict is the
     answerData. answerData wins whenever it has an ``actions`` key, whatever its value
-    (no fallback to the payload). Returns ``(source, raw_actions)`` or ``None`` when no
-    container has an ``actions`` key or ``answer`` is not a dict. Raises nothing else.
+    (no fallback to the payload). A Python ``Mapping`` that is not a ``dict`` (a
+    ``MappingProxyType``) is read as the object it holds, as the annotation allows, here
+    and as a wrapper member. Returns ``(source, raw_actions)`` or ``None`` when no
+    container has an ``actions`` key or ``answer`` is no mapping. Raises nothing else.
     """
-    if not isinstance(answer, dict):
+    container = as_object(answer)
+    if not isinstance(container, dict):
         return None
     answer_data: object
     payload: object
-    if "answerData" in answer or "payload" in answer:
-        answer_data = answer.get("answerData")
-        payload = answer.get("payload")
-    elif "template" in answer:
-        answer_data, payload = None, answer
+    if "answerData" in container or "payload" in container:
+        answer_data = as_object(container.get("answerData"))
+        payload = as_object(container.get("payload"))
+    elif "template" in container:
+        answer_data, payload = None, container
     else:
-        answer_data, payload = answer, None
+        answer_data, payload = container, None
     if isinstance(answer_data, dict) and "actions" in answer_data:
         return "answerData", answer_data["actions"]
     if isinstance(payload, dict) and "actions" in payload:
         return "payload", payload["actions"]
     return None
+
+
+def as_object(value: object) -> object:
+    """``value`` as a ``dict`` when it is another ``Mapping`` (its items, in order), else
+    itself: a JSON object a Python caller hands over in a read-only view is still one
+    (the answer and its wrapper members, for ``sanitize`` and ``lint`` alike)."""
+    if isinstance(value, Mapping) and not isinstance(value, dict):
+        return dict(value.items())
+    return value
 
 
 def _unsafe(
