@@ -4,15 +4,18 @@ stream of each style (docs/cli.md; §10)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from replykit import segment
-from replykit.cli.sse import delta_text, deltas, events
+from replykit.cli.sse import delta_text, deltas, events, reported_error
 from replykit.cli.stream import _lines, _rechunked
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -110,3 +113,40 @@ def test_released_held_text_is_an_event(tmp_path: Path) -> None:
     pending = [(e["pending_kept"], len(e["pending"]), e["held_from"]) for e in events[:-1]]
     assert pending == [(0, 1, 3), (1, 0, 26), (1, 0, 38)]
     assert events[-1]["segments"][0]["end"] == 38
+
+
+@given(
+    st.lists(st.sampled_from(["a", "bc", "\r", "\n", "\r\n", "data: x"]), max_size=12).map("".join),
+    st.lists(st.integers(0, 40), max_size=5),
+)
+def test_sse_lines_are_the_same_however_the_text_is_cut(text: str, cuts: list[int]) -> None:
+    ends = sorted({min(c, len(text)) for c in cuts})
+    pieces = [text[a:b] for a, b in zip([0, *ends], [*ends, len(text)], strict=True)]
+    expected = re.split(r"\r\n|\r|\n", text)
+    if expected[-1] == "":
+        expected.pop()
+    assert list(_lines(pieces)) == expected
+
+
+def test_sse_lines_read_one_long_line_in_linear_work() -> None:
+    # A line of 16 MB read 64 KiB at a time is joined once (it was copied per read).
+    (line,) = _lines(["a" * 65_536] * 256)
+    assert len(line) == 16 * 2**20
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ({"choices": [{"delta": {"content": "x"}}], "error": None}, None),
+        ({"choices": [{"delta": {"content": "x"}}], "error": {}}, None),
+        ({"error": ""}, None),
+        ({"error": {"type": "server_error", "message": "boom"}}, "server_error: boom"),
+        ({"error": {"code": 429}}, "429"),
+        ({"error": "overloaded"}, "overloaded"),
+        ({"type": "error", "error": None}, "an error without a message"),
+        ({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+         "overloaded_error: Overloaded"),
+    ],
+)  # fmt: skip
+def test_only_an_error_with_content_is_reported(value: dict[str, Any], said: str | None) -> None:
+    assert reported_error(value) == said

@@ -18,6 +18,7 @@ format: ``data:`` lines joined by ``\\n`` up to a blank line; lines starting wit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -98,16 +99,29 @@ def delta_text(value: Any) -> str | None:
 def reported_error(value: Any) -> str | None:
     """What an error event says (``None``: the event is no error): an Anthropic
     ``{"type": "error", "error": {...}}`` or an OpenAI ``{"error": {...}}``, as
-    ``TYPE: MESSAGE`` (or the message alone) on one line, at most 200 characters."""
-    if not isinstance(value, dict) or not (value.get("type") == "error" or "error" in value):
+    ``TYPE: MESSAGE`` (or the message alone) on one line, at most 200 characters.
+    An ``error`` member that is ``null``, ``false``, ``""``, ``{}`` or ``[]`` reports
+    nothing (servers write optional fields as null): only ``"type": "error"`` or an
+    ``error`` with content is a report."""
+    if not isinstance(value, dict):
         return None
     error = value.get("error")
+    empty = error is None or error is False or error in ("", {}, [])
+    if value.get("type") != "error" and empty:
+        return None
+    said = ""
     if isinstance(error, dict):
-        kind, message = error.get("type") or error.get("code"), error.get("message", "")
-        said = f"{kind}: {message}" if kind else str(message)
-    else:
-        said = str(error)
-    return " ".join(said.split())[:200]
+        kind, message = error.get("type") or error.get("code"), error.get("message")
+        words = [_said(x) for x in (kind, message) if x not in (None, "")]
+        said = ": ".join(words)
+    elif not empty:
+        said = _said(error)
+    return " ".join(said.split())[:200] or "an error without a message"
+
+
+def _said(value: Any) -> str:
+    """A JSON value as an error message shows it: a string as it is, else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def deltas(lines: Iterable[str], name: str) -> Iterator[str]:
