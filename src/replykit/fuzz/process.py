@@ -98,6 +98,7 @@ class AdapterProcess:
             os.set_blocking(fd, False)
         self.answered = False  # the first answer may take the start-up allowance
         self.buffer = bytearray()
+        self._searched = 0  # the start of buffer bytes not yet searched for a newline
         self.stderr = bytearray()
 
     def stderr_tail(self) -> str:
@@ -136,11 +137,14 @@ class AdapterProcess:
         return "ok"
 
     def _take_line(self) -> bytes | None:
-        end = self.buffer.find(b"\n")
+        # Bytes already searched hold no newline: only what came since is searched.
+        end = self.buffer.find(b"\n", self._searched)
         if end < 0:
+            self._searched = len(self.buffer)
             return None
         line = bytes(self.buffer[: end + 1])
         del self.buffer[: end + 1]
+        self._searched = 0
         return line
 
     def _read_out(self) -> None:
@@ -164,7 +168,7 @@ class AdapterProcess:
                 return "oversized"
             if not self.out_open:
                 if self.buffer:
-                    line, self.buffer = bytes(self.buffer), bytearray()
+                    line, self.buffer, self._searched = bytes(self.buffer), bytearray(), 0
                     return line
                 return "closed"
             left = deadline - time.monotonic()
