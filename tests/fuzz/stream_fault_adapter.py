@@ -7,7 +7,10 @@ argv[1] names, for the fuzzer's tests (§10). Other ops are unsupported.
 - ``split_tag``: loses a family tag split across two chunks (reads each chunk's tags
   on their own): the block becomes text;
 - ``withdraw``: commits each chunk's text as Markdown at once and later commits the
-  block found there over it (rewrites finished text).
+  block found there over it (rewrites finished text);
+- ``utf16_text``: replykit's commits, each ``text`` sliced by UTF-16 code units (as a
+  JavaScript client that takes offsets for string indices): wrong text once a
+  character outside the BMP came.
 """
 
 from __future__ import annotations
@@ -69,6 +72,20 @@ def _withdraw(chunks: list[str], message_id: str) -> list[dict[str, Any]]:
     return updates
 
 
+def _utf16_text(chunks: list[str], message_id: str) -> list[dict[str, Any]]:
+    seg = StreamSegmenter(message_id=message_id)
+    units = "".join(chunks).encode("utf-16-le")
+    updates = []
+    for chunk in chunks:
+        out = []
+        for c in seg.push(chunk).committed:
+            item = c.to_json()
+            item["text"] = units[2 * c.start : 2 * c.end].decode("utf-16-le", "replace")
+            out.append(item)
+        updates.append({"committed": out})
+    return updates
+
+
 def answer(request: dict[str, Any], fault: str) -> dict[str, Any]:
     rid = request.get("id")
     if request.get("op") != "stream":
@@ -79,9 +96,8 @@ def answer(request: dict[str, Any], fault: str) -> dict[str, Any]:
     if fault == "split_tag":
         return {"id": rid, **_split_tag(chunks, message_id)}
     final = segment("".join(chunks), message_id=message_id).to_json()
-    updates = (
-        _early(chunks, message_id) if fault == "early_block" else _withdraw(chunks, message_id)
-    )
+    faults = {"early_block": _early, "withdraw": _withdraw, "utf16_text": _utf16_text}
+    updates = faults[fault](chunks, message_id)
     return {"id": rid, "updates": updates, **final}
 
 

@@ -66,6 +66,17 @@ def test_the_hand_written_streams_catch_each_fault(fault: str, name: str, role: 
     assert good is None or good.rule is None  # one chunk: no tag is split
 
 
+def test_committed_text_is_checked_against_the_message() -> None:
+    # Right ranges, wrong text: a client slicing by UTF-16 units after an emoji.
+    chunks = ["Intro 😀 then\n\n", "more text\n\n```questionnaire\n", "title: T\n```\n"]
+    request = {"op": "stream", "chunks": chunks, "message_id": "m", "profile": "client"}
+    with Adapter(python_adapter("stream_fault_adapter.py", "utf16_text")) as adapter:
+        verdict = check(adapter, "stream", request)
+        assert verdict.key is not None and verdict.key.role == "premature", verdict
+    with Adapter(python_adapter("replykit_adapter.py")) as adapter:
+        assert check(adapter, "stream", request).key is None
+
+
 def test_commit_checks() -> None:
     body = {"chunks": ["ab", "cd"]}
     final = [{"kind": "markdown", "start": 0, "end": 4}]

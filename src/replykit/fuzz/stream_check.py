@@ -136,9 +136,15 @@ def _against_final(
             over = home if home["kind"] != "markdown" else _next_block(final, home)
             moved = Difference((*where, "kind"), (over or home)["kind"], "markdown")
             return "premature", _kinds(item, over or home), moved
+        # The text given must be the message's own over that range (an adapter slicing
+        # by UTF-16 units shows other text once a character outside the BMP came).
+        if "text" in item and isinstance(home.get("text"), str):
+            text = home["text"][start - home["start"] : end - home["start"]]
+            if item["text"] != text:
+                diff = Difference((*where, "text"), text, item["text"])
+                return "premature", _kinds(item, home), diff
         return None
-    compared = {k: v for k, v in item.items() if k != "text"}
-    diff = first_difference({"segments": [home]}, {"segments": [compared]})
+    diff = first_difference({"segments": [home]}, {"segments": [dict(item)]})
     if diff is not None:
         path = (*where, *diff.path[2:])
         return "premature", _kinds(item, home), Difference(path, diff.expected, diff.actual)
