@@ -31,7 +31,7 @@ def test_export_writes_the_suite(tmp_path: Path) -> None:
         json.dumps(SUITE)
     )
     ids = [c["id"] for c in SUITE["cases"]]
-    assert len(ids) == len(set(ids)) == 8 + len(WITHDRAWN)
+    assert len(ids) == len(set(ids)) == 9 + len(WITHDRAWN)
     assert {f"vector-{i}" for i in WITHDRAWN} <= set(ids)
 
 
@@ -62,6 +62,7 @@ def test_a_client_committing_each_prefix_reading_is_caught() -> None:
         "later-backtick",
         "later-comment-closer",
         "outer-tag",
+        "astral",
     ]
     for case in SUITE["cases"]:
         caught = any(_overlaps(s["received"], s["not_committed"]) for s in case["steps"])

@@ -98,6 +98,16 @@ HANDWRITTEN: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "a fenced form inside an outer tag that closes later (§3a payload)",
         ("Intro <questionnaire>\n\n", _FORM, "\n</questionnaire>\n"),
     ),
+    (
+        "astral",
+        "characters outside the BMP before and inside a form: offsets count code points, "
+        "not UTF-16 units",
+        (
+            "Ready 😀🚀\n\n",
+            _FORM.replace("title: T", "title: T 🎉")[:30],
+            _FORM.replace("title: T", "title: T 🎉")[30:] + "\nDone 👍.\n",
+        ),
+    ),
 )
 
 
