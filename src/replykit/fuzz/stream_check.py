@@ -141,8 +141,8 @@ def _against_final(
         if "text" in item and isinstance(home.get("text"), str):
             text = home["text"][start - home["start"] : end - home["start"]]
             if item["text"] != text:
-                diff = Difference((*where, "text"), text, item["text"])
-                return "premature", _kinds(item, home), diff
+                wrong = Difference((*where, "text"), text, item["text"])
+                return "premature", _kinds(item, home), wrong
         return None
     diff = first_difference({"segments": [home]}, {"segments": [dict(item)]})
     if diff is not None:

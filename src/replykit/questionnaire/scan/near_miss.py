@@ -29,7 +29,7 @@ from replykit.questionnaire.info_string import fence_name
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import tag_name
 from replykit.questionnaire.scan.unknown import is_family_word, is_unknown_name
-from replykit.text import BLANK_CLASS, blank_words
+from replykit.text import BLANK_CLASS, blank_words, is_blank
 
 #: A §8 near-miss warning found by the scanner: a finding at message offsets.
 NearMiss: TypeAlias = Finding
@@ -173,7 +173,7 @@ def tag_near_misses(
             )
         )
     if rest != ">":
-        spaces = rest.strip(" \t\r\n") == ">"
+        spaces = is_blank(rest[:-1])  # only blank characters (§1) before the ">"
         out.append(
             NEAR_MISS_TAG_ATTRIBUTES.finding(
                 start=p, end=e, shared=shared, variant="spaces" if spaces else None, name=name

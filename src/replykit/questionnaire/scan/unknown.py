@@ -11,6 +11,7 @@ import functools
 import re
 
 from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.text import BLANK_CLASS
 
 
 def is_family_word(word: str, lx: Lexemes) -> bool:
@@ -33,9 +34,10 @@ def is_unknown_name(word: str, lx: Lexemes, *, responses: bool = True) -> bool:
 @functools.cache
 def _opening_name(name_chars: str, word: str) -> re.Pattern[str]:
     # "<", a whole run of the grammar's NAME_CHARS that holds the family word (any
-    # case), then what may follow a tag name. Each run is read from its own "<".
+    # case), then what may follow a tag name (as TAG_LIKE: "/", ">" or a §1 blank
+    # character). Each run is read from its own "<".
     chars = name_chars.rstrip("+")
-    return re.compile(f"<(?={chars}*?(?i:{word}))(?>{name_chars})(?=[ \\t\\r\\n/>])", re.ASCII)
+    return re.compile(f"<(?={chars}*?(?ai:{word}))(?>{name_chars})(?=[/>]|{BLANK_CLASS})")
 
 
 def unknown_tags(text: str, lx: Lexemes) -> list[tuple[int, int, str]]:

@@ -41,6 +41,7 @@ from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, Xml
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.scan.shown import shows_text
 from replykit.questionnaire.scan.state import Leaf, ScanState
+from replykit.text import BLANK_CLASS
 
 Span = tuple[int, int]
 # Where the possible family words of the message start (ascending message offsets), and
@@ -51,7 +52,7 @@ _LOWER_WORD = re.compile("[a-z]+")
 
 # After a tag's name, the start of attributes whose ">" has not arrived (grammar
 # TAG_LIKE: its ``rest`` may still grow until a "<" or ">" comes).
-_OPEN_REST = re.compile(r"[ \t\r\n/][^<>]*")
+_OPEN_REST = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
 # Leaves whose lines later text cannot change: code and fenced candidates.
 _FIXED_LEAVES = ("fenced", "indented")
 # A leaf's fields in their order, read at once (a copy is built from them, cheaper than
@@ -418,7 +419,7 @@ def _tag_may_grow(look: Lookahead, text: str, last: int | None = None) -> tuple[
         return None, 0
     tag = look.tags[-1]
     name_end = tag.start("rest")
-    if tag.group("rest") or text[name_end : name_end + 1] not in (" ", "\t", "\r", "\n", "/"):
+    if tag.group("rest") or _OPEN_REST.match(text, name_end, name_end + 1) is None:
         return None, 1  # the tag ended, or its name did without attributes
     if last is not None:
         return (tag.start() if last < name_end else None), 1
