@@ -69,3 +69,17 @@ def test_streaming_a_tag_whose_attributes_may_still_grow(
     for i in range(0, len(text), size):
         seg.push(text[i : i + size])
     assert seg.finish() == segment(text, message_id="m")
+
+
+@pytest.mark.parametrize("compat", [None, "sage"])
+def test_a_lt_inside_an_attribute_value_warns_and_opens_nothing(compat: str | None) -> None:
+    text = f'Intro <questionnaire title="a<b">{FORM}</questionnaire>'
+    result = segment(text, compat=compat)
+    assert [s.kind for s in result.segments] == ["markdown"]
+    assert [(d.code, d.start, d.end) for d in result.diagnostics] == [
+        ("near_miss.tag_attributes", 6, 20)
+    ]
+    assert result.diagnostics[0].message == "'<questionnaire>' takes no attributes"
+    assert segment(text, compat=compat, checked=True) == result
+    # Prose that names the tag without an attribute is not judged.
+    assert segment("Use <questionnaire tags; <b>x</b>", compat=compat).diagnostics == ()

@@ -18,7 +18,11 @@ from typing import TYPE_CHECKING
 
 from replykit.questionnaire.scan import leaves
 from replykit.questionnaire.scan.inline import SPECIAL, comment_end, other_end
-from replykit.questionnaire.scan.near_miss import tag_near_misses, unknown_tag_near_miss
+from replykit.questionnaire.scan.near_miss import (
+    judged_tag,
+    tag_near_misses,
+    unknown_tag_near_miss,
+)
 from replykit.questionnaire.scan.state import Leaf
 
 if TYPE_CHECKING:
@@ -84,7 +88,7 @@ class _Walk:
     def tag_at(self, q: int) -> re.Match[str] | None:
         """The tag-like opener at ``q`` with a bracket or attributes, if any."""
         tag = self.sc.lx.tag_like.match(self.text, q)
-        return tag if tag is not None and tag.group("rest") else None
+        return tag if tag is not None and judged_tag(tag) else None
 
     def first_candidate_inside(self, start: int, end: int) -> int:
         """The first candidate among the tags in ``text[start:end]`` (inside raw HTML),

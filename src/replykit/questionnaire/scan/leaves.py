@@ -23,6 +23,7 @@ from replykit.questionnaire.scan.inline import InlineScan, Region, comment_end, 
 from replykit.questionnaire.scan.lookahead import tag_name
 from replykit.questionnaire.scan.near_miss import (
     fence_near_misses,
+    judged_tag,
     paragraph_fence,
     tag_near_misses,
     unknown_tag_near_miss,
@@ -148,7 +149,7 @@ def opens(sc: Scanner, tag: re.Match[str]) -> bool:
         return True
     name, rest = tag_name(tag), tag.group("rest")
     return (name == name.lower() or sc.compat.case_insensitive) and (
-        rest == ">" or (sc.compat.tag_attributes and rest[:1] in " \t\r\n")
+        rest == ">" or (sc.compat.tag_attributes and rest != "" and rest[0] in " \t\r\n")
     )
 
 
@@ -216,7 +217,7 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
             continue
         tag = tags[i]
         i += 1
-        if tag.group("rest") == "":
+        if not judged_tag(tag):
             continue
         if inert_at(sc, tag.start(), ce, le, _ends(sc, end_kind, ended_before, piece_start, ce)):
             continue

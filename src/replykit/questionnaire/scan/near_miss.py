@@ -157,6 +157,18 @@ def paragraph_fence(
     return (fence, info, pos) if names_family(info, lx) else None
 
 
+# After a tag name, an attribute being written: white space, a name and "=". A TAG_LIKE
+# whose attributes hold a "<" (title="a<b") stops at it with an empty ``rest``; it is
+# still judged, so a form does not vanish without a word (§8).
+_ATTRIBUTE_AFTER_NAME = re.compile(r"[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*[ \t]*=")
+
+
+def judged_tag(tag: re.Match[str]) -> bool:
+    """Whether a ``TAG_LIKE`` match is judged as an opener: it reached a ``>`` (its
+    ``rest``), or an attribute follows its name (whose value holds a ``<``)."""
+    return bool(tag.group("rest")) or _ATTRIBUTE_AFTER_NAME.match(tag.string, tag.end()) is not None
+
+
 def tag_near_misses(
     tag: re.Match[str], closer: int, shared: Shared | None = None
 ) -> list[NearMiss]:
@@ -173,7 +185,7 @@ def tag_near_misses(
             )
         )
     if rest != ">":
-        spaces = is_blank(rest[:-1])  # only blank characters (§1) before the ">"
+        spaces = rest != "" and is_blank(rest[:-1])  # only blank characters (§1) before ">"
         out.append(
             NEAR_MISS_TAG_ATTRIBUTES.finding(
                 start=p, end=e, shared=shared, variant="spaces" if spaces else None, name=name
