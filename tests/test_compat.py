@@ -315,6 +315,12 @@ ENTITY_CASES = [
     (f"Intro &LT;questionnaire&GT;{BODY}&LT;/questionnaire&GT;", True, True),
     (f"Intro <questionnaire>{BODY}&lt;/questionnaire&gt;", True, True),
     (f"Intro <Questionnaire>{BODY}&lt;/Questionnaire&gt; &amp;", False, True),
+    (f"Intro &lt;questionnaire-response&gt;{BODY}", True, True),
+    # No whole family tag name, or no "<": nothing is decoded, whatever the case.
+    ("Use &lt;b&gt;bold&lt;/b&gt; and the &lt;questionnaire_id&gt; field.", False, False),
+    ("Use &lt;questionnaires&gt; &amp; &lt;questionnaire.x", False, False),
+    (f"Tom &amp; Jerry: &Lt;questionnaire&Gt;{BODY}", False, False),
+    (f"Tom &amp; Jerry: &lT;questionnaire&gt;{BODY}", False, False),
 ]
 
 

@@ -20,16 +20,19 @@ from replykit.textout import quoted
 
 @functools.cache
 def _escaped_tag(any_case: bool) -> re.Pattern[str]:
-    """``&lt;`` or ``&lt;/`` (the entity in any case, as ``html.unescape`` reads it) and
-    a family name (the grammar's pattern) in the case the switches accept: exact, or
-    any ASCII case with ``case_insensitive`` (``any_case``), so ``decode_entities``
-    never decodes a message for a tag no switch would read."""
+    """``&lt;`` or ``&lt;/`` (``&lt;`` or ``&LT;``: the spellings ``html.unescape``
+    reads as ``<``; ``&Lt;`` is U+226A) and a whole family tag name (the grammar's
+    pattern, ``-response`` allowed, then no name character: ``&lt;questionnaire_id&gt;``
+    names no tag) in the case the switches accept: exact, or any ASCII case with
+    ``case_insensitive`` (``any_case``), so ``decode_entities`` never decodes a message
+    for a tag no switch would read."""
     from replykit.questionnaire.scan.grammar import (
         family_pattern,  # the scanner imports this module
     )
 
     flags = re.IGNORECASE | re.ASCII if any_case else re.ASCII
-    return re.compile("(?i:&lt;)/?" + family_pattern(), flags)
+    name = "(?:" + family_pattern() + ")(?:-response)?(?![A-Za-z0-9_.:-])"
+    return re.compile("(?-i:&lt;|&LT;)/?" + name, flags)
 
 
 # One JSON string escape, or a quote or backslash that is not part of one.
