@@ -13,25 +13,22 @@ ordered item not starting at 1, definition or 4-column indentation is text).
 Every construct skipped lies within one line and is matched on the whole text, so the
 answer for a span is the same however the span is cut at line starts and at inert
 regions or candidates (the fast, checked and streaming readings cut it differently).
-The paragraph a line continues is looked for within the span only (at most 64 lines
-back): the readings hand a paragraph's lines over in one span (a streaming reading
-resumes only where no paragraph is open), and read no further back alike.
+The paragraph a line continues is looked for within the span only
+(:mod:`.continuation`): the readings hand a paragraph's lines over in one span (a
+streaming reading resumes only where no paragraph is open), and read no further back
+alike.
 """
 
 from __future__ import annotations
 
-import re
-
 from replykit.questionnaire.info_string import decode_reference
+from replykit.questionnaire.scan.continuation import Memo, continued
 from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.questionnaire.scan.lines import break_tail as _break_tail
+from replykit.questionnaire.scan.lines import is_break as _is_break
+from replykit.questionnaire.scan.lines import is_definition as _is_definition
+from replykit.questionnaire.scan.lines import line_end as _line_end
 from replykit.text import first_visible, is_blank
-
-
-def _line_end(text: str, pos: int) -> int:
-    """The end of the content of the line holding ``pos``."""
-    n = text.find("\n", pos)
-    r = text.find("\r", pos, len(text) if n < 0 else n)
-    return r if r >= 0 else (len(text) if n < 0 else n)
 
 
 def _after_line_ending(text: str, start: int, end: int) -> int:
@@ -122,31 +119,6 @@ def _closing_sequence(text: str, start: int, stop: int) -> int:
     return stop
 
 
-def _break_tail(text: str, start: int, stop: int) -> int:
-    """The start of the longest end of ``text[start:stop]`` made of spaces, tabs and
-    one of ``-``, ``*``, ``_`` (grammar ``THEMATIC_BREAK`` matches nothing else)."""
-    i, mark = stop, ""
-    while i > start:
-        ch = text[i - 1]
-        if ch not in " \t":
-            if ch not in "-*_" or (mark and ch != mark):
-                break
-            mark = ch
-        i -= 1
-    return i
-
-
-def _is_break(text: str, pos: int, stop: int, breaks: int, lx: Lexemes) -> bool:
-    """Whether ``text[pos:stop]`` is a thematic break (``breaks``: :func:`_break_tail`)."""
-    return pos >= breaks and lx.thematic_break.fullmatch(text, pos, stop) is not None
-
-
-def _is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:
-    m = lx.link_definition.fullmatch(text, pos, stop)
-    # A label holds a non-blank character (CommonMark: "[ ]: /u" defines nothing).
-    return m is not None and not is_blank(text[pos + 1 : text.index("]:", pos)])
-
-
 def first_shown(text: str, start: int, end: int, head: bool | None = None) -> int:
     """Question ``first_shown``: the index of the first character of prose
     ``text[start:end]`` that renders visible text (§4.3), or -1. ``head``: ``start``
@@ -178,10 +150,11 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
         lo, lo_line = start + (2 if text.startswith("\r\n", start) else 1), True
     if head is None:
         head = _at_line_head(text, start, lx)
+    memo: Memo = {}  # what is open before each line read so far (this span only)
     while pos < end:
         if head:
             # A line that continues a paragraph starts no block but an interrupting one.
-            at = _continued(text, lo, pos, end, lx, lo_line) if pos >= lo else -1
+            at = continued(text, lo, lo_line, pos, end, lx, memo) if pos >= lo else -1
             pos, head = (at if at >= 0 else _line_head(text, pos, end, lx)[0]), False
             continue
         j = first_visible(text, pos, end)
@@ -201,147 +174,6 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
             return j
         pos = skip
     return -1
-
-
-def _line_before(text: str, lo: int, pos: int, lo_line: bool) -> tuple[int, int] | None:
-    """The content ``(start, end)`` of the line before line start ``pos``, when it lies
-    whole in ``text[lo:pos]`` (``lo_line``: ``lo`` is a line start); else ``None``."""
-    if pos <= lo or text[pos - 1] not in "\r\n":
-        return None
-    end = pos - 1
-    if text[end] == "\n" and end > lo and text[end - 1] == "\r":
-        end -= 1
-    start = _after_line_ending(text, lo, end)
-    if start < 0:
-        if not lo_line:
-            return None  # the line starts before lo
-        start = lo
-    return start, end
-
-
-def _indent(text: str, pos: int, stop: int) -> tuple[int, int]:
-    """The columns of indentation at line start ``pos`` (tab stops of 4) and where it ends."""
-    columns = 0
-    while pos < stop and text[pos] in " \t":
-        columns = columns + 4 - columns % 4 if text[pos] == "\t" else columns + 1
-        pos += 1
-    return columns, pos
-
-
-#: Lines looked back over to find where a paragraph starts (beyond: not known, and the
-#: line is read as any line head; the bound keeps the reading linear).
-_WALK = 64
-# What paragraph the lines before a line leave open (see _paragraph_before).
-_NONE, _TEXT, _DEFINITIONS = 0, 1, 2
-
-
-def _paragraph_before(text: str, lo: int, pos: int, lx: Lexemes, lo_line: bool) -> int:
-    """The paragraph open at the top level before line start ``pos``: ``_TEXT`` (lines
-    that render nothing), ``_DEFINITIONS`` (link reference definitions only, which
-    CommonMark reads from paragraph text) or ``_NONE``. Asked where every earlier line
-    rendered nothing, so each line before is paragraph text or a block that renders
-    nothing. Only what lies whole in ``text[lo:pos]`` is read (every reading of a span
-    answers alike) and at most :data:`_WALK` lines: a paragraph whose start is not seen,
-    or that starts in a block quote or list item (a lazy continuation), is ``_NONE``.
-    A span that starts at a line start (``lo_line``) starts after the message's start or
-    a block (a code block, an HTML block or comment, a candidate): a paragraph starts
-    there."""
-    definitions, seen, at = True, False, pos
-    lead = 0  # the indentation of the earliest line seen: a paragraph starts below 4
-    for _ in range(_WALK):
-        if at == lo and lo_line and seen:
-            return _NONE if lead >= 4 else (_DEFINITIONS if definitions else _TEXT)
-        found = _line_before(text, lo, at, lo_line)
-        if found is None:
-            return _NONE
-        start, stop = found
-        if start == 0 and text.startswith("\ufeff"):
-            start = 1  # §1.1: a leading BOM is not read
-        columns, first = _indent(text, start, stop)
-        boundary = first >= stop or (
-            columns < 4
-            and (
-                lx.atx_marker.match(text, first, stop) is not None
-                or lx.thematic_break.fullmatch(text, first, stop) is not None
-                or lx.setext_underline.fullmatch(text, first, stop) is not None
-            )
-        )
-        if boundary:  # a blank line or a leaf block: a paragraph starts after it
-            if not seen or lead >= 4:
-                return _NONE
-            return _DEFINITIONS if definitions else _TEXT
-        marker = lx.list_marker.match(text, first, stop) if columns < 4 else None
-        if seen and _empty_container(text, first, stop, marker, lead):
-            # An empty list item or block quote holds no paragraph: the lines after it
-            # that it does not hold start one at the top level.
-            return _DEFINITIONS if definitions else _TEXT
-        if columns < 4 and (
-            text[first] == ">"
-            or marker is not None
-            or any(m.match(text, first, stop) for m in lx.html_starts)
-        ):
-            return _NONE  # a container's line or an HTML block: not read here
-        if columns >= 4 or not _is_definition(text, first, stop, lx):
-            definitions = False
-        seen, at, lead = True, found[0], columns
-    return _NONE
-
-
-def _empty_container(
-    text: str, first: int, stop: int, marker: re.Match[str] | None, lead: int
-) -> bool:
-    """Whether the line whose content starts at ``first`` is a block quote marker or a
-    list item with nothing after it, and a line indented by ``lead`` columns after it
-    lies outside it (an item holds lines indented to its content's column)."""
-    if marker is not None:
-        empty = text[marker.end() : stop].strip(" \t") == ""
-        return empty and lead < (marker.end() - first) + 1 + _column(text, first)
-    return text[first] == ">" and text[first:stop].strip(" \t>") == ""
-
-
-def _column(text: str, at: int) -> int:
-    """The column of ``at`` in its line (tab stops of 4)."""
-    start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
-    return _indent(text, start, at)[0]
-
-
-def _continued(text: str, lo: int, pos: int, end: int, lx: Lexemes, lo_line: bool) -> int:
-    """Where the text of line ``pos`` starts when it continues a paragraph open before
-    it (:func:`_paragraph_before`, read from ``lo``) and starts no block that may
-    interrupt one (CommonMark 4.8, 5.2): a line indented by 4 columns or more (no
-    indented code), an empty list item, an ordered item not starting at 1, a link
-    reference definition; its marker is then paragraph text. A setext underline renders
-    nothing (the paragraph becomes a heading of text that renders nothing: the line's
-    end), but under link reference definitions alone it is paragraph text (as cmark and
-    commonmark.js read it; a thematic break stays one). -1: the line is read as any line
-    head. The lines before are looked at only for such a line."""
-    stop = _line_end(text, pos)
-    columns, first = _indent(text, pos, stop)
-    if first >= stop:
-        return -1
-    underline = columns < 4 and lx.setext_underline.fullmatch(text, first, stop) is not None
-    definition = columns < 4 and _is_definition(text, first, stop, lx)
-    m = lx.list_marker.match(text, first, stop) if columns < 4 else None
-    if columns < 4 and not (underline or definition or m is not None):
-        return -1
-    breaks = _is_break(text, first, stop, _break_tail(text, first, stop), lx)
-    if m is not None and not underline:
-        number = m.group("number")
-        empty = text[m.end() : stop].strip(" \t") == ""
-        if breaks or not (empty or (number is not None and int(number) != 1)):
-            return -1  # it may interrupt a paragraph: a list item or a thematic break
-    paragraph = _paragraph_before(text, lo, pos, lx, lo_line)
-    if paragraph == _NONE:
-        return -1
-    if columns >= 4:
-        return min(first, end)
-    if underline:
-        if paragraph == _TEXT:
-            return min(stop, end)
-        return -1 if breaks else min(first, end)
-    if definition:
-        return min(first, end) if paragraph == _TEXT else -1
-    return min(first, end)
 
 
 def _renders_nothing(text: str, j: int, stop: int, lx: Lexemes) -> int:

@@ -1,0 +1,77 @@
+"""Line helpers of the preface rule (§4.3): where a line's content ends, indentation and
+columns, thematic breaks and one-line link reference definitions, read on the text as
+it stands (offsets are code-point indices; every search stays within one line)."""
+
+from __future__ import annotations
+
+import re
+
+from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.text import is_blank
+
+_LINE_ENDING = re.compile(r"[\r\n]")
+
+
+def line_end(text: str, pos: int) -> int:
+    """The end of the content of the line holding ``pos``."""
+    m = _LINE_ENDING.search(text, pos)
+    return len(text) if m is None else m.start()
+
+
+def line_start(text: str, lo: int, end: int) -> int:
+    """The start of the line whose content ends at ``end``, but not before ``lo``: the
+    position after the last line ending in ``text[lo:end]`` (``lo`` when none)."""
+    # Searched back in windows that double: about twice the line's length in all, however
+    # far back ``lo`` lies (a text with one kind of line ending never scans to ``lo``).
+    width, hi = 64, end
+    while True:
+        a = max(lo, hi - width)
+        last = max(text.rfind("\n", a, hi), text.rfind("\r", a, hi))
+        if last >= 0:
+            return last + 1
+        if a == lo:
+            return lo
+        hi, width = a, width * 2
+
+
+def indent(text: str, pos: int, stop: int) -> tuple[int, int]:
+    """The columns of indentation at line start ``pos`` (tab stops of 4) and where it ends."""
+    columns = 0
+    while pos < stop and text[pos] in " \t":
+        columns = columns + 4 - columns % 4 if text[pos] == "\t" else columns + 1
+        pos += 1
+    return columns, pos
+
+
+def column(text: str, at: int) -> int:
+    """The column of ``at`` in its line (tab stops of 4)."""
+    col = 0
+    for ch in text[line_start(text, 0, at) : at]:
+        col = col + 4 - col % 4 if ch == "\t" else col + 1
+    return col
+
+
+def break_tail(text: str, start: int, stop: int) -> int:
+    """The start of the longest end of ``text[start:stop]`` made of spaces, tabs and
+    one of ``-``, ``*``, ``_`` (grammar ``THEMATIC_BREAK`` matches nothing else)."""
+    i, mark = stop, ""
+    while i > start:
+        ch = text[i - 1]
+        if ch not in " \t":
+            if ch not in "-*_" or (mark and ch != mark):
+                break
+            mark = ch
+        i -= 1
+    return i
+
+
+def is_break(text: str, pos: int, stop: int, breaks: int, lx: Lexemes) -> bool:
+    """Whether ``text[pos:stop]`` is a thematic break (``breaks``: :func:`break_tail`)."""
+    return pos >= breaks and lx.thematic_break.fullmatch(text, pos, stop) is not None
+
+
+def is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:
+    """Whether ``text[pos:stop]`` is a link reference definition written on one line."""
+    m = lx.link_definition.fullmatch(text, pos, stop)
+    # A label holds a non-blank character (CommonMark: "[ ]: /u" defines nothing).
+    return m is not None and not is_blank(text[pos + 1 : text.index("]:", pos)])
