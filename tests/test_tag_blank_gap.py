@@ -83,3 +83,16 @@ def test_a_lt_inside_an_attribute_value_warns_and_opens_nothing(compat: str | No
     assert segment(text, compat=compat, checked=True) == result
     # Prose that names the tag without an attribute is not judged.
     assert segment("Use <questionnaire tags; <b>x</b>", compat=compat).diagnostics == ()
+
+
+@pytest.mark.parametrize("gap", [" ", "\n", "\r\n", " \n", "\n  ", "\u00a0", "\u3000"])
+@pytest.mark.parametrize("name", ["questionnaire", "Questionnaire"])
+def test_an_attribute_holding_a_lt_is_judged_after_any_blank(gap: str, name: str) -> None:
+    text = f'Hi\n\n<{name}{gap}title="a<b">{FORM}</{name}>\n'
+    expected = ["near_miss.tag_attributes"]
+    if name != name.lower():
+        expected.insert(0, "near_miss.case")
+    assert [d.code for d in segment(text).diagnostics] == expected
+    assert segment(text, checked=True) == segment(text)
+    spaced = f'Hi\n\n<questionnaire title{gap}={gap}"a<b">{FORM}</questionnaire>\n'
+    assert [d.code for d in segment(spaced).diagnostics] == ["near_miss.tag_attributes"]

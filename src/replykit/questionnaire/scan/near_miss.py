@@ -160,7 +160,8 @@ def paragraph_fence(
 # After a tag name, an attribute being written: white space, a name and "=". A TAG_LIKE
 # whose attributes hold a "<" (title="a<b") stops at it with an empty ``rest``; it is
 # still judged, so a form does not vanish without a word (§8).
-_ATTRIBUTE_AFTER_NAME = re.compile(r"[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*[ \t]*=")
+# The white space is TAG_LIKE's: any §1 blank character, line endings included.
+_ATTRIBUTE_AFTER_NAME = re.compile(f"{BLANK_CLASS}+[A-Za-z_:][A-Za-z0-9_.:-]*{BLANK_CLASS}*=")
 
 
 def judged_tag(tag: re.Match[str]) -> bool:
