@@ -78,3 +78,19 @@ def test_without_tag_attributes_nothing_is_read_from_the_tag() -> None:
     tag = '<questionnaire timeout_seconds="3" timeout_seconds="4">'
     found = segment(f"Intro {tag}{{{QUESTIONS}}}</questionnaire>").diagnostics
     assert [d.code for d in found] == ["near_miss.tag_attributes"]  # strict: one warning
+
+
+@pytest.mark.parametrize(
+    ("tag", "timeout"),
+    [
+        # Attributes are read one by one: text inside another's value is no attribute.
+        ('<questionnaire title="see timeout_seconds=5">', None),
+        ("<questionnaire data-x='timeout_seconds=5' timeout_seconds=7>", 7),
+        # HTML allows white space, line endings too, around "=".
+        ('<questionnaire timeout_seconds\n=\n"30">', 30),
+        ('<questionnaire\ttimeout_seconds = "30">', 30),
+    ],
+)
+def test_attributes_are_read_one_by_one(tag: str, timeout: int | None) -> None:
+    value, found = _read(tag, QUESTIONS)
+    assert (value, found) == (timeout, [])

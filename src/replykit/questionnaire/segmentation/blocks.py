@@ -38,12 +38,30 @@ from replykit.text import LINE_END_RE, LineIndex
 from replykit.trusted import trusted
 
 _TAG_NAME = re.compile(r"</?([A-Za-z0-9-]+)")
-# The attribute's whole value: quoted (the quotes may arrive backslash-escaped, §9), or
-# unquoted up to a blank, quote, backslash or ``>``.
-_TIMEOUT_ATTR = re.compile(
-    r"""[ \t\r\n]timeout_seconds[ \t]*=[ \t]*"""
-    r"""(?:\\"([^"\\]*)\\"|"([^"]*)"|'([^']*)'|([^ \t\r\n"'>\\]*))"""
+# One attribute and its value, read attribute by attribute from the tag's name (as
+# HTML does, white space and line endings around "="), so text inside another
+# attribute's value is never taken for one. The value: quoted (the quotes may arrive
+# backslash-escaped, §9), or unquoted up to a blank, quote, backslash or ">".
+_ATTRIBUTE = re.compile(
+    r"""[ \t\r\n\f]+([A-Za-z_:][A-Za-z0-9_.:-]*)"""
+    r"""(?:[ \t\r\n\f]*=[ \t\r\n\f]*"""
+    r"""(?:\\"([^"\\]*)\\"|"([^"]*)"|'([^']*)'|([^ \t\r\n\f"'=<>`\\]*)))?"""
 )
+
+
+def _timeout_attributes(tag: str) -> list[re.Match[str]]:
+    """Each ``timeout_seconds`` attribute with a value of the opening ``tag``, in order
+    (groups 2-5: the value escaped-quoted, double-quoted, single-quoted, unquoted)."""
+    name = _TAG_NAME.match(tag)
+    pos = name.end() if name is not None else 0
+    found = []
+    while (m := _ATTRIBUTE.match(tag, pos)) is not None and m.end() > pos:
+        if m.group(1) == "timeout_seconds" and m.lastindex is not None and m.lastindex > 1:
+            found.append(m)
+        pos = m.end()
+    return found
+
+
 # This module's own values: built without the public constructors' checks (trusted.py).
 _segment = trusted(Segment)
 _diagnostic = trusted(Diagnostic)
@@ -333,11 +351,11 @@ def _tag_timeout(
     warning of a value that is no whole JSON number ≥ 0 or too large to read (§1, §7).
     The first attribute decides; each repeat, and an attribute that replaces the JSON
     field, is the warning ``compat.attribute_conflict`` (never resolved silently)."""
-    found = list(_TIMEOUT_ATTR.finditer(tag)) if ctx.compat.tag_attributes else []
+    found = _timeout_attributes(tag) if ctx.compat.tag_attributes else []
     if form is None or not found:
         return form, []
     spans = [(start + m.start(g), start + m.end(g), m.group(g)) for m in found
-             for g in (next(i for i in (1, 2, 3, 4) if m.group(i) is not None),)]  # fmt: skip
+             for g in (next(i for i in (2, 3, 4, 5) if m.group(i) is not None),)]  # fmt: skip
     at, end, value = spans[0]
     diags = [
         ctx.placed(ATTRIBUTE_CONFLICT.finding(("timeout_seconds",), name="timeout_seconds",
