@@ -358,3 +358,25 @@ def test_build_response_refuses_a_response_the_reader_would_refuse() -> None:
         limits=limits,
     )  # fmt: skip
     assert segment(built.agent_text, limits=limits).segments[0].valid
+
+
+def test_a_cap_of_one_keeps_the_first_error_and_the_summary() -> None:
+    # §1: the cap never hides a verdict, also at its smallest: the tool, the tool's
+    # JSON text, a failed tool result and answer actions keep their first entry.
+    from replykit import call_questionnaire_async, questionnaire_async_json
+    from replykit import questionnaire_from_tool_result
+
+    one = Limits(max_diagnostics=1)
+    args = {"questions": [{"type": "single_choice", "text": "a", "options": ["a", "a", "a"]}] * 3}
+    codes = [e["code"] for e in call_questionnaire_async(args, limits=one)["errors"]]
+    assert codes == ["questionnaire.start.question_option_invalid", "limit.diagnostics"]
+    text = '{"a":1,"a":1,"a":1,"questions":[]}'
+    codes = [e["code"] for e in questionnaire_async_json(text, limits=one)["errors"]]
+    assert codes == ["json.duplicate_key", "limit.diagnostics"]
+    entry = {"code": "questionnaire.start.questions_empty", "path": "questions", "message": "m",
+             "details": {}}  # fmt: skip
+    failed = {"success": False, "errors": [entry, entry]}
+    codes = [e.code for e in questionnaire_from_tool_result(failed, "c", limits=one).errors]
+    assert codes == ["questionnaire.start.questions_empty", "limit.diagnostics"]
+    actions = sanitize({"actions": [{"id": "a", "type": "nope", "label": "L"}] * 3}, limits=one)
+    assert [d.code for d in actions.diagnostics] == ["action.type_unknown", "limit.diagnostics"]

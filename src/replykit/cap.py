@@ -267,14 +267,19 @@ def finish(
     """``items`` within the cap, with the summary built by ``summary(counts)`` where the
     first left-out entry stood; ``upstream`` counts entries a :class:`Collector` already
     left out (after every kept one, so the summary then goes last, and the last kept
-    entry gives up its slot when the list is full); ``preferred`` as :func:`cap`.
-    Unchanged when nothing is left out."""
-    kept, overflow, index = cap(items, limit, code=code, severity=severity, preferred=preferred)
+    entry gives up its slot when the list is full); ``preferred`` as :func:`cap`. The
+    first entry is always kept (§1: the first error is never hidden), so with a limit
+    of 1 the list holds it and the summary. Unchanged when nothing is left out."""
+    first = items[0] if items else None
+    kept, overflow, index = cap(
+        items, limit, code=code, severity=severity, preferred=preferred,
+        protected=lambda item: item is first,
+    )  # fmt: skip
     counts = merge_counts(overflow.counts if overflow else (), upstream)
     if not counts:
         return kept
     if overflow is None:
-        if len(kept) >= limit:
+        if len(kept) >= limit and len(kept) > 1:
             last = kept.pop()
             counts = merge_counts((LeftOut(code(last), severity(last), 1),), counts)
         index = len(kept)
