@@ -363,8 +363,11 @@ def test_build_response_refuses_a_response_the_reader_would_refuse() -> None:
 def test_a_cap_of_one_keeps_the_first_error_and_the_summary() -> None:
     # §1: the cap never hides a verdict, also at its smallest: the tool, the tool's
     # JSON text, a failed tool result and answer actions keep their first entry.
-    from replykit import call_questionnaire_async, questionnaire_async_json
-    from replykit import questionnaire_from_tool_result
+    from replykit import (
+        call_questionnaire_async,
+        questionnaire_async_json,
+        questionnaire_from_tool_result,
+    )
 
     one = Limits(max_diagnostics=1)
     args = {"questions": [{"type": "single_choice", "text": "a", "options": ["a", "a", "a"]}] * 3}
