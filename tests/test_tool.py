@@ -645,3 +645,23 @@ def test_null_is_absent_for_every_optional_field() -> None:
     assert (block.questionnaire.ui_text, block.questionnaire.timeout_seconds) == ((), None)
     bare = segment(f"Intro <questionnaire>{json.dumps({**form, 'ui_text': None})}</questionnaire>")
     assert bare.segments[1].valid and bare.diagnostics == ()
+
+
+def test_a_result_without_questions_is_missing_them_not_null() -> None:
+    result = {"success": True, "status": "awaiting_user_input", "validation_passed": True,
+              "title": "T", "question_count": 0}  # fmt: skip
+    (error,) = questionnaire_from_tool_result(result, "call_1", locale="en").errors
+    assert (error.code, error.path, error.details["actual"]) == (
+        "questionnaire.start.questions_must_be_list", "questions", "missing",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [{"code": "x", "message": "m"}, {"code": "x", "path": None, "message": "m"},
+     {"code": "x", "details": {}, "message": "m"}],
+)  # fmt: skip
+def test_an_error_entry_lacking_a_key_of_the_seeds_is_invalid(entry: dict[str, object]) -> None:
+    failed = {"success": False, "status": "error", "errors": [entry]}
+    (error,) = questionnaire_from_tool_result(failed, "call_1", locale="en").errors
+    assert (error.code, error.path) == ("tool_result.error_invalid", "errors[1]")

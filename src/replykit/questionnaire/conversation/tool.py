@@ -348,9 +348,10 @@ def _contradictions(result: Mapping[str, Any], locale: Locale) -> list[ToolError
 def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
     if isinstance(item, Mapping):
         code, path, message = item.get("code"), item.get("path"), item.get("message")
-        details = item.get("details", {})
+        details = item.get("details")
         if (
-            isinstance(code, str)
+            "path" in item  # the seed's error entry has all four keys
+            and isinstance(code, str)
             and (path is None or isinstance(path, str))
             and isinstance(message, str)
             and isinstance(details, Mapping)
@@ -404,7 +405,9 @@ def questionnaire_from_tool_result(
         return ToolForm(tool_call_id, None, (_result_error(TOOL_RESULT_INVALID, None, loc),))
     contradictions = _contradictions(result, loc)
     if result.get("success") is True:
-        read = _read(_as_arguments(result.get("title"), result.get("questions")), limits)
+        # A field the result lacks stays missing (not null) in the arguments read.
+        title, questions = result.get("title", _ABSENT), result.get("questions", _ABSENT)
+        read = _read(_as_arguments(title, questions), limits)
         if read.value is not None and not contradictions:
             return ToolForm(tool_call_id, read.value, ())
         errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
@@ -429,7 +432,9 @@ def _as_arguments(title: Any, questions: Any) -> dict[str, Any]:
     title); ``free_text`` written as its alias ``text``. A result is then measured
     against ``max_payload`` as the arguments it came from were, not at up to twice their
     size (string options grow into ``{value, label}``), and reads back to itself."""
-    args: dict[str, Any] = {} if title == "" else {"title": title}
+    args: dict[str, Any] = {} if title == "" or title is _ABSENT else {"title": title}
+    if questions is _ABSENT:
+        return args
     if not isinstance(questions, list):
         return {**args, "questions": questions}
     out: list[Any] = []
