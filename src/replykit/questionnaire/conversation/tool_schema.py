@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from replykit.argcheck import typed
+from replykit.questionnaire.limits import DEFAULT_LIMITS
 from replykit.questionnaire.model import OTHER_VALUE
 from replykit.questionnaire.payload import ACCEPTED_TYPES
 
@@ -59,7 +60,12 @@ def _question_schema(types: list[str], default: dict[str, Any], choice: bool) ->
     }
     required = ["type", "text"]
     if choice:
-        properties["options"] = {"type": "array", "minItems": 1, "items": _option_schema()}
+        properties["options"] = {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": DEFAULT_LIMITS.max_options,  # limit.options (§1)
+            "items": _option_schema(),
+        }
         required.append("options")
     else:  # the tool's own free-text output has "options": [] and "allow_other": false
         properties["options"] = {"type": ["array", "null"], "maxItems": 0}
@@ -94,6 +100,7 @@ def _question_shapes() -> list[dict[str, Any]]:
             multi,
             {
                 "type": "array",
+                "maxItems": DEFAULT_LIMITS.max_options,
                 "items": {"type": "string"},
                 "description": "Option values selected in advance.",
             },
@@ -125,7 +132,10 @@ def tool_schema() -> dict[str, Any]:
     reserved option value with blank characters around it, a default (or multi-choice
     default item) that is not an option
     (``question_text_required``, ``question_option_invalid``,
-    ``question_id_duplicate``, ``default_value_not_in_options``).
+    ``question_id_duplicate``, ``default_value_not_in_options``), or on the size limits
+    a schema cannot state (``limit.payload_size``, ``limit.depth``). The counts of the
+    default :class:`~replykit.questionnaire.limits.Limits` are ``maxItems`` (questions,
+    options, a multi-choice default).
     """
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -142,6 +152,7 @@ def tool_schema() -> dict[str, Any]:
             "questions": {
                 "type": "array",
                 "minItems": 1,
+                "maxItems": DEFAULT_LIMITS.max_questions,  # limit.questions (§1)
                 "items": {"anyOf": _question_shapes()},
             },
         },
