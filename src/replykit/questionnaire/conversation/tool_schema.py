@@ -133,7 +133,7 @@ def tool_schema() -> dict[str, Any]:
     default item) that is not an option
     (``question_text_required``, ``question_option_invalid``,
     ``question_id_duplicate``, ``default_value_not_in_options``), or on the size limits
-    a schema cannot state (``limit.payload_size``, ``limit.depth``). The counts of the
+    a schema cannot state (``limit.payload_size``, ``json.too_deep``). The counts of the
     default :class:`~replykit.questionnaire.limits.Limits` are ``maxItems`` (questions,
     options, a multi-choice default).
     """
