@@ -18,7 +18,7 @@ from cmarkgfm import cmark
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replykit import segment
+from replykit import StreamSegmenter, segment
 
 FORM = (
     "```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q?\n"
@@ -95,3 +95,24 @@ def test_top_level_lines_agree_with_the_reference_renderers(lines: list[str], la
     js = _shown(commonmark.commonmark(prefix))
     if c == js:  # they differ on a few lines after link reference definitions
         assert refused(prefix) is not c, prefix
+
+
+_ANY = st.sampled_from(
+    ["\u200b", "&#8203;", "&nbsp;", "<span></span>", "*", "+", "-", "1.", "2.", "1)",
+     "[a]: /u", "  [a]: /u", "    *", "\t*", " #", "#", "---", "--", "==", "=", "* *", "> >",
+     ">", "> \u200b", "> *", "- \u200b", "* \u200b", "1. \u200b", "", "- [a]: /u", "-     x",
+     "- ```", "<div>", "  *", ">>", "- # x", "`c`", "<!-- c -->", "\ufeff"]
+)  # fmt: skip
+
+
+@given(st.lists(_ANY, min_size=1, max_size=5), st.integers(1, 7))
+def test_every_reading_gives_the_same_verdict(lines: list[str], size: int) -> None:
+    # The paragraph a line continues is read alike by the fast and the checked
+    # readings and by a stream resuming where nothing is open (§10).
+    text = "\n".join(lines) + "\n" + FORM
+    whole = segment(text)
+    assert segment(text, checked=True) == whole
+    stream = StreamSegmenter()
+    for i in range(0, len(text), size):
+        stream.push(text[i : i + size])
+    assert stream.finish() == whole

@@ -29,12 +29,12 @@ from replykit.questionnaire.scan.lines import (
 )
 
 # What is open before a line: nothing that a line may continue (UNKNOWN also when it
-# cannot be told), a place where a paragraph may start at the top level (START: the
-# span's or the message's start, after a leaf block; BLANK: after a blank line, where an
-# indented line may lie in a list item above), an empty list item (its content column)
-# or block quote, or a paragraph: at the top level (lines that render nothing, or link
-# reference definitions only), in a list item (its content column) or a block quote.
-UNKNOWN, START, BLANK, EMPTY_ITEM, EMPTY_QUOTE = "unknown", "start", "blank", "empty", "quote>"
+# cannot be told), a place where a paragraph may start (START: the span's start, after
+# a blank line, a leaf block or a container line that holds no paragraph: where a
+# reading may resume, so it is read alike whatever came before), or a paragraph: at the
+# top level (lines that render nothing, or link reference definitions only), in a list
+# item (its content column) or a block quote.
+UNKNOWN, START = "unknown", "start"
 TEXT, DEFINITIONS, ITEM, QUOTE = "text", "definitions", "item", "quote"
 #: ``(kind, column)``: the state before a line start.
 State = tuple[str, int]
@@ -155,25 +155,21 @@ def _after(state: State, text: str, first: int, stop: int, columns: int, lx: Lex
     """The state after the line ``text[first:stop]`` (indented ``columns``), given the
     state before it."""
     if first >= stop:
-        return BLANK, 0
+        return START, 0  # as at a reading's resume point: nothing open (§10 readings)
     if columns < 4:
         if _leaf_line(text, first, stop, lx):
-            return (START, 0) if columns == 0 else (UNKNOWN, 0)
+            return START, 0  # as after a block a span starts after: alike in every reading
         marker = _marker(text, first, stop, lx)
         if text[first] == ">" or marker is not None:
             return _container(text, first, stop, marker, lx)
         if _html_start(text, first, stop, lx):
             return UNKNOWN, 0
-    kind, col = state
+    kind = state[0]
     definition = columns < 4 and text[first] == "[" and is_definition(text, first, stop, lx)
     if kind == START and columns >= 4:
         return START, 0  # indented code at the top level: a paragraph may start after it
-    if kind == START or (kind == BLANK and columns == 0):
+    if kind == START:
         opens = columns < 4  # a paragraph starts here
-    elif kind == EMPTY_ITEM:
-        opens = columns < col and columns < 4  # outside the empty item
-    elif kind == EMPTY_QUOTE:
-        opens = columns < 4  # a line without ">" ends the empty quote
     elif kind in (TEXT, DEFINITIONS):
         return (DEFINITIONS if kind == DEFINITIONS and definition else TEXT), 0
     elif kind in (ITEM, QUOTE):
@@ -199,29 +195,49 @@ def _container(
     text: str, first: int, stop: int, marker: re.Match[str] | None, lx: Lexemes
 ) -> State:
     """The state after a list item's or block quote's line starting at ``first``: its
-    paragraph when the line holds paragraph text, empty when it holds nothing, else
-    unknown (a nested container, a leaf block, a definition, code)."""
+    paragraph when the line holds paragraph text; START when it leaves no paragraph open
+    (an empty item or quote, a heading, break, fence or code in it: what a reading
+    resuming after it sees, so every reading answers alike); else UNKNOWN (a nested
+    container's paragraph, a definition, an HTML block)."""
     if marker is None:
         inner = first + 1
         if inner < stop and text[inner] in " \t":
             inner += 1  # the optional space after ">"
-        if text[inner:stop].strip(" \t") == "":
-            return EMPTY_QUOTE, 0
         kind, col = QUOTE, 0
     else:
         inner = marker.end()
         while inner < stop and text[inner] in " \t":
             inner += 1
         if inner >= stop:
-            return EMPTY_ITEM, column(text, marker.end()) + 1
+            return START, 0  # an empty item
         col = column(text, inner)
         if not 1 <= col - column(text, marker.end()) <= 4:
-            return UNKNOWN, 0  # indented code in the item
+            return START, 0  # indented code in the item
         kind = ITEM
-    if text[inner] in " \t>`~" or _marker(text, inner, stop, lx) is not None:
-        return UNKNOWN, 0
-    if _leaf_line(text, inner, stop, lx) or is_definition(text, inner, stop, lx):
-        return UNKNOWN, 0
-    if _html_start(text, inner, stop, lx):
+    rest = text[inner:stop].strip(" \t>")
+    if rest == "":
+        return START, 0  # an empty quote, nested ones included
+    if text[inner] in " \t>" or _marker(text, inner, stop, lx) is not None:
+        nested_empty = _marker(text, inner, stop, lx) is not None and _empty_after(
+            text, inner, stop, lx
+        )
+        return (START, 0) if nested_empty else (UNKNOWN, 0)
+    if _leaf_line(text, inner, stop, lx) or text[inner] in "`~":
+        return START, 0  # a heading, a break or a fence: no paragraph
+    if is_definition(text, inner, stop, lx) or _html_start(text, inner, stop, lx):
         return UNKNOWN, 0
     return kind, col
+
+
+def _empty_after(text: str, at: int, stop: int, lx: Lexemes) -> bool:
+    """Whether the container markers from ``at`` (list markers and ">") are followed by
+    nothing on the line: nested empty containers, no paragraph."""
+    while at < stop:
+        m = _marker(text, at, stop, lx)
+        if m is not None:
+            at = m.end()
+        elif text[at] in " \t>":
+            at += 1
+        else:
+            return False
+    return True
