@@ -62,6 +62,9 @@ def _shown(rendered: str) -> bool:
         ("*\n", False),
         ("\u200b\n\n*\n", False),
         ("# \u200b\n*\n", False),
+        # A leading byte order mark is not read (§1.1): the same verdicts.
+        ("\ufeff&#8203;\n*\n", True),
+        ("\ufeff- &#8203;\n  *\n", True),
     ],
 )
 def test_continuation_lines(prefix: str, shown: bool) -> None:

@@ -103,15 +103,15 @@ def state_before(text: str, lo: int, lo_line: bool, pos: int, lx: Lexemes, memo:
         stop = at - 1
         if text[stop] == "\n" and stop > lo and text[stop - 1] == "\r":
             stop -= 1
-        start = line_start(text, lo, stop)
-        if start == lo and not lo_line:
+        begin = line_start(text, lo, stop)
+        if begin == lo and not lo_line:
             base = (UNKNOWN, 0)  # the line starts before the span
             break
-        if start == 0 and text.startswith("\ufeff"):
-            start = 1  # §1.1: a leading BOM is not read
+        # §1.1: a leading BOM is not read.
+        start = 1 if begin == 0 and text.startswith("\ufeff") else begin
         columns, first = indent(text, start, stop)
         lines.append((at, first, stop, columns))
-        at = start if start > 0 or not text.startswith("\ufeff") else 0
+        at = begin
         if first >= stop or _decides(text, first, stop, columns, lx):
             # This line's state after it does not depend on what came before it.
             break

@@ -45,8 +45,10 @@ def indent(text: str, pos: int, stop: int) -> tuple[int, int]:
 
 def column(text: str, at: int) -> int:
     """The column of ``at`` in its line (tab stops of 4)."""
-    col = 0
-    for ch in text[line_start(text, 0, at) : at]:
+    col, start = 0, line_start(text, 0, at)
+    if start == 0 and text.startswith("\ufeff"):
+        start = 1  # §1.1: a leading BOM is not read
+    for ch in text[start:at]:
         col = col + 4 - col % 4 if ch == "\t" else col + 1
     return col
 
