@@ -201,8 +201,10 @@ def _container(
     container's paragraph, a definition, an HTML block)."""
     if marker is None:
         inner = first + 1
-        if inner < stop and text[inner] in " \t":
-            inner += 1  # the optional space after ">"
+        while inner < stop and text[inner] in " \t":
+            inner += 1
+        if column(text, inner) - column(text, first + 1) > 4:
+            return START, 0  # indented code in the quote (4 columns after its space)
         kind, col = QUOTE, 0
     else:
         inner = marker.end()
