@@ -21,12 +21,8 @@ from markdown_it import MarkdownIt
 
 from replykit import segment, self_check
 from replykit.questionnaire.scan.grammar import lexemes
-from replykit.questionnaire.scan.shown import (
-    _break_tail,
-    first_shown,
-    first_shown_general,
-    shows_text,
-)
+from replykit.questionnaire.scan.lines import break_tail
+from replykit.questionnaire.scan.shown import first_shown, first_shown_general, shows_text
 from replykit.testing import strategies as rs
 from replykit.testing.strategies.names import RENDERS_NOTHING, no_preface_messages
 from replykit.testing.streaming import check_stream, cut
@@ -230,8 +226,8 @@ def test_first_shown_fast_path_equals_the_general_reading(
 @settings(max_examples=300)
 @given(st.text(alphabet="-*_ \tx>1.", max_size=30))
 def test_a_thematic_break_starts_no_earlier_than_break_tail(line: str) -> None:
-    # _line_head asks the THEMATIC_BREAK pattern only from _break_tail on (once a line).
-    tail = _break_tail(line, 0, len(line))
+    # _line_head asks the THEMATIC_BREAK pattern only from break_tail on (once a line).
+    tail = break_tail(line, 0, len(line))
     for pos in range(len(line) + 1):
         if lexemes().thematic_break.fullmatch(line, pos, len(line)):
             assert pos >= tail, (line, pos)

@@ -51,12 +51,10 @@ from replykit.questionnaire.payload.yaml_core import resolve_plain as resolve_pl
 from replykit.questionnaire.payload.yaml_differ import c_may_differ
 from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_finding
 from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader
-from replykit.questionnaire.payload.yaml_referee import RefereeParser
+from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereeParser
 
-# Characters no YAML 1.2.2 production takes anywhere: C0 controls but tab and line
-# breaks, and surrogates (no Unicode scalar value). Checked here first so the offset is
-# ours (libyaml reports bytes) and lone surrogates never reach the C parser's encoder.
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
+# The referee's NOT_PRINTABLE is checked here first, so the offset is ours (libyaml
+# reports bytes) and lone surrogates never reach the C parser's encoder.
 # Not c-printable, yet allowed inside quoted scalars (nb-json, "to ensure JSON
 # compatibility", YAML 1.2.2 5.1): DEL, the C1 controls but NEL, U+FFFE and U+FFFF.
 # PyYAML refuses them everywhere; a payload holding one is read by the referee, which
@@ -167,7 +165,7 @@ def read_yaml(
     """
     chosen = choose_loader(loader)
     limit = sys.maxsize if max_findings is None else max_findings
-    bad = _NOT_PRINTABLE.search(payload)
+    bad = NOT_PRINTABLE.search(payload)
     end = len(payload) if bad is None else bad.start()
     # nb-char excludes c-byte-order-mark: one may open the payload, never stand inside.
     bom = payload.find("\ufeff", 1, end)

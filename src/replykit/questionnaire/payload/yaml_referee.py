@@ -62,8 +62,9 @@ from yaml.tokens import (
 )
 
 _BREAKS = "\r\n\x85\u2028\u2029"
-# Characters no production takes anywhere (C0 controls but tab and breaks, surrogates).
-_REFUSED = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
+#: What no YAML 1.2.2 production takes anywhere: C0 controls but tab and line breaks,
+#: surrogates. read_yaml refuses them first (its offset); the referee's reader too.
+NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x7f-\ud7ff\ue000-\U0010ffff]")
 _FLOW_INDICATORS = ",[]{}"
 _BLANK = "\0 \t\r\n\x85\u2028\u2029"
 _PLAIN_FIRST_BLOCKED = "\0 \t\r\n\x85\u2028\u2029-?:,[]{}#&*!|>'\"%@`"
@@ -147,7 +148,7 @@ class RefereeParser(Reader, Scanner, Parser):
         """PyYAML's check, with DEL, the C1 controls, U+FFFE and U+FFFF let through:
         quoted scalars may hold them (YAML 1.2.2 5.1 nb-json), and read_yaml refuses
         any that stands outside one before the referee reads (``yaml12._stray``)."""
-        found = _REFUSED.search(data)
+        found = NOT_PRINTABLE.search(data)
         if found is not None:
             raise yaml.reader.ReaderError(
                 self.name, found.start(), ord(found.group()), "unicode",

@@ -24,10 +24,7 @@ from __future__ import annotations
 from replykit.questionnaire.info_string import decode_reference
 from replykit.questionnaire.scan.continuation import Memo, continued
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.questionnaire.scan.lines import break_tail as _break_tail
-from replykit.questionnaire.scan.lines import is_break as _is_break
-from replykit.questionnaire.scan.lines import is_definition as _is_definition
-from replykit.questionnaire.scan.lines import line_end as _line_end
+from replykit.questionnaire.scan.lines import break_tail, is_break, is_definition, line_end
 from replykit.text import first_visible, is_blank
 
 
@@ -44,13 +41,13 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> tuple[int, int]:
     definition (never past ``end``); and where the line's text ends: an ATX heading's
     closing sequence starts there (CommonMark 4.2: ``# #`` is an empty heading), else
     the line's end."""
-    stop = _line_end(text, pos)
+    stop = line_end(text, pos)
     if pos == 0 and text.startswith("\ufeff"):
         pos = 1  # §1.1: a leading BOM is not read
     # A thematic break holds one of "-*_" and spaces or tabs only, so it can start no
     # earlier than ``breaks``: asked once per line, not once per list marker (a line of
     # 10^5 markers stays linear).
-    breaks = _break_tail(text, pos, stop)
+    breaks = break_tail(text, pos, stop)
     while True:
         while pos < stop and text[pos] in " \t":
             pos += 1
@@ -58,10 +55,10 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> tuple[int, int]:
             pos += 1
             continue
         m = lx.list_marker.match(text, pos, stop)
-        if m is None or _is_break(text, pos, stop, breaks, lx):
+        if m is None or is_break(text, pos, stop, breaks, lx):
             break
         pos = m.end()
-    if _is_break(text, pos, stop, breaks, lx) or _is_definition(text, pos, stop, lx):
+    if is_break(text, pos, stop, breaks, lx) or is_definition(text, pos, stop, lx):
         return min(stop, end), stop
     m = lx.atx_marker.match(text, pos, stop)
     if m is None:
@@ -165,7 +162,7 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
             pos, head = after, True
             continue
         if stop < j:
-            stop = _line_end(text, j)  # once per line: a line of many skips stays linear
+            stop = line_end(text, j)  # once per line: a line of many skips stays linear
         if text[j] == "#" and _closes_heading(text, j, stop, lx):
             pos = stop  # the closing sequence renders nothing, and only it follows
             continue
