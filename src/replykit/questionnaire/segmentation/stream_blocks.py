@@ -11,10 +11,8 @@ final yet after a reading.
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -39,9 +37,8 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
 )
 from replykit.text import LineIndex
-from replykit.trusted import trusted
+from replykit.trusted import Rebuild
 
-T = TypeVar("T")
 LineCol = Callable[[int], tuple[int, int]]
 TextOf = Callable[[int, int], str]
 _TAG_NAME = re.compile(r"<\\?/?([A-Za-z0-9-]+)")
@@ -218,22 +215,5 @@ def _placed(block: Block, delta: int, line_col: LineCol) -> Block:
     return Block(seg, overflow)
 
 
-class _Rebuild(Generic[T]):
-    """Copies of a frozen attrs class's values with some fields changed, built without
-    the public constructor's checks (trusted.py) and cheaper than ``attrs.evolve``."""
-
-    def __init__(self, cls: type[T]) -> None:
-        names = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
-        self._build = trusted(cls)
-        self._values = operator.attrgetter(*names)
-        self._index = {name: i for i, name in enumerate(names)}
-
-    def rebuilt(self, obj: T, **changes: Any) -> T:
-        values = list(self._values(obj))
-        for name, value in changes.items():
-            values[self._index[name]] = value
-        return self._build(*values)
-
-
-_SEGMENT = _Rebuild(Segment)
-_DIAGNOSTIC = _Rebuild(Diagnostic)
+_SEGMENT = Rebuild(Segment)
+_DIAGNOSTIC = Rebuild(Diagnostic)

@@ -23,7 +23,6 @@ Offsets in a :class:`Reading` are message offsets.
 from __future__ import annotations
 
 import bisect
-import operator
 import re
 from collections.abc import Sequence
 
@@ -40,8 +39,9 @@ from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.scan.shown import shows_text
-from replykit.questionnaire.scan.state import Leaf, ScanState
+from replykit.questionnaire.scan.state import LEAF_VALUES, Leaf, ScanState
 from replykit.text import BLANK_CLASS
+from replykit.trusted import Rebuild
 
 Span = tuple[int, int]
 # Where the possible family words of the message start (ascending message offsets), and
@@ -58,7 +58,6 @@ _FIXED_LEAVES = ("fenced", "indented")
 # A leaf's fields in their order, read at once (a copy is built from them, cheaper than
 # attrs.evolve); which of them are offsets, moved with the text read.
 _LEAF_NAMES = tuple(a.name for a in attrs.fields(Leaf))
-_LEAF_VALUES = operator.attrgetter(*_LEAF_NAMES)
 _LEAF_OFFSETS = tuple(
     _LEAF_NAMES.index(name)
     for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end")
@@ -69,6 +68,8 @@ _LINE_FIRSTS = _LEAF_NAMES.index("line_firsts")
 # taken at most once per this many code points of a reading, unless tokens came since
 # the last one or the reading ends there (each copy costs the state's size).
 CHECKPOINT_GAP = 128
+# Near-misses moved to message offsets: the scanner built them (trusted.py).
+_NEAR_MISS = Rebuild(NearMiss)
 
 
 @attrs.frozen
@@ -240,7 +241,7 @@ def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
         return ScanState(halted=state.halted)  # nothing to copy or move
     leaf = state.leaf
     if leaf is not None:
-        values = list(_LEAF_VALUES(leaf))
+        values = list(LEAF_VALUES(leaf))
         for i in _LEAF_OFFSETS:
             values[i] = max(floor, values[i] + delta)
         values[_RAW_NEXT] = -1  # the raw read-ahead is asked again
@@ -315,9 +316,8 @@ def _moved_near(found: tuple[NearMiss, ...], base: int) -> tuple[NearMiss, ...]:
     """The near-misses ``found`` in message offsets."""
     if not found:
         return ()
-    return tuple(
-        attrs.evolve(f, start=(f.start or 0) + base, end=(f.end or 0) + base) for f in found
-    )
+    move = _NEAR_MISS.rebuilt
+    return tuple(move(f, start=(f.start or 0) + base, end=(f.end or 0) + base) for f in found)
 
 
 def _misses(sc: Scanner, look: _Lookahead, base: int) -> tuple[Miss, ...]:
