@@ -118,12 +118,15 @@ def test_spec_has_all_examples() -> None:
 _INLINE = st.sampled_from(
     ["a", "b c", "`", "``", "```", "\\`", "<!--", "-->", "<!-- x -->", "<b>", "<a href='`'>",
      "<http://x.y/`>", "*", "_", "[", "]", "(u)", "<questionnaire>", "</questionnaire>", "~~~",
-     "\t", "  ", "#", "1.", "-", ">", "问", "<span", "title='`'>", "x=\"a`b\" />"]
+     "\t", "  ", "#", "1.", "-", ">", "问", "<span", "title='`'>", "x=\"a`b\" />",
+     # link reference definitions: their text is no inline content (CommonMark 4.7)
+     '"', "'", "]: ", " /u ", "(t"]
 )  # fmt: skip
 _LINE_START = st.sampled_from(
     ["", "", "", " ", "  ", "   ", "    ", "\t", "> ", ">", "> > ", "- ", "* ", "+ ", "1. ",
      "2) ", "- > ", "> - ", "  - ", "    - ", "```", "````", "~~~", "```questionnaire",
-     "~~~~ python", "# ", "<div>", "</div>", "<pre>", "</pre>", "<!--", "---", "==="]
+     "~~~~ python", "# ", "<div>", "</div>", "<pre>", "</pre>", "<!--", "---", "===",
+     "[a]: /u ", "[a]:", "[a]: /u '", '[`a]: <u> "', "> [a]: /u ", "- [b]:\t/u ("]
 )  # fmt: skip
 
 

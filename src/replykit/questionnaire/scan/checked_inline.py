@@ -113,6 +113,10 @@ class _Walk:
 def read_text(sc: Scanner, leaf: Leaf, ce: int, le: int) -> int:
     """Read paragraph or heading text from ``leaf.inline_pos`` to ``ce``; where the next
     line starts."""
+    before = leaf.inline_pos
+    leaves.skip_definitions(sc, leaf)
+    if leaf.inline_pos > before:  # leading link reference definitions: text, no construct
+        sc.out.token("TEXT", before, leaf.inline_pos)
     w = _Walk(sc, leaf, ce, le, "TEXT")
     i = w.pos
     while i < w.ce:

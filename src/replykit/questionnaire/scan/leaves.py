@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from replykit.questionnaire.scan import checked_inline
+from replykit.questionnaire.scan.definitions import definitions_end
 from replykit.questionnaire.scan.inline import InlineScan, Region, comment_end, scan_inline
 from replykit.questionnaire.scan.lookahead import tag_name
 from replykit.questionnaire.scan.near_miss import (
@@ -62,10 +63,51 @@ def paragraph_text(
             sc.out.warn(found)
     leaf.end = ce
     if sc.silent or not sc.protocol:
+        if sc.paragraph_lines is not None:  # a read-ahead for question definitions_end
+            sc.paragraph_lines.append((start, ce))
         return le
     if sc.checked:
         return checked_inline.read_text(sc, leaf, ce, le)
     return scan_tags(sc, start, ce, le)[0]
+
+
+def skip_definitions(sc: Scanner, leaf: Leaf) -> None:
+    """Question ``definitions_end``, asked once per paragraph before its inline reading:
+    when it starts with link reference definitions, that reading starts after them
+    (``inline_pos``), and nothing in them is inline content (``inert_end``: a tag there
+    is no candidate, §3b). The lines after the first come from a silent read-ahead on
+    the raw text, as question ``raw_end`` reads."""
+    if leaf.kind != "paragraph" or leaf.definitions_read:
+        return
+    leaf.definitions_read = True
+    text = sc.text
+    if not text.startswith("[", leaf.start) or leaf.inline_pos != leaf.start:
+        return
+    first_end, pos = sc.line_bounds(leaf.start)
+    lines = _AheadLines(sc.read_ahead(leaf), pos)  # (the leaf may be closing: close_leaf asks)
+    end = definitions_end(text, (leaf.start, first_end), lines.next)
+    sc.scanned += lines.ahead.scanned + lines.ahead.state.copied  # the read-ahead is work too
+    if end > leaf.inline_pos:
+        leaf.inline_pos = leaf.inert_end = end
+
+
+class _AheadLines:
+    """The lines of a paragraph after its first, each read by a silent read-ahead
+    (``ahead``, its state a copy with the paragraph open) only when asked for."""
+
+    def __init__(self, ahead: Scanner, pos: int) -> None:
+        self.ahead = ahead
+        self.probe = ahead.state.leaf
+        self.pos = pos
+        self.found: list[tuple[int, int]] = []
+        ahead.paragraph_lines = self.found
+
+    def next(self) -> tuple[int, int] | None:
+        """The next line's first character and content end; ``None`` after the last."""
+        ahead = self.ahead
+        while not self.found and self.pos < ahead.n and ahead.state.leaf is self.probe:
+            self.pos = ahead.line(self.pos)
+        return self.found.pop(0) if self.found and ahead.state.leaf is self.probe else None
 
 
 def spans_line(sc: Scanner, pos: int, ce: int) -> bool:
@@ -125,6 +167,7 @@ def finish_text(sc: Scanner, leaf: Leaf) -> None:
         if sc.full or sc.protocol:
             html_comments(sc, leaf, leaf.end, leaf.end)
     elif out.wants_inline() and not out.settles_preface(leaf.inline_pos, leaf.end):
+        skip_definitions(sc, leaf)
         flush_inline(sc, leaf, leaf.end, leaf.end)
 
 
@@ -253,6 +296,7 @@ def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = Fals
     leaf = sc.state.leaf
     if leaf is None or leaf.kind in ("fenced", "indented"):
         return True
+    skip_definitions(sc, leaf)
     if p < leaf.inline_pos:
         return p < leaf.inert_end
     if sc.checked or p == leaf.inline_pos:

@@ -32,7 +32,7 @@ from replykit.questionnaire.scan.emit import Coarse, Fine, Silent, Sink, Token
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead
 from replykit.questionnaire.scan.near_miss import NearMiss
-from replykit.questionnaire.scan.state import Container, Leaf, Line, ScanState
+from replykit.questionnaire.scan.state import Container, Leaf, Line, ScanState, copy_leaf
 from replykit.text import LINE_END_RE
 
 # No §9 relaxation (a frozen value, shared).
@@ -101,6 +101,9 @@ class Scanner:
         # Equal near-miss messages share one string (§1: memory stays near the input's
         # size when a reply is dense with near-misses).
         self.messages: dict[str, str] = {}
+        # A silent read-ahead for question definitions_end collects here each paragraph
+        # line it reads (first character, content end): leaves.skip_definitions.
+        self.paragraph_lines: list[tuple[int, int]] | None = None
 
     def run(self, start: int = 0) -> ScanResult:
         """Read the message from the line starting at ``start`` (0: the whole message);
@@ -334,13 +337,16 @@ class Scanner:
         leaf.raw_end = probe.end
         return probe.end
 
-    def read_ahead(self) -> Scanner:
+    def read_ahead(self, leaf: Leaf | None = None) -> Scanner:
         """A silent scanner on a copy of this one's state (the same code, no output,
-        no candidates)."""
+        no candidates); ``leaf``: a copy of it is the open leaf instead (one being
+        closed, its containers still open)."""
+        state = self.state.copy(transient=True)
+        if leaf is not None:
+            state.leaf = copy_leaf(leaf)
         return Scanner(
             self.text, self.lx, protocol=self.protocol, compat=self.compat,
-            checked=self.checked, look=self.look, state=self.state.copy(transient=True),
-            silent=True,
+            checked=self.checked, look=self.look, state=state, silent=True,
         )  # fmt: skip
 
     # ---- block bookkeeping -------------------------------------------------------------

@@ -49,6 +49,8 @@ class Leaf:
     ``raw_closed_on_line`` cache the raw read-ahead (question ``raw_end``): where the
     block's content ends, the start of the first line after it (-1: unknown), and
     whether its last line ended it by an end condition standing on it.
+    ``definitions_read``: a paragraph's leading link reference definitions were
+    looked for (question ``definitions_end``; its inline reading starts after them).
     """
 
     kind: LeafKind
@@ -65,6 +67,7 @@ class Leaf:
     raw_next: int = -1
     raw_closed_on_line: bool = False
     line_firsts: list[int] = attrs.Factory(list)
+    definitions_read: bool = False
 
 
 #: A leaf's field values in field order (what :func:`copy_leaf` copies).
