@@ -64,7 +64,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
 )
 from replykit.testing import strategies as rs
 from replykit.testing.streaming import cut
-from replykit.text import LINE_END_RE
+from replykit.text import BLANK_CLASS, LINE_END_RE
 
 CASES: list[dict[str, Any]] = VECTORS
 FAMILY_FILES = [p for p in CORPUS if "questionnaire" in p.read_text(encoding="utf-8").lower()]
@@ -259,10 +259,12 @@ def test_fast_path_on_every_vector_a_character_at_a_time(case: dict[str, Any]) -
 
 # ---- what the segmenter notes of each chunk ---------------------------------------------
 _TAG_SO_FAR = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
-# A family tag's name (at most 64 characters) and its attributes so far: held whole.
-_ATTRIBUTES_SO_FAR = re.compile(
-    r"(?=[A-Za-z0-9-]{1,64}[ \t/])(?:[a-z0-9]+-)?questionnaire(?:-response)?[ \t/][^<>\r\n]*",
-    re.IGNORECASE | re.ASCII,
+# A family tag's name and its attributes so far: held whole (on its line; under §9's
+# tag_attributes across line endings too, after any §1 blank).
+_FAMILY = "(?:[a-z0-9]+-)?questionnaire(?:-response)?"
+_ATTRIBUTES_SO_FAR = re.compile(f"{_FAMILY}[ \\t/][^<>\\r\\n]*", re.IGNORECASE | re.ASCII)
+_ANY_ATTRIBUTES_SO_FAR = re.compile(
+    f"{_FAMILY}(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*", re.IGNORECASE | re.ASCII
 )
 _FENCE_SO_FAR = re.compile(r" {0,3}(?:`*|~*|`{3,}[^`]+|~{3,}.+)", re.DOTALL)
 
@@ -283,10 +285,13 @@ def _direct(text: str, compat: Compat | None) -> dict[str, Any]:
     words = [m.start() for m in possible.finditer(done)]
     held = len(text) - 1 if cr else len(text)
     lt = text.rfind("<")
-    so_far = (_TAG_SO_FAR, _ATTRIBUTES_SO_FAR)
+    tag_attributes = compat is not None and compat.tag_attributes
+    so_far = (_TAG_SO_FAR, _ANY_ATTRIBUTES_SO_FAR if tag_attributes else _ATTRIBUTES_SO_FAR)
     if lt >= 0 and any(p.fullmatch(text, lt + 1) for p in so_far):
         held = min(held, lt)
-    if not cr and complete < held and _FENCE_SO_FAR.fullmatch(text, complete):
+    # A leading U+FEFF is not read (§1.1): the first line may still open a fence after it.
+    line = complete + 1 if complete == 0 and text.startswith("\ufeff") else complete
+    if not cr and complete < held and _FENCE_SO_FAR.fullmatch(text, line):
         held = complete
     limit: int | None = None
     if compat is not None:

@@ -9,6 +9,7 @@ benchmark; no dependency on Hypothesis.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -105,6 +106,8 @@ def check_stream(
     text = run.expected.decoded or "".join(chunks)
     faults += _check_commits(run.updates, final, text, run.expected, options)
     faults += _check_pending(run.updates, final)
+    if run.expected.decoded is None:  # (a §9 decoding moves every offset)
+        faults += _check_held(run.updates, final, text)
     bound = 3 * run.one_shot + PER_CHUNK * (len(chunks) + 1)
     if run.scanned > bound:
         faults.append(f"scanned {run.scanned} > 3 x {run.one_shot} + {PER_CHUNK} x chunks")
@@ -217,6 +220,36 @@ def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) ->
                 faults.append(f"update {n}: pending block {item.id} at {item.start} not final")
             if item.tentative and not becomes and (home is None or home.kind != "markdown"):
                 faults.append(f"update {n}: tentative {item.id} neither kept nor Markdown")
+    return faults
+
+
+_LINE_ENDING = re.compile(r"[\r\n]")
+
+
+def _check_held(updates: Sequence[StreamUpdate], final: Sequence[Segment], text: str) -> list[str]:
+    """A block's opener still arriving (its fence line without its line ending, its
+    opening tag without its ``>``) is held back whole or shown as a pending block,
+    never shown as pending Markdown (§10, "A partial tag or fence opener at the end is
+    held back whole")."""
+    faults: list[str] = []
+    openers = []
+    for seg in final:
+        if seg.kind == "markdown":
+            continue
+        if seg.encoding == "fenced_yaml":
+            m = _LINE_ENDING.search(text, seg.start)
+            ready = m.start() + 1 if m is not None else len(text)
+        else:
+            ready = text.find(">", seg.start) + 1
+        openers.append((seg.start, ready))
+    tail: tuple[Pending, ...] = ()
+    for n, update in enumerate(updates):
+        tail = update.tail(tail)
+        blocks = {item.start for item in tail if isinstance(item, PendingBlock)}
+        for start, ready in openers:
+            shown = update.committed_end <= start < update.held_from and start not in blocks
+            if shown and update.received < ready:
+                faults.append(f"update {n}: the opener at {start} is shown half as text")
     return faults
 
 

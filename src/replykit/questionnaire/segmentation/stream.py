@@ -57,7 +57,13 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
     new_update,
 )
-from replykit.questionnaire.segmentation.stream_tags import before_limit, closer_came, notes, spaced
+from replykit.questionnaire.segmentation.stream_tags import (
+    before_limit,
+    closer_came,
+    notes,
+    spaced,
+    tag_reading_end,
+)
 from replykit.questionnaire.segmentation.stream_tail import Tail, rest_items
 
 # New complete text that makes a reading due even when nothing in it may close a block
@@ -182,9 +188,9 @@ class StreamSegmenter:
             elif received.complete > self._read_to and self._due():
                 self._read(received.complete)
             if received.tag_ended and self._tag_due():
-                self._read(received.size)
+                self._read(tag_reading_end(received))
         elif received.tag_ended and self._tag_due():
-            self._read(received.size)
+            self._read(tag_reading_end(received))
         elif self._calm and (self._edge < received.held) is self._past:
             # No line completed and the pending tail is the last update's: only the
             # held text and the count received moved (docs/streaming.md, "Work").
@@ -262,10 +268,11 @@ class StreamSegmenter:
         return (wanted and spaced(old, new)) or self._blank_follows()
 
     def _tag_due(self) -> bool:
-        """Whether to read the line still arriving, a complete opening tag having come
-        in it (once per tag: docs/streaming.md "Pending")."""
+        """Whether to read the line still arriving to the end of the complete opening
+        tag that came in it (once per tag: docs/streaming.md "Pending"); what follows
+        the tag is the tentative block's, so the reading stops there."""
         self._in.tag_ended = False
-        old, new = self._read_to - self._resume.at, self._in.size - self._read_to
+        old, new = self._read_to - self._resume.at, self._in.tag_end - self._read_to
         return new > 0 and (self._every_line or spaced(old, new))
 
     def _blank_follows(self) -> bool:

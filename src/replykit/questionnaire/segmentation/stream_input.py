@@ -16,11 +16,12 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from collections import deque
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lookahead import close_tag_name
-from replykit.text import LINE_END_RE, first_visible
+from replykit.text import BLANK_CLASS, LINE_END_RE, first_visible
 
 # A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
 # comes in the line still arriving, a reading shows its tentative block at once.
@@ -32,11 +33,15 @@ _OPENING_TAG = re.compile(
 _TAG_START = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
 _NAME_RUN = re.compile(r"[A-Za-z0-9-]*")
 # An opening tag's name of the family (any case: §9), after which its attributes so far
-# are held too (a partial tag is held back whole, §10); names longer than
-# _NAME_KEPT are not (no block name is that long in practice).
+# are held too (a partial tag is held back whole, §10): on its line, or under §9's
+# tag_attributes across line endings too (the grammar's TAG_LIKE: any §1 blank after
+# the name, then anything but "<" and ">"). The first _NAME_KEPT characters of a name
+# are kept as it arrives; a longer one is read from the text once, when it ends.
 _FAMILY_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire(?:-response)?", re.IGNORECASE | re.ASCII)
 _ATTRIBUTES = re.compile(r"[ \t/][^<>\r\n]*")
 _ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
+_ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
+_ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 _NAME_KEPT = 64
 
 
@@ -45,7 +50,10 @@ class _FenceLine:
     0-3 spaces, a run of 3+ backticks or tildes, an info string without backticks
     after backticks), read a chunk at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, message_start: bool = False) -> None:
+        # The message's first line: a leading U+FEFF is not read (§1.1, as line
+        # classification ignores it).
+        self.bom = message_start
         self.spaces = 0
         self.char = ""
         self.run = 0
@@ -57,6 +65,10 @@ class _FenceLine:
         for i, ch in enumerate(text):
             if not self.possible:
                 return
+            if self.bom:
+                self.bom = False
+                if ch == "\ufeff":
+                    continue
             if not self.char:
                 if ch == " " and self.spaces < 3:
                     self.spaces += 1
@@ -133,7 +145,11 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while a name (the first characters kept)
         self._lt_attributes = False  # a family tag's name ended: attributes follow
-        self._line: _FenceLine | None = _FenceLine()  # None: the last line opens no fence
+        tag_attributes = compat is not None and compat.tag_attributes
+        self._attributes = _ANY_ATTRIBUTES if tag_attributes else _ATTRIBUTES
+        self._attributes_run = _ANY_ATTRIBUTES_RUN if tag_attributes else _ATTRIBUTES_RUN
+        # None: the last line opens no fence.
+        self._line: _FenceLine | None = _FenceLine(message_start=True)
         # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
         # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
         self._quiet = False
@@ -154,8 +170,10 @@ class Received:
         #: whether a tag's attributes may still grow, known without a search.
         self.angles = (-1, -1)
         #: A complete opening tag came in the line still arriving (see ``_line_tag``);
-        #: the segmenter clears it when it has read it.
+        #: the segmenter clears it when it has read it. ``tag_end``: where the last
+        #: such tag ends (a reading for it reads no further).
         self.tag_ended = False
+        self.tag_end = 0
         #: Each closing tag of the family in the complete lines (``</N>`` or ``<\\/N>``,
         #: any case): its start, its name as written and whether it is escaped. A
         #: closer never spans a line ending, so each is found once (§3a, §10).
@@ -345,8 +363,11 @@ class Received:
         begin = max(begin, self.complete)
         text = chunk[begin - start :] if begin >= start else self.slice(begin, self.size)
         self.searched += len(text)
-        if _OPENING_TAG.search(text) is not None:
+        tags = deque(_OPENING_TAG.finditer(text), maxlen=1)  # the last one
+        if tags:
+            last = tags[0]
             self.tag_ended = True
+            self.tag_end = begin + last.end()
 
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
@@ -405,33 +426,37 @@ class Received:
         at = chunk.rfind("<")
         if at >= 0:
             self._lt, self._lt_rest, rest = start + at, "", chunk[at + 1 :]
-            self._lt_attributes = False
+            self._lt_attributes, rest_at = False, start + at + 1
         elif self._lt is None:
             return
         else:
-            rest = chunk
-        if self._lt_attributes:  # until a "<", ">" or line ending
-            held = _ATTRIBUTES_RUN.fullmatch(rest) is not None
+            rest, rest_at = chunk, start
+        if self._lt_attributes:  # until a "<" or ">" (or a line ending, but under §9)
+            held = self._attributes_run.fullmatch(rest) is not None
         elif len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
             held = _NAME_RUN.fullmatch(rest) is not None
         else:
             held = _TAG_START.fullmatch(self._lt_rest + rest) is not None
         if not held and not self._lt_attributes:
-            held = self._lt_attributes = self._family_attributes(rest)
+            held = self._lt_attributes = self._family_attributes(rest, rest_at)
         if not self._lt_attributes:
             self._lt_rest = (self._lt_rest + rest[: _NAME_KEPT + 1])[: _NAME_KEPT + 1]
         if not held:
             self._lt, self._lt_rest, self._lt_attributes = None, "", False
 
-    def _family_attributes(self, rest: str) -> bool:
-        """Whether the held name, followed by ``rest``, is a family tag's name and
-        its attributes so far (held back whole, §10)."""
+    def _family_attributes(self, rest: str, rest_at: int) -> bool:
+        """Whether the held name, followed by ``rest`` (received from ``rest_at``), is a
+        family tag's name and its attributes so far (held back whole, §10)."""
         name_end = _NAME_RUN.match(rest).end()  # type: ignore[union-attr]
-        name = self._lt_rest + rest[:name_end]
+        if len(self._lt_rest) > _NAME_KEPT:
+            assert self._lt is not None
+            name = self.slice(self._lt + 1, rest_at + name_end)  # read once: the name ended
+            self.searched += len(name)
+        else:
+            name = self._lt_rest + rest[:name_end]
         return (
-            len(name) <= _NAME_KEPT
-            and _FAMILY_NAME.fullmatch(name) is not None
-            and _ATTRIBUTES.fullmatch(rest, name_end) is not None
+            _FAMILY_NAME.fullmatch(name) is not None
+            and self._attributes.fullmatch(rest, name_end) is not None
         )
 
     def held_from(self) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import deque
 from collections.abc import Sequence
 
 import attrs
@@ -165,7 +166,7 @@ class _Lookahead(Lookahead):
         self._seen: set[int] = set()
         self.text = text
         self.until = -1  # -1: runs stop only where the scanner's own rule says
-        self._blanks = _BLANKS if "\r" in text else _BLANKS[:1]
+        self._cr = "\r" in text
         self._cut = (-1, -1)  # the last stop asked about and its cut
 
     def closer_for(self, tag: re.Match[str]) -> tuple[int, int]:
@@ -185,9 +186,9 @@ class _Lookahead(Lookahead):
         stop = min(stop, self.until)
         if self._cut[0] != stop:
             # Asked at increasing offsets: each stretch is searched once, from its end
-            # back to its last blank line (counted as examined, each way of ending).
-            cut = _after_last_blank(self.text, pos, stop, self._blanks)
-            self.scanned += len(self._blanks) * (stop - max(pos, cut))
+            # back to its last blank line (counted as examined).
+            cut, examined = _after_last_blank(self.text, pos, stop, self._cr)
+            self.scanned += examined
             self._cut = (stop, cut)
         cut = self._cut[1]
         return cut if pos < cut else stop
@@ -213,25 +214,35 @@ class _Lookahead(Lookahead):
         return len(text)
 
 
-# The last character of a line ending, then the first of an empty line's: "\n" always
-# ends a line, and "\r" followed by "\r" does ("\r\n" is one line ending).
-_BLANKS = ("\n\n", "\n\r", "\r\r")
+# Where a line ending meets an empty line: the last character of the line ending, then
+# the first of the empty line's ("\n" always ends a line, and "\r" followed by "\r"
+# does; "\r\n" is one line ending). Zero-width, so pairs that overlap are all found.
+_EMPTY_LINE_AFTER = re.compile("(?=\n[\n\r]|\r\r)")
 
 
-def _after_last_blank(text: str, pos: int, stop: int, seps: tuple[str, ...]) -> int:
+def _after_last_blank(text: str, pos: int, stop: int, cr: bool) -> tuple[int, int]:
     """The start of the line after the last empty line from line start ``pos`` on that
-    ends before ``stop``, or -1 (``seps``: what may stand where a line ending meets an
-    empty line; lines of spaces are not looked for: a run then only stops later)."""
-    cut = -1
-    for sep in seps:
-        # From the end of the line before ``pos``: the line at ``pos`` may be empty.
-        at = text.rfind(sep, max(0, pos - 1), stop)
-        if at >= 0:
-            end = at + 2
-            if sep[1] == "\r" and text.startswith("\n", end):
+    ends before ``stop``, or -1, and the characters examined (``cr``: the text holds a
+    "\r"; lines of spaces are not looked for: a run then only stops later)."""
+    lo = max(0, pos - 1)  # from the end of the line before ``pos``: it may be empty
+    if not cr:
+        at = text.rfind("\n\n", lo, stop)
+        return (at + 2 if at >= 0 else -1), stop - max(pos, at + 2 if at >= 0 else pos)
+    # Searched back in windows that double, each character once: the last pair found
+    # is the last empty line.
+    hi, width, examined = stop, 64, 0
+    while hi > lo:
+        a = max(lo, hi - width)
+        pairs = deque(_EMPTY_LINE_AFTER.finditer(text, a, min(hi + 1, stop)), maxlen=1)
+        examined += min(hi + 1, stop) - a
+        if pairs:
+            found = pairs[0]
+            end = found.start() + 2
+            if text[found.start() + 1] == "\r" and text.startswith("\n", end):
                 end += 1  # the empty line ends with "\r\n"
-            cut = max(cut, end)
-    return cut
+            return end, examined
+        hi, width = a, width * 2
+    return -1, examined
 
 
 def rebase(state: ScanState, delta: int, floor: int) -> ScanState:
