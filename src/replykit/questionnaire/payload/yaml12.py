@@ -51,7 +51,7 @@ from replykit.questionnaire.payload.yaml_core import resolve_plain as resolve_pl
 from replykit.questionnaire.payload.yaml_differ import c_may_differ
 from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_finding
 from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader
-from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereeParser
+from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereeParser, open_parser
 
 # The referee's NOT_PRINTABLE is checked here first, so the offset is ours (libyaml
 # reports bytes) and lone surrogates never reach the C parser's encoder.
@@ -83,7 +83,7 @@ class _Stream:
         payload = self.payload
         depth = 0
         documents = 0
-        loader = self.parser(payload)
+        loader = open_parser(self.parser, payload, self.max_depth)
         check_event, get_event = loader.check_event, loader.get_event
         try:
             while check_event():

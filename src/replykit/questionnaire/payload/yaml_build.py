@@ -42,6 +42,7 @@ from replykit.questionnaire.payload.yaml_core import (
     freeze_scalar,
     resolve_plain,
 )
+from replykit.questionnaire.payload.yaml_referee import open_parser
 from replykit.text import with_article
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones
@@ -218,7 +219,7 @@ def plain_read(payload: str, max_depth: int, parser: type[Any]) -> dict[str, Any
     without error, no more than ``max_depth`` nested collections, no anchor, alias or
     tag, no duplicate or non-string key, no oversized integer and no surrogate escape
     (docs/protocol.md §4.1). The value is then the one :class:`Builder` builds."""
-    loader = parser(payload)
+    loader = open_parser(parser, payload, max_depth)
     try:
         value = _plain_value(loader.get_event, max_depth)
         # A directive the referee noted (YAML 1.2.2 spec 6.8.1) is a warning to report.

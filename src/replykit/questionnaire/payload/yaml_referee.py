@@ -42,6 +42,7 @@ Time and memory stay linear: every rule looks at the current token and its line 
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import yaml
@@ -143,6 +144,9 @@ class RefereeParser(Reader, Scanner, Parser):
         self.tab_keys: dict[int, int] = {}  # token number of a possible key -> its tab
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
         self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
+        # Flow levels past which no possible simple key is saved (set by a reader that
+        # refuses nesting deeper than this: see save_possible_simple_key).
+        self.max_flow = sys.maxsize
 
     def check_printable(self, data: str) -> None:
         """PyYAML's check, with DEL, the C1 controls, U+FFFE and U+FFFF let through:
@@ -231,7 +235,31 @@ class RefereeParser(Reader, Scanner, Parser):
                 raise SyntaxProblem("tab_before_block", self.tab_keys[key.token_number])
         super().fetch_value()
 
+    # PyYAML keeps one possible simple key per open flow level. A key at a lower level
+    # was saved before every deeper level opened (it is the "[" or "{" that opened the
+    # next one), so the keys' positions and token numbers grow with their level: the
+    # key of the lowest level is the first, and the stale keys are the first ones.
+    # These two look at that key alone where PyYAML loops over all (the same answers).
+    def next_possible_simple_key(self) -> int | None:
+        keys = self.possible_simple_keys
+        return keys[min(keys)].token_number if keys else None
+
+    def stale_possible_simple_keys(self) -> None:
+        keys = self.possible_simple_keys
+        if keys:
+            first = keys[min(keys)]
+            if first.line == self.line and self.index - first.index <= 1024:
+                return  # the first key is not stale: no later one is
+            super().stale_possible_simple_keys()
+
     def save_possible_simple_key(self) -> None:
+        # PyYAML looks at every saved key on every token, one per open flow level: in
+        # a payload of a thousand "[" that made each line cost the square of its depth
+        # before the reader's depth limit could stop it. Past ``max_flow`` levels (the
+        # limit) no key is saved: a key there could only make a mapping deeper than
+        # the limit, after the event the limit refuses, so no result changes.
+        if self.flow_level > self.max_flow:
+            return
         super().save_possible_simple_key()
         if self.tab_before_token >= 0 and not self.flow_level:
             key = self.possible_simple_keys.get(self.flow_level)
@@ -498,3 +526,14 @@ class RefereeParser(Reader, Scanner, Parser):
 
     def _peek(self) -> Any:
         return self.peek_token()  # type: ignore[no-untyped-call]
+
+
+def open_parser(parser: type[Any], payload: str, max_depth: int) -> Any:
+    """An event parser of ``payload``: ``parser`` (:class:`RefereeParser` or libyaml's
+    ``CParser``) for a reader that refuses more than ``max_depth`` nested collections
+    (the referee then saves no possible simple key past that many flow levels: see
+    :meth:`RefereeParser.save_possible_simple_key`; the results are the same)."""
+    loader = parser(payload)
+    if isinstance(loader, RefereeParser):
+        loader.max_flow = max_depth
+    return loader
