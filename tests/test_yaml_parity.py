@@ -97,11 +97,27 @@ def test_loaders_agree_on_the_differences_found() -> None:
         "a: {*x:b}", "x: {a: # c\n }", "x: [? ]", "a: ]", "options: [+, -]", "x: [-]",
         "x: [a, -]", "x: {a: -}", "x: [-,]", "x: [?]", "x: [:]", "x: {?}", "x: [a, :]",
         'a: "b"#c', "a: [b]#c", "x: [a,#c\n b]",
+        # after the line breaks both scanners read besides "\n" and "\r"
+        "options: [a,\u2028?x]", "title: [\u2028&a:b x]", "a: 1\n\x85&ax: 1", "x: [\u2029:x]",
+        "x: [a,\x85*b:c]",
     ]:  # fmt: skip
         assert _view(read_yaml(payload, loader="c")) == _view(read_yaml(payload, loader="pure"))
 
 
 # --- differential property ---------------------------------------------------------------
+_BREAKS = st.sampled_from(["\x85", "\u2028", "\u2029", "\n", " "])
+_AFTER = st.sampled_from(["?x", ":x", "&a:b x", "*a:b", "-]", "? ", "x", "&a b"])
+
+
+@needs_c
+@PARITY
+@given(st.lists(st.tuples(_BREAKS, _AFTER), min_size=1, max_size=4), st.booleans())
+def test_loaders_agree_after_unicode_line_breaks(parts: list[tuple[str, str]], flow: bool) -> None:
+    # U+0085, U+2028 and U+2029 are line breaks to both scanners: what follows one
+    # starts a token as after "\n" (the gate's rules look behind them too).
+    body = ",".join(brk + after for brk, after in parts)
+    text = f"title: [a,{body}]\n" if flow else f"title: T\nx: {body}\n"
+    assert _view(read_yaml(text, loader="c")) == _view(read_yaml(text, loader="pure"))
 
 
 @needs_c

@@ -24,9 +24,13 @@ from replykit.testing.strategies import hostile_payloads
 _WS = " \t\r\n\x85\u2028\u2029"
 # With a tab before a character counted as white space, as the tab rule now leaves
 # tabs between content to libyaml.
-_REF_COLON_FIRST = re.compile(r"(?<![^ \t\r\n\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+# And with U+0085, U+2028 and U+2029 counted as the line breaks both scanners read.
+_REF_COLON_FIRST = re.compile(
+    r"(?<![^ \t\r\n\x85\u2028\u2029\[{,]):[^ \t\r\n\x85\u2028\u2029,\[\]{}]"
+)
 _REF_ODD_ANCHOR = re.compile(
-    r"(?<![^ \t\r\n\[{,])[&*][0-9A-Za-z_\-]*[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
+    r"(?<![^ \t\r\n\x85\u2028\u2029\[{,])[&*][0-9A-Za-z_\-]*"
+    r"[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
 )
 _REF_LONE_INDICATOR = re.compile(
     "(?<![^ \t\r\n\x85\u2028\u2029\\[{,:?])"
@@ -36,10 +40,7 @@ _REF_LONE_INDICATOR = re.compile(
 
 def _reference(payload: str) -> dict[str, bool]:
     """The three rules as first written (substring pre-tests, look-behind first)."""
-    colon = (
-        payload.startswith(":")
-        or any(s in payload for s in (" :", "\t:", "\n:", "\r:", "[:", "{:", ",:"))
-    ) and _REF_COLON_FIRST.search(payload) is not None
+    colon = _REF_COLON_FIRST.search(payload) is not None
     anchor = ("&" in payload or "*" in payload) and _REF_ODD_ANCHOR.search(payload) is not None
     lone = ("[" in payload or "{" in payload) and _REF_LONE_INDICATOR.search(payload) is not None
     return {"colon_first": colon, "odd_anchor": anchor, "lone_indicator": lone}

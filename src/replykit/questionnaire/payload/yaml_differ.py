@@ -16,12 +16,17 @@ from typing import Final
 # Each pattern starts with the character it is about and looks behind it after: the
 # regular-expression engine then skips to that character, instead of trying the
 # look-behind at every position (many times slower on a payload of prose).
-_COLON_FIRST = re.compile(r":(?<![^ \t\r\n\[{,]:)[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
+_COLON_FIRST = re.compile(r":(?<![^ \t\r\n\x85\u2028\u2029\[{,]:)[^ \t\r\n\x85\u2028\u2029,\[\]{}]")
 _ODD_ANCHOR = re.compile(
-    r"[&*](?<![^ \t\r\n\[{,][&*])[0-9A-Za-z_\-]*+[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
+    r"[&*](?<![^ \t\r\n\x85\u2028\u2029\[{,][&*])"
+    r"[0-9A-Za-z_\-]*+[^0-9A-Za-z_\- \t\r\n\x85\u2028\u2029,\[\]{}]"
 )
 _HASH_IN_HEADER = re.compile(r"[|>][0-9+\-]{0,2}#")
-_BLANK_OR_FLOW = " \t\r\n\x85\u2028\u2029,[]{}"
+# White space to both scanners: PyYAML and libyaml read U+0085, U+2028 and U+2029 as
+# line breaks too (§4.1), so every rule that looks at what stands before a character
+# counts them with the ASCII ones.
+_BLANK = " \t\r\n\x85\u2028\u2029"
+_BLANK_OR_FLOW = _BLANK + ",[]{}"
 # An indicator '-', '?' or ':' standing alone at the start of a token, followed by a
 # flow indicator, white space or the end: in flow context YAML 1.2.2 reads it as an
 # indicator or refuses it, never as a plain scalar, where libyaml reads '-]' as the
@@ -89,11 +94,11 @@ def _question(payload: str) -> bool:
     while at >= 0:
         before = payload[at - 1] if at else "\n"
         after = payload[at + 1 : at + 2] or "\n"
-        if before in " \t\r\n[{," and after not in _BLANK_OR_FLOW:
+        if before in _BLANK + "[{," and after not in _BLANK_OR_FLOW:
             return True  # '?x' at the start of a scalar
         if after in _BLANK_OR_FLOW:
             back = at - 1
-            while back >= 0 and payload[back] in " \t\r\n":
+            while back >= 0 and payload[back] in _BLANK:
                 back -= 1
             if back >= 0 and payload[back] in "[{,:":
                 return True  # '?' as an explicit key indicator after a flow indicator
