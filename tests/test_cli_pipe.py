@@ -6,6 +6,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "mixed.md"
 
@@ -26,3 +29,51 @@ def test_a_closed_pipe_ends_quietly_with_141() -> None:
         os.close(write_end)
     assert proc.returncode == 141
     assert proc.stderr == b""
+
+
+def _run(*args: str, close: int | None = None, stdout: int | str | None = None) -> Any:
+    """Run ``replykit ARGS`` with descriptor ``close`` closed in the child, or standard
+    output going to the file ``stdout``."""
+    target = open(stdout, "wb") if isinstance(stdout, str) else subprocess.PIPE  # noqa: SIM115
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "replykit", *args],
+            stdout=target,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+            pass_fds=(),
+            preexec_fn=(lambda: os.close(close)) if close is not None else None,
+        )
+    finally:
+        if isinstance(stdout, str):
+            target.close()
+
+
+@pytest.mark.parametrize("command", [["segment", "-"], ["stream", "-"], ["check", "-"]])
+def test_a_closed_standard_input_is_an_unreadable_input(command: list[str]) -> None:
+    proc = _run(*command, close=0)
+    assert proc.returncode == 2
+    (line,) = proc.stderr.decode().splitlines()
+    assert line.startswith(f"replykit {command[0]}: error: cannot read ")
+    assert line.endswith(" <stdin>: standard input is closed")
+
+
+def test_a_closed_standard_output_is_an_error_not_a_traceback() -> None:
+    proc = _run("segment", str(EXAMPLE), close=1)
+    assert proc.returncode == 2
+    expected = "replykit segment: error: cannot write the output: standard output is closed\n"
+    assert proc.stderr.decode() == expected
+
+
+@pytest.mark.parametrize("command", ["segment", "stream", "audit"])
+def test_a_failed_write_is_exit_2_not_a_failed_check(command: str) -> None:
+    proc = _run(command, str(EXAMPLE), stdout="/dev/full")  # a full disk (Linux)
+    assert proc.returncode == 2
+    expected = f"replykit {command}: error: cannot write the output: No space left on device\n"
+    assert proc.stderr.decode() == expected
+
+
+def test_a_closed_standard_error_prints_nothing_on_standard_output() -> None:
+    proc = _run("segment", "no-such-file.md", close=2)
+    assert proc.returncode == 2 and proc.stdout == b""

@@ -184,6 +184,21 @@ def test_every_response_the_schema_accepts_is_read_as_valid(payload: dict[str, A
         }
 
 
+@pytest.mark.parametrize(("answers", "items"), [(1000, 1), (1001, 1), (1, 1001), (1, 1002)])
+def test_response_schema_states_the_count_limits(answers: int, items: int) -> None:
+    # At the limits of the default Limits the schema and segment() agree (limit.questions,
+    # limit.options: a multi-choice answer lists every option and an "other" text).
+    multi = {"type": "multi_choice", "answer": ["a"] * items, "values": ["a"] * items}
+    payload = {
+        "type": "questionnaire_response", "questionnaire_id": "m_q1", "status": "submitted",
+        "answers": [{**multi, "question_id": f"q{i}"} for i in range(answers)],
+    }  # fmt: skip
+    text = f"<questionnaire-response>{json.dumps(payload)}</questionnaire-response>"
+    (block,) = segment(text).segments
+    assert accepts(response_schema(), payload) is block.valid
+    assert block.valid is (answers <= 1000 and items <= 1001)
+
+
 def test_built_responses_satisfy_the_response_schema() -> None:
     form = Questionnaire(
         "T",

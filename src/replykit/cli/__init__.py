@@ -38,7 +38,7 @@ from typing import Any, NoReturn
 from replykit import __version__
 from replykit.argcheck import typed
 from replykit.cli import actions, audit, conversation, fuzz, segment, serve, stream, tool, vectors
-from replykit.cli.io import InputError, check_message_id, fail
+from replykit.cli.io import InputError, check_message_id, fail, os_reason
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape, quoted
 
@@ -137,9 +137,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader closed the pipe: stop quietly, and keep the interpreter's final
         # flush from raising again on the closed descriptor.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return 141
+    except OSError as e:
+        # Standard output is closed or a write failed (a full disk): a usage-level error
+        # (2), never a command's "check failed" (1), and no traceback (docs/cli.md).
+        _quiet_stdout()
+        return fail(args.command, f"cannot write the output: {os_reason(e)}")
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's final flush of
+    what could not be written raises nothing more."""
+    if sys.stdout is None:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        sys.stdout = None
 
 
 __all__ = ["GROUPS", "InputError", "build_parser", "check_message_id", "main"]

@@ -310,7 +310,7 @@ def run_respond(args: argparse.Namespace) -> int:
         seg = _pick_form(
             segment(text, message_id=args.message_id, profile=profile).segments,
             args.id,
-            args.message,
+            input_name(args.message),
             args.profile,
         )
     except InputError as exc:

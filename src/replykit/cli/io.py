@@ -6,9 +6,10 @@ parsers unchanged; output is always valid UTF-8, whatever the locale.
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 from replykit.jsonout import dumps
 from replykit.questionnaire.limits import DEFAULT_LIMITS, form_id_problem, message_id_problem
@@ -98,18 +99,26 @@ def one_stdin(**inputs: str | None) -> None:
         raise InputError(f"{' and '.join(names)} cannot both read standard input")
 
 
+def stdin() -> BinaryIO:
+    """Standard input as bytes. Raises ``OSError`` when it is closed (the process was
+    started without one: ``sys.stdin`` is ``None``)."""
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return sys.stdin.buffer
+
+
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
     """Read ``path`` (``-``: standard input) as bytes and decode UTF-8; ``bom`` drops a
     leading byte-order mark (JSON files). Raises :class:`InputError` when the file
     cannot be read or is not UTF-8."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = stdin().read()
         else:
             with open(path, "rb") as handle:
                 data = handle.read()
     except OSError as exc:
-        raise InputError(f"cannot read {label} {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot read {label} {input_name(path)}: {os_reason(exc)}") from None
     try:
         return data.decode("utf-8-sig" if bom else "utf-8")
     except UnicodeDecodeError as exc:
@@ -163,10 +172,14 @@ def read_json(path: str, label: str = "input") -> Any:
 
 def write(text: str) -> None:
     """Write text to standard output as valid UTF-8; a lone surrogate (a value may hold
-    one) is shown as a ``\\udXXX`` escape."""
-    sys.stdout.flush()
-    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
-    sys.stdout.buffer.flush()
+    one) is shown as a ``\\udXXX`` escape. Raises ``OSError`` when standard output is
+    closed or the write fails (``BrokenPipeError`` when its reader went away)."""
+    out = sys.stdout
+    if out is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    out.flush()
+    out.buffer.write(text.encode("utf-8", "backslashreplace"))
+    out.buffer.flush()
 
 
 def dump(obj: Any) -> str:
@@ -223,5 +236,6 @@ def fail(command: str, message: str) -> int:
     """Print ``replykit COMMAND: error: MESSAGE`` to standard error and return 2. The
     message is escaped (:func:`~replykit.textout.escape`, §1): one line whatever input
     it quotes, with no control, bidi or format character."""
-    print(f"replykit {command}: error: {escape(message)}", file=sys.stderr)
+    if sys.stderr is not None:  # closed: the status alone says it (never stdout)
+        print(f"replykit {command}: error: {escape(message)}", file=sys.stderr)
     return 2

@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
-from replykit.cli.io import InputError, check_message_id, dump, input_name, write, write_json
+from replykit.cli.io import (
+    InputError,
+    check_message_id,
+    dump,
+    input_name,
+    os_reason,
+    stdin,
+    write,
+    write_json,
+)
 from replykit.cli.numbers import integer
 from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.text import LINE_END_RE
@@ -178,11 +186,9 @@ def run_stream(args: argparse.Namespace) -> int:
         message_id=args.message_id, profile=profile, compat=args.compat, preview=args.preview
     )
     try:
-        handle: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        handle: BinaryIO = stdin() if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise InputError(
-            f"cannot read message {input_name(args.file)}: {exc.strerror or exc}"
-        ) from None
+        raise InputError(f"cannot read message {input_name(args.file)}: {os_reason(exc)}") from None
     with handle:
         # The length of the pending tail a reader of the output holds, and the
         # held_from it was last told.

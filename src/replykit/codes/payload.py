@@ -69,7 +69,7 @@ _SYNTAX: Final = {
     "starts a block collection; use spaces",
     "not_printable": "{what} is not allowed in YAML",
     "byte_order_mark": "a byte order mark (U+FEFF) may stand only at the start of the "
-    "payload, not inside it; remove this one",
+    "payload or inside a quoted string, not here; remove this one",
 }
 #: The Chinese of each ``yaml.syntax`` kind, by the same keys.
 _SYNTAX_ZH: Final = {
@@ -107,7 +107,9 @@ _SYNTAX_ZH: Final = {
     "tab_indent": "YAML 不能用制表符缩进；请用空格缩进。",
     "tab_before_block": "列表项 '-'、键或开始块集合的 '?'/':' 之前不能有制表符；请使用空格。",
     "not_printable": "YAML 中不允许出现 {what}。",
-    "byte_order_mark": "字节顺序标记（U+FEFF）只能位于内容开头，不能出现在内容中间；请删除它。",
+    "byte_order_mark": (
+        "字节顺序标记（U+FEFF）只能位于内容开头或带引号的字符串中，不能出现在这里；请删除它。"
+    ),
 }
 YAML_SYNTAX: Final = Code(
     "yaml.syntax",

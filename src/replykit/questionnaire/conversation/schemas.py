@@ -14,6 +14,7 @@ from typing import Any
 
 from replykit.argcheck import typed
 from replykit.questionnaire.conversation.tool import or_null, tool_schema
+from replykit.questionnaire.limits import DEFAULT_LIMITS, answer_list_limit
 from replykit.questionnaire.payload import UI_TEXT_KEYS
 from replykit.questionnaire.scan.grammar import family_parts
 
@@ -94,7 +95,9 @@ def response_schema() -> dict[str, Any]:
     ``single_choice`` (``answer``, ``value``, ``label``, ``other_text`` strings),
     ``multi_choice`` (``answer``, ``values``, ``labels`` lists of strings, ``other_text``)
     or ``free_text`` (``answer`` a string); ``question_id`` required, ``question``
-    optional. No other keys.
+    optional. No other keys. The count limits of the default
+    :class:`~replykit.questionnaire.limits.Limits` are ``maxItems``: ``answers`` (questions)
+    and a multi-choice answer's lists (options, and one "other" text).
 
     What a schema cannot say is checked against the form by
     :func:`~replykit.questionnaire.conversation.responses.check_answers`: a blank id, values that
@@ -102,7 +105,8 @@ def response_schema() -> dict[str, Any]:
     ``answer`` differing from ``value``/``values``.
     """
     text = {"type": "string"}
-    texts = {"type": "array", "items": text}
+    # A multi-choice answer lists at most every option and an "other" text (limit.options).
+    texts = {"type": "array", "items": text, "maxItems": answer_list_limit(DEFAULT_LIMITS)}
     return {
         "$schema": _SCHEMA,
         "title": "questionnaire response payload",
@@ -117,6 +121,7 @@ def response_schema() -> dict[str, Any]:
             "status": {"const": "submitted"},
             "answers": {
                 "type": "array",
+                "maxItems": DEFAULT_LIMITS.max_questions,  # limit.questions (§1)
                 "items": {
                     "anyOf": [
                         _answer(

@@ -61,6 +61,9 @@ from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereePa
 # lets them through (RefereeParser.NON_PRINTABLE), after _stray() has refused any
 # that stands outside a quoted scalar.
 _QUOTED_ONLY = re.compile("[\x7f-\x84\x86-\x9f\ufffe\uffff]")
+# The same and a byte order mark (YAML 1.2.2 5.2: "byte order marks are also allowed
+# inside quoted scalars"; one may open the payload too).
+_STRAY = re.compile("[\x7f-\x84\x86-\x9f\ufffe\uffff\ufeff]")
 
 
 class _Stream:
@@ -167,14 +170,16 @@ def read_yaml(
     limit = sys.maxsize if max_findings is None else max_findings
     bad = NOT_PRINTABLE.search(payload)
     end = len(payload) if bad is None else bad.start()
-    # nb-char excludes c-byte-order-mark: one may open the payload, never stand inside.
-    bom = payload.find("\ufeff", 1, end)
-    stop = bom if bom >= 0 else end
-    quoted_only = _QUOTED_ONLY.search(payload, 0, stop) is not None
-    stray = _stray(payload[:stop], max_depth) if quoted_only else None
-    if stray is not None or bom >= 0 or bad is not None:
-        kind = "byte_order_mark" if stray is None and bom >= 0 else "not_printable"
-        found = kind_finding(payload, kind, stop if stray is None else stray)
+    # nb-char excludes c-byte-order-mark and these: a byte order mark may open the
+    # payload, and any of them may stand inside a quoted scalar (nb-json), nowhere else.
+    quoted_only = (
+        _QUOTED_ONLY.search(payload, 0, end) is not None or payload.find("\ufeff", 1, end) >= 0
+    )
+    stray = _stray(payload[:end], max_depth) if quoted_only else None
+    if stray is not None or bad is not None:
+        at = end if stray is None else stray
+        kind = "byte_order_mark" if payload.startswith("\ufeff", at) else "not_printable"
+        found = kind_finding(payload, kind, at)
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
     parser: type[Any] = RefereeParser
     if chosen == "c" and C_PARSER is not None and not quoted_only and not c_may_differ(payload):
@@ -190,10 +195,13 @@ def _stray(text: str, max_depth: int) -> int | None:
     events, then one merge of two sorted lists."""
     stream = _Stream(text, max_depth, RefereeParser)
     quoted = [event_span(e) for e in stream if type(e) is ScalarEvent and e.style in _QUOTES]
-    before = len(text) if stream.finding is None else stream.finding.start or 0
+    # A syntax error at the character itself is the character's (it is what breaks).
+    before = len(text) if stream.finding is None else (stream.finding.start or 0) + 1
     k = 0
-    for m in _QUOTED_ONLY.finditer(text, 0, before):
+    for m in _STRAY.finditer(text, 0, before):
         at = m.start()
+        if at == 0 and m.group() == "\ufeff":
+            continue  # a byte order mark may open the payload
         while k < len(quoted) and quoted[k][1] <= at:
             k += 1
         if k == len(quoted) or not quoted[k][0] < at:
