@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
@@ -28,8 +29,9 @@ def output(reply: str) -> ModelOutput:
 
 
 def test_scorer_in_an_evaluation(tmp_path: Path) -> None:
-    replies = [FORM, TILDE, "No form.", FORM, CASE]
-    expects = ["form", "any", "form", "none", "any"]
+    replies = [FORM, TILDE, "No form.", FORM, CASE, "Hello!"]
+    # None: a record without the field (FieldSpec stores None), no override of "any".
+    expects = ["form", "any", "form", "none", "any", None]
     model = get_model("mockllm/model", custom_outputs=[output(r) for r in replies])
     task = Task(
         dataset=[
@@ -43,7 +45,7 @@ def test_scorer_in_an_evaluation(tmp_path: Path) -> None:
     assert log.status == "success", log.error
     assert log.results is not None
     metrics = log.results.scores[0].metrics
-    assert metrics["accuracy"].value == 0.2
+    assert metrics["accuracy"].value == pytest.approx(2 / 6)
     assert log.samples is not None
     scores = {s.input: s.scores["protocol_compliance"] for s in log.samples}  # type: ignore[index]
     got = {k: (v.value, v.metadata["codes"] if v.metadata else None) for k, v in scores.items()}
@@ -53,6 +55,7 @@ def test_scorer_in_an_evaluation(tmp_path: Path) -> None:
         "prompt 2": ("I", ["expect.form_missing"]),
         "prompt 3": ("I", ["expect.block_present"]),
         "prompt 4": ("I", ["near_miss.case"]),
+        "prompt 5": ("C", []),
     }
     lenient = scores["prompt 4"].metadata
     assert lenient is not None and lenient["lenient_passed"] is True

@@ -93,6 +93,18 @@ def context(output: str, config: dict[str, Any] | None, vars: dict[str, Any]) ->
             (False, 0.0, "name.unregistered at 3:1: "),
         ),
         (FORM, {"expect": "maybe"}, {}, (False, 0.0, "expect must be one of any, form, none")),
+        # null is missing: the test case's value, else the default (any)
+        ("No form.", {"expect": None}, {"expect": None}, (True, 1.0, "follows the protocol")),
+        (
+            "No form.",
+            {"expect": None},
+            {"expect": "form"},
+            (
+                False,
+                0.0,
+                "expect.form_missing: a form was due and the reply has no valid request block",
+            ),
+        ),
         (
             FORM,
             {"profile": "nobody"},

@@ -12,7 +12,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit import CLIENT
-from replykit.evals import Tally, audit_json, audit_record, merge_tallies, tally_results, wilson
+from replykit.evals import (
+    Tally,
+    audit_json,
+    audit_lines,
+    audit_record,
+    merge_tallies,
+    tally_results,
+    wilson,
+)
 
 FORM = (
     'Pick:\n\n<questionnaire>{"questions":[{"type":"single_choice","text":"Which?",'
@@ -239,3 +247,15 @@ def test_audit_json_reads_strictly() -> None:
     assert audit_json(b"{}")["error"] == "not a text: bytes"  # type: ignore[arg-type]
     line = json.dumps(conversation(TILDE)) + "\n"
     assert audit_json(line, latest=True) == audit_record(conversation(TILDE), latest=True)
+
+
+def test_audit_lines_judges_a_line_that_is_no_text_and_never_raises() -> None:
+    lines: list[Any] = [5, None, b"{}", ("a", "b", "c"), ("\ufeff{}", "f.jsonl")]
+    got = [(r["error"], r["where"]) for r in audit_lines(lines)]
+    assert got[:4] == [
+        ("not a text: int", "line 1"),
+        ("not a text: NoneType", "line 2"),
+        ("not a text: bytes", "line 3"),
+        ("not a text: tuple", "line 4"),
+    ]
+    assert got[4][1] == "f.jsonl:1" and got[4][0].startswith("a conversation object needs")

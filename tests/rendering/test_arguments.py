@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 
+from replykit import questionnaire_async, questionnaire_from_tool_result
 from replykit.actions import ActionContext
-from replykit.markdown_it import actions_html, render_html, render_segments, web_link
+from replykit.markdown_it import (
+    actions_html,
+    render_html,
+    render_segments,
+    tool_form_html,
+    web_link,
+)
 from replykit.serve import api
 from replykit.serve.api import RequestError
 
@@ -43,6 +50,28 @@ def test_actions_html_names_its_own_arguments() -> None:
         actions_html(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"argument 'context' must be"):
         actions_html([MORE], {"locale": "en"})  # type: ignore[arg-type]
+
+
+def test_actions_html_says_what_the_docs_quote() -> None:
+    with pytest.raises(TypeError) as raised:
+        actions_html({"actions": [PAY]})  # type: ignore[arg-type]
+    assert str(raised.value) == "actions_html() argument 'actions' must be a sequence, not dict"
+    with pytest.raises(TypeError) as raised:
+        render_html("x", actions={"actions": []})  # type: ignore[arg-type]
+    assert str(raised.value) == "argument 'actions' must be a list of actions or None, not dict"
+    # An item that is no object is judged, not refused.
+    assert 'data-code="action.not_object"' in actions_html([1])
+
+
+@pytest.mark.parametrize("call_id", ["call\x00", "\x00", "a\x00b"])
+def test_a_tool_call_id_html_cannot_carry_is_refused(call_id: str) -> None:
+    result = questionnaire_async(title="T", questions=[{"type": "free_text", "text": "Q"}])
+    form = questionnaire_from_tool_result(result, call_id)
+    with pytest.raises(ValueError, match="holds NUL"):
+        tool_form_html(form)
+    assert 'data-replykit-block="call"' in tool_form_html(
+        questionnaire_from_tool_result(result, "call")
+    )
 
 
 def test_right_arguments_still_render() -> None:

@@ -51,7 +51,8 @@ def protocol_compliance(
     """A scorer: does the completion follow the protocol?
 
     Input: ``expect`` (``any``, ``form``, ``none``; a sample's ``metadata["expect"]``
-    overrides it, so one dataset can mix prompts that call for a form with others),
+    overrides it unless it is ``None``, so one dataset can mix prompts that call for a
+    form with others),
     ``profile`` (a :class:`~replykit.questionnaire.profiles.Profile` or its CLI
     spelling, §6), ``lenient`` (also the ``compat="sage"`` verdict, §9, in the
     metadata). Output of each score: ``value`` ``C``/``I``, ``answer`` the completion,
@@ -62,7 +63,10 @@ def protocol_compliance(
     chosen = profile if isinstance(profile, Profile) else profile_from_string(profile)
 
     async def score(state: TaskState, target: Target) -> Score:
-        wanted = state.metadata.get("expect", expect) if state.metadata else expect
+        # A null expect is no override (inspect's FieldSpec stores None for a record
+        # without the field), as for the audit's --expect-field.
+        override = state.metadata.get("expect") if state.metadata else None
+        wanted = expect if override is None else override
         text = state.output.completion
         if wanted not in EXPECTS:
             shown = repr(wanted)[:60]

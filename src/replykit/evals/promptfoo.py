@@ -25,12 +25,13 @@ MAX_REASONS = 10
 
 def _setting(context: Any, key: str, default: Any) -> Any:
     """``context["config"][key]`` (the assertion's ``config``), else
-    ``context["vars"][key]`` (the test case's variables), else ``default``."""
+    ``context["vars"][key]`` (the test case's variables), else ``default``; a ``None``
+    (null) value is missing, as the audit's fields are."""
     if not isinstance(context, Mapping):
         return default
     for part in ("config", "vars"):
         place = context.get(part)
-        if isinstance(place, Mapping) and key in place:
+        if isinstance(place, Mapping) and place.get(key) is not None:
             return place[key]
     return default
 

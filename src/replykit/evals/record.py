@@ -231,11 +231,17 @@ def audit_lines(lines: Iterable[str | tuple[str, str]], **options: Any) -> Itera
     """
     numbers: dict[str, int] = {}
     for entry in lines:
-        text, path = entry if isinstance(entry, tuple) else (entry, None)
+        # A pair (line, path); anything else is a line, which audit_json judges (a value
+        # that is no text is its error record, as for any line).
+        item: Any = entry
+        pair = isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str)
+        text: Any = item[0] if pair else item
+        path: str | None = item[1] if pair else None
         key = path or ""
         numbers[key] = number = numbers.get(key, 0) + 1
-        # A byte order mark may start a file, so its first line.
-        result = audit_json(text.removeprefix("\ufeff") if number == 1 else text, **options)
+        if number == 1 and isinstance(text, str):
+            text = text.removeprefix("\ufeff")  # a byte order mark may start a file
+        result = audit_json(text, **options)
         if result is not None:
             result["where"] = f"{path}:{number}" if path is not None else f"line {number}"
             yield result

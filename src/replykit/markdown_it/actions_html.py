@@ -19,17 +19,19 @@ from replykit.markdown_it.markup import AUTO, attr, esc, isolated
 
 
 @typed
-def actions_html(actions: Sequence[Mapping[str, Any]], context: ActionContext | None = None) -> str:
+def actions_html(actions: Sequence[Any], context: ActionContext | None = None) -> str:
     """``<div class="replykit-actions">`` of one ``<button type="button"
     data-action-id data-action-type>`` per action :func:`replykit.actions.sanitize`
     keeps (at most 8, §12), then a ``<ul class="replykit-diagnostics">`` of what it
     dropped or removed. A button that needs confirmation (seed 004 "6. 确认策略")
     carries ``data-confirm`` (the confirmation title), ``data-confirm-description``,
     ``data-confirm-prompt`` (when it submits one), ``data-confirm-label`` and
-    ``data-cancel-label`` in ``context.locale`` (default zh). Raises ``TypeError``
-    naming the argument when ``actions`` is not a list or ``context`` not an
-    :class:`~replykit.actions.ActionContext` or None, and for an action of no JSON type,
-    as ``sanitize`` does."""
+    ``data-cancel-label`` in ``context.locale`` (default zh). ``actions``: a list or
+    tuple of actions, each judged as ``sanitize`` judges it (an item that is no object
+    is ``action.not_object``). Raises ``TypeError`` naming the argument when ``actions``
+    is not a list or tuple (``actions_html() argument 'actions' must be a sequence, not
+    dict``) or ``context`` not an :class:`~replykit.actions.ActionContext` or None, and
+    for an action of no JSON type, as ``sanitize`` does."""
     if actions is None:
         raise TypeError("argument 'actions' must be a list of actions, not NoneType")
     check_actions(actions, context, "context")

@@ -26,9 +26,13 @@ def tool_form_html(form: ToolForm, *, readonly: bool = False, locale: str = "zh"
     ``code: message (at path)``. Every string is escaped (docs/html.md section 5).
 
     Raises ``TypeError`` naming the argument for a wrong type and ``ValueError`` for a
-    locale other than ``zh`` and ``en``.
+    locale other than ``zh`` and ``en``, or a form whose id (the ``tool_call_id``) holds
+    NUL: HTML reads NUL as U+FFFD, so the page's block id would not be the form's, as
+    :func:`render_html` refuses such a ``message_id`` (docs/html.md).
     """
     options = card_options(readonly, locale)
+    if "\x00" in form.id:
+        raise ValueError("the form's id (tool_call_id) holds NUL, which HTML cannot carry")
     if form.questionnaire is not None:
         return questionnaire_card(form.questionnaire, form.id, TOOL_NAME, options)
     items = []
