@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replykit.actions import (
@@ -27,6 +27,7 @@ from replykit.actions import (
     with_defaults,
 )
 
+from .strategies import answers
 from .test_actions_lint_schema import validate
 
 SCHEMA = action_schema()
@@ -425,3 +426,39 @@ def test_a_read_only_mapping_is_read_as_the_object_it_holds() -> None:
         result = sanitize(answer)
         assert [a.to_json() for a in result.actions] == [action], answer
     assert lint(MappingProxyType(plain)) == lint(plain) == ()
+
+
+def _read_only(answer: Any) -> Any:
+    """``answer`` with the top-level object, the wrapper members, answerData's
+    ``datasets`` and each dataset in read-only views (docs/actions.md section 1)."""
+    from types import MappingProxyType
+
+    if not isinstance(answer, dict):
+        return answer
+    outer = dict(answer)
+    for key in ("answerData", "payload"):
+        member = outer.get(key)
+        if isinstance(member, dict):
+            member = dict(member)
+            datasets = member.get("datasets")
+            if isinstance(datasets, dict):
+                member["datasets"] = MappingProxyType(
+                    {
+                        k: MappingProxyType(v) if isinstance(v, dict) else v
+                        for k, v in datasets.items()
+                    }
+                )
+            outer[key] = MappingProxyType(member)
+    return MappingProxyType(outer)
+
+
+@settings(max_examples=300)
+@given(answers, st.sampled_from(["datasets", "actions", "answerData", "payload"]))
+def test_read_only_mappings_read_as_the_objects_they_hold(answer: Any, extra: str) -> None:
+    # The same answer in dicts and in read-only views: the same result, the same lint,
+    # also when the wrapper holds a top-level key nothing reads (actions.misplaced).
+    if isinstance(answer, dict):
+        answer = {**answer, extra: answer.get(extra, [])}
+    view = _read_only(answer)
+    assert sanitize(view) == sanitize(answer)
+    assert lint(view) == lint(answer)

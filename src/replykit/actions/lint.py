@@ -110,8 +110,9 @@ def has_vague_reference(prompt: str) -> bool:
 
 def _structure(answer: dict[object, object], at: Cursor) -> None:
     is_wrapper = "answerData" in answer or "payload" in answer
-    answer_data = answer.get("answerData") if is_wrapper else None
-    payload = answer.get("payload") if is_wrapper else None
+    # Wrapper members, datasets and each dataset: a Mapping is the object it holds.
+    answer_data = as_object(answer.get("answerData")) if is_wrapper else None
+    payload = as_object(answer.get("payload")) if is_wrapper else None
     if not is_wrapper:
         if "template" in answer:
             payload = answer
@@ -122,7 +123,7 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
     # In a wrapper every path starts at the wrapper, so two places never share a path.
     data_at = at.descend("answerData") if is_wrapper else at
     if isinstance(answer_data, dict):
-        datasets = answer_data.get("datasets")
+        datasets = as_object(answer_data.get("datasets"))
         if "actions" in answer_data and not isinstance(datasets, dict):
             data_at.add(A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "actions")
         if isinstance(datasets, dict):
@@ -130,7 +131,8 @@ def _structure(answer: dict[object, object], at: Cursor) -> None:
                 data_at.add(
                     A.LINT_ACTIONS_NOT_BESIDE_DATASETS, "datasets", "actions", variant="in_datasets"
                 )
-            for name, dataset in datasets.items():
+            for name, member in datasets.items():
+                dataset = as_object(member)
                 if isinstance(dataset, dict) and "actions" in dataset:
                     data_at.add(
                         A.LINT_ACTIONS_NOT_BESIDE_DATASETS,

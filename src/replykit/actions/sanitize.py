@@ -327,9 +327,11 @@ def _misplaced(answer: AnswerValue, sink: ActionSink) -> None:
     """``actions.misplaced`` (path ``None``) when ``answer`` is read as the wrapper and
     also holds a top-level ``actions`` list that nothing reads: an answerData with a
     business field named ``payload`` or ``answerData`` would otherwise lose its buttons
-    without a word (docs/actions.md section 1)."""
-    if isinstance(answer, dict) and "actions" in answer:
-        key = "answerData" if "answerData" in answer else "payload" if "payload" in answer else None
+    without a word (docs/actions.md section 1). A ``Mapping`` is read as the object it
+    holds (:func:`as_object`), as everywhere the answer is read."""
+    held = as_object(answer)
+    if isinstance(held, dict) and "actions" in held:
+        key = "answerData" if "answerData" in held else "payload" if "payload" in held else None
         if key is not None:
             sink.at().add(A.ACTIONS_MISPLACED, key=key)
 
