@@ -14,6 +14,7 @@ import pytest
 
 from replykit import call_questionnaire_async, questionnaire_async
 from replykit.actions import AnswerState, ContextError, StateError, lint, parse_context, sanitize
+from replykit.actions.diagnostic import key_path
 from replykit.jsonout import KEY_TEXT_MAX, key_text, shown_repr
 
 BIG = 10**5000
@@ -91,7 +92,8 @@ def test_context_and_state_refuse_an_odd_key_with_their_own_errors(key: object) 
     assert str(state.value) == f'state["{key_text(key)}"]: unknown key'
     with pytest.raises(StateError) as record:
         AnswerState.from_json({"actionStates": {key: {}}})
-    assert str(record.value) == f"state.actionStates[{shown_repr(key)}]: keys must be strings"
+    expected = key_path("state.actionStates", key)
+    assert str(record.value) == f"{expected}: keys must be strings"
     with pytest.raises(StateError) as chart:
         AnswerState.from_json({"chartPresentation": {key: "bar"}})
-    assert str(chart.value) == f"state.chartPresentation[{shown_repr(key)}]: bad chart type"
+    assert str(chart.value) == f"{key_path('state.chartPresentation', key)}: bad chart type"

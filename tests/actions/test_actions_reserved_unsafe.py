@@ -26,6 +26,7 @@ from replykit.actions import (
     sanitize,
     with_defaults,
 )
+from replykit.actions.diagnostic import key_path
 
 from .strategies import answers
 from .test_actions_lint_schema import validate
@@ -347,7 +348,8 @@ def test_state_refuses_an_action_id_sanitize_never_keeps(key: str, problem: str)
     # docs/actions.md section 7: a record keyed by such an id belongs to no action.
     with pytest.raises(StateError) as refused:
         AnswerState.from_json({"actionStates": {key: RECORD}})
-    assert str(refused.value) == f"state.actionStates[{key!r}]: the action id {problem}"
+    where = key_path("state.actionStates", key)  # the §2 path syntax
+    assert str(refused.value) == f"{where}: the action id {problem}"
     with pytest.raises(ValueError, match="actionStates"):
         AnswerState(actionStates={key: ActionStateRecord("idle", "m", RECORD["updatedAt"])})
     kept = sanitize({"datasets": {}, "actions": [{"id": key, "type": "view.detail",
@@ -365,7 +367,8 @@ def test_state_refuses_an_action_id_sanitize_never_keeps(key: str, problem: str)
 def test_state_refuses_a_component_id_no_chart_has(key: str, problem: str) -> None:
     with pytest.raises(StateError) as refused:
         AnswerState.from_json({"chartPresentation": {key: "bar"}})
-    assert str(refused.value) == f"state.chartPresentation[{key!r}]: the componentId {problem}"
+    where = key_path("state.chartPresentation", key)
+    assert str(refused.value) == f"{where}: the componentId {problem}"
 
 
 def test_state_keeps_the_longest_ids_sanitize_keeps() -> None:

@@ -124,7 +124,7 @@ def _check_keys(
     for key, _value in pairs:
         problem = _key_problem(attribute.name, key)
         if problem is not None:
-            raise ValueError(f"{attribute.name}[{shown_repr(key)}]: the key {problem}")
+            raise ValueError(f"{key_path(attribute.name, key)}: the key {problem}")
 
 
 @typed
@@ -215,7 +215,7 @@ class AnswerState:
             raise StateError("state.chartPresentation: must be an object")
         states: dict[str, ActionStateRecord] = {}
         for action_id, raw in raw_states.items():
-            where = f"state.actionStates[{shown_repr(action_id)}]"
+            where = key_path("state.actionStates", action_id)  # §2 path syntax
             if not isinstance(action_id, str):
                 raise StateError(f"{where}: keys must be strings")
             problem = action_id_problem(action_id)
@@ -239,7 +239,7 @@ class AnswerState:
         charts: dict[str, ChartType] = {}
         for component_id, raw in raw_charts.items():
             chart = as_chart_type(raw)
-            where = f"state.chartPresentation[{shown_repr(component_id)}]"
+            where = key_path("state.chartPresentation", component_id)
             if not isinstance(component_id, str) or chart is None:
                 raise StateError(f"{where}: bad chart type")
             problem = component_id_problem(component_id)

@@ -18,6 +18,7 @@ import argparse
 from collections.abc import Iterator
 
 from replykit.cli.io import (
+    MESSAGE_ID_RULE,
     InputError,
     check_form_id,
     check_message_id,
@@ -118,8 +119,7 @@ def _add_respond(
         "--message-id",
         required=True,
         metavar="ID",
-        help="the message's id (1 to 128 characters, not blank (§1.1); block ids are "
-        "ID_q1, ID_q2, ...)",
+        help=f"the message's id ({MESSAGE_ID_RULE}; block ids are ID_q1, ID_q2, ...)",
     )
     respond.add_argument(
         "--id",

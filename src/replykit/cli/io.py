@@ -12,7 +12,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from replykit.jsonout import dumps
-from replykit.questionnaire.limits import DEFAULT_LIMITS, form_id_problem, message_id_problem
+from replykit.questionnaire.limits import (
+    DEFAULT_LIMITS,
+    MAX_MESSAGE_ID,
+    form_id_problem,
+    message_id_problem,
+)
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
@@ -54,6 +59,10 @@ def labelled(name: str, lines: Iterable[str]) -> Iterator[str]:
     if label(name) != escape(name):
         yield f"file: {name}"
     yield from lines
+
+
+#: What every command's ``--message-id`` help says of the id it takes (§6, §1.1).
+MESSAGE_ID_RULE = f"1 to {MAX_MESSAGE_ID} characters, not blank (§1.1)"
 
 
 class InputError(Exception):

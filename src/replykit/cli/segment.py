@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterator
 
 from replykit.cli.io import (
+    MESSAGE_ID_RULE,
     InputError,
     check_message_id,
     input_name,
@@ -20,7 +21,6 @@ from replykit.cli.io import (
     write_json,
     write_lines,
 )
-from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import profile_from_string
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -54,8 +54,7 @@ def add_parser(
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"message id used in block ids (1 to {MAX_MESSAGE_ID} characters, not only "
-        "white space)",
+        help=f"message id used in block ids ({MESSAGE_ID_RULE})",
     )
     p.add_argument(
         "--format",

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
 from replykit.cli.io import (
+    MESSAGE_ID_RULE,
     InputError,
     check_message_id,
     dump,
@@ -24,7 +25,6 @@ from replykit.cli.io import (
     write_json,
 )
 from replykit.cli.numbers import integer
-from replykit.questionnaire.limits import MAX_MESSAGE_ID
 from replykit.text import LINE_END_RE
 
 #: Code points per chunk when reading a file (``--chunk-size`` changes it).
@@ -78,7 +78,7 @@ def add_parser(
     p.add_argument(
         "--message-id",
         default="message",
-        help=f"used in block ids (1 to {MAX_MESSAGE_ID} characters, not blank (§1.1))",
+        help=f"used in block ids ({MESSAGE_ID_RULE})",
     )
     p.add_argument("--compat", choices=("sage",), default=None, help="the §9 relaxations")
     p.add_argument("--preview", action="store_true", help="pending blocks carry their questions")
