@@ -88,3 +88,26 @@ def test_a_fence_line_in_an_html_block_opens_no_code_with_raw_html_off() -> None
     page = render_html(text, message_id="m")
     shown = "<p>Log:</p>\n<p>&lt;div&gt;\n```\n&lt;/div&gt;</p>\n<p>Please pick:</p>"
     assert page.startswith(shown)
+
+
+_FORM = (
+    '<questionnaire>{"questions":[{"id":"q1","type":"free_text","text":"Q","default":""}]}'
+    "</questionnaire>"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[a]: /u "t' + _FORM + '"\n\n[a]\n',  # the placeholder makes the title close
+        "[a]: <" + _FORM + ">\n\n[a]\n",
+        '[a]: /u\n"t' + _FORM + '"\n\n[a]\n',
+    ],
+)
+def test_a_link_made_from_a_definition_carries_the_block_text(text: str) -> None:
+    # markdown-it reads the placeholder into a link reference definition: the link holds
+    # what the message wrote, never the renderer's stand-in, and the card follows.
+    page = render_html(text, message_id="m")
+    assert "\ue000" not in page and "%EE%80%80" not in page
+    assert page.count('data-replykit-block="m_q1"') == 1
+    assert "questionnaire" in page.split("<form", 1)[0]  # the link's title or href

@@ -12,6 +12,7 @@ opened before a block goes on after it and reading resumes as text of the same l
 
 from __future__ import annotations
 
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -172,6 +173,7 @@ def _install(
     """The plugin's rules: blocks first, cards after ``inline``, the nesting rule first
     among block rules, sanitizing then the bound last."""
     md.core.ruler.before("normalize", "replykit_blocks", blocks)
+    md.core.ruler.after("block", "replykit_references", restore_references)
     md.core.ruler.after("inline", "replykit_cards", place_cards)
     add_deep_rule(md)
     md.add_render_rule("replykit_card", render_card)
@@ -228,6 +230,28 @@ def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env:
     plan = env.get(ENV_KEY)
     card: Card = plan.cards[tokens[idx].meta["index"]]
     return card.html + "\n" if card.block else card.html
+
+
+def restore_references(state: StateCore) -> None:
+    """A placeholder markdown-it read into a link reference definition's destination or
+    title (where it shows no card) becomes the block's raw text there, so a link made
+    from the definition carries what the message wrote, never the renderer's stand-in;
+    the card follows the message (:func:`place_cards`)."""
+    plan = state.env.get(ENV_KEY)
+    references = state.env.get("references")
+    if not isinstance(plan, Plan) or not plan.cards or not isinstance(references, dict):
+        return
+    normalize = state.md.normalizeLink
+    encoded = normalize(plan.marker)
+    in_href = re.compile(f"{re.escape(encoded)}([0-9]+){re.escape(encoded)}")
+    for reference in references.values():
+        href, title = reference.get("href"), reference.get("title")
+        if isinstance(href, str) and encoded in href:
+            reference["href"] = in_href.sub(
+                lambda m: normalize(plan.cards[int(m.group(1))].raw), href
+            )
+        if isinstance(title, str) and plan.marker in title:
+            reference["title"] = plan.pattern.sub(lambda m: plan.cards[int(m.group(1))].raw, title)
 
 
 def place_cards(state: StateCore) -> None:
