@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from replykit import OTHER_VALUE, build_response, segment, self_check
+from replykit.jsonout import dumps
+from replykit.markdown_it.bound import output_limit
 from replykit.serve import api
 from replykit.serve.assets import PAGES, load_assets, load_examples
 
@@ -173,3 +175,32 @@ def test_every_page_file_and_example_is_package_data() -> None:
 def test_the_page_knows_replykits_other_value() -> None:
     script = (ROOT / "src/replykit/serve/static/app.js").read_text("utf-8")
     assert f'const OTHER_VALUE = "{OTHER_VALUE}";' in script
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\u3000~~~Questionnaire x\n" * 3000, "<questionnaire>{}</questionnaire>" * 3000],
+    ids=["near-miss-lines", "candidates-on-one-line"],
+)
+def test_the_analyze_answer_keeps_its_bound_on_dense_diagnostics(text: str) -> None:
+    # docs/serve.md section 3: 16 x the request's fields plus 256 KiB, the whole answer.
+    answer = api.analyze({"text": text})
+    limit = output_limit(text, "message", "client", "", "en")
+    assert len(dumps(answer, compact=True).encode("utf-8")) <= limit
+
+
+def test_diagnostics_past_the_bound_are_counted_not_lost() -> None:
+    text = "\u3000~~~Questionnaire x\n" * 3000  # four near-misses a line
+    answer = api.analyze({"text": text})
+    full = segment(text).diagnostics
+    left_out = answer["diagnostics_left_out"]
+    assert left_out > 0 and len(answer["diagnostics"]) + left_out == len(full)
+    assert answer["diagnostics"] == [d.to_json() for d in full[: len(answer["diagnostics"])]]
+    check = answer["self_check"]
+    assert check["diagnostics_left_out"] > 0 and check["passed"] is False
+
+
+def test_a_small_answer_has_no_left_out_field() -> None:
+    answer = api.analyze({"text": "Hi"})
+    assert "diagnostics_left_out" not in answer
+    assert "diagnostics_left_out" not in answer["self_check"]

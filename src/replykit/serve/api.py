@@ -99,7 +99,9 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
     (the text the offsets index when a §9 decoding changed it), "html": the rendered
     message, "self_check": {"passed", "diagnostics", "repair_prompt"}}``, written as
     compact JSON at most 16 x the UTF-8 bytes of the request's fields plus 256 KiB
-    (the largest cards shown as their raw text past that, docs/html.md section 8).
+    (the largest cards shown as their raw text past that, docs/html.md section 8; when
+    even the diagnostics do not fit, each list keeps its first ones and
+    ``diagnostics_left_out`` counts the rest, beside it).
     Offsets are code points. Self-check always reads with the ``self_check`` profile (§8), whatever
     ``profile`` says. Raises :class:`RequestError` for a bad field.
     """
@@ -130,7 +132,36 @@ def analyze(request: Mapping[str, Any]) -> dict[str, Any]:
         answer["html"], _ = render_message(
             text, message_id=message_id, profile=profile, compat=compat, limit=room, cards=cards
         )
+        size = utf8_size(dumps(answer, compact=True))
+    if size > limit:
+        _trim_diagnostics(answer, size, limit)
     return answer
+
+
+# What a trimmed list's left-out count field and its comma take, at most.
+_LEFT_OUT_FIELD = 64
+
+
+def _trim_diagnostics(answer: dict[str, Any], size: int, limit: int) -> None:
+    """Past the bound with the HTML at its smallest, keep the first diagnostics of each
+    list that fit in half the room left each, and count the rest in
+    ``diagnostics_left_out`` (of the answer, of ``self_check``): a message dense with
+    near-misses would otherwise make the answer many times its size twice over (§1.5;
+    the two lists hold the same diagnostics read by two profiles)."""
+    check = answer["self_check"]
+    lists = [answer["diagnostics"], check["diagnostics"]]
+    fixed = size - sum(utf8_size(dumps(items, compact=True)) for items in lists)
+    room = max(0, limit - fixed - 2 * _LEFT_OUT_FIELD) // 2
+    for owner in (answer, check):
+        items = owner["diagnostics"]
+        kept, used = 0, 2  # the brackets
+        for item in items:
+            used += utf8_size(dumps(item, compact=True)) + 1
+            if used > room:
+                break
+            kept += 1
+        owner["diagnostics"] = items[:kept]
+        owner["diagnostics_left_out"] = len(items) - kept
 
 
 def respond(request: Mapping[str, Any]) -> dict[str, Any]:
