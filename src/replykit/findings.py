@@ -73,7 +73,8 @@ class FindingSink:
 
     ``locate``: the payload span of a path (``on_key``: of its key), or ``None`` to
     leave the finding unplaced (placed later by path). ``skip``: paths not to report
-    (under a YAML alias). ``path_in_details``: ``details`` start with ``path``, 1-based,
+    (under a YAML alias, a refused number); a finding on a key is asked about the path
+    of the mapping holding the key. ``path_in_details``: ``details`` start with ``path``, 1-based,
     followed by the ``details`` reported, or by the parameters when none are (the
     lenient normalizer's and a response's findings). ``into``: an existing collector to
     append to (a reader's, already holding its syntax findings), else a new one."""
@@ -108,7 +109,10 @@ class FindingSink:
         params: dict[str, Any],
     ) -> None:
         """See :meth:`Sink.report`."""
-        if self._skip is not None and self._skip(path):
+        # A finding on a key is about the mapping that holds it: skipped only when that
+        # mapping is (an unknown key whose value is an alias or a refused number is
+        # still reported, §4: every violation).
+        if self._skip is not None and self._skip(path[:-1] if on_key and path else path):
             return
         where = path_text(path)
         params.setdefault("path", where)
