@@ -67,7 +67,7 @@ _json_problem = st.builds(JsonProblem, st.integers(0, 99), st.integers(0, 99), s
 #: BaseException's ``*args``.
 ARGUMENTS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
     "replykit.questionnaire.conversation.responses.build.AnswersError": st.tuples(_findings),
-    "replykit.questionnaire.payload.yaml_referee.SyntaxProblem": st.tuples(
+    "replykit.questionnaire.payload.yaml_problem.SyntaxProblem": st.tuples(
         st.text(max_size=10), st.integers(0, 10**6)
     ),
     "replykit.questionnaire.payload.json_syntax._Stop": st.tuples(_json_problem),

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replykit.questionnaire.payload import read_yaml
-from replykit.questionnaire.payload.yaml_referee import RefereeParser, open_parser
+from replykit.questionnaire.payload.yaml_loader import open_parser
+from replykit.questionnaire.payload.yaml_referee import RefereeParser
 
 PAYLOADS = [
     "x: " + "[" * 1020,

@@ -50,8 +50,8 @@ from replykit.questionnaire.payload.yaml_build import Builder, built_spans, even
 from replykit.questionnaire.payload.yaml_core import resolve_plain as resolve_plain
 from replykit.questionnaire.payload.yaml_differ import c_may_differ
 from replykit.questionnaire.payload.yaml_errors import kind_finding, syntax_finding
-from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader
-from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereeParser, open_parser
+from replykit.questionnaire.payload.yaml_loader import C_PARSER, choose_loader, open_parser
+from replykit.questionnaire.payload.yaml_referee import NOT_PRINTABLE, RefereeParser
 
 # The referee's NOT_PRINTABLE is checked here first, so the offset is ours (libyaml
 # reports bytes) and lone surrogates never reach the C parser's encoder.

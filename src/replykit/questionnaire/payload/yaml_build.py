@@ -42,7 +42,7 @@ from replykit.questionnaire.payload.yaml_core import (
     freeze_scalar,
     resolve_plain,
 )
-from replykit.questionnaire.payload.yaml_referee import open_parser
+from replykit.questionnaire.payload.yaml_loader import open_parser
 from replykit.text import with_article
 
 # A surrogate code point in a value can only come from a "\ud800"-style escape: raw ones

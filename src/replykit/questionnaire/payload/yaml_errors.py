@@ -16,7 +16,7 @@ import yaml
 
 from replykit.codes.payload import YAML_SYNTAX
 from replykit.diagnostics import Finding
-from replykit.questionnaire.payload.yaml_referee import SyntaxProblem
+from replykit.questionnaire.payload.yaml_problem import SyntaxProblem
 
 #: The kinds of error placed at the start of the construct rather than where reading
 #: stopped. Every kind is a variant of ``yaml.syntax`` in the registry

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import yaml
 
+from replykit.questionnaire.payload.yaml_referee import RefereeParser
 from replykit.textout import quoted
 
 ENV_VAR = "REPLYKIT_YAML_LOADER"
@@ -58,3 +59,14 @@ def choose_loader(loader: str | None = None) -> Loader:
         return "c"
     where = f"{ENV_VAR}" if loader is None else "loader"
     raise ValueError(f"{where} must be one of auto, c, pure; got {quoted(name)}")
+
+
+def open_parser(parser: type[Any], payload: str, max_depth: int) -> Any:
+    """An event parser of ``payload``: ``parser`` (:class:`RefereeParser` or libyaml's
+    ``CParser``) for a reader that refuses more than ``max_depth`` nested collections
+    (the referee then saves no possible simple key past that many flow levels: see
+    :meth:`RefereeParser.save_possible_simple_key`; the results are the same)."""
+    loader = parser(payload)
+    if isinstance(loader, RefereeParser):
+        loader.max_flow = max_depth
+    return loader

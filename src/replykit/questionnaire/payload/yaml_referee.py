@@ -62,6 +62,8 @@ from yaml.tokens import (
     ValueToken,
 )
 
+from replykit.questionnaire.payload.yaml_problem import Note, SyntaxProblem, shown_version
+
 _BREAKS = "\r\n\x85\u2028\u2029"
 #: What no YAML 1.2.2 production takes anywhere: C0 controls but tab and line breaks,
 #: surrogates. read_yaml refuses them first (its offset); the referee's reader too.
@@ -95,32 +97,6 @@ _WHITE = re.compile("[ \t]*")
 _TAB_AFTER_BLOCK_SCALAR = re.compile("(?:[ ]*(?:\r\n|[\r\n\x85\u2028\u2029]))*[ ]*\t")
 
 
-class SyntaxProblem(yaml.YAMLError):
-    """A YAML 1.2 rule the referee enforces itself: ``kind`` names it (a key of
-    :data:`replykit.questionnaire.payload.yaml_errors.KINDS`), ``index`` is a code-point offset."""
-
-    def __init__(self, kind: str, index: int, text: str = "") -> None:
-        super().__init__(kind)
-        self.kind = kind
-        self.index = index
-        self.text = text  # what the message names (an escape, a version), or ""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Rebuilt from ``kind``, ``index`` and ``text``, so it pickles and copies."""
-        return type(self), (self.kind, self.index, self.text), vars(self)
-
-
-#: A note of the referee: ``(kind, start, end, text)``, where ``kind`` is
-#: ``"minor_version"`` (``%YAML 1.3``, read as 1.2) or ``"reserved"`` (``%FOO``,
-#: ignored) and ``text`` the version or the directive's name.
-Note = tuple[str, int, int, str]
-_VERSION_SHOWN = 16  # digits of a version a message shows at most
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= _VERSION_SHOWN else text[:_VERSION_SHOWN] + "..."
-
-
 class RefereeParser(Reader, Scanner, Parser):
     """Events of a ``str`` payload read by the YAML 1.2 referee (the same interface as
     libyaml's ``CParser``'s event methods: ``check_event``, ``get_event``, ``dispose``):
@@ -144,9 +120,7 @@ class RefereeParser(Reader, Scanner, Parser):
         self.tab_keys: dict[int, int] = {}  # token number of a possible key -> its tab
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
         self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
-        # Flow levels past which no possible simple key is saved (set by a reader that
-        # refuses nesting deeper than this: see save_possible_simple_key).
-        self.max_flow = sys.maxsize
+        self.max_flow = sys.maxsize  # no simple key saved deeper (a reader's depth limit)
 
     def check_printable(self, data: str) -> None:
         """PyYAML's check, with DEL, the C1 controls, U+FFFE and U+FFFF let through:
@@ -235,11 +209,10 @@ class RefereeParser(Reader, Scanner, Parser):
                 raise SyntaxProblem("tab_before_block", self.tab_keys[key.token_number])
         super().fetch_value()
 
-    # PyYAML keeps one possible simple key per open flow level. A key at a lower level
-    # was saved before every deeper level opened (it is the "[" or "{" that opened the
-    # next one), so the keys' positions and token numbers grow with their level: the
-    # key of the lowest level is the first, and the stale keys are the first ones.
-    # These two look at that key alone where PyYAML loops over all (the same answers).
+    # One possible simple key per open flow level, saved before every deeper level
+    # opened: positions and token numbers grow with the level, so the lowest level's
+    # key is the first and the stale ones come first. These two look at that key
+    # alone where PyYAML loops over all (the same answers).
     def next_possible_simple_key(self) -> int | None:
         keys = self.possible_simple_keys
         return keys[min(keys)].token_number if keys else None
@@ -253,11 +226,10 @@ class RefereeParser(Reader, Scanner, Parser):
             super().stale_possible_simple_keys()
 
     def save_possible_simple_key(self) -> None:
-        # PyYAML looks at every saved key on every token, one per open flow level: in
-        # a payload of a thousand "[" that made each line cost the square of its depth
-        # before the reader's depth limit could stop it. Past ``max_flow`` levels (the
-        # limit) no key is saved: a key there could only make a mapping deeper than
-        # the limit, after the event the limit refuses, so no result changes.
+        # A thousand "[" made a line cost the square of its depth (a key per level
+        # looked at per token) before the depth limit stopped it. Past ``max_flow``
+        # levels no key is saved: one could only make a mapping deeper than the
+        # limit, after the event the limit refuses, so no result changes.
         if self.flow_level > self.max_flow:
             return
         super().save_possible_simple_key()
@@ -473,7 +445,7 @@ class RefereeParser(Reader, Scanner, Parser):
         """``(1, 2)`` for a ``%YAML 1.x`` directive (a note for x over 2); a
         :class:`SyntaxProblem` for another major version."""
         major, minor = (digits.lstrip("0") or "0" for digits in token.value)
-        shown = _shown(token.value[0]) + "." + _shown(token.value[1])
+        shown = shown_version(token.value[0]) + "." + shown_version(token.value[1])
         if major != "1":
             raise SyntaxProblem("yaml_version", token.start_mark.index, shown)
         if len(minor) > 1 or minor > "2":
@@ -526,14 +498,3 @@ class RefereeParser(Reader, Scanner, Parser):
 
     def _peek(self) -> Any:
         return self.peek_token()  # type: ignore[no-untyped-call]
-
-
-def open_parser(parser: type[Any], payload: str, max_depth: int) -> Any:
-    """An event parser of ``payload``: ``parser`` (:class:`RefereeParser` or libyaml's
-    ``CParser``) for a reader that refuses more than ``max_depth`` nested collections
-    (the referee then saves no possible simple key past that many flow levels: see
-    :meth:`RefereeParser.save_possible_simple_key`; the results are the same)."""
-    loader = parser(payload)
-    if isinstance(loader, RefereeParser):
-        loader.max_flow = max_depth
-    return loader

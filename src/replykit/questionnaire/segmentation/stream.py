@@ -57,13 +57,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     new_pending,
     new_update,
 )
-from replykit.questionnaire.segmentation.stream_tags import (
-    before_limit,
-    closer_came,
-    notes,
-    spaced,
-    tag_reading_end,
-)
+from replykit.questionnaire.segmentation.stream_tags import before_limit, closer_came, notes, spaced
 from replykit.questionnaire.segmentation.stream_tail import Tail, rest_items
 
 # New complete text that makes a reading due even when nothing in it may close a block
@@ -188,9 +182,9 @@ class StreamSegmenter:
             elif received.complete > self._read_to and self._due():
                 self._read(received.complete)
             if received.tag_ended and self._tag_due():
-                self._read(tag_reading_end(received))
+                self._read(received.tag_reading_end())
         elif received.tag_ended and self._tag_due():
-            self._read(tag_reading_end(received))
+            self._read(received.tag_reading_end())
         elif self._calm and (self._edge < received.held) is self._past:
             # No line completed and the pending tail is the last update's: only the
             # held text and the count received moved (docs/streaming.md, "Work").

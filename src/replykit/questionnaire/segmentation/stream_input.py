@@ -21,6 +21,7 @@ from collections import deque
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lookahead import close_tag_name
+from replykit.questionnaire.segmentation.stream_fence import FenceLine, fence_line
 from replykit.text import BLANK_CLASS, LINE_END_RE, first_visible
 
 # A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
@@ -43,46 +44,9 @@ _ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
 _ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
 _ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 _NAME_KEPT = 64
-
-
-class _FenceLine:
-    """Whether the partial last line may still become a fence opener (CommonMark 4.5:
-    0-3 spaces, a run of 3+ backticks or tildes, an info string without backticks
-    after backticks), read a chunk at a time."""
-
-    def __init__(self, *, message_start: bool = False) -> None:
-        # The message's first line: a leading U+FEFF is not read (§1.1, as line
-        # classification ignores it).
-        self.bom = message_start
-        self.spaces = 0
-        self.char = ""
-        self.run = 0
-        self.info = False  # the run has ended
-        self.possible = True
-
-    def feed(self, text: str) -> None:
-        """Read the next characters of the line."""
-        for i, ch in enumerate(text):
-            if not self.possible:
-                return
-            if self.bom:
-                self.bom = False
-                if ch == "\ufeff":
-                    continue
-            if not self.char:
-                if ch == " " and self.spaces < 3:
-                    self.spaces += 1
-                elif ch in "`~":
-                    self.char, self.run = ch, 1
-                else:
-                    self.possible = False
-            elif not self.info and ch == self.char:
-                self.run += 1
-            else:
-                self.info = True
-                rest = text[i:]
-                self.possible = self.run >= 3 and not (self.char == "`" and "`" in rest)
-                return
+# What a reading for an opening tag in the line still arriving reads after the tag, at
+# most (a constant per chunk: Received.tag_reading_end).
+TAG_AFTER = 64
 
 
 @functools.cache
@@ -93,15 +57,12 @@ def possible_word() -> re.Pattern[str]:
     return re.compile(f"(?:{word.pattern})|&#", word.flags)
 
 
-def _fence_line(text: str) -> _FenceLine | None:
-    """The state of a line that begins with ``text`` (``None``: no fence opener)."""
-    if not text:
-        return _FenceLine()  # a chunk often ends with its line: nothing to read yet
-    if text[0] not in " `~":
-        return None  # most lines: decided by their first character
-    line = _FenceLine()
-    line.feed(text)
-    return line
+def _attribute_patterns(compat: Compat | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A held family tag's attributes: their start and what may follow (on one line,
+    or under §9's ``tag_attributes`` across line endings too)."""
+    if compat is not None and compat.tag_attributes:
+        return _ANY_ATTRIBUTES, _ANY_ATTRIBUTES_RUN
+    return _ATTRIBUTES, _ATTRIBUTES_RUN
 
 
 #: Chunks joined into one piece (see ``Received._join``).
@@ -145,11 +106,9 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while a name (the first characters kept)
         self._lt_attributes = False  # a family tag's name ended: attributes follow
-        tag_attributes = compat is not None and compat.tag_attributes
-        self._attributes = _ANY_ATTRIBUTES if tag_attributes else _ATTRIBUTES
-        self._attributes_run = _ANY_ATTRIBUTES_RUN if tag_attributes else _ATTRIBUTES_RUN
+        self._attributes, self._attributes_run = _attribute_patterns(compat)
         # None: the last line opens no fence.
-        self._line: _FenceLine | None = _FenceLine(message_start=True)
+        self._line: FenceLine | None = FenceLine(message_start=True)
         # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
         # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
         self._quiet = False
@@ -255,9 +214,9 @@ class Received:
         starts.append(new)
         if new == self.size:
             # The chunk ends its line: the next line is empty so far (may open a fence).
-            self._line, self.held, self._quiet = _FenceLine(), new, False
+            self._line, self.held, self._quiet = FenceLine(), new, False
         else:
-            line = self._line = _fence_line(chunk[last + 1 :])
+            line = self._line = fence_line(chunk[last + 1 :])
             possible = line is not None and line.possible
             self.held = new if possible else self.size
             self._quiet = not possible
@@ -314,9 +273,9 @@ class Received:
                 starts.append(start + i + 1)
                 i = chunk.find("\n", i + 1)
         if self._cr:
-            self._line = _FenceLine()
+            self._line = FenceLine()
         elif len(starts) > count:
-            self._line = _fence_line(chunk[starts[-1] - start :])
+            self._line = fence_line(chunk[starts[-1] - start :])
         elif self._line is not None:
             self._line.feed(chunk)
         return self._completed(chunk, start)
@@ -329,7 +288,7 @@ class Received:
         while i >= 0:
             starts.append(start + i + 1)
             i = chunk.find("\n", i + 1)
-        self._line = _fence_line(chunk[starts[-1] - start :])
+        self._line = fence_line(chunk[starts[-1] - start :])
         return self._completed(chunk, start)
 
     def _completed(self, chunk: str, start: int) -> bool:
@@ -368,6 +327,29 @@ class Received:
             last = tags[0]
             self.tag_ended = True
             self.tag_end = begin + last.end()
+
+    def tag_reading_end(self) -> int:
+        """Where a reading for the opening tag that came in the line still arriving ends
+        (§10): at the tag's end, or past what came after it that may change what the
+        tag is (a backtick run, which may close a code span opened before it; a
+        ``-->``, which may close a comment; a closing tag, ``</`` or ``<\\/`` to its
+        ``>``) when that lies within :data:`TAG_AFTER` code points of it. The rest of
+        the line is the tentative block's: read for the tag, a long one would be read
+        a multiple of its length (the line's later readings read it again;
+        docs/streaming.md, "Pending")."""
+        end = self.tag_end
+        rest = self.slice(end, min(self.size, end + TAG_AFTER))
+        self.searched += len(rest)
+        comment = rest.rfind("-->")
+        last = max(rest.rfind("`"), comment + 2 if comment >= 0 else -1, rest.rfind("</"),
+                   rest.rfind("<\\/"))  # fmt: skip
+        if last < 0:
+            return end
+        if rest[last] == "`":  # the whole run (a run's length decides what it closes)
+            stop = len(rest) - len(rest[last:].lstrip("`")) - 1
+        else:
+            stop = rest.find(">", last)
+        return end if stop < 0 else end + stop + 1
 
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""

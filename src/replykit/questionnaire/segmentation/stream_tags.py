@@ -17,33 +17,6 @@ from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMa
 
 # A reading of at most this many code points may always run (a constant per chunk).
 SHORT_READING = 128
-# What a reading for an opening tag in the line still arriving reads after the tag, at
-# most (a constant per chunk: see tag_reading_end).
-TAG_AFTER = 64
-
-
-def tag_reading_end(received: Received) -> int:
-    """Where a reading for the opening tag that came in the line still arriving ends:
-    at the tag's end, or past what came after it that may change what the tag is (a
-    backtick run, which may close a code span opened before it; a ``-->``, which may
-    close a comment; a closing tag, ``</`` or ``<\\/`` to its ``>``) when that lies
-    within :data:`TAG_AFTER` code points of it. Text after the tag is the tentative
-    block's, so a long line after it is not read for it (the work of §10: read again
-    by the line's later readings, it would cost a multiple of its length; the block
-    stays tentative until then: docs/streaming.md, "Pending")."""
-    end, size = received.tag_end, received.size
-    rest = received.slice(end, min(size, end + TAG_AFTER))
-    received.searched += len(rest)
-    comment = rest.rfind("-->")
-    last = max(rest.rfind("`"), comment + 2 if comment >= 0 else -1, rest.rfind("</"),
-               rest.rfind("<\\/"))  # fmt: skip
-    if last < 0:
-        return end
-    if rest[last] == "`":  # the whole run (a run's length decides what it closes)
-        stop = len(rest) - len(rest[last:].lstrip("`")) - 1
-    else:
-        stop = rest.find(">", last)
-    return end if stop < 0 else end + stop + 1
 
 
 def spaced(old: int, new: int) -> bool:
