@@ -38,9 +38,9 @@ from replykit.questionnaire.conversation.tool_schema import or_null as or_null
 from replykit.questionnaire.conversation.tool_schema import tool_schema as tool_schema
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size, form_id_problem
 from replykit.questionnaire.model import Questionnaire
-from replykit.questionnaire.payload import normalize_form
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.questionnaire.payload.lenient import normalize_form
 from replykit.questionnaire.payload.results import FormRead, finding_sink
 from replykit.surrogates import lone_surrogate_finding, lone_surrogates
 from replykit.text import LineIndex

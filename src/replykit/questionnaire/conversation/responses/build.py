@@ -55,9 +55,9 @@ from replykit.questionnaire.limits import (
     payload_size,
 )
 from replykit.questionnaire.model import OTHER_VALUE, Answer, Question, Questionnaire, Response
-from replykit.questionnaire.payload import response_type
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.questionnaire.payload.xml_form import response_type
 from replykit.questionnaire.scan.grammar import family_pattern
 from replykit.surrogates import lone_surrogates
 from replykit.text import LineIndex
