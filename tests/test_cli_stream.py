@@ -150,3 +150,30 @@ def test_sse_lines_read_one_long_line_in_linear_work() -> None:
 )  # fmt: skip
 def test_only_an_error_with_content_is_reported(value: dict[str, Any], said: str | None) -> None:
     assert reported_error(value) == said
+
+
+def test_bytes_after_the_sse_end_event_are_never_judged(tmp_path: Path) -> None:
+    # Whatever the reads: in the same read as "[DONE]" (a small file) or far after it.
+    head = b'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: [DONE]\n\n'
+    for tail in (b"\xff\n", b": " + b"x" * 70_000 + b"\n\xff\n"):
+        path = tmp_path / "s.sse"
+        path.write_bytes(head + tail)
+        proc = subprocess.run(
+            [sys.executable, "-m", "replykit", "stream", "--sse", str(path)],
+            capture_output=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout.splitlines()[-1])["event"] == "done"
+
+
+def test_the_text_before_a_bad_byte_is_streamed_then_the_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.md"
+    path.write_bytes(b"Hello there\n\n\xff more\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "replykit", "stream", str(path)],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 2
+    assert proc.stderr.decode().endswith("is not UTF-8 (byte 13)\n")
+    first = json.loads(proc.stdout.splitlines()[0])
+    assert first["event"] == "commit" and first["committed"][0]["text"] == "Hello there\n\n"

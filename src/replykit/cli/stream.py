@@ -87,7 +87,10 @@ def add_parser(
 
 
 def _decoded(handle: BinaryIO, name: str) -> Iterator[str]:
-    """The text of ``handle`` as it arrives (each read decoded as far as it goes)."""
+    """The text of ``handle`` as it arrives (each read decoded as far as it goes). A
+    byte that is not UTF-8 is an error only once the text before it has been taken and
+    more is asked for: what a reader stops before (an SSE stream's end event) is never
+    judged, wherever the reads happen to end."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     seen = 0
     while True:
@@ -96,6 +99,8 @@ def _decoded(handle: BinaryIO, name: str) -> Iterator[str]:
         try:
             text = decoder.decode(data, final=not data)
         except UnicodeDecodeError as exc:
+            if exc.start > held:  # the text before the bad byte first
+                yield decoder.decode(data[: exc.start - held])
             byte = seen - held + exc.start
             raise InputError(f"message {name} is not UTF-8 (byte {byte})") from None
         seen += len(data)
@@ -138,7 +143,16 @@ def _rechunked(pieces: Iterable[str], size: int) -> Iterator[str]:
     """``pieces`` joined and cut again every ``size`` code points (each piece is
     sliced once: no quadratic copying of a large read)."""
     carry = ""
-    for piece in pieces:
+    source = iter(pieces)
+    while True:
+        try:
+            piece = next(source, None)
+        except InputError:
+            if carry:  # the text read before a bad byte is pushed before the error
+                yield carry
+            raise
+        if piece is None:
+            break
         at = 0
         if carry:
             at = size - len(carry)
