@@ -21,13 +21,13 @@ class FenceLine:
 
     def feed(self, text: str) -> None:
         """Read the next characters of the line."""
+        if self.bom and text:
+            self.bom = False
+            if text[0] == "\ufeff":
+                text = text[1:]
         for i, ch in enumerate(text):
             if not self.possible:
                 return
-            if self.bom:
-                self.bom = False
-                if ch == "\ufeff":
-                    continue
             if not self.char:
                 if ch == " " and self.spaces < 3:
                     self.spaces += 1
