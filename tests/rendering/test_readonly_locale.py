@@ -3,6 +3,7 @@ form (docs/html.md sections 1 and 3; §7, §11)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -210,3 +211,26 @@ def test_tool_form_html_checks_its_arguments() -> None:
     )
     with pytest.raises(ValueError, match="locale"):
         tool_form_html(opened, locale="de")
+
+
+def test_the_too_large_notes_are_in_the_locale() -> None:
+    # docs/html.md section 8: the summaries are cards too, their note in the locale.
+    questions = [
+        {
+            "id": f"q{j}",
+            "type": "single_choice",
+            "text": "Q",
+            "options": [str(i) for i in range(1000)],
+        }
+        for j in range(30)
+    ]
+    form = "<questionnaire>" + json.dumps({"questions": questions}) + "</questionnaire>"
+    page = "[a]: /" + "x" * 1000 + "\n\n" + "[a]" * 30_000
+    for locale, block, whole in (
+        ("en", "This block's form is over", "This message's page is over"),
+        ("zh", "此块的表单超出页面的输出上限", "此消息的页面超出输出上限"),
+    ):
+        assert html.escape(block, quote=True) in render_html(
+            form, message_id="m" * 128, locale=locale
+        )
+        assert html.escape(whole, quote=True) in render_html(page, locale=locale)

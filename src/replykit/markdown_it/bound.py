@@ -12,11 +12,13 @@ used many times), :func:`whole_summary` shows the message's raw text instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from markdown_it.token import Token
 
 from replykit.markdown_it.markup import AUTO, attr, esc
+from replykit.questionnaire.conversation.texts import Locale
 from replykit.questionnaire.model import Segment
 
 FACTOR = 16
@@ -34,31 +36,40 @@ def output_limit(*inputs: str) -> int:
     return FACTOR * sum(utf8_size(part) for part in inputs) + SLACK
 
 
-def summary_card(segment: Segment, size: int) -> str:
+def summary_card(segment: Segment, size: int, locale: Locale = "zh") -> str:
     """A block shown as its summary: its raw text escaped in ``<pre><code>``, and
-    ``data-replykit-size``, the bytes its card would have taken."""
+    ``data-replykit-size``, the bytes its card would have taken; the note in
+    ``locale``, as the cards' own labels."""
     return (
         f'<div class="replykit-too-large"{attr("data-replykit-block", segment.id or "")}'
         f"{attr('data-replykit-name', segment.name or '')}{attr('data-replykit-size', str(size))}>"
-        f"<p>{esc(TOO_LARGE)}</p><pre><code{AUTO}>{esc(segment.text)}</code></pre></div>"
+        f"<p>{esc(TOO_LARGE[locale])}</p><pre><code{AUTO}>{esc(segment.text)}</code></pre></div>"
     )
 
 
-#: The summary's note (zh, like the cards' other fixed labels).
-TOO_LARGE = "此块的表单超出页面的输出上限，只显示原文"
+#: The summary's note, by locale (as the cards' own labels).
+TOO_LARGE: Mapping[Locale, str] = MappingProxyType(
+    {
+        "zh": "此块的表单超出页面的输出上限，只显示原文",
+        "en": "This block's form is over the page's output limit: its raw text is shown",
+    }
+)
 
 
 def summarized(
-    cards: Sequence[tuple[Segment, str]], budget: int, measure: Measure
+    cards: Sequence[tuple[Segment, str]], budget: int, measure: Measure, locale: Locale = "zh"
 ) -> dict[int, str]:
     """Which cards to show as their summary so that all cards together measure at most
-    ``budget``: the ones that save most first; index -> the summary's HTML."""
+    ``budget``: the ones that save most first; index -> the summary's HTML (its note in
+    ``locale``)."""
     sizes = [measure(html) for _, html in cards]
     total = sum(sizes)
     out: dict[int, str] = {}
     if total <= budget:
         return out
-    summaries = [summary_card(seg, size) for (seg, _), size in zip(cards, sizes, strict=True)]
+    summaries = [
+        summary_card(seg, size, locale) for (seg, _), size in zip(cards, sizes, strict=True)
+    ]
     saving = sorted(range(len(cards)), key=lambda i: sizes[i] - measure(summaries[i]), reverse=True)
     for index in saving:
         if total <= budget:
@@ -70,17 +81,23 @@ def summarized(
     return out
 
 
-def whole_summary(text: str) -> str:
+def whole_summary(text: str, locale: Locale = "zh") -> str:
     """The page of a message whose HTML would pass the bound even with its cards
-    summarized: its raw text, escaped, in ``<pre class="replykit-too-large">``."""
+    summarized: its raw text, escaped, in ``<pre class="replykit-too-large">`` (the
+    note in ``locale``)."""
     return (
-        f'<div class="replykit-too-large"><p>{esc(TOO_LARGE_PAGE)}</p>'
+        f'<div class="replykit-too-large"><p>{esc(TOO_LARGE_PAGE[locale])}</p>'
         f"<pre><code{AUTO}>{esc(text)}</code></pre></div>\n"
     )
 
 
-#: The whole-page summary's note.
-TOO_LARGE_PAGE = "此消息的页面超出输出上限，只显示原文"
+#: The whole-page summary's note, by locale.
+TOO_LARGE_PAGE: Mapping[Locale, str] = MappingProxyType(
+    {
+        "zh": "此消息的页面超出输出上限，只显示原文",
+        "en": "This message's page is over the output limit: its raw text is shown",
+    }
+)
 
 
 def least_size(tokens: Iterable[Token]) -> int:

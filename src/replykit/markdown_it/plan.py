@@ -21,6 +21,7 @@ from replykit.markdown_it.bound import Measure, output_limit, summarized, utf8_s
 from replykit.markdown_it.cards import DEFAULT_CARDS, CardOptions, block_card
 from replykit.markdown_it.markup import text_safe
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.conversation.texts import Locale
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.profiles import Profile
 from replykit.questionnaire.segmentation.segmenter import segment
@@ -44,7 +45,7 @@ class Card:
 class Plan:
     """``source``: the message with placeholders; ``pattern`` finds them (group 1 is the
     card index); ``cards`` in message order; ``segmentation`` is ``segment()``'s;
-    ``limit`` the page's bound (docs/html.md section 8)."""
+    ``limit`` the page's bound (docs/html.md section 8); ``locale`` the cards'."""
 
     source: str
     pattern: re.Pattern[str]
@@ -52,6 +53,7 @@ class Plan:
     cards: tuple[Card, ...]
     segmentation: Segmentation
     limit: int
+    locale: Locale = "zh"
 
 
 def make_plan(
@@ -80,7 +82,7 @@ def make_plan(
     prose = sum(measure(piece.text) for piece in seg.segments if piece.kind == "markdown")
     limit = output_limit(text, message_id) if limit is None else limit
     budget = limit - 2 * prose
-    shown = summarized([(piece, card[0]) for piece, card in blocks], budget, measure)
+    shown = summarized([(piece, card[0]) for piece, card in blocks], budget, measure, style.locale)
     parts: list[str] = []
     cards: list[Card] = []
     for piece in seg.segments:
@@ -99,7 +101,7 @@ def make_plan(
             parts.append(tag)
     source = text_safe("".join(parts)).removeprefix("\ufeff")
     pattern = re.compile(f"{re.escape(marker)}([0-9]+){re.escape(marker)}")
-    return Plan(source, pattern, marker, tuple(cards), seg, limit)
+    return Plan(source, pattern, marker, tuple(cards), seg, limit, style.locale)
 
 
 def _line_end(text: str) -> str:

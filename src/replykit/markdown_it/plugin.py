@@ -192,7 +192,8 @@ def bound_rule(state: StateCore) -> None:
     plan = state.env.get(ENV_KEY)
     if isinstance(plan, Plan) and least_size(state.tokens) > plan.limit:
         token = Token("replykit_summary", "", 0)
-        token.content = whole_summary("".join(s.text for s in plan.segmentation.segments))
+        text = "".join(s.text for s in plan.segmentation.segments)
+        token.content = whole_summary(text, plan.locale)
         state.tokens = [token]
 
 

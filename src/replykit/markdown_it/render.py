@@ -235,5 +235,5 @@ def render_bounded(
     plan = env[ENV_KEY]
     assert isinstance(plan, Plan)
     if measure(out) > limit:
-        out = whole_summary(text)
+        out = whole_summary(text, cards.locale)
     return out, plan.segmentation
