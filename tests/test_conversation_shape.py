@@ -87,3 +87,14 @@ def test_good_messages_of_every_shape_pass() -> None:
     }  # fmt: skip
     assert can_submit(messages, 4) is True
     assert replies(messages, None, latest=False) == [(4, "x")]
+
+
+@pytest.mark.parametrize("kind", [5, None, {}, [], {"a": 1}, True])
+def test_a_part_whose_type_is_no_string_is_skipped(kind: object) -> None:
+    # Only text parts are read; a part of no known type (an object or array there
+    # too) is skipped as image_url is, never a Python error (stored.py).
+    from replykit.questionnaire.conversation.stored import has_tool_part
+
+    reply = {"role": "assistant", "content": [{"type": "text", "text": "Hello"}, {"type": kind}]}
+    assert self_check([{"role": "user", "content": "hi"}, reply]).passed is True
+    assert has_tool_part(reply) is False

@@ -91,7 +91,7 @@ def _parts_text(parts: Sequence[Any], index: int) -> str:
         where = f"messages[{index}].content[{number}]"
         if not isinstance(part, Mapping):
             raise TypeError(f"{where} must be a content part object, not {a_json_type(part)}")
-        if part.get("type") in TEXT_PART_TYPES:
+        if _part_type(part) in TEXT_PART_TYPES:
             if "text" not in part:  # missing, not null: say which
                 raise TypeError(f"{where} has no text")
             text = part["text"]
@@ -184,7 +184,14 @@ def has_tool_part(message: Mapping[str, Any]) -> bool:
     content = message.get("content")
     if isinstance(content, str) or not isinstance(content, Sequence):
         return False
-    return any(isinstance(p, Mapping) and p.get("type") in TOOL_PART_TYPES for p in content)
+    return any(isinstance(p, Mapping) and _part_type(p) in TOOL_PART_TYPES for p in content)
+
+
+def _part_type(part: Mapping[Any, Any]) -> str | None:
+    """A content part's ``type`` when it is a string (an object or array there is no
+    type any reader knows: the part is skipped, as an unknown type is)."""
+    kind = part.get("type")
+    return kind if isinstance(kind, str) else None
 
 
 def is_tool_result(message: Mapping[str, Any]) -> bool:
