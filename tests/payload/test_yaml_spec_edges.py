@@ -177,3 +177,14 @@ def test_alias_and_tag_ranges_cover_the_property(
     payload: str, expected: list[tuple[str, int, int]]
 ) -> None:
     assert [(code, start, end) for code, _, start, end, _ in _found(payload)] == expected
+
+
+@pytest.mark.parametrize("sep", ["\n", "\r", "\u2028", "\x85", "\u2029"])
+def test_a_long_key_is_explained_on_every_yaml_line_break(sep: str) -> None:
+    # U+0085, U+2028 and U+2029 start a YAML line as "\n" does (§4.1).
+    payload = "title: T" + sep + "k" * 1100 + ": v\nquestions: 5\n"
+    (found,) = read_yaml(payload, loader="pure").findings
+    assert found.message.startswith(
+        "YAML syntax error: a mapping key without '?' is at most 1024 characters"
+    )
+    assert found.start == len("title: T" + sep)

@@ -81,13 +81,16 @@ def _offset(error: Exception, at_construct: bool) -> int:
 
 
 def describe_at(payload: str, offset: int) -> str:
-    """What stands at ``offset``, in words: ``the end of the payload``, ``a line break``,
-    ``a tab``, or the character quoted (``'`'``)."""
+    """What stands at ``offset``, in words: ``the end of the payload``, ``a line break``
+    (U+0085, U+2028 and U+2029 named: ``a line break (U+2028)``), ``a tab``, or the
+    character quoted (``'`'``)."""
     if offset >= len(payload):
         return "the end of the payload"
     ch = payload[offset]
     if ch in "\r\n":
         return "a line break"
+    if ch in _YAML_BREAKS:  # one to YAML's scanners too (§4.1), named so it can be found
+        return f"a line break (U+{ord(ch):04X})"
     if ch == "\t":
         return "a tab"
     if ch == " ":
@@ -121,12 +124,18 @@ _LINE_KEY = re.compile(r"[ \t]*(?:[-?][ \t]+)*")
 _COLON = re.compile(r":(?=[ \t,\]}]|$)")
 
 
+#: The line breaks of a YAML payload as both PyYAML scanners read them.
+_YAML_BREAKS = ("\n", "\r", "\x85", "\u2028", "\u2029")
+
+
 def long_key_start(payload: str, offset: int) -> int | None:
     """The start of an implicit key over :data:`MAX_IMPLICIT_KEY` code points on the
     line of ``offset`` (after the line's indentation and list/'?' indicators, or after
     the last '{', '[' or ',' before ``offset``), whose ':' is on that line; else None."""
-    begin = max(payload.rfind("\n", 0, offset), payload.rfind("\r", 0, offset)) + 1
-    ends = [i for i in (payload.find("\n", offset), payload.find("\r", offset)) if i >= 0]
+    # The payload's YAML lines: PyYAML's scanners break them at U+0085, U+2028 and
+    # U+2029 too (§4.1), so the key's line starts after the last of any of them.
+    begin = max(payload.rfind(b, 0, offset) for b in _YAML_BREAKS) + 1
+    ends = [i for i in (payload.find(b, offset) for b in _YAML_BREAKS) if i >= 0]
     line = payload[begin : min(ends, default=len(payload))]
     starts = {_LINE_KEY.match(line).end()}  # type: ignore[union-attr]
     flow = max(line.rfind(c, 0, offset - begin) for c in "{[,")
