@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from replykit.cli import main
-from replykit.evals.html import html_report, top_codes
+from replykit.evals.html import CHART_GROUPS, html_report, top_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 DATASET = ROOT / "examples" / "audit" / "replies.jsonl"
@@ -121,3 +123,23 @@ def test_readme_shows_the_bundled_example_s_figures(capsys: Any) -> None:
     ]
     assert shown == expected
     assert summary["input_errors"]["count"] == 1
+
+
+def test_many_groups_keep_the_page_bounded(tmp_path: Path) -> None:
+    # §1.5: the charts draw the CHART_GROUPS groups with the most replies; every group
+    # is in the tables; the page stays within 16x its input plus 256 KiB.
+    lines = [json.dumps({"g": "big", "text": "``questionnaire\nx\n"})] * 3
+    lines += [json.dumps({"g": i, "text": "x"}, separators=(",", ":")) for i in range(3000)]
+    path = tmp_path / "groups.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "replykit", "audit", "--group-by", "g", "--text-field", "text",
+         "--format", "html", str(path)],
+        capture_output=True, timeout=120, check=False,
+    )  # fmt: skip
+    page = proc.stdout.decode("utf-8")
+    assert len(proc.stdout) <= 16 * path.stat().st_size + 256 * 1024
+    assert page.count('class="pass-bar"') == CHART_GROUPS
+    assert 'data-group="big"' in page  # the group with the most replies is charted
+    assert "The charts draw the 40 groups with the most replies of 3001" in page
+    assert page.count("<tr><td>") >= 3001  # every group in the table

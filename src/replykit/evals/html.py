@@ -17,6 +17,10 @@ from replykit.textout import counted, escape
 
 #: Codes shown in the code chart (the most frequent over all groups).
 CHART_CODES = 8
+#: Groups drawn in the charts, at most (the most replies first): every group is in the
+#: tables, and a chart of thousands of groups would be thousands of times its input
+#: (§1.5: the page stays within 16x the input plus 256 KiB).
+CHART_GROUPS = 40
 #: Colours of the groups, in order (repeating).
 PALETTE = ("#3b6fb6", "#d9822b", "#4a9a5b", "#a04ca0", "#b8433d", "#5f6b7a")
 _LABEL = 190  # width of the label column in the charts
@@ -145,11 +149,23 @@ def _tables(summary: Mapping[str, Any]) -> Iterator[str]:
         yield "</table>"
 
 
+def _charted(groups: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The groups the charts draw: at most :data:`CHART_GROUPS`, those with the most
+    replies, in the summary's order."""
+    if len(groups) <= CHART_GROUPS:
+        return list(groups)
+    ranked = sorted(range(len(groups)), key=lambda i: -int(groups[i]["messages"]))
+    keep = set(ranked[:CHART_GROUPS])
+    return [g for i, g in enumerate(groups) if i in keep]
+
+
 def html_report(summary: Mapping[str, Any], *, title: str = "replykit audit") -> str:
     """The page for :meth:`~replykit.evals.tally.Tally.summary` ``summary``: a heading
-    with the totals, the two charts, the group and code tables, the input errors."""
+    with the totals, the two charts (of at most :data:`CHART_GROUPS` groups, those with
+    the most replies), the group and code tables, the input errors."""
     groups = summary["groups"]
     codes = top_codes(groups)
+    charted = _charted(groups)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -159,10 +175,15 @@ def html_report(summary: Mapping[str, Any], *, title: str = "replykit audit") ->
         f"{counted(summary['messages'], 'reply', 'replies')}, {summary['passed']} passed, "
         f"{counted(summary['input_errors']['count'], 'input error')}</p>",
         "<h2>Pass rate per group (95% Wilson interval)</h2>",
-        *_pass_chart(groups),
     ]
+    if len(charted) < len(groups):
+        parts.append(
+            f'<p class="meta">The charts draw the {len(charted)} groups with the most '
+            f"replies of {len(groups)}; every group is in the tables.</p>"
+        )
+    parts += _pass_chart(charted)
     if codes:
-        parts += ["<h2>Most frequent codes (share of replies)</h2>", _legend(groups)]
-        parts += _code_chart(groups, codes)
+        parts += ["<h2>Most frequent codes (share of replies)</h2>", _legend(charted)]
+        parts += _code_chart(charted, codes)
     parts += [*_tables(summary), "</body></html>", ""]
     return "\n".join(parts)

@@ -52,8 +52,11 @@ def web_link(url: str) -> bool:
     Input: any ``str``, read as a browser reads a URL: leading and trailing C0 controls
     and spaces are dropped and tabs and line breaks removed first, so
     ``"java\\tscript:x"`` and ``"\\x01javascript:x"`` are ``javascript:`` URLs (False).
-    Output: True when the URL may be shown. Never raises. A check of the scheme only:
-    markdown-it also percent-encodes the URL before it writes it."""
+    Output: True when the URL may be shown (a value that is no ``str`` never may).
+    Never raises. A check of the scheme only: markdown-it also percent-encodes the URL
+    before it writes it."""
+    if not isinstance(url, str):
+        return False
     cleaned = _URL_SPACE.sub("", url.strip(_C0_SPACE))
     found = _SCHEME.match(cleaned)
     return found is None or found.group().lower() in ("http:", "https:")
