@@ -93,6 +93,17 @@ def context(output: str, config: dict[str, Any] | None, vars: dict[str, Any]) ->
             (False, 0.0, "name.unregistered at 3:1: "),
         ),
         (FORM, {"expect": "maybe"}, {}, (False, 0.0, "expect must be one of any, form, none")),
+        (  # a CSV test case gives its vars as text
+            CASE,
+            None,
+            {"lenient": "true"},
+            (
+                False,
+                0.0,
+                "near_miss.case at 3:1: tag name 'Questionnaire' must be lower case: "
+                "'questionnaire' (compat=sage: passes)",
+            ),
+        ),
         # null is missing: the test case's value, else the default (any)
         ("No form.", {"expect": None}, {"expect": None}, (True, 1.0, "follows the protocol")),
         (

@@ -50,7 +50,8 @@ def get_assert(output: Any, context: Any) -> dict[str, Any]:
 
     ``context`` is promptfoo's assertion context (``prompt``, ``vars``, ``test``,
     ``config``...); ``expect`` (``any``/``form``/``none``), ``profile`` (``self_check``,
-    ``client``, ``product:NAME``; §6) and ``lenient`` (§9) are read from the
+    ``client``, ``product:NAME``; §6) and ``lenient`` (§9: ``true``, or the text
+    ``"true"`` a CSV test case gives) are read from the
     assertion's ``config``, else from the test's ``vars``. Output: promptfoo's grading
     result ``{"pass", "score" (1.0 or 0.0), "reason", "namedScores":
     {"protocol_compliance": score}}``; the reason lists the codes and messages (with
@@ -58,7 +59,9 @@ def get_assert(output: Any, context: Any) -> dict[str, Any]:
     fails the assertion with that reason; it never raises.
     """
     expect = _setting(context, "expect", "any")
-    lenient = _setting(context, "lenient", False) is True
+    # true, or "true" in any case (promptfoo's CSV test cases give every var as text).
+    wanted = _setting(context, "lenient", False)
+    lenient = wanted is True or (isinstance(wanted, str) and wanted.strip().lower() == "true")
     try:
         profile = profile_from_string(str(_setting(context, "profile", "self_check")))
     except ValueError as exc:
