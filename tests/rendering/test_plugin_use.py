@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from markdown_it import MarkdownIt
@@ -113,3 +114,12 @@ def test_the_plugin_keeps_mds_own_limit_and_drops_nothing() -> None:
     out = md.render("> " * 25 + "before " + FORM + " after\n")
     assert out.count("<blockquote>") == 18
     assert out.index("before") < out.index("<form") < out.index("after")
+
+
+def test_rendering_without_the_parse_env_is_a_clear_error() -> None:
+    md = MarkdownIt("commonmark", {"html": False}).use(questionnaire_plugin)
+    text = 'Hi <questionnaire>{"questions":[{"type":"text","text":"Q"}]}</questionnaire>'
+    env: dict[str, Any] = {}
+    assert "replykit-form" in md.renderer.render(md.parse(text, env), md.options, env)
+    with pytest.raises(ValueError, match=r"render the tokens with the env md\.parse"):
+        md.renderer.render(md.parse(text), md.options, {})

@@ -227,8 +227,15 @@ def html_as_text(self: Any, tokens: Sequence[Token], idx: int, options: Any, env
 
 
 def render_card(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    """The card's HTML (a block card ends with a line break)."""
-    plan = env.get(ENV_KEY)
+    """The card's HTML (a block card ends with a line break). Raises ``ValueError``
+    when the tokens are rendered without the ``env`` they were parsed with (the plan
+    of the cards is kept there: ``md.renderer.render(tokens, md.options, env)``)."""
+    plan = env.get(ENV_KEY) if isinstance(env, dict) else None
+    if not isinstance(plan, Plan):
+        raise ValueError(
+            "render the tokens with the env md.parse() filled: "
+            "md.renderer.render(tokens, md.options, env)"
+        )
     card: Card = plan.cards[tokens[idx].meta["index"]]
     return card.html + "\n" if card.block else card.html
 
