@@ -12,10 +12,12 @@ from replykit.text import is_blank
 _LINE_ENDING = re.compile(r"[\r\n]")
 
 
-def line_end(text: str, pos: int) -> int:
-    """The end of the content of the line holding ``pos``."""
-    m = _LINE_ENDING.search(text, pos)
-    return len(text) if m is None else m.start()
+def line_end(text: str, pos: int, end: int | None = None) -> int:
+    """The end of the content of the line holding ``pos``, looked for before ``end``
+    only when given (then ``end`` when the line goes on past it)."""
+    limit = len(text) if end is None else end
+    m = _LINE_ENDING.search(text, pos, limit)
+    return limit if m is None else m.start()
 
 
 def line_start(text: str, lo: int, end: int) -> int:

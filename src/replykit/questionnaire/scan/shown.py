@@ -162,8 +162,13 @@ def first_shown_general(text: str, start: int, end: int, head: bool | None = Non
             pos, head = after, True
             continue
         if stop < j:
-            stop = line_end(text, j)  # once per line: a line of many skips stays linear
-        if text[j] == "#" and _closes_heading(text, j, stop, lx):
+            # Once per line, and no further than the span: a line of many spans (the
+            # prose between candidates on one line) is searched once in all.
+            stop = line_end(text, j, end)
+        # A "#" run is a heading's closing sequence only where the line ends after it
+        # (a span that stops short of its line's end is followed by more of the line).
+        ends_here = stop < end or end == len(text) or text[end] in "\r\n"
+        if text[j] == "#" and ends_here and _closes_heading(text, j, stop, lx):
             pos = stop  # the closing sequence renders nothing, and only it follows
             continue
         skip = _renders_nothing(text, j, min(end, stop), lx)

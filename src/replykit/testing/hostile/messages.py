@@ -237,6 +237,14 @@ def candidates_on_one_line(n: int) -> str:
     return INTRO + "x" + "<questionnaire>{}</questionnaire>" * n + "\n" + FENCED_TAIL
 
 
+def candidates_between_punctuation(n: int) -> str:
+    """``n`` complete XML+JSON blocks on one line, each followed by `` ; ``: the prose
+    between two blocks starts with no letter, so the preface rule reads it construct by
+    construct (§4.3), once per piece, never to the end of the line each time."""
+    unit = '<questionnaire>{"title":"T","questions":[]}</questionnaire> ; '
+    return INTRO + "x " + unit * n + "\n" + FENCED_TAIL
+
+
 def tags_in_comment_block(n: int) -> str:
     """An HTML block of type 2 (a comment) holding ``n`` lines of opening tags with
     closers after them, all inert (§3b), then the comment's end."""
@@ -387,6 +395,7 @@ FAMILIES: tuple[Family, ...] = (
     _family(tags_on_one_line, 1_000, "fenced"),
     _family(code_spans_and_tags_on_one_line, 1_000, "fenced"),
     _family(candidates_on_one_line, 1_000, "fenced"),
+    _family(candidates_between_punctuation, 1_000, "fenced"),
     _family(tags_in_comment_block, 1_000, "fenced"),
     _family(candidates_hiding_block_ends, 1_000, "fenced"),
     _family(fence_indent_lines, 1_000, "fenced"),
