@@ -130,9 +130,9 @@ def _paragraphs(draw: st.DrawFn) -> str:
 def test_generated_definitions_agree_with_commonmark(text: str) -> None:
     # A tag is live exactly where CommonMark renders it as raw HTML, as markdown-it-py
     # or commonmark.py (a port of the spec's commonmark.js, spec 0.29) reads it: each
-    # departs from 0.31.2 in one place here. markdown-it-py takes a title right after
-    # a destination in pointy brackets ("<u>'t'"); commonmark.py takes a destination
-    # with unbalanced parentheses ("(b"), which 0.31.2 refuses.
+    # departs from 0.31.2 in one place here. markdown-it-py takes a title spanning lines
+    # right after a destination in pointy brackets ("<u>'t\nx'"); commonmark.py takes a
+    # destination with unbalanced parentheses ("(b"), which 0.31.2 refuses.
     assume(not re.search(r"<!--|-->", text))  # comments: tests/test_inert_rules.py
     readings = {_MD.render(text).count("<questionnaire>"),
                 commonmark.commonmark(text).count("<questionnaire>")}  # fmt: skip
