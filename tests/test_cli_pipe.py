@@ -77,3 +77,9 @@ def test_a_failed_write_is_exit_2_not_a_failed_check(command: str) -> None:
 def test_a_closed_standard_error_prints_nothing_on_standard_output() -> None:
     proc = _run("segment", "no-such-file.md", close=2)
     assert proc.returncode == 2 and proc.stdout == b""
+
+
+def test_a_read_that_fails_after_the_file_opened_is_an_input_error() -> None:
+    proc = _run("stream", "/proc/self/mem")  # opens, then every read fails (Linux)
+    assert proc.returncode == 2
+    assert proc.stderr.decode().startswith("replykit stream: error: cannot read message ")

@@ -259,3 +259,10 @@ def test_audit_lines_judges_a_line_that_is_no_text_and_never_raises() -> None:
         ("not a text: tuple", "line 4"),
     ]
     assert got[4][1] == "f.jsonl:1" and got[4][0].startswith("a conversation object needs")
+
+
+def test_tallies_name_an_item_of_the_wrong_type() -> None:
+    with pytest.raises(TypeError, match=r"tally_results\(\) argument 'results' item 0"):
+        tally_results([1])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"merge_tallies\(\) argument 'tallies' item 0"):
+        merge_tallies([1])  # type: ignore[list-item]

@@ -63,5 +63,21 @@ def test_right_arguments_read_as_before() -> None:
     assert response_type("sage-questionnaire") == "sage_questionnaire_response"
     assert read_yaml("a: 1\n", max_depth=1).value == {"a": 1}
     assert read_json('{"a": 1}').value == {"a": 1}
-    assert "Never raises" in (payload.read_json.__doc__ or "")
-    assert "checks its\n    arguments first" in (payload.read_json.__doc__ or "")
+    for reader in (read_yaml, read_json, read_fenced_form, read_xml_response, response_type):
+        doc = reader.__doc__ or ""
+        assert "checks its\n    arguments first" in doc and len(doc.split("\n")[0]) > 20
+
+
+def test_items_of_list_arguments_are_checked() -> None:
+    with pytest.raises(TypeError, match="argument 'quiet' item 0 must be a pair of int offsets"):
+        read_yaml("a: 1\n", quiet=[("a", "b")])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="argument 'findings' item 0 must be a Finding"):
+        payload.place([1], {})  # type: ignore[list-item]
+    assert read_yaml("a: 1\n", quiet=[(0, 1)]).value == {"a": 1}
+
+
+def test_a_name_is_taken_in_lower_case_only() -> None:
+    # segment() gives block names in lower case (§9 reads tags in any case, then lowers).
+    for name in ("Questionnaire-response", "QUESTIONNAIRE", "questionnaire-RESPONSE"):
+        with pytest.raises(ValueError, match="in lower case"):
+            response_type(name)

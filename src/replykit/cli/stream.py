@@ -94,7 +94,10 @@ def _decoded(handle: BinaryIO, name: str) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder("utf-8")()
     seen = 0
     while True:
-        data = handle.read1(_READ) if hasattr(handle, "read1") else handle.read(_READ)
+        try:
+            data = handle.read1(_READ) if hasattr(handle, "read1") else handle.read(_READ)
+        except OSError as exc:  # a read that fails after the file opened: still input
+            raise InputError(f"cannot read message {name}: {os_reason(exc)}") from None
         held = len(decoder.getstate()[0])  # bytes of a character begun in the last read
         try:
             text = decoder.decode(data, final=not data)

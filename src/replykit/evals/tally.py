@@ -171,18 +171,31 @@ def _group_summary(name: str, group: GroupTally) -> dict[str, Any]:
 def tally_results(results: Iterable[Mapping[str, Any] | None]) -> Tally:
     """A tally of :func:`~replykit.evals.record.audit_record` results (one partition);
     each is located by its ``"where"`` key when it has one, else by its position
-    (``record N``, 1-based); ``None`` (a blank line, no record) is skipped."""
+    (``record N``, 1-based); ``None`` (a blank line, no record) is skipped. Raises
+    ``TypeError`` naming the item for an item that is neither."""
     tally = Tally()
     for number, result in enumerate(results, start=1):
-        if result is not None:
-            tally.add(result, str(result.get("where", f"record {number}")))
+        if result is None:
+            continue
+        if not isinstance(result, Mapping):
+            raise TypeError(
+                f"tally_results() argument 'results' item {number - 1} must be an "
+                f"audit_record result (a mapping) or None, not {type(result).__name__}"
+            )
+        tally.add(result, str(result.get("where", f"record {number}")))
     return tally
 
 
 @typed
 def merge_tallies(tallies: Iterable[Tally]) -> Tally:
-    """One tally of several (partial tallies of partitions, in order)."""
+    """One tally of several (partial tallies of partitions, in order). Raises
+    ``TypeError`` naming the item for an item that is no :class:`Tally`."""
     total = Tally()
-    for tally in tallies:
+    for index, tally in enumerate(tallies):
+        if not isinstance(tally, Tally):
+            raise TypeError(
+                f"merge_tallies() argument 'tallies' item {index} must be Tally, "
+                f"not {type(tally).__name__}"
+            )
         total.merge(tally)
     return total
