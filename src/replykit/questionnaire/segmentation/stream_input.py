@@ -195,45 +195,19 @@ class Received:
     def _lf_chunk(self, chunk: str) -> bool:
         """:meth:`append` of a chunk that completes lines with ``\\n`` alone and holds
         no ``<``, after text that holds nothing back but its last line (most chunks
-        that complete a line): :meth:`_lf_lines` and :meth:`_completed` in one call
-        (the general path gives the same; tests/test_stream_fast.py compares them)."""
+        that complete a line; the general path gives the same)."""
         start = self.size
-        chunks = self.chunks
-        chunks.append(chunk)
+        self.chunks.append(chunk)
         self.starts.append(start)
-        if len(chunks) >= self._join_at:
+        if len(self.chunks) >= self._join_at:
             self._join()
         self.size = start + len(chunk)
-        last = chunk.rfind("\n")
-        new = start + last + 1
-        starts = self.line_starts
-        i = chunk.find("\n")
-        while i < last:
-            starts.append(start + i + 1)
-            i = chunk.find("\n", i + 1)
-        starts.append(new)
-        if new == self.size:
-            # The chunk ends its line: the next line is empty so far (may open a fence).
-            self._line, self.held, self._quiet = FenceLine(), new, False
-        else:
-            line = self._line = fence_line(chunk[last + 1 :])
-            possible = line is not None and line.possible
-            self.held = new if possible else self.size
-            self._quiet = not possible
-        old = self.complete
-        self.complete = new
-        if old >= start:
-            text = chunk[old - start : last + 1]
-        else:  # the chunks from the one holding ``old`` on (each joined at most twice)
-            k = self._open_chunk
-            first = self.starts[k]
-            joined = "".join(chunks[k:])
-            self.searched += len(joined)
-            text = joined[old - first : new - first]
-        self._open_chunk = len(chunks) - 1
-        self.searched += len(text)
-        self._search(text, old)
-        return True
+        moved = self._lf_lines(chunk, start)
+        line = self._line
+        possible = line is not None and line.possible
+        self.held = self.complete if possible else self.size
+        self._quiet = not possible
+        return moved
 
     def _join(self) -> None:
         """Join the last :data:`JOINED` chunks into one piece, cut at ``complete``
