@@ -30,8 +30,9 @@ ResolutionError = Literal["unknown_component", "choose_chart", "no_chart", "inco
 
 @typed
 def is_compatible(chart_type: ChartType, shape: DataShape) -> bool:
-    """True when a chart of ``shape`` data may be shown as ``chart_type`` (§12 table); an
-    unknown chart type or shape is compatible with nothing.
+    """True when a chart of ``shape`` data may be shown as ``chart_type`` (§12, the
+    table of docs/actions.md section 8); an unknown chart type or shape is compatible
+    with nothing.
 
     Raises ``TypeError`` naming the argument when an argument has the wrong type.
     """

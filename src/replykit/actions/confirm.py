@@ -91,7 +91,8 @@ def confirmation_view(
     Built for any action, whether or not :func:`needs_confirmation` holds (the host may
     decide to show it).
     Raises nothing but ``TypeError`` (naming the argument) for an argument of
-    the wrong type. Source rule: seed 004 "6. 确认策略"; §12 default texts.
+    the wrong type. Source rule: seed 004 "6. 确认策略"; §12, the default texts of
+    docs/actions.md section 6.
     """
     ctx = context if context is not None else ActionContext()
     locale = ctx.locale

@@ -25,7 +25,8 @@ def key_path(base: str, key: object) -> str:
     Keys that are not identifier-like (``a.b``, ``""``, non-ASCII) are written as a JSON
     string in brackets, ``actions[3]["a.b"]``, so a path never becomes ambiguous; a
     non-string key (possible from Python, never from JSON) is written as its
-    :func:`~replykit.jsonout.key_text` in the same bracket form. Source rule: §12 paths.
+    :func:`~replykit.jsonout.key_text` in the same bracket form. Source rule: §12,
+    docs/actions.md section 1 (paths), in the path syntax of §2.
     """
     if isinstance(key, str):
         return join_key(base, key)

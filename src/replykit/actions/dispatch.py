@@ -1,5 +1,5 @@
-"""Execution as a pure state transition: ``dispatch`` (§12 table; seed 004 "4. 已支持事件",
-"6. 确认策略", "7. 操作状态").
+"""Execution as a pure state transition: ``dispatch`` (§12, the state
+table of docs/actions.md section 7; seed 004 "4. 已支持事件", "6. 确认策略", "7. 操作状态").
 
 ``dispatch`` never calls anything: it returns the new :class:`AnswerState` and one
 effect telling the host what to do. Table (status before -> after, per event):
@@ -12,7 +12,7 @@ error/cancelled     click, no confirmation             as "perform" below
 confirming          confirm                            as "perform" below
 confirming          cancel                             cancelled (NoEffect)
 running             host_success / host_error          success / error (NoEffect)
-anything else       any                                unchanged (Ignored)
+any other pair      any                                unchanged (Ignored)
 ==================  =================================  ===============================
 
 perform: view.detail -> success (ShowDetails); render.change -> success (SetChart)
@@ -175,8 +175,8 @@ class FillInput:
 @typed
 @attrs.frozen
 class NoEffect:
-    """The state changed but the host has nothing to do beyond showing it (§12 table:
-    cancel, host reports, local failures).
+    """The state changed but the host has nothing to do beyond showing it (§12, docs/actions.md
+    section 7: cancel, host reports, local failures).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -193,7 +193,7 @@ class Ignored:
     """The event does not apply in the current status; the state is returned unchanged.
 
     ``reason`` is English (a double click while running, a late host report ...).
-    Source rule: §12 table, "anything else" row.
+    Source rule: §12, docs/actions.md section 7 (the state table's "any other pair" row).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
@@ -289,8 +289,8 @@ def dispatch(
     ``TypeError`` naming
     the argument when ``state``, ``action``, ``context``, ``now``, ``event`` or
     ``message`` is not of its type.
-    Source rule: the §12 state table (see the module docstring); seed 004 "4. 已支持事件",
-    "6. 确认策略", "7. 操作状态".
+    Source rule: §12, the state table of docs/actions.md section 7 (also in the module
+    docstring); seed 004 "4. 已支持事件", "6. 确认策略", "7. 操作状态".
     """
     if event not in EVENT_KINDS:
         raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))

@@ -4,8 +4,8 @@ Every class is a frozen attrs class. Field names are the seed's JSON names
 (``riskLevel``, ``requiresConfirmation``, ``componentId``, ``chartType``) so that a
 model and its JSON read the same. Lengths are code points (``len(str)``), not UTF-16
 units as in JavaScript's ``.length`` (§12). The diagnostics (:class:`ActionDiagnostic`,
-the §12 paths, the cap, :class:`ActionSink`) live in :mod:`replykit.actions.diagnostic`
-and are importable from here too.
+the paths of docs/actions.md section 1, the cap, :class:`ActionSink`) live in
+:mod:`replykit.actions.diagnostic` and are importable from here too.
 """
 
 from __future__ import annotations
