@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -83,3 +84,27 @@ def test_a_read_that_fails_after_the_file_opened_is_an_input_error() -> None:
     proc = _run("stream", "/proc/self/mem")  # opens, then every read fails (Linux)
     assert proc.returncode == 2
     assert proc.stderr.decode().startswith("replykit stream: error: cannot read message ")
+
+
+def test_audit_reads_a_closed_standard_input_as_one_input_error() -> None:
+    # docs/evals.md: no file-system condition stops the audit; it is one input error.
+    proc = _run("audit", "-", "--format", "json", close=0)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["input_errors"]["count"] == 1
+    (first,) = report["input_errors"]["first"]
+    assert first["where"] == "<stdin>"
+    assert first["message"] == "cannot read: standard input is closed"
+
+
+def test_audit_with_standard_output_closed_is_exit_2() -> None:
+    proc = _run("audit", str(EXAMPLE), close=1)
+    assert proc.returncode == 2
+    expected = "replykit audit: error: cannot write the output: standard output is closed\n"
+    assert proc.stderr.decode() == expected
+
+
+def test_audit_progress_with_standard_error_closed_stays_off_standard_output() -> None:
+    proc = _run("audit", str(EXAMPLE), "--progress", "always", "--format", "json", close=2)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["records"] == 1  # the report alone, no progress line

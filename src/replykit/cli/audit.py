@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from replykit.cli.io import InputError, dump, fail
+from replykit.cli.io import InputError, dump, fail, stdout_bytes
 from replykit.cli.numbers import integer
 from replykit.cli.outfile import check_out, replacing
 from replykit.questionnaire.profiles import profile_from_string
@@ -246,7 +246,7 @@ def run_audit(args: argparse.Namespace) -> int:
     except InputError as exc:
         return fail("audit", str(exc))
     if not args.out:
-        _audit(args, options, files, sys.stdout.buffer)
+        _audit(args, options, files, stdout_bytes())
         return 0
     try:
         with replacing(args.out) as out:
@@ -263,7 +263,10 @@ def _audit(
     from replykit.evals.runner import audit_batches
     from replykit.evals.sources import file_size, read_items
 
-    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    # A closed standard error shows no progress (print would fall back to standard output).
+    shown = sys.stderr is not None and (
+        args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    )
     jobs = args.jobs or os.cpu_count() or 1
     total = sum(file_size(f) for f in files if isinstance(f, str))
     jsonl = args.format == "jsonl"

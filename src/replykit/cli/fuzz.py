@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from replykit.cli.io import fail, os_reason
+from replykit.cli.io import fail, note, os_reason
 from replykit.cli.numbers import integer, positive_number
 from replykit.textout import escape
 
@@ -241,7 +241,7 @@ def _finish(report: FuzzReport, out: str) -> int:
             f"the adapter supports none of the requested ops ({tested}): nothing was "
             f"tested; report in {text_path}",
         )
-    print(escape(_summary(report, json_path, text_path)), file=sys.stderr)
+    note(escape(_summary(report, json_path, text_path)))
     return 1 if report.classes else 0
 
 

@@ -116,6 +116,21 @@ def stdin() -> BinaryIO:
     return sys.stdin.buffer
 
 
+def stdout_bytes() -> BinaryIO:
+    """Standard output as bytes. Raises ``OSError`` when it is closed (``sys.stdout`` is
+    ``None``), as :func:`write` does."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    return sys.stdout.buffer
+
+
+def note(text: str) -> None:
+    """Print ``text`` (one line, escaped by the caller) to standard error; nothing when
+    standard error is closed (a note is never moved to standard output)."""
+    if sys.stderr is not None:
+        print(text, file=sys.stderr)
+
+
 def read_text(path: str, label: str = "input", *, bom: bool = False) -> str:
     """Read ``path`` (``-``: standard input) as bytes and decode UTF-8; ``bom`` drops a
     leading byte-order mark (JSON files). Raises :class:`InputError` when the file

@@ -7,10 +7,9 @@ built.
 from __future__ import annotations
 
 import argparse
-import sys
 import webbrowser
 
-from replykit.cli.io import fail
+from replykit.cli.io import fail, note
 from replykit.cli.numbers import integer
 from replykit.textout import escape
 
@@ -77,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             f"replykit serve: warning: listening on {host}, not a loopback address: "
             "anyone who can reach it can use the playground"
         )
-        print(escape(warning), file=sys.stderr)
+        note(escape(warning))
     try:
         server = make_server(host, args.port, quiet=False)
     except OSError as exc:

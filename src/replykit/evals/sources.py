@@ -15,6 +15,7 @@ reader), so memory does not grow with the number of records.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -108,10 +109,18 @@ def _breaks(block: bytes) -> int:
     return block.count(b"\n")
 
 
+def _stdin() -> IO[bytes]:
+    """Standard input as bytes; ``OSError`` when it is closed (read as an unreadable
+    file is: an error item)."""
+    if sys.stdin is None:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return sys.stdin.buffer
+
+
 def _lines(path: str, hint: int) -> Iterator[Item]:
     name = STDIN_NAME if path == STDIN else path
     try:
-        handle: IO[bytes] = sys.stdin.buffer if path == STDIN else open(path, "rb")  # noqa: SIM115
+        handle: IO[bytes] = _stdin() if path == STDIN else open(path, "rb")  # noqa: SIM115
     except OSError as exc:
         yield Item(name, None, "error", _reason(exc))
         return

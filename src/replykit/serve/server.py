@@ -116,7 +116,7 @@ class PlaygroundServer(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line on stderr (none when quiet) for a connection that failed after its
         answer was sent (the client went away), never a traceback."""
-        if not self.quiet:
+        if not self.quiet and sys.stderr is not None:
             error = sys.exc_info()[1]
             sys.stderr.write(f"{client_address[0]} connection failed: {error!r}\n")
 
@@ -137,7 +137,7 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Log to stderr unless the server is quiet."""
-        if not self.server.quiet:
+        if not self.server.quiet and sys.stderr is not None:
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
     def _send(self, status: int, body: bytes, kind: str) -> None:
