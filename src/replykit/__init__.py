@@ -52,10 +52,10 @@ from replykit.questionnaire.conversation.tool import (
     ToolForm,
     call_questionnaire_async,
     questionnaire_async,
-    questionnaire_async_json,
     questionnaire_from_tool_result,
     tool_schema,
 )
+from replykit.questionnaire.conversation.tool_text import questionnaire_async_json
 from replykit.questionnaire.limits import Limits
 from replykit.questionnaire.model import (
     Answer,

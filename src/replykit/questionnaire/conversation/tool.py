@@ -3,8 +3,8 @@
 - :func:`questionnaire_async` / :func:`call_questionnaire_async`: validate and normalize
   the tool-call arguments; return the seed's success object or error object (a plain
   ``dict`` whose key order is the seed's, ready for ``json.dumps``; ``details`` values
-  are made JSON-safe, §1). :func:`questionnaire_async_json` reads the arguments from
-  JSON text, strictly.
+  are made JSON-safe, §1). :func:`~.tool_text.questionnaire_async_json` reads the
+  arguments from JSON text, strictly.
 - :func:`questionnaire_from_tool_result`: what a client opens for a tool result (a form
   only for a success result; otherwise the errors), linked by ``tool_call_id``.
 - :func:`tool_schema`: the JSON Schema (draft 2020-12) of the arguments, for an LLM
@@ -29,7 +29,7 @@ from replykit.codes.responses import (
     TOOL_RESULT_INCONSISTENT,
     TOOL_RESULT_INVALID,
 )
-from replykit.diagnostics import Finding, LeftOut, format_path
+from replykit.diagnostics import Finding, LeftOut
 from replykit.frozen import FrozenDict, freeze_mapping
 from replykit.jsonout import dumps, escape_lone, portable
 from replykit.questionnaire.conversation.texts import Locale, check_locale, start_success_message
@@ -39,11 +39,9 @@ from replykit.questionnaire.conversation.tool_schema import tool_schema as tool_
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size, form_id_problem
 from replykit.questionnaire.model import Questionnaire
 from replykit.questionnaire.payload.describe import json_type
-from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.payload.lenient import normalize_form
 from replykit.questionnaire.payload.results import FormRead, finding_sink
 from replykit.surrogates import lone_surrogate_finding, lone_surrogates
-from replykit.text import LineIndex
 
 STATUS_AWAITING = "awaiting_user_input"
 ERROR_CODE = "INVALID_ARGUMENT"
@@ -96,12 +94,23 @@ class ToolForm:
         return self.questionnaire is not None
 
 
-def _errors(
+def _capped(
     findings: tuple[Finding, ...], locale: Locale, overflow: Overflow[Finding] | None = None,
     limit: int = DEFAULT_LIMITS.max_diagnostics,
 ) -> list[ToolError]:  # fmt: skip
     """The result's ``errors``: each error finding localized, at most ``limit`` of them,
     the rest (and what the reader's cap left out) in one ``limit.diagnostics`` entry."""
+    return capped_errors(_errors(findings, locale), limit, locale, _left_out(overflow))
+
+
+def _left_out(overflow: Overflow[Finding] | None) -> tuple[LeftOut, ...]:
+    """The errors a reader's cap left out, counted by code."""
+    inner = overflow.counts if overflow is not None else ()
+    return tuple(c for c in inner if c.severity == "error")
+
+
+def _errors(findings: tuple[Finding, ...], locale: Locale) -> list[ToolError]:
+    """Each error finding as a :class:`ToolError`, its message in ``locale``."""
     out = []
     for f in findings:
         if f.severity != "error":
@@ -111,8 +120,7 @@ def _errors(
         message = f.message if code is None else code.render(f.params, f.variant, locale)
         path = details.get("path")
         out.append(ToolError(f.code, path if isinstance(path, str) else None, message, details))
-    inner = overflow.counts if overflow is not None else ()
-    return capped_errors(out, limit, locale, tuple(c for c in inner if c.severity == "error"))
+    return out
 
 
 def capped_errors(
@@ -211,7 +219,7 @@ def call_questionnaire_async(
         "error_code": ERROR_CODE,
         "validation_passed": False,
         "errors": [
-            e.to_json() for e in _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+            e.to_json() for e in _capped(read.findings, loc, read.overflow, limits.max_diagnostics)
         ],
     }
 
@@ -250,60 +258,6 @@ def questionnaire_async(
     given = {"title": title, "questions": questions}
     arguments = {k: v for k, v in given.items() if not isinstance(v, _Absent)}
     return call_questionnaire_async(arguments, locale=locale, limits=limits)
-
-
-@typed
-def questionnaire_async_json(
-    arguments_text: str, *, locale: str = "zh", limits: Limits = DEFAULT_LIMITS
-) -> dict[str, Any]:
-    """``questionnaire_async`` on the arguments as JSON text, read strictly (§1, §7).
-
-    For a backend that receives the tool call's arguments as text: reading them here
-    keeps what ``json.loads`` would silently resolve (a repeated key's last value wins
-    there). Input: ``arguments_text``, the arguments JSON (white space around it
-    allowed); ``locale`` ``zh`` or ``en``; ``limits`` as :func:`call_questionnaire_async`
-    takes them (§1.5; ``max_depth`` also bounds the reading of the text).
-
-    Output: as :func:`call_questionnaire_async` on the value read. When the text is not
-    strict JSON, the seed's error object whose ``errors`` hold one entry per problem
-    of the reading (in text order; at most ``max_diagnostics``, the rest in one
-    ``limit.diagnostics`` entry): ``code`` ``json.syntax``, ``json.too_deep`` (over
-    ``max_depth`` levels), ``json.constant``, ``json.duplicate_key``, ``json.number_too_large``
-    (over 4300 digits, or beyond a 64-bit float's range) or ``json.lone_surrogate``;
-    ``path`` the 1-based place in the arguments (``questions[1].type``) or ``None``;
-    ``message`` replykit's own (zh: the code's sentence, the position, then the English
-    detail); ``details`` ``{path, start, end, line, column}`` (code-point offsets into
-    the text, 1-based line and column). Never raises for bad text.
-
-    Raises ``TypeError`` when ``arguments_text`` is not a ``str``, ``ValueError`` for an
-    unknown locale.
-    """
-    loc = check_locale(locale)
-    read = read_json_value(arguments_text, max_depth=limits.max_depth)
-    if not read.findings:
-        return call_questionnaire_async(read.value, locale=loc, limits=limits)
-    lines = LineIndex(arguments_text)
-    errors = []
-    for f in sorted(read.findings, key=lambda f: f.start or 0):
-        start = f.start or 0
-        line, column = lines.line_col(start)
-        path = format_path(f.path)
-        message = f.message
-        if loc == "zh":
-            code = lookup(f.code)
-            summary = None if code is None else code.summary_zh
-            sentence = (summary or "参数不是严格的 JSON。").rstrip("。")
-            message = f"{sentence}（第 {line} 行第 {column} 列）：{f.message}"
-        details = {"path": path, "start": start, "end": f.end, "line": line, "column": column}
-        errors.append(ToolError(f.code, path, message, details))
-    capped = capped_errors(errors, limits.max_diagnostics, loc)
-    return {
-        "success": False,
-        "status": "error",
-        "error_code": ERROR_CODE,
-        "validation_passed": False,
-        "errors": [e.to_json() for e in capped],
-    }
 
 
 def _result_error(code: Code, path: str | None, locale: Locale) -> ToolError:
@@ -410,7 +364,7 @@ def questionnaire_from_tool_result(
         read = _read(_as_arguments(title, questions), limits)
         if read.value is not None and not contradictions:
             return ToolForm(tool_call_id, read.value, ())
-        errors = _errors(read.findings, loc, read.overflow, limits.max_diagnostics)
+        errors = _capped(read.findings, loc, read.overflow, limits.max_diagnostics)
         return ToolForm(tool_call_id, None, (*contradictions, *errors))
     listed = _listed_errors(result.get("errors"), loc, limits)
     return ToolForm(tool_call_id, None, (*contradictions, *listed))

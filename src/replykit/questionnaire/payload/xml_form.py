@@ -72,9 +72,11 @@ def read_xml_request(
     return full_request(payload, read, limits)
 
 
-def full_request(payload: str, read: Read, limits: Limits) -> FormRead:
+def full_request(payload: str, read: Read, limits: Limits, allow_extras: bool = True) -> FormRead:
     """:func:`read_xml_request` of ``payload`` (``read``: its JSON reading) without the
-    fast path: the normalizer's full checks (§5)."""
+    fast path: the normalizer's full checks (§5). ``allow_extras=False`` reads as the
+    ``questionnaire_async`` tool does (§7: ``ui_text`` and ``timeout_seconds`` ignored),
+    for the tool's arguments given as JSON text, which then get the same findings."""
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
     if not isinstance(read.value, dict):
@@ -83,7 +85,7 @@ def full_request(payload: str, read: Read, limits: Limits) -> FormRead:
     if over is not None:
         sink.append(_at_list(over, payload))
         return _form_result(None, read.spans, sink)
-    form = _normalized(read, limits)
+    form = _normalized(read, limits, allow_extras)
     _take(sink, form.findings, form.overflow, read)
     return _form_result(form.value, read.spans, sink)
 
@@ -109,13 +111,14 @@ def _take(
         sink.absorb(attrs.evolve(overflow, before=len(head)), len(head) + len(tail))
 
 
-def _normalized(read: Read, limits: Limits) -> FormRead:
+def _normalized(read: Read, limits: Limits, allow_extras: bool) -> FormRead:
     """The normalizer's reading of ``read.value``, each finding placed as it is
     reported (so its cap keeps the first ones in offset order, §2.1), none on a value
     the JSON reader refused."""
     refused = _refused(read.findings)
     skip = (lambda p: p in refused) if refused else None
-    return normalize_fitting(read.value, True, limits, locate=_locator(read.spans), skip=skip)
+    locate = _locator(read.spans)
+    return normalize_fitting(read.value, allow_extras, limits, locate=locate, skip=skip)
 
 
 def _locator(spans: SpanMap) -> Locate:
