@@ -142,7 +142,8 @@ def read_yaml(
     not a string are left out), or ``None`` when nothing could be built; ``spans`` and
     ``key_spans`` map paths (str keys, 0-based int indices) to code-point offsets into
     ``payload``; ``aliases`` holds the path of every alias node (a ``None`` in
-    ``value``). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
+    ``value``) and of every scalar value with an anchor or a tag (below the
+    root). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
     float, ``.inf``, ``.nan``); quoted and block scalars are strings.
 
     Findings (errors): ``yaml.empty`` (no document, or only ``...``), ``yaml.syntax``,

@@ -347,7 +347,11 @@ class Builder:
             path = self._child_path()
             if path is None:  # a key, or under a non-string key: the mapping's place
                 path = self._place()
-            if isinstance(event, AliasEvent):
+            if isinstance(event, AliasEvent) or (
+                isinstance(event, ScalarEvent) and self._child_path()  # not a key, not the root
+            ):
+                # Reported once; read as a placeholder, so no second diagnostic judges
+                # a value its properties may change (a tag) or that stands for others.
                 self.aliases.add(path)
             for finding in node_event_findings(event, path, self.payload):
                 self.findings.append(finding)
@@ -360,8 +364,10 @@ class Builder:
             value, refused = _scalar_value(event, self.findings, at)
             span = event_span(event)
             scalar_frozen = None
-            if self._needs_frozen():  # a refused key is reported once, as too large
-                scalar_frozen = ("refused", span) if refused else freeze_scalar(value)
+            if self._needs_frozen():  # a refused key is reported once (too large, or a
+                # key with properties, already a yaml.alias/yaml.tag error)
+                placeholder = refused or event.anchor is not None or event.tag is not None
+                scalar_frozen = ("refused", span) if placeholder else freeze_scalar(value)
             self._deliver(value, span, scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
