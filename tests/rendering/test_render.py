@@ -222,6 +222,17 @@ def test_a_placeholder_cannot_be_forged() -> None:
     assert f"<p>{marker}0{marker} {marker}0{marker}</p>" in out
 
 
+def test_a_percent_encoded_placeholder_cannot_be_forged() -> None:
+    # A destination's href is looked for percent-encoded: its spellings are avoided.
+    assert choose_marker("%EE%80%80") == "\ue001"
+    assert choose_marker("%ee%80%80 &#37;EE%80%81") == "\ue002"
+    for index in ("0", "5", "9" * 5000):
+        text = f"[x]: %EE%80%80{index}%EE%80%80\n\n[x] {xml(FREE)}\n"
+        out = render_html(text, message_id="m")
+        assert f'<a href="%EE%80%80{index}%EE%80%80">x</a>' in out
+        assert read_html(out).counts["form"] == 1
+
+
 def test_a_placeholder_swallowed_by_a_definition_is_still_shown() -> None:
     out = render_html(f"[x]: {xml(FREE)}\n\n[x]\n", message_id="m")
     assert out.endswith(card_of(f"[x]: {xml(FREE)}"))

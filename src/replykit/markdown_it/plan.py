@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from urllib.parse import unquote
 
 import attrs
 
@@ -112,21 +113,28 @@ def _line_end(text: str) -> str:
 
 def choose_marker(text: str) -> str:
     """The first private-use code point neither in ``text`` nor named by one of its
-    numeric character references; if a text holds them all, the first pair of them
-    that does not occur in it (a text of n code points holds at most n pairs)."""
-    present = set(text)
+    numeric character references or percent-encodings (a link destination's href is
+    looked for encoded); if a text holds them all, the first pair of them that does not
+    occur in it (a text of n code points holds at most n pairs)."""
+    spellings = _spellings(text)
+    present = set().union(*spellings)
     present.update(_referenced(text))
     for char in _private_use():
         if char not in present:
             return char
-    pairs = {
-        chunk[i : i + 2] for chunk in (text, html.unescape(text)) for i in range(len(chunk) - 1)
-    }
+    pairs = {chunk[i : i + 2] for chunk in spellings for i in range(len(chunk) - 1)}
     for first in _private_use():
         for second in _private_use():
             if first != second and first + second not in pairs:
                 return first + second
     raise AssertionError("unreachable: more pairs than a str can hold")  # pragma: no cover
+
+
+def _spellings(text: str) -> tuple[str, ...]:
+    """``text`` as written, with its character references decoded, and each of those
+    with its percent-encodings decoded (UTF-8): every way a marker could be read."""
+    decoded = html.unescape(text)
+    return (text, decoded, unquote(text), unquote(decoded))
 
 
 def _referenced(text: str) -> Iterator[str]:

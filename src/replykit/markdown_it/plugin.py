@@ -255,11 +255,20 @@ def restore_references(state: StateCore) -> None:
     for reference in references.values():
         href, title = reference.get("href"), reference.get("title")
         if isinstance(href, str) and encoded in href:
-            reference["href"] = in_href.sub(
-                lambda m: normalize(plan.cards[int(m.group(1))].raw), href
-            )
+            reference["href"] = in_href.sub(lambda m: _block_raw(m, plan, normalize), href)
         if isinstance(title, str) and plan.marker in title:
-            reference["title"] = plan.pattern.sub(lambda m: plan.cards[int(m.group(1))].raw, title)
+            reference["title"] = plan.pattern.sub(lambda m: _block_raw(m, plan, str), title)
+
+
+def _block_raw(match: re.Match[str], plan: Plan, spell: Callable[[str], str]) -> str:
+    """The raw text of the block a placeholder ``match`` names, as ``spell`` writes it;
+    the match unchanged when it names none (the marker is chosen so that this cannot
+    happen: kept as it was rather than raise)."""
+    digits = match.group(1)
+    if len(digits) > len(str(len(plan.cards))):  # also keeps int() from a huge number
+        return match.group()
+    index = int(digits)
+    return spell(plan.cards[index].raw) if index < len(plan.cards) else match.group()
 
 
 def place_cards(state: StateCore) -> None:
