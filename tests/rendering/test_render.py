@@ -389,3 +389,16 @@ def test_inline_text_is_read_at_most_twice(monkeypatch: pytest.MonkeyPatch) -> N
         assert sum(read) <= 2 * placeholder_text
         # The whole item, then each non-empty piece around the cards (none before the first).
         assert len(read) == 1 + count
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["a\r \nb\n", "a\r\n \r\rb\r", "a\r  \r\n\rb\n", " a\r\r\n  b\n"],
+)
+def test_an_unregistered_fence_keeps_every_line_as_commonmark_does(body: str) -> None:
+    # Each line's ending is read alone: a lone CR and the next line's LF stay two lines.
+    text = f"Intro\n\n ```foo-questionnaire\n{body} ```\n"
+    got = re.search(r"<code[^>]*>(.*?)</code>", render_html(text), re.S)
+    want = re.search(r"<code[^>]*>(.*?)</code>", MarkdownIt("commonmark").render(text), re.S)
+    assert got is not None and want is not None
+    assert got.group(1) == want.group(1)

@@ -278,13 +278,20 @@ def unregistered_fence(segment: Segment) -> str:
     closer = re.compile(f" {{0,3}}`{{{max(ticks, 3)},}}[ \t]*")
     if body and closer.fullmatch(body[-1].rstrip("\r\n")):
         body = body[:-1]
-    content = "".join(_dedent(line, indent) for line in body)
-    content = content.replace("\r\n", "\n").replace("\r", "\n")
+    # Each line's own ending becomes "\n" (after the dedent: a lone "\r" ending one line
+    # must not pair with the "\n" of an emptied next line, §1).
+    content = "".join(_lf(_dedent(line, indent)) for line in body)
     language = attr("class", f"language-{segment.name or ''}")
     return (
         f"<pre{_block_attrs(segment, 'replykit-unregistered')}>"
         f"<code{language}{AUTO}>{esc(content)}</code></pre>"
     )
+
+
+def _lf(line: str) -> str:
+    """``line`` with its line ending (``\r\n``, ``\r`` or ``\n``, if any) written ``\n``."""
+    body = line.rstrip("\r\n")
+    return body + "\n" if len(body) < len(line) else line
 
 
 def _dedent(line: str, indent: int) -> str:
