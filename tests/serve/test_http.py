@@ -181,3 +181,26 @@ def test_serve_without_markdown_it_names_the_extra() -> None:
         "replykit serve: error: needs markdown-it-py, which is not installed: "
         "pip install 'replykit[html]'\n"
     )
+
+
+def test_the_log_line_of_a_hostile_request_is_inert(capsys: pytest.CaptureFixture[str]) -> None:
+    # The request line is the client's text: written to stderr escaped (§1.4).
+    import threading
+
+    from replykit.serve import make_server
+
+    srv = make_server("127.0.0.1", 0, quiet=False)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = srv.server_address[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+            conn.sendall(b"GET /\x1b[2J\x1b]0;pwned\x07\xe2\x80\xae HTTP/1.1\r\n\r\n")
+            while conn.recv(65536):
+                pass
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err
+    assert "\\u001b[2J" in err

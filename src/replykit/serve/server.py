@@ -43,6 +43,7 @@ from replykit.serve.strict import (
     number,
     request_line_ok,
 )
+from replykit.textout import escape
 
 #: Largest request body accepted, in bytes (2 MiB); a larger one gets 413 unread.
 MAX_BODY = 2 * 1024 * 1024
@@ -118,7 +119,8 @@ class PlaygroundServer(ThreadingHTTPServer):
         answer was sent (the client went away), never a traceback."""
         if not self.quiet and sys.stderr is not None:
             error = sys.exc_info()[1]
-            sys.stderr.write(f"{client_address[0]} connection failed: {error!r}\n")
+            line = f"{client_address[0]} connection failed: {error!r}"
+            sys.stderr.write(escape(line) + "\n")  # one inert line (§1.4)
 
 
 class PlaygroundHandler(BaseHTTPRequestHandler):
@@ -138,7 +140,8 @@ class PlaygroundHandler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Log to stderr unless the server is quiet."""
         if not self.server.quiet and sys.stderr is not None:
-            sys.stderr.write(f"{self.address_string()} {format % args}\n")
+            # The request line is the client's text: one inert line (§1.4).
+            sys.stderr.write(escape(f"{self.address_string()} {format % args}") + "\n")
 
     def _send(self, status: int, body: bytes, kind: str) -> None:
         self._answered = True
