@@ -139,3 +139,30 @@ def test_generated_definitions_agree_with_commonmark(text: str) -> None:
     for checked in (False, True):
         found = sum(s.kind == "questionnaire" for s in segment(text, checked=checked).segments)
         assert found in readings, (checked, readings)
+
+
+@pytest.mark.parametrize(
+    "preface",
+    [
+        "[a]: /u\n",
+        "[log]: C:\\logs\\app.log\n",
+        "[a]: /u\\x\n",
+        "[a]: /u((x))\n",
+        "> [a]: /a\\b 'T'\n",
+        "[a]: /u\x7f\n",
+        "[ ]: /u\n",
+        '[a]: /u "t" x\n',
+        "- [a]: <u v> (t)\n",
+    ],
+)
+def test_a_one_line_definition_shows_no_preface_exactly_when_commonmark_shows_nothing(
+    preface: str,
+) -> None:
+    # The preface asks the definitions' own reader (docs/protocol.md §4.3).
+    html = MarkdownIt("commonmark").render(preface)
+    shows = re.sub(r"<[^>]*>", "", html).strip() != ""
+    for checked in (False, True):
+        result = segment(preface + FENCED, message_id="m", checked=checked)
+        (block,) = [s for s in result.segments if s.kind != "markdown"]
+        refused = "fence.no_preface" in [d.code for d in block.diagnostics]
+        assert refused is not shows, (preface, checked)

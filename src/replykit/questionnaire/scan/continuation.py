@@ -56,7 +56,7 @@ def continued(
         return -1
     lead = text[first]
     underline = lead in "=-" and lx.setext_underline.fullmatch(text, first, stop) is not None
-    definition = lead == "[" and is_definition(text, first, stop, lx)
+    definition = lead == "[" and is_definition(text, first, stop)
     m = _marker(text, first, stop, lx)
     breaks = lead in "-*_" and is_break(text, first, stop, break_tail(text, first, stop), lx)
     continuing = False  # an empty item or an ordered one not at 1: no interruption
@@ -165,7 +165,7 @@ def _after(state: State, text: str, first: int, stop: int, columns: int, lx: Lex
         if _html_start(text, first, stop, lx):
             return UNKNOWN, 0
     kind = state[0]
-    definition = columns < 4 and text[first] == "[" and is_definition(text, first, stop, lx)
+    definition = columns < 4 and text[first] == "[" and is_definition(text, first, stop)
     if kind == START and columns >= 4:
         return START, 0  # indented code at the top level: a paragraph may start after it
     if kind == START:
@@ -226,7 +226,7 @@ def _container(
         return (START, 0) if nested_empty else (UNKNOWN, 0)
     if _leaf_line(text, inner, stop, lx) or text[inner] in "`~":
         return START, 0  # a heading, a break or a fence: no paragraph
-    if is_definition(text, inner, stop, lx) or _html_start(text, inner, stop, lx):
+    if is_definition(text, inner, stop) or _html_start(text, inner, stop, lx):
         return UNKNOWN, 0
     return kind, col
 

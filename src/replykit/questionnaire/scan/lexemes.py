@@ -50,7 +50,6 @@ class Lexemes:
     raw_html: re.Pattern[str]
     thematic_break: re.Pattern[str]
     character_reference: re.Pattern[str]
-    link_definition: re.Pattern[str]
     name_chars: re.Pattern[str]
 
     @classmethod
@@ -89,7 +88,6 @@ class Lexemes:
             raw_html=one("RAW_HTML"),
             thematic_break=one("THEMATIC_BREAK"),
             character_reference=one("CHARACTER_REFERENCE"),
-            link_definition=one("LINK_DEFINITION"),
             name_chars=one("NAME_CHARS"),
         )
 

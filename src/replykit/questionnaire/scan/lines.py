@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from replykit.questionnaire.scan.definitions import definitions_end
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.text import is_blank
 
 _LINE_ENDING = re.compile(r"[\r\n]")
 
@@ -74,8 +74,12 @@ def is_break(text: str, pos: int, stop: int, breaks: int, lx: Lexemes) -> bool:
     return pos >= breaks and lx.thematic_break.fullmatch(text, pos, stop) is not None
 
 
-def is_definition(text: str, pos: int, stop: int, lx: Lexemes) -> bool:
-    """Whether ``text[pos:stop]`` is a link reference definition written on one line."""
-    m = lx.link_definition.fullmatch(text, pos, stop)
-    # A label holds a non-blank character (CommonMark: "[ ]: /u" defines nothing).
-    return m is not None and not is_blank(text[pos + 1 : text.index("]:", pos)])
+def is_definition(text: str, pos: int, stop: int) -> bool:
+    """Whether ``text[pos:stop]`` (one line's content) is a link reference definition
+    written on that line alone: question ``definitions_end`` asked of the line, so the
+    preface and the inert regions read a definition with one reader (CommonMark 4.7)."""
+    return text.startswith("[", pos) and definitions_end(text, (pos, stop), _no_line) == stop
+
+
+def _no_line() -> None:
+    return None

@@ -58,7 +58,7 @@ def _line_head(text: str, pos: int, end: int, lx: Lexemes) -> tuple[int, int]:
         if m is None or is_break(text, pos, stop, breaks, lx):
             break
         pos = m.end()
-    if is_break(text, pos, stop, breaks, lx) or is_definition(text, pos, stop, lx):
+    if is_break(text, pos, stop, breaks, lx) or is_definition(text, pos, stop):
         return min(stop, end), stop
     m = lx.atx_marker.match(text, pos, stop)
     if m is None:
