@@ -24,6 +24,7 @@ from replykit.diagnostics import Diagnostic, LeftOut
 from replykit.questionnaire.compat import Compat, decode_transport
 from replykit.questionnaire.limits import Limits
 from replykit.questionnaire.model import Segment, Segmentation
+from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import Profile
 from replykit.questionnaire.scan.checked import check_reading, compare
 from replykit.questionnaire.scan.grammar import lexemes, parse
@@ -58,11 +59,13 @@ def segment_counted(
     limits: Limits,
     checked: bool = False,
     known: Mapping[KnownKey, Block] | None = None,
+    loader: str | None = None,
 ) -> tuple[Segmentation, int]:
     """:func:`segment` with its arguments checked and ``compat`` resolved; also the
     characters its scanner examined (the measure of work the streaming reader's bound
     of §10 is stated in). ``known``: blocks already read, by id, part and preface flag
-    (a streaming reader's: each is what :func:`read_block` returns for them)."""
+    (a streaming reader's: each is what :func:`read_block` returns for them);
+    ``loader``: the YAML event source chosen up front (``None``: chosen now, §1.2)."""
     decoded = None
     if mode is not None:
         plain = decode_transport(text, mode)
@@ -72,7 +75,8 @@ def segment_counted(
     if read is None:
         segs = (_segment("markdown", 0, len(text), text),) if text else ()
         return _segmentation(segs, (), decoded), 0
-    ctx = Context(text, LineIndex(text), profile, mode or _STRICT, limits)
+    chosen = choose_loader() if loader is None else loader
+    ctx = Context(text, LineIndex(text), profile, mode or _STRICT, limits, chosen)
     return _assemble(read[0], read[1], message_id, ctx, decoded, known or {}), read[2]
 
 

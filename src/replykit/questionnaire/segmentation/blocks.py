@@ -76,6 +76,9 @@ class Context:
     profile: Profile
     compat: Compat
     limits: Limits
+    # The YAML event source, chosen once per message (§1.2: REPLYKIT_YAML_LOADER is read
+    # up front; a later change of the environment never reaches a reading under way).
+    loader: str = "auto"
 
     def diagnostic(
         self, code: Code, start: int, end: int, *, variant: str | None = None, **params: Any
@@ -254,7 +257,9 @@ def fenced_block(
         fence_length = len(om.group("fence"))
         read = _limited(
             content,
-            lambda p: read_fenced_form(p, limits=limits, fence_length=fence_length),
+            lambda p: read_fenced_form(
+                p, limits=limits, fence_length=fence_length, loader=ctx.loader
+            ),
             limits,
         )
         overflow = _overflow(read, to_message, payload, ctx, len(diags))

@@ -86,6 +86,6 @@ def segment(
     problem = message_id_problem(message_id)
     if problem is not None:
         raise ValueError(f"message_id {problem}")
-    choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, whatever the text holds (§1.2)
+    loader = choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, whatever the text (§1.2)
     mode, chosen = resolve(compat), resolve_profile(profile)
-    return segment_counted(text, message_id, chosen, mode, limits, checked)[0]
+    return segment_counted(text, message_id, chosen, mode, limits, checked, loader=loader)[0]

@@ -116,12 +116,12 @@ class StreamSegmenter:
         problem = message_id_problem(message_id)
         if problem is not None:
             raise ValueError(f"message_id {problem}")
-        choose_loader()  # a bad REPLYKIT_YAML_LOADER fails here, not mid-stream (§1.2)
+        loader = choose_loader()  # fails here, not mid-stream; then read with (§1.2)
         self._mode = resolve(compat)
         self._compat = self._mode or Compat()
         self._in = Received(self._mode)
         chosen = resolve_profile(profile)
-        self._reader = PartReader(message_id, chosen, self._compat, limits, preview)
+        self._reader = PartReader(message_id, chosen, self._compat, limits, preview, loader)
         self._limit = limits.max_diagnostics
         self._resume = Resume(0)
         self._read_to = 0  # where the last reading ended
@@ -472,7 +472,7 @@ class StreamSegmenter:
         if at == 0 or (self._mode is not None and decode_transport(text, self._mode) != text):
             result, scanned = segment_counted(
                 text, self._reader.message_id, self._reader.profile, self._mode,
-                self._reader.limits, known=self._reader.known,
+                self._reader.limits, known=self._reader.known, loader=self._reader.loader,
             )  # fmt: skip
             self.scanned += scanned
             return result

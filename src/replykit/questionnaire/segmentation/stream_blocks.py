@@ -49,8 +49,10 @@ class PartReader:
     §6) and describes pending ones."""
 
     def __init__(
-        self, message_id: str, profile: Profile, compat: Compat, limits: Limits, preview: bool
-    ) -> None:
+        self, message_id: str, profile: Profile, compat: Compat, limits: Limits, preview: bool,
+        loader: str = "auto",
+    ) -> None:  # fmt: skip
+        self.loader = loader  # chosen once, at the segmenter's construction (§1.2)
         self.message_id = message_id
         self.profile = profile
         self.compat = compat
@@ -69,7 +71,7 @@ class PartReader:
         base = start - 1 if start else 0
         end = part.closer[1] if part.closer is not None else part.payload[1]
         piece = text_of(base, end)
-        ctx = Context(piece, LineIndex(piece), self.profile, self.compat, self.limits)
+        ctx = Context(piece, LineIndex(piece), self.profile, self.compat, self.limits, self.loader)
         block_id = f"{self.message_id}_q{ordinal}"
         block = _placed(read_block(_moved(part, -base), block_id, visible, ctx), base, line_col)
         self.known[(block_id, part, visible)] = block
