@@ -113,7 +113,9 @@ def _add_output_options(audit: argparse.ArgumentParser) -> None:
         help="table (default), json (the summary), jsonl (one line per "
         "reply or input error), html (a self-contained page with charts)",
     )
-    audit.add_argument("--out", metavar="FILE", help="write the report here (default stdout)")
+    audit.add_argument(
+        "--out", metavar="FILE", help="write the report here (default or -: standard output)"
+    )
     audit.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -241,11 +243,11 @@ def run_audit(args: argparse.Namespace) -> int:
     try:
         options = _options(args)
         files = _files(args.paths)
-        if args.out:
+        if args.out is not None and args.out != "-":
             check_out(args.out, [f for f in files if isinstance(f, str) and f != STDIN])
     except InputError as exc:
         return fail("audit", str(exc))
-    if not args.out:
+    if args.out is None or args.out == "-":
         _audit(args, options, files, stdout_bytes())
         return 0
     try:
