@@ -108,3 +108,20 @@ def test_audit_progress_with_standard_error_closed_stays_off_standard_output() -
     proc = _run("audit", str(EXAMPLE), "--progress", "always", "--format", "json", close=2)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["records"] == 1  # the report alone, no progress line
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["segment", "--help"]])
+def test_help_and_version_that_cannot_be_written_are_exit_2(args: list[str]) -> None:
+    for proc in (_run(*args, stdout="/dev/full"), _run(*args, close=1)):
+        assert proc.returncode == 2
+        (line,) = proc.stderr.decode().splitlines()
+        assert line.startswith("replykit: error: cannot write the output: ")
+
+
+def test_main_returns_the_status_of_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from replykit.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("replykit ")
+    assert main(["segment", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: replykit segment")

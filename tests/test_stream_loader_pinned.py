@@ -7,7 +7,10 @@ import pytest
 
 from replykit import StreamSegmenter, segment
 
-FORM = 'Hi\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n'
+FORM = (
+    'Hi\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n'
+    '    default: ""\n'
+)
 
 
 def test_a_later_bad_loader_name_does_not_reach_the_stream(

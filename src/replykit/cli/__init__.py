@@ -38,7 +38,7 @@ from typing import Any, NoReturn
 from replykit import __version__
 from replykit.argcheck import typed
 from replykit.cli import actions, audit, conversation, fuzz, segment, serve, stream, tool, vectors
-from replykit.cli.io import InputError, check_message_id, fail, os_reason
+from replykit.cli.io import InputError, check_message_id, fail, note, os_reason, write
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.textout import escape, quoted
 
@@ -59,7 +59,7 @@ class _Version(argparse.Action):
     ) -> NoReturn:
         from replykit.build import build_info
 
-        sys.stdout.write(f"replykit {__version__} ({build_info().label()})\n")
+        write(f"replykit {__version__} ({build_info().label()})\n")  # OSError: main says it
         parser.exit()
 
 
@@ -71,6 +71,16 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise InputError(f"{self.prog}: error: {message}")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops a failed write of --help silently (exit 0 with nothing shown):
+        # standard output goes through write(), whose OSError main() reports (exit 2).
+        if not message:
+            return
+        if file is not None and file is sys.stderr:
+            note(message.rstrip("\n"))
+        else:  # standard output (None: it is closed, and write() says so)
+            write(message)
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse quotes a wrong choice with repr() ("\\x1b"); quoted as every other
@@ -115,13 +125,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 @typed
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``replykit`` command; returns the exit status (2 for a bad
-    input or a bad ``REPLYKIT_YAML_LOADER``, docs/cli.md "Environment"; 141 when the
-    reader of standard output went away, as a shell pipeline's ``| head`` does)."""
+    """Entry point of the ``replykit`` command; returns the exit status, never raises
+    ``SystemExit`` (0 after ``--help`` or ``--version``; 2 for a bad input, a bad
+    ``REPLYKIT_YAML_LOADER`` (docs/cli.md "Environment") or output that cannot be
+    written; 141 when the reader of standard output went away, as a shell pipeline's
+    ``| head`` does)."""
     try:
         args = build_parser().parse_args(argv)
     except InputError as e:
-        print(escape(str(e)), file=sys.stderr)
+        note(escape(str(e)))
+        return 2
+    except SystemExit as e:  # --help and --version: printed, exit 0
+        return e.code if isinstance(e.code, int) else 0
+    except OSError as e:  # --help or --version could not be written
+        _quiet_stdout()
+        note(f"replykit: error: cannot write the output: {escape(os_reason(e))}")
         return 2
     try:
         choose_loader()  # a bad REPLYKIT_YAML_LOADER is a usage error, before any reading
