@@ -24,6 +24,7 @@ from replykit import (
 from replykit.actions import action_schema
 from replykit.cli.tool import add_parser
 from replykit.questionnaire.payload import UI_TEXT_KEYS
+from replykit.text import is_blank
 
 from forms import SCHEMA_STRINGS
 
@@ -138,8 +139,10 @@ def test_every_form_the_schema_accepts_is_read_or_fails_only_on_values(payload: 
     assert block.valid == (not errors)
     if block.valid:
         assert block.questionnaire is not None
-        # null reads as absent (§7), for the object and for each of its texts
-        ui_text = {k: v for k, v in (payload.get("ui_text") or {}).items() if v is not None}
+        # null reads as absent (§7), for the object and for each of its texts; a blank
+        # text is dropped with a warning (§5)
+        given = (payload.get("ui_text") or {}).items()
+        ui_text = {k: v for k, v in given if v is not None and not is_blank(v)}
         assert dict(block.questionnaire.ui_text) == ui_text
         assert block.questionnaire.timeout_seconds == payload.get("timeout_seconds")
 

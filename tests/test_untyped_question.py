@@ -72,6 +72,23 @@ def _expected(question: dict[str, Any], read: Any, fenced: bool) -> list[Key]:
         key
         for key in single
         if key[:3] in in_multi and not (key[0].endswith("options_required") and fine)
+    ] + _item_errors(question, multi, fenced)
+
+
+def _item_errors(question: dict[str, Any], multi: list[Key], fenced: bool) -> list[Key]:
+    """The multi_choice errors on the items of a list default that are not strings:
+    not a string is wrong whatever the type (§4.2), so they stay, one offset later
+    (``BAD`` is one longer than ``multi_choice``)."""
+    if not isinstance(question.get("default"), list):
+        return []
+    if fenced:
+        code, path = "question.default_invalid", "questions[1].default["
+    else:
+        code, path = "questionnaire.start.default_list_invalid_items", "questions[1].default"
+    return [
+        (c, s, p, None if a is None else a + 1, None if b is None else b + 1)
+        for c, s, p, a, b in multi
+        if c == code and p.startswith(path)
     ]
 
 

@@ -71,7 +71,7 @@ def strict_forms(draw: st.DrawFn) -> Questionnaire:
 def tool_forms(draw: st.DrawFn, *, extras: bool = True) -> Questionnaire:
     """Normalized lenient forms (§5, §7): unique explicit ids (not trimmed), {value,
     label} options, title, texts, options and defaults trimmed, single-choice default
-    possibly "", and with ``extras`` ui_text/timeout_seconds."""
+    possibly "", and with ``extras`` ui_text (non-blank values)/timeout_seconds."""
     n = draw(st.integers(min_value=1, max_value=4))
     ids = draw(st.lists(visible_texts, min_size=n, max_size=n, unique=True))
     questions = tuple(draw(_question(qid, lenient=True)) for qid in ids)
@@ -79,7 +79,7 @@ def tool_forms(draw: st.DrawFn, *, extras: bool = True) -> Questionnaire:
     timeout: int | float | None = None
     if extras:
         keys = draw(st.lists(st.sampled_from(UI_TEXT_KEYS), unique=True, max_size=3))
-        ui_text = tuple((k, draw(texts)) for k in keys)
+        ui_text = tuple((k, draw(visible_texts)) for k in keys)  # a blank one is dropped
         timeout = draw(
             st.none()
             | st.integers(min_value=0, max_value=10**6)

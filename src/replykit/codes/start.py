@@ -232,13 +232,15 @@ UI_TEXT_INVALID: Final = Code(
     en={
         "": "{path} must be {expected}, not {actual}; it is ignored.",
         "too_long": "{path} is longer than {limit|character}; it is ignored.",
+        "blank": "{path} is blank; it is ignored and the default text is shown.",
     },
     zh={
         "": "{path} 必须是{expected}，{actual_clause}；已忽略。",
         "too_long": "{path} 超过 {limit} 个字符；已忽略。",
+        "blank": "{path} 为空白；已忽略，改用默认文字。",
     },
-    meaning="`ui_text` not an object, or a known key with a non-string value or one longer "
-    "than 64 code points; dropped",
+    meaning="`ui_text` not an object, or a known key with a non-string value, a blank one "
+    "(§1) or one longer than 64 code points; dropped (the default text is shown)",
     example='`"ui_text": {"other": 1}`',
     summary_zh="ui_text 的值无效，已忽略。",
 )

@@ -42,7 +42,8 @@ def form_schema() -> dict[str, Any]:
 
     A payload the schema accepts can still be invalid on values only: a blank text or
     option, a repeated id or option value, a default that is not an option (the
-    ``questionnaire.start.*`` codes of those rules).
+    ``questionnaire.start.*`` codes of those rules); a blank ``ui_text`` value is
+    dropped with the warning ``ui_text_invalid``.
     """
     schema = tool_schema()
     schema["title"] = "questionnaire request payload"
@@ -53,7 +54,10 @@ def form_schema() -> dict[str, Any]:
     schema["properties"]["ui_text"] = or_null(
         {
             "type": "object",
-            "description": "Display texts used when the answers are shown (all optional).",
+            "description": (
+                "Display texts used when the answers are shown (all optional; a blank "
+                "or over-long value is dropped with a warning and the default is used)."
+            ),
             "properties": {key: {"type": ["string", "null"]} for key in UI_TEXT_KEYS},
             "additionalProperties": False,
         }

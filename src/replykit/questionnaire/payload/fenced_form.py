@@ -313,16 +313,27 @@ class _Checker:
         """The checks of a question whose type is missing or invalid that hold whatever
         its type (§4.2: every violation is reported): given ``options`` are a non-empty
         list of valid options (a free_text question takes none at all); a given
-        ``allow_other`` is a boolean; ``default`` is a string or a list. What depends on
-        the type (options required, a default among them) is not judged."""
+        ``allow_other`` is a boolean; ``default`` is a string or a list of strings (each
+        item that is not one is ``question.default_invalid`` at ``default[k]``, as for a
+        multi_choice question). What depends on the type (options required, a default
+        among them, a repeated default item) is not judged."""
         if "options" in raw:
             self.options(raw, at.descend("options"))
         if "allow_other" in raw:
             self.allow_other(raw, at)
         default = raw.get("default", "")
-        if not isinstance(default, str | list):
+        if isinstance(default, list):
+            self.string_items(default, at.descend("default"))
+        elif not isinstance(default, str):
             hint = self.kind_hint(default, (*at.path, "default"))
             at.add(F.QUESTION_DEFAULT_INVALID, "default", variant="any_type", hint=hint)
+
+    def string_items(self, items: list[Any], at: Cursor) -> None:
+        """``question.default_invalid`` at ``default[k]`` for each item of a list default
+        that is not a string, for a question of no known type: any string would do."""
+        for k, item in enumerate(items):
+            if not isinstance(item, str):
+                at.add(F.QUESTION_DEFAULT_INVALID, k, hint=self.kind_hint(item, (*at.path, k)))
 
     def allow_other(self, raw: dict[str, Any], at: Cursor) -> bool:
         allow_other = raw.get("allow_other", False)
@@ -435,7 +446,9 @@ class _Checker:
             hint = self.kind_hint(value, at.path, one_of(values, excused))
             at.add(F.QUESTION_DEFAULT_INVALID, variant="single_choice", hint=hint)
             return ""
-        if values is not None and value not in values and not names_carried(value, excused):
+        # No option read (``values`` empty): membership is not judged, the options'
+        # errors say what to fix (§4.2).
+        if values and value not in values and not names_carried(value, excused):
             at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
             return ""  # reported; the form is not built
         return value
@@ -461,12 +474,7 @@ class _Checker:
             if not isinstance(item, str):
                 hint = self.kind_hint(item, (*at.path, k), one_of(values, excused))
                 at.add(F.QUESTION_DEFAULT_INVALID, k, hint=hint)
-            elif (
-                known is not None
-                and values is not None
-                and item not in known
-                and not names_carried(item, excused)
-            ):
+            elif values and known and item not in known and not names_carried(item, excused):
                 at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, k, value=item, allowed=values)
             else:
                 out.append(item)

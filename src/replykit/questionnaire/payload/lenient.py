@@ -89,7 +89,7 @@ def normalize_form(
     ``default_list_invalid_items`` (the items of a multi-choice default that are not
     strings, ``invalid_items``), ``allow_other_type_invalid``; warnings
     (``allow_extras`` only, value dropped) ``ui_text_invalid`` (not an object, a known
-    key's value not a string or longer than :data:`MAX_UI_TEXT`),
+    key's value not a string, blank (§1) or longer than :data:`MAX_UI_TEXT`),
     ``timeout_seconds_invalid``, ``default_duplicate_item`` (a multi-choice default item
     equal, after trimming, to an earlier one: kept once; without ``allow_extras`` it is
     kept once silently). A JSON ``null`` counts as absent for every optional field.
@@ -227,15 +227,19 @@ def _allow_other(raw: dict[str, Any], at: Cursor) -> bool:
 def _untyped(raw: dict[str, Any], at: Cursor) -> None:
     """The checks of a question whose type is missing or unknown that hold whatever its
     type (§7: every violation is reported): ``options``, when given and not empty, a
-    list of valid options; ``allow_other`` a boolean; ``default`` a string or a list.
-    What depends on the type (options required, a default among the options) is not
+    list of valid options; ``allow_other`` a boolean; ``default`` a string or a list of
+    strings. What depends on the type (options required, a default among them) is not
     judged."""
-    options = raw.get("options")
+    options, read = raw.get("options"), None
     if options is not None and options != []:
-        _options(options, at.descend("options"))
+        read = _options(options, at.descend("options"))[0]
     _allow_other(raw, at)
     default = raw.get("default")
-    if default is not None and not isinstance(default, str | list):
+    if isinstance(default, list):
+        # As for a multi-choice default (same code, path and details): not a string is
+        # wrong whatever the type; whether an item is an option is not judged.
+        _not_strings(default, at.descend("default"), [o.value for o in read or ()])
+    elif default is not None and not isinstance(default, str):
         at.add(
             S.DEFAULT_TYPE_INVALID,
             "default",
@@ -369,12 +373,8 @@ def _single_default(
 ) -> str:
     default = _text_default(raw, at)
     # "" is the seed's own normalized "no default".
-    if (
-        default
-        and values is not None
-        and default not in values
-        and not names_carried(default, excused)
-    ):
+    # No option read (``values`` empty): membership is not judged (§7).
+    if default and values and default not in values and not names_carried(default, excused):
         at.add(S.DEFAULT_VALUE_NOT_IN_OPTIONS, value=default, allowed=values)
         return ""  # reported; the form is not built
     return default
@@ -393,10 +393,8 @@ def _multi_default(
         at.add(S.DEFAULT_TYPE_INVALID, expected="array of strings", actual=json_type(raw))
         return ()
     items = _distinct_items(raw, at, warn)
-    not_strings = [item for item in raw if not isinstance(item, str)]
-    if not_strings:
-        at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=values or [])
-    if values is not None:
+    _not_strings(raw, at, values or [])
+    if values:  # none read: membership is not judged, the options' errors say it (§7)
         known = frozenset(values)
         outside = [i for i in items if i not in known and not names_carried(i, excused)]
         if outside:
@@ -408,6 +406,14 @@ def _multi_default(
             )
             return ()  # reported; the form is not built
     return tuple(items)
+
+
+def _not_strings(raw: list[Any], at: Cursor, allowed: list[str]) -> None:
+    """``default_list_invalid_items`` at ``at`` for the items of the list default ``raw``
+    that are not strings (``details.invalid_items``; ``allowed``: the option values)."""
+    not_strings = [item for item in raw if not isinstance(item, str)]
+    if not_strings:
+        at.add(S.DEFAULT_LIST_INVALID_ITEMS, invalid_items=not_strings, allowed=allowed)
 
 
 def _distinct_items(raw: list[Any], at: Cursor, warn: bool) -> list[str]:
@@ -442,6 +448,10 @@ def _ui_text(raw: Any, at: Cursor) -> tuple[tuple[str, str], ...]:
             continue  # unknown ui_text keys are ignored like unknown top-level keys
         if not isinstance(value, str):
             at.add(S.UI_TEXT_INVALID, key, expected="string", actual=json_type(value))
+            continue
+        if is_blank(value):
+            # Shown as is it would hide the text it stands for: the default is used.
+            at.add(S.UI_TEXT_INVALID, key, variant="blank")
             continue
         if len(value) > MAX_UI_TEXT:
             # Every question's display line repeats it: a long one would multiply.

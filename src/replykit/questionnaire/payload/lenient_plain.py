@@ -197,8 +197,8 @@ def _default(qtype: QuestionType, raw: Any, options: list[Option]) -> str | tupl
 
 def _ui_text(raw: Any) -> tuple[tuple[str, str], ...] | None:
     """The kept ``ui_text`` pairs (unknown keys and null values ignored), or ``None``
-    when it would be reported (not an object, a known key's value not a string of at
-    most :data:`~replykit.questionnaire.model.MAX_UI_TEXT` code points)."""
+    when it would be reported (not an object, a known key's value not a non-blank string
+    of at most :data:`~replykit.questionnaire.model.MAX_UI_TEXT` code points)."""
     if raw is None:
         return ()
     if type(raw) is not dict:
@@ -207,7 +207,7 @@ def _ui_text(raw: Any) -> tuple[tuple[str, str], ...] | None:
     for key, value in raw.items():
         if key not in _UI_TEXT_KEYS or value is None:
             continue
-        if type(value) is not str or len(value) > MAX_UI_TEXT:
+        if type(value) is not str or len(value) > MAX_UI_TEXT or is_blank(value):
             return None
         out.append((key, value))
     return tuple(out)

@@ -17,9 +17,12 @@ def resolve_ui_text(
     """The seven display texts used for ``questionnaire`` (§7), key -> text.
 
     Precedence per key: ``ui_text`` (the argument), then the form's ``ui_text``, then the
-    ``locale`` defaults (``zh`` or ``en``). Raises ``ValueError`` for a key outside
-    ``other, answer_title, question_fallback, unanswered, unselected, answer_separator,
-    list_separator`` or an unknown locale, ``TypeError`` for a non-string value.
+    ``locale`` defaults (``zh`` or ``en``). A blank value (§1, ``""``, ``"  "``) counts as
+    not given, so every text is shown non-blank: a blank ``other`` would make an "other"
+    answer show as nothing (the readers drop one with ``ui_text_invalid``). Raises
+    ``ValueError`` for a key outside ``other, answer_title, question_fallback,
+    unanswered, unselected, answer_separator, list_separator`` or an unknown locale,
+    ``TypeError`` for a non-string value.
     """
     if not isinstance(questionnaire, Questionnaire):
         name = type(questionnaire).__name__
@@ -27,13 +30,14 @@ def resolve_ui_text(
     if ui_text is not None and not isinstance(ui_text, Mapping):
         raise TypeError(f"ui_text must be a mapping, not {type(ui_text).__name__}")
     out = dict(UI_TEXT_DEFAULTS[check_locale(locale)])
-    out.update(dict(questionnaire.ui_text))
+    out.update((key, value) for key, value in questionnaire.ui_text if not is_blank(value))
     for key, value in (ui_text or {}).items():
         if key not in UI_TEXT_KEYS:
             raise ValueError(f"unknown ui_text key {key!r}; known: {', '.join(UI_TEXT_KEYS)}")
         if not isinstance(value, str):
             raise TypeError(f"ui_text[{key!r}] must be a str, not {type(value).__name__}")
-        out[key] = value
+        if not is_blank(value):
+            out[key] = value
     return out
 
 
@@ -47,9 +51,10 @@ def display_text(
 
     Input: the form's questions by id, the answers, the resolved texts of
     :func:`resolve_ui_text`. A question with a blank text shows ``question_fallback``;
-    a choice shows its labels then a non-blank ``other_text``, joined by
-    ``list_separator``, or ``unselected`` when nothing is chosen; a blank free text shows
-    ``unanswered``. Never raises for answers built by
+    a choice shows its non-blank labels then a non-blank ``other_text``, joined by
+    ``list_separator``, or ``unselected`` when nothing is shown; a blank free text shows
+    ``unanswered`` (blank as everywhere: :func:`~replykit.text.is_blank`, §1). Never
+    raises for answers built by
     :func:`~replykit.questionnaire.conversation.responses.build.build_response`.
     """
     lines = [ui["answer_title"]]
@@ -68,7 +73,7 @@ def _shown(a: Answer, ui: Mapping[str, str]) -> str:
         shown = a.answer if isinstance(a.answer, str) and not is_blank(a.answer) else None
         return shown or ui["unanswered"]
     parts = list(a.labels or ()) if a.type == "multi_choice" else [a.label or ""]
-    parts = [p for p in parts if p]
+    parts = [p for p in parts if not is_blank(p)]
     if a.other_text is not None and not is_blank(a.other_text):
         parts.append(a.other_text)
     return ui["list_separator"].join(parts) if parts else ui["unselected"]
