@@ -1,10 +1,12 @@
 """The Dask recipe of docs/evals.md, run for real: dask.bag over JSON Lines files on a
 distributed.LocalCluster of worker processes, partial tallies merged; the figures are
-the audit command's."""
+the audit command's, a line that is not UTF-8 included (one input error, not a failed
+computation)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,14 @@ FORM = (
     '"options":["a","b"],"default":"a"}]}</questionnaire>\n'
 )
 TILDE = "Pick one:\n\n~~~questionnaire\ntitle: T\n~~~\n"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "evals.md"
+
+
+def recipe_read_text() -> str:
+    """The recipe's ``read_text`` call, as docs/evals.md writes it."""
+    section = DOC.read_text("utf-8").split("### Dask", 1)[1].split("\n### ", 1)[0]
+    (call,) = re.findall(r"db\.read_text\((.*)\)\n", section)
+    return call
 
 
 def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
@@ -34,13 +44,16 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
             ).encode()
             for i in range(part * 40, part * 40 + 40)
         ]
-        # Blank lines (no records), a broken record, a message without a role.
+        # Blank lines (no records), a broken record, a message without a role, a line
+        # that is not UTF-8 (a byte 0xff inside a string).
         lines[5:5] = [b"", b"  \t"]
         lines[20:20] = [b'{"model": "m0", "messages": [', b'{"messages": [{"content": "x"}]}']
+        lines[30:30] = [b'{"model": "m1", "messages": "\xff"}']
         bom = b"\xef\xbb\xbf" if part == 1 else b""
         data = bom + breaks[part].join(lines) + breaks[part]
         (tmp_path / f"part-{part}.jsonl").write_bytes(data)
     files = str(tmp_path / "*.jsonl")
+    assert recipe_read_text() == '"runs/*.jsonl", include_path=True, errors="surrogateescape"'
 
     # The recipe (docs/evals.md, "Dask").
     with (
@@ -49,16 +62,16 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
         ) as cluster,
         Client(cluster),
     ):
-        lines = db.read_text(files, include_path=True)  # one partition per file
+        lines = db.read_text(files, include_path=True, errors="surrogateescape")
         results = lines.map_partitions(audit_lines, group_by="model", expect_field="expect")
         tally = results.reduction(tally_results, merge_tallies).compute()
 
     assert isinstance(tally, Tally)
     summary = tally.summary()
     assert (summary["records"], summary["messages"], summary["input_errors"]["count"]) == (
-        126,
+        129,
         120,
-        6,
+        9,
     )
     main(
         [
@@ -76,7 +89,7 @@ def test_dask_bag_on_a_local_cluster(tmp_path: Path, capsys: Any) -> None:
     # The same figures, the same first examples, the same input errors at the same
     # file:line (blank lines are no records; every line end counts).
     assert summary == from_cli
-    assert [e["where"] for e in summary["input_errors"]["first"]][:2] == [
-        f"{tmp_path}/part-0.jsonl:21",
-        f"{tmp_path}/part-0.jsonl:22",
+    assert [(e["where"], e["message"]) for e in summary["input_errors"]["first"]][1:3] == [
+        (f"{tmp_path}/part-0.jsonl:22", "messages[0] has no role"),
+        (f"{tmp_path}/part-0.jsonl:31", "not UTF-8 (byte 29)"),
     ]

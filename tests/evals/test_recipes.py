@@ -112,4 +112,9 @@ def test_hugging_face_recipe_function() -> None:
     replies = [{"role": "assistant", "content": TILDE}, {"role": "assistant", "content": FORM}]
     assert judge({"messages": replies}) == {"passed": True, "error": None}
     assert judge({"messages": replies[:1]}) == {"passed": False, "error": None}
+    # datasets fills a field a record lacks with None: a one-message record of a file
+    # that also holds conversations comes as messages None beside role and content.
+    row = {"messages": None, "role": "assistant", "content": FORM, "model": None}
+    assert judge(row) == {"passed": True, "error": None}
+    assert judge({**row, "content": TILDE}) == {"passed": False, "error": None}
     assert os.path.exists(EXAMPLE)

@@ -128,7 +128,6 @@ def test_profile_and_lenient() -> None:
             {"expect_field": "want"},
             'expect must be one of any, form, none, not "maybe"',
         ),
-        ("text", {"expect": "often"}, 'expect must be one of any, form, none, not "often"'),
     ],
 )
 def test_unreadable_records_are_errors_not_exceptions(

@@ -4,7 +4,8 @@
   plus whether a form was due (``expect``), optionally beside the ``compat="sage"``
   verdict; :class:`Compliance` and :class:`Reason` are its result;
 - :func:`audit_record` audits one stored record (a conversation, a reply, an eval
-  record) into plain JSON data; pure, picklable, never raises, for process pools and
+  record) into plain JSON data; pure, picklable, never raises for a record (a wrong
+  option raises ``TypeError``/``ValueError`` at the call), for process pools and
   distributed engines; :func:`audit_json` the same from one JSON text (a JSON Lines
   line), read strictly, and :func:`audit_lines` of a partition's lines, located by
   file and line;

@@ -51,7 +51,7 @@ class Item:
     bytes of whole JSON Lines lines from ``line`` on (:func:`records` splits them),
     ``line`` the bytes of one such line (its line break and a leading byte order mark
     removed) to decode as UTF-8 and then JSON, ``value`` a decoded value, ``row`` a
-    Parquet row as pyarrow gives it (read by
+    Parquet row as pyarrow gives it, its maps tagged (read by
     :func:`~replykit.evals.parquet.row_record`), ``error`` the reason the record could
     not be read; ``size``: bytes of input it stands for (for
     progress)."""
