@@ -125,8 +125,10 @@ def test_questionnaire_async_json_caps_the_reading_findings() -> None:
     text = "{" + ",".join('"a":1' for _ in range(10)) + "}"
     errors = questionnaire_async_json(text, limits=Limits(max_diagnostics=3), locale="en")["errors"]
     assert [e["code"] for e in errors] == ["json.duplicate_key"] * 2 + ["limit.diagnostics"]
+    # The reading goes on past the repeated keys: the missing questions are reported too.
     assert errors[2]["details"]["left_out"] == [
-        {"code": "json.duplicate_key", "severity": "error", "count": 7}
+        {"code": "json.duplicate_key", "severity": "error", "count": 7},
+        {"code": "questionnaire.start.questions_must_be_list", "severity": "error", "count": 1},
     ]
     deep = '{"title":' + "[" * 5 + "]" * 5 + "}"
     shallow = questionnaire_async_json(deep, limits=Limits(max_depth=4), locale="en")

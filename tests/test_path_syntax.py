@@ -55,7 +55,8 @@ def test_answers_and_strict_json_use_the_same_syntax() -> None:
     with pytest.raises(AnswersError) as dup:
         build_response_json(form, '{"q-1": {"": 1, "": 2}}', questionnaire_id="c")
     assert [f.details["path"] for f in dup.value.findings] == ['["q-1"][""]']
-    result = questionnaire_async_json('{"title": "T", "x.y": 1, "x.y": 2}', locale="en")
+    arguments = '{"title": "T", "questions": [{"type": "text", "text": "Q"}], "x.y": 1, "x.y": 2}'
+    result = questionnaire_async_json(arguments, locale="en")
     assert [e["path"] for e in result["errors"]] == ['["x.y"]']
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from replykit.argcheck import typed
 from replykit.codes import lookup
 from replykit.diagnostics import Finding, LeftOut, format_path
@@ -28,7 +26,7 @@ from replykit.questionnaire.conversation.tool import (
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.questionnaire.payload.results import FormRead, Read
-from replykit.questionnaire.payload.xml_form import full_request
+from replykit.questionnaire.payload.xml_form import normalizer_findings
 from replykit.text import LineIndex
 
 
@@ -108,13 +106,11 @@ def _text_errors(findings: tuple[Finding, ...], text: str, loc: Locale) -> list[
 
 def _read_on(text: str, read: Read, limits: Limits) -> FormRead:
     """The tool's own findings on arguments read with findings (placeholders for the
-    refused tokens): none on a refused value, as :func:`full_request` gives them for an
-    XML+JSON request; the reader's own are left out (they are placed from the text)."""
+    refused tokens): none on a refused value, as an XML+JSON request gets them; the
+    reader's own are placed from the text apart."""
     if not isinstance(read.value, dict):
         return _read(read.value, limits)
     too_big = arguments_size(read.value, limits)
     if too_big is not None:
         return FormRead(None, findings=(too_big,))
-    form = full_request(text, read, limits, allow_extras=False)
-    own = set(read.findings)
-    return attrs.evolve(form, findings=tuple(f for f in form.findings if f not in own))
+    return normalizer_findings(text, read, limits, allow_extras=False)

@@ -74,11 +74,24 @@ def read_xml_request(
 
 def full_request(payload: str, read: Read, limits: Limits, allow_extras: bool = True) -> FormRead:
     """:func:`read_xml_request` of ``payload`` (``read``: its JSON reading) without the
-    fast path: the normalizer's full checks (§5). ``allow_extras=False`` reads as the
-    ``questionnaire_async`` tool does (§7: ``ui_text`` and ``timeout_seconds`` ignored),
-    for the tool's arguments given as JSON text, which then get the same findings."""
+    fast path: the JSON findings, then the normalizer's full checks (§5)."""
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
+    return _read_on(payload, read, limits, allow_extras, sink)
+
+
+def normalizer_findings(payload: str, read: Read, limits: Limits, allow_extras: bool) -> FormRead:
+    """The normalizer's findings alone on ``read`` (none on a value the JSON reader
+    refused; capped at ``max_diagnostics``, the rest in ``overflow``).
+    ``allow_extras=False`` reads as the ``questionnaire_async`` tool does (§7:
+    ``ui_text`` and ``timeout_seconds`` ignored), for the tool's arguments given as
+    JSON text, which then get the findings the same text gets as a request."""
+    return _read_on(payload, read, limits, allow_extras, finding_sink(limits.max_diagnostics))
+
+
+def _read_on(
+    payload: str, read: Read, limits: Limits, allow_extras: bool, sink: Collector[Finding]
+) -> FormRead:
     if not isinstance(read.value, dict):
         return _form_result(None, read.spans, sink)
     over = form_lists(read.value, limits)
