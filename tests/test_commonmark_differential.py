@@ -120,7 +120,9 @@ _INLINE = st.sampled_from(
      "<http://x.y/`>", "*", "_", "[", "]", "(u)", "<questionnaire>", "</questionnaire>", "~~~",
      "\t", "  ", "#", "1.", "-", ">", "问", "<span", "title='`'>", "x=\"a`b\" />",
      # link reference definitions: their text is no inline content (CommonMark 4.7)
-     '"', "'", "]: ", " /u ", "(t"]
+     '"', "'", "]: ", " /u ", "(t",
+     # inline links: their destination and title neither (CommonMark 6.3)
+     "](", "](/u)", '](/u "', '")', "![", "](<`>)", " '`')", "](\t/u (x"]
 )  # fmt: skip
 _LINE_START = st.sampled_from(
     ["", "", "", " ", "  ", "   ", "    ", "\t", "> ", ">", "> > ", "- ", "* ", "+ ", "1. ",
@@ -286,7 +288,24 @@ def test_generated_comments_agree(text: str) -> None:
     # cmark cannot referee comments (it follows the older syntax, no "<!-->").
     blank = {i for i, line in enumerate(re.split(r"\r\n|\r|\n", text)) if not line.strip(" \t>")}
     assume(replykit_view(text)[0] - blank == oracle(text)[0] - blank)
+    # The same departure can make an HTML block of a lazy continuation line (after a
+    # link reference definition in a block quote): commonmark.py then referees the
+    # block structure, and comments are compared only where the two agree.
+    assume(_html_block_starts(text) == _reference_html_block_starts(text))
     comments_agree(text)
+
+
+def _html_block_starts(text: str) -> set[int]:
+    return {t.map[0] for t in _MD.parse(text) if t.type == "html_block" and t.map}
+
+
+def _reference_html_block_starts(text: str) -> set[int]:
+    """The first lines (0-based) of the HTML blocks commonmark.py reads."""
+    found = set()
+    for node, entering in commonmark.Parser().parse(text).walker():
+        if entering and node.t == "html_block" and node.sourcepos:
+            found.add(node.sourcepos[0][0] - 1)
+    return found
 
 
 @pytest.mark.parametrize(

@@ -169,7 +169,7 @@ def test_hostile_and_fuzzing_keep_their_names() -> None:
     assert replykit.hostile.__all__ == replykit.testing.hostile.__all__
     for name in replykit.testing.hostile.__all__:
         assert getattr(replykit.hostile, name) is getattr(replykit.testing.hostile, name)
-    assert len(replykit.hostile.FAMILIES) == 41 and len(replykit.hostile.JSON_FAMILIES) == 16
+    assert len(replykit.hostile.FAMILIES) == 42 and len(replykit.hostile.JSON_FAMILIES) == 16
     with pytest.raises(AttributeError):
         _ = replykit.hostile.no_such_family
     for name in replykit.fuzzing.__all__:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from replykit.questionnaire.scan import leaves
 from replykit.questionnaire.scan.inline import SPECIAL, comment_end, other_end
+from replykit.questionnaire.scan.links import close_link, push_opener
 from replykit.questionnaire.scan.near_miss import (
     judged_tag,
     tag_near_misses,
@@ -129,6 +130,8 @@ def read_text(sc: Scanner, leaf: Leaf, ce: int, le: int) -> int:
             i = _escape(w, q)
         elif ch == "`":
             i = _backticks(w, q)
+        elif ch in "[!]":
+            i = _bracket(w, q, m.end())
         else:
             i = _angle(w, q)
     w.emit_text(max(i, w.ce))
@@ -148,6 +151,24 @@ def _escape(w: _Walk, q: int) -> int:
         w.unknown_at(q + 1, q + 2)
     w.emit("ESCAPE", q, q + 2)
     return q + 2
+
+
+def _bracket(w: _Walk, q: int, after: int) -> int:
+    """``[`` or ``![`` opens link text; a ``]`` that closes active link text and is
+    followed by an inline link's target on its line (question ``link_target_end``):
+    the target is text, and nothing in it is read as another construct (§3b)."""
+    leaf = w.leaf
+    brackets = (leaf.brackets, leaf.links_from)
+    if w.text[q] != "]":
+        leaf.brackets, leaf.links_from = push_opener(brackets, w.text[q] == "!")
+        return after
+    end, read, (leaf.brackets, leaf.links_from) = close_link(w.text, q, w.limit(), brackets)
+    w.sc.scanned += read
+    if end < 0:
+        return q + 1
+    w.emit_text(end)
+    leaf.inert_end = end
+    return end
 
 
 def _backticks(w: _Walk, q: int) -> int:

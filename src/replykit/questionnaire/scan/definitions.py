@@ -96,7 +96,7 @@ def _definition(text: str, lines: _Lines, i: int) -> tuple[int, int] | None:
             return None
         i += 1
         p, ce = spans[i]
-    after = _destination(text, p, ce)
+    after = destination_end(text, p, ce)
     if after < 0:
         return None
     dest_line = i
@@ -124,18 +124,26 @@ def _spaces(text: str, p: int, ce: int) -> int:
     return p
 
 
-def _destination(text: str, p: int, ce: int) -> int:
-    """The end of the link destination at ``p`` on its line, or -1."""
+def destination_end(text: str, p: int, ce: int) -> int:
+    """The end of the link destination at ``p`` on its line (CommonMark 6.3: ``<...>``
+    without ``<`` or a line ending, or a raw one: no space or ASCII control character,
+    balanced parentheses), read by ``ce``, or -1. Shared by link reference definitions
+    and inline links (:mod:`.links`)."""
+    return destination_scan(text, p, ce)[0]
+
+
+def destination_scan(text: str, p: int, ce: int) -> tuple[int, int]:
+    """:func:`destination_end` and where its reading stopped (the work it did)."""
     if text.startswith("<", p):
         q = p + 1
         while q < ce:
             ch = text[q]
             if ch == ">":
-                return q + 1
-            if ch == "<":
-                return -1
-            q += 2 if ch == "\\" and q + 1 < ce else 1
-        return -1
+                return q + 1, q + 1
+            if ch == "<" or ch in "\r\n":
+                return -1, q
+            q += 2 if ch == "\\" and q + 1 < ce and text[q + 1] not in "\r\n" else 1
+        return -1, q
     q, depth = p, 0
     while q < ce:
         ch = text[q]
@@ -147,13 +155,13 @@ def _destination(text: str, p: int, ce: int) -> int:
         if ch == "(":
             depth += 1
             if depth > PAREN_DEPTH_MAX:
-                return -1
+                return -1, q
         elif ch == ")":
             if depth == 0:
                 break
             depth -= 1
         q += 1
-    return q if q > p and depth == 0 else -1
+    return (q if q > p and depth == 0 else -1), q
 
 
 def _title(text: str, lines: _Lines, i: int, p: int) -> tuple[int, int] | None:

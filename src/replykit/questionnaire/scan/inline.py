@@ -16,11 +16,13 @@ import re
 import attrs
 
 from replykit.questionnaire.scan.lexemes import Lexemes
+from replykit.questionnaire.scan.links import Brackets, close_link, push_opener
 from replykit.questionnaire.scan.lookahead import Lookahead
 
 # The characters that may start an inline construct that matters (derived from the
-# grammar's ESCAPE, BACKTICK_RUN, HTML_COMMENT, RAW_HTML and AUTOLINK).
-SPECIAL = re.compile(r"[`\\<]")
+# grammar's ESCAPE, BACKTICK_RUN, HTML_COMMENT, RAW_HTML, AUTOLINK and LINK_OPENER, and
+# the "]" that may close link text).
+SPECIAL = re.compile(r"[`\\<\[\]]|!\[")
 
 Region = tuple[str, int, int]
 
@@ -29,15 +31,20 @@ Region = tuple[str, int, int]
 class InlineScan:
     """What :func:`scan_inline` found in ``[start, stop)``.
 
-    ``regions``: ``(kind, start, end)`` with kind ``CODE_SPAN`` or ``HTML_COMMENT``, in
-    order; the last may straddle ``stop``. ``covering``: the region containing
-    ``stop`` (then ``stop`` is inert), or None. ``resume``: where scanning goes on if
-    the character at ``stop`` turns out to be plain text.
+    ``regions``: ``(kind, start, end)`` with kind ``CODE_SPAN``, ``HTML_COMMENT`` or
+    ``LINK_TARGET`` (an inline link's part after its ``]``: inert, but no token of
+    its own), in order; the last may straddle ``stop``. ``covering``: the region
+    containing ``stop`` (then ``stop`` is inert), or None. ``resume``: where scanning
+    goes on if the character at ``stop`` turns out to be plain text. ``brackets``:
+    the openers of link text left open there (:mod:`.links`); ``examined``: what the
+    link target attempts read (work beyond ``resume - start``).
     """
 
     regions: tuple[Region, ...]
     covering: Region | None
     resume: int
+    brackets: Brackets = (None, 0)
+    examined: int = 0
 
 
 def comment_end(text: str, q: int, limit: int, look: Lookahead) -> int:
@@ -104,23 +111,37 @@ def other_end(text: str, q: int, limit: int, lx: Lexemes, look: Lookahead) -> in
 
 
 def scan_inline(
-    text: str, start: int, stop: int, limit: int, lx: Lexemes, look: Lookahead
-) -> InlineScan:
-    """Scan paragraph text ``text[start:stop]`` for code spans and comments (the fast
-    mode's reading, which stops at ``stop``: a tag whose inertness is asked).
+    text: str, start: int, stop: int, limit: int, lx: Lexemes, look: Lookahead,
+    brackets: Brackets = (None, 0),
+) -> InlineScan:  # fmt: skip
+    """Scan paragraph text ``text[start:stop]`` for code spans, comments and inline link
+    targets (the fast mode's reading, which stops at ``stop``: a tag whose inertness is
+    asked); ``brackets``: the openers of link text open at ``start``.
 
     Constructs may close anywhere before ``limit`` (the raw end of the block).
     Linear in ``stop - start`` plus a logarithmic look-up per construct.
     """
     regions: list[Region] = []
-    i = start
+    i, examined = start, 0
     while True:
         m = SPECIAL.search(text, i, stop)
         if m is None:
-            return InlineScan(tuple(regions), None, max(i, stop))
+            return InlineScan(tuple(regions), None, max(i, stop), brackets, examined)
         q = m.start()
         ch = text[q]
-        if ch == "\\":
+        if ch in "[!":
+            brackets = push_opener(brackets, ch == "!")
+            i = m.end()
+            continue
+        if ch == "]":
+            end, read, brackets = close_link(text, q, limit, brackets)
+            examined += read
+            if end < 0:
+                i = q + 1
+                continue
+            regions.append(("LINK_TARGET", q + 1, end))
+            i = end
+        elif ch == "\\":
             # An escaped character is literal (and an escaped backtick opens nothing).
             i = q + 2 if lx.escape.match(text, q, limit) else q + 1
         elif ch == "`":
@@ -138,9 +159,9 @@ def scan_inline(
                 # Autolinks and raw HTML only hide backticks: not inert themselves.
                 other = other_end(text, q, limit, lx, look)
                 if other > stop:
-                    return InlineScan(tuple(regions), None, other)
+                    return InlineScan(tuple(regions), None, other, brackets, examined)
                 i = other if other > 0 else q + 1
                 continue
         if i > stop:
             last = regions[-1] if regions and regions[-1][2] == i else None
-            return InlineScan(tuple(regions), last, i)
+            return InlineScan(tuple(regions), last, i, brackets, examined)

@@ -222,6 +222,8 @@ def take_candidate(
     leaf = sc.state.leaf
     assert leaf is not None
     leaf.inline_pos = close_end
+    # Nothing opened before a candidate goes on after it (§3b): link text neither.
+    leaf.brackets, leaf.links_from = None, 0
     if close_end > ce:  # the block spans lines: go on from the closer's line
         ce, le = sc.line_bounds(close_end)
     leaf.end = ce
@@ -309,12 +311,15 @@ def inert_at(sc: Scanner, p: int, ce: int, le: int, line_ends_block: bool = Fals
 
 def flush_inline(sc: Scanner, leaf: Leaf, stop: int, limit: int) -> InlineScan:
     """The fast mode: code spans and comments of the leaf's text up to ``stop``."""
-    scan = scan_inline(sc.text, leaf.inline_pos, stop, limit, sc.lx, sc.look)
-    sc.scanned += max(0, scan.resume - leaf.inline_pos)
+    brackets = (leaf.brackets, leaf.links_from)
+    scan = scan_inline(sc.text, leaf.inline_pos, stop, limit, sc.lx, sc.look, brackets)
+    sc.scanned += max(0, scan.resume - leaf.inline_pos) + scan.examined
     for region in scan.regions:
-        sc.out.inert(*region)
+        if region[0] != "LINK_TARGET":  # inert, but text to the grammar (as definitions)
+            sc.out.inert(*region)
         leaf.inert_end = region[2]
     leaf.inline_pos = scan.resume
+    leaf.brackets, leaf.links_from = scan.brackets
     return scan
 
 

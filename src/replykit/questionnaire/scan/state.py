@@ -33,6 +33,17 @@ class Container:
     has_child: bool = False
 
 
+@attrs.frozen
+class Bracket:
+    """An opener of link text not yet closed (CommonMark 6.3 "look for link or image"):
+    ``image`` for ``![``; ``depth``: the openers below it; ``below``: the one under it.
+    Immutable, so a copy of the leaf shares the stack."""
+
+    image: bool
+    depth: int
+    below: Bracket | None
+
+
 @attrs.define
 class Leaf:
     """The open leaf block.
@@ -51,6 +62,9 @@ class Leaf:
     whether its last line ended it by an end condition standing on it.
     ``definitions_read``: a paragraph's leading link reference definitions were
     looked for (question ``definitions_end``; its inline reading starts after them).
+    ``brackets``: the openers of link text read and not closed (the top one first);
+    ``links_from``: the openers of depth below it may form no link (a link formed
+    inside them, CommonMark 6.3: links do not nest; images may).
     """
 
     kind: LeafKind
@@ -68,6 +82,8 @@ class Leaf:
     raw_closed_on_line: bool = False
     line_firsts: list[int] = attrs.Factory(list)
     definitions_read: bool = False
+    brackets: Bracket | None = None
+    links_from: int = 0
 
 
 #: A leaf's field values in field order (what :func:`copy_leaf` copies).

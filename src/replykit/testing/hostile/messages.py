@@ -237,6 +237,14 @@ def candidates_on_one_line(n: int) -> str:
     return INTRO + "x" + "<questionnaire>{}</questionnaire>" * n + "\n" + FENCED_TAIL
 
 
+def link_targets_then_tags(n: int) -> str:
+    """``n`` link openers each followed by ``](b``, then a tag on the same line: every
+    ``]`` closes link text and tries an inline link target, whose raw destination reads
+    on through the later ones (one parenthesis level each, at most 32: linear, §3b)."""
+    unit = "[a](b"
+    return INTRO + "x " + unit * n + " <questionnaire>\n\n" + FENCED_TAIL
+
+
 def candidates_between_punctuation(n: int) -> str:
     """``n`` complete XML+JSON blocks on one line, each followed by `` ; ``: the prose
     between two blocks starts with no letter, so the preface rule reads it construct by
@@ -396,6 +404,7 @@ FAMILIES: tuple[Family, ...] = (
     _family(code_spans_and_tags_on_one_line, 1_000, "fenced"),
     _family(candidates_on_one_line, 1_000, "fenced"),
     _family(candidates_between_punctuation, 1_000, "fenced"),
+    _family(link_targets_then_tags, 4_000, "fenced"),
     _family(tags_in_comment_block, 1_000, "fenced"),
     _family(candidates_hiding_block_ends, 1_000, "fenced"),
     _family(fence_indent_lines, 1_000, "fenced"),
