@@ -132,3 +132,18 @@ def test_web_link_reads_urls_as_browsers_do(url: str) -> None:
 @pytest.mark.parametrize("url", ["https://x.y/a", "http://x", "/rel", "a/b", "#f", "?q", ""])
 def test_web_link_keeps_web_and_relative_urls(url: str) -> None:
     assert web_link(url) is True
+
+
+def test_sanitized_actions_render_as_their_json() -> None:
+    # docs/html.md section 4: render sanitize(answer).actions, AnswerAction items.
+    from replykit.actions import sanitize
+
+    answer = {
+        "actions": [
+            {"id": "a", "type": "view.detail", "label": "L"},
+            {"id": "b", "type": "business.execute", "label": "Go", "params": {"prompt": "p"}},
+        ]
+    }
+    out = render_html("p", actions=sanitize(answer).actions)
+    assert out == render_html("p", actions=answer["actions"])
+    assert out.count("<button") == 2 and "action.not_object" not in out

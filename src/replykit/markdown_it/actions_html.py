@@ -27,15 +27,17 @@ def actions_html(actions: Sequence[Any], context: ActionContext | None = None) -
     carries ``data-confirm`` (the confirmation title), ``data-confirm-description``,
     ``data-confirm-prompt`` (when it submits one), ``data-confirm-label`` and
     ``data-cancel-label`` in ``context.locale`` (default zh). ``actions``: a list or
-    tuple of actions, each judged as ``sanitize`` judges it (an item that is no object
-    is ``action.not_object``). Raises ``TypeError`` naming the argument when ``actions``
-    is not a list or tuple (``actions_html() argument 'actions' must be a sequence, not
-    dict``) or ``context`` not an :class:`~replykit.actions.ActionContext` or None, and
-    for an action of no JSON type, as ``sanitize`` does."""
+    tuple of actions, each an object judged as ``sanitize`` judges it (an item that is
+    no object is ``action.not_object``) or an :class:`~replykit.actions.AnswerAction`
+    (what ``sanitize(answer).actions`` holds, read as its ``to_json()``). Raises
+    ``TypeError`` naming the argument when ``actions`` is not a list or tuple
+    (``actions_html() argument 'actions' must be a sequence, not dict``) or ``context``
+    not an :class:`~replykit.actions.ActionContext` or None, and for an action of no
+    JSON type, as ``sanitize`` does."""
     if actions is None:
         raise TypeError("argument 'actions' must be a list of actions, not NoneType")
     check_actions(actions, context, "context")
-    kept = sanitize({"actions": [dict(a) if isinstance(a, Mapping) else a for a in actions]})
+    kept = sanitize({"actions": [_as_json(a) for a in actions]})
     buttons = [_button(action, context) for action in kept.actions]
     return (
         '<div class="replykit-actions">'
@@ -43,6 +45,14 @@ def actions_html(actions: Sequence[Any], context: ActionContext | None = None) -
         + _diagnostics(kept.diagnostics)
         + "</div>\n"
     )
+
+
+def _as_json(action: Any) -> Any:
+    """An action as ``sanitize`` reads it: a sanitized :class:`AnswerAction` as its JSON
+    (already valid, so kept as it is), a mapping as a ``dict``, anything else as given."""
+    if isinstance(action, AnswerAction):
+        return action.to_json()
+    return dict(action) if isinstance(action, Mapping) else action
 
 
 def check_actions(actions: object, context: object, context_name: str) -> None:
