@@ -71,3 +71,22 @@ def test_a_regular_file_is_replaced_whole(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(out.read_text())["records"] == 1
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_an_output_directory_that_is_a_file_is_named_so(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    for args, head in (
+        (["vectors", "export", str(afile)], f"replykit vectors: error: cannot write {afile}"),
+        (["fuzz", "--impl", "cat", "--out", str(afile)], "replykit fuzz: error: cannot write"),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "replykit", *args],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
+        assert proc.returncode == 2
+        line = proc.stderr.decode()
+        assert line.startswith(head) and line.endswith(": Not a directory\n"), line
+        assert afile.read_text() == "x"

@@ -12,11 +12,11 @@ import os
 import shlex
 import signal
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from replykit.cli.io import fail, note, os_reason
 from replykit.cli.numbers import integer, positive_number
+from replykit.dirs import make_directory
 from replykit.textout import escape
 
 if TYPE_CHECKING:  # the fuzz loop loads only when the command runs
@@ -270,7 +270,7 @@ def _reason(exc: Exception) -> str:
 def _out_problem(out: str) -> str | None:
     """Why the report directory ``out`` cannot be written (it is created), or ``None``."""
     try:
-        Path(out).mkdir(parents=True, exist_ok=True)
+        make_directory(out)
         if not os.access(out, os.W_OK):
             return f"{out} is not writable"
     except OSError as exc:

@@ -23,6 +23,7 @@ import os
 import shlex
 from typing import Any
 
+from replykit.dirs import make_directory
 from replykit.fuzz.classify import NONE
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.jsonout import dumps, portable
@@ -180,7 +181,7 @@ def _class_lines(n: int, found: FuzzClass) -> list[str]:
 def write_report(report: FuzzReport, directory: str) -> tuple[str, str]:
     """Write ``report.json`` and ``report.txt`` (UTF-8) into ``directory``, creating
     it. Output: the two paths. Raises ``OSError`` when the directory cannot be written."""
-    os.makedirs(directory, exist_ok=True)
+    make_directory(directory)
     json_path = os.path.join(directory, "report.json")
     text_path = os.path.join(directory, "report.txt")
     with open(json_path, "w", encoding="utf-8") as handle:

@@ -20,6 +20,7 @@ import os
 from importlib import resources
 from typing import Any
 
+from replykit.dirs import make_directory
 from replykit.fuzz.examples import Example, explicit_examples
 from replykit.fuzz.ops import Op
 from replykit.fuzz.reference import reference
@@ -72,7 +73,7 @@ def export(directory: str) -> list[str]:
     """Write the suite into ``directory`` (created if needed; existing files of the
     same names are replaced). Output: the written paths, in order. Raises ``OSError``
     when a file cannot be written or the package data is missing."""
-    os.makedirs(directory, exist_ok=True)
+    make_directory(directory)
     written: list[str] = []
 
     def put(name: str, text: str) -> None:
