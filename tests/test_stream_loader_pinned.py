@@ -8,7 +8,7 @@ import pytest
 from replykit import StreamSegmenter, segment
 
 FORM = (
-    'Hi\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n'
+    "Hi\n\n```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n"
     '    default: ""\n'
 )
 
