@@ -295,13 +295,13 @@ class StreamSegmenter:
             # Inside a fenced candidate only its closing fence matters (stream_closer.py).
             reading = read_closer(text, self._resume, lexemes()) if self._line_runs else None
         if reading is None:
-            words, angles = notes(received, text, base)  # the line still arriving: searched
+            words, angles = notes(received, text, base)
             reading = read(
                 text, base, self._resume, lexemes(), self._compat, final=False,
                 limit=complete if limit is None else min(limit, complete), gap=self._gap,
                 line_runs=self._line_runs, words=words, angles=angles,
             )  # fmt: skip
-        self.scanned += reading.scanned + max(0, end - complete)
+        self.scanned += reading.scanned  # the line still arriving: searched in Received
         self.readings += 1
         self._read_to = end
         if reading.checkpoint is not None:

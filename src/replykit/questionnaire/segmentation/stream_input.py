@@ -44,6 +44,10 @@ _ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
 _ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
 _ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 _NAME_KEPT = 64
+# The characters of a possible family word a chunk boundary may cut (the family word
+# "questionnaire" in any case, or "&#"), searched again when the line is searched on.
+_WORD_BACK = 16
+_ANGLE = re.compile("[<>]")
 # What a reading for an opening tag in the line still arriving reads after the tag, at
 # most (a constant per chunk: Received.tag_reading_end).
 TAG_AFTER = 64
@@ -63,6 +67,18 @@ def _attribute_patterns(compat: Compat | None) -> tuple[re.Pattern[str], re.Patt
     if compat is not None and compat.tag_attributes:
         return _ANY_ATTRIBUTES, _ANY_ATTRIBUTES_RUN
     return _ATTRIBUTES, _ATTRIBUTES_RUN
+
+
+class _LineNotes:
+    """The line still arriving as readings searched it (:meth:`Received.line_notes`):
+    where it starts, how far it was searched, where its possible family words and its
+    ``<`` and ``>`` start."""
+
+    def __init__(self, at: int = -1) -> None:
+        self.at = at
+        self.to = max(at, 0)
+        self.words: list[int] = []
+        self.angles: list[int] = []
 
 
 #: Chunks joined into one piece (see ``Received._join``).
@@ -93,10 +109,9 @@ class Received:
         # reply pushed a character at a time is held in pieces of 64 (memory: the text
         # plus about 3 bytes per code point, not a string object per chunk).
         self._join_at = JOINED
-        #: Characters joined and searched for the family word and the marks: each
-        #: complete line is searched once, each chunk joined at most twice, and the
-        #: line still arriving searched for an opening tag at most twice (at most
-        #: 5 x ``size``; tests/test_stream_fast.py counts it).
+        #: Characters joined and searched: each complete line once, each chunk joined at
+        #: most twice, the line still arriving at most twice for an opening tag and once
+        #: for readings (:meth:`line_notes`): at most 6 x ``size`` plus 16 a reading.
         self.searched = 0
         self.family: int | None = None
         self._compat = compat
@@ -137,6 +152,7 @@ class Received:
         #: any case): its start, its name as written and whether it is escaped. A
         #: closer never spans a line ending, so each is found once (§3a, §10).
         self.closers: list[tuple[int, str, bool]] = []
+        self._notes = _LineNotes()  # the line still arriving as readings searched it
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
@@ -301,6 +317,26 @@ class Received:
             last = tags[0]
             self.tag_ended = True
             self.tag_end = begin + last.end()
+
+    def line_notes(self) -> tuple[list[int], list[int]]:
+        """Where the possible family words and the ``<`` and ``>`` of the line still
+        arriving (from ``complete``) start, in order: each of its characters is searched
+        once however many readings ask (a word that a chunk boundary cut is found when
+        it ends: the last characters searched are searched again)."""
+        notes = self._notes
+        if notes.at != self.complete:  # a new line: its own notes
+            notes = self._notes = _LineNotes(self.complete)
+        if notes.to < self.size:
+            back = max(notes.at, notes.to - _WORD_BACK)
+            text = self.slice(back, self.size)
+            self.searched += len(text)
+            for m in possible_word().finditer(text):
+                if back + m.end() > notes.to:  # not found before: it ends in the new text
+                    notes.words.append(back + m.start())
+            start = notes.to - back
+            notes.angles.extend(back + m.start() for m in _ANGLE.finditer(text, start))
+            notes.to = self.size
+        return notes.words, notes.angles
 
     def tag_reading_end(self) -> int:
         """Where a reading for the opening tag that came in the line still arriving ends

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.segmentation.stream_input import Received, possible_word
+from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
 
 # A reading of at most this many code points may always run (a constant per chunk).
@@ -29,18 +29,17 @@ def spaced(old: int, new: int) -> bool:
 def notes(received: Received, text: str, base: int) -> tuple[list[int], tuple[int, int]]:
     """``received``'s words and angles (its notes of the complete lines) for a reading
     of ``text``, the message from ``base``; when ``text`` runs into the line still
-    arriving, the words from ``base`` on (no more copied) and that line's own."""
-    complete = received.complete
-    if base + len(text) <= complete:
+    arriving, the words from ``base`` on (no more copied) and that line's own, and the
+    last ``<`` or ``>`` in ``text`` (the reading uses the later of the two angles)."""
+    complete, end = received.complete, base + len(text)
+    if end <= complete:
         return received.words, received.angles
-    line, angles = text[complete - base :], received.angles
-    found = [complete + m.start() for m in possible_word().finditer(line)]
-    lt, gt = line.rfind("<"), line.rfind(">")
+    found, angles = received.line_notes()  # searched once as readings ask (Received.searched)
     before = received.words[bisect.bisect_left(received.words, base) :]
-    return [*before, *found], (
-        complete + lt if lt >= 0 else angles[0],
-        complete + gt if gt >= 0 else angles[1],
-    )
+    last = bisect.bisect_left(angles, end)  # only "<" and ">" inside the text read count
+    if last == 0:
+        return [*before, *found], received.angles
+    return [*before, *found], (angles[last - 1], angles[last - 1])
 
 
 def closer_came(
