@@ -90,3 +90,16 @@ def test_a_non_object_with_a_refused_token_is_also_not_an_object() -> None:
     result = questionnaire_async_json("[NaN]", locale="en")
     codes = [e["code"] for e in result["errors"]]
     assert codes == ["json.constant", "questionnaire.start.arguments_not_object"]
+
+
+def test_a_refused_root_is_a_number_and_a_lone_surrogate_is_told_once() -> None:
+    for text, first, actual in (
+        ("NaN", "json.constant", "number"),
+        ("-Infinity", "json.constant", "number"),
+        ("1e400", "json.number_too_large", "number"),
+        ('"\\ud800"', "json.lone_surrogate", "string"),
+        ('["\\ud800"]', "json.lone_surrogate", "array"),
+    ):
+        errors = questionnaire_async_json(text, locale="en")["errors"]
+        assert [e["code"] for e in errors] == [first, "questionnaire.start.arguments_not_object"]
+        assert errors[1]["details"]["actual"] == actual

@@ -108,7 +108,9 @@ def test_anchor_names_and_tags_as_yaml_12_reads_them() -> None:
         ("yaml.tag", "explicit YAML tags are not allowed (!t); write the value untagged",
          14, 16, "c[1]"),
     ]  # fmt: skip
-    assert read.value == {"a": "b", "c": [None, "d"]}
+    # A scalar with properties reads as a placeholder (None), as an alias does (§4).
+    assert read.value == {"a": None, "c": [None, "d"]}
+    assert read.aliases == {("a",), ("c", 0)}
 
 
 def test_byte_order_mark_counts_in_offsets() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from replykit.argcheck import typed
 from replykit.codes import lookup
+from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE, JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.diagnostics import Finding, LeftOut, format_path
 from replykit.questionnaire.conversation.texts import Locale, check_locale
 from replykit.questionnaire.conversation.tool import (
@@ -19,15 +20,19 @@ from replykit.questionnaire.conversation.tool import (
     ToolError,
     _errors,
     _left_out,
-    _read,
     call_questionnaire_async,
     capped_errors,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.questionnaire.payload.lenient import normalize_form
 from replykit.questionnaire.payload.results import FormRead, Read
 from replykit.questionnaire.payload.xml_form import normalizer_findings
 from replykit.text import LineIndex
+
+# Findings after which the reading gave no value, and those that read as a placeholder.
+_UNREAD = frozenset({JSON_SYNTAX.name, JSON_TOO_DEEP.name})
+_PLACEHOLDERS = frozenset({JSON_CONSTANT.name, JSON_NUMBER_TOO_LARGE.name})
 
 
 @typed
@@ -67,7 +72,7 @@ def questionnaire_async_json(
         return call_questionnaire_async(read.value, locale=loc, limits=limits)
     errors = _text_errors(read.findings, arguments_text, loc)
     left_out: tuple[LeftOut, ...] = ()
-    if read.value is not None:
+    if not any(f.code in _UNREAD for f in read.findings):
         # A refused token reads as a placeholder and the reading goes on, as the same
         # text between <questionnaire> tags is read (§5, §7: every problem at once).
         more = _read_on(arguments_text, read, limits)
@@ -107,9 +112,11 @@ def _text_errors(findings: tuple[Finding, ...], text: str, loc: Locale) -> list[
 def _read_on(text: str, read: Read, limits: Limits) -> FormRead:
     """The tool's own findings on arguments read with findings (placeholders for the
     refused tokens): none on a refused value, as an XML+JSON request gets them; the
-    reader's own are placed from the text apart."""
+    reader's own are placed from the text apart. A root that is no object is
+    ``arguments_not_object`` alone (a refused root token is a number)."""
     if not isinstance(read.value, dict):
-        return _read(read.value, limits)
+        refused_root = any(f.path == () and f.code in _PLACEHOLDERS for f in read.findings)
+        return normalize_form(0 if refused_root else read.value, allow_extras=False)
     too_big = arguments_size(read.value, limits)
     if too_big is not None:
         return FormRead(None, findings=(too_big,))

@@ -40,8 +40,8 @@ class Read:
     was given a cap, the first ones up to it in offset order (the first error always
     kept, §2.1); ``overflow``: what that cap left out (``None`` when nothing).
     ``aliases``: the paths read as placeholders, each reported once: where a YAML alias
-    stood (its value is a ``None`` placeholder; a key's alias gives its mapping's path)
-    and every scalar value with properties (an anchor or a tag, below the root).
+    or a scalar with properties (an anchor or a tag, below the root) stood (its value
+    is a ``None`` placeholder; as a key it gives its mapping's path).
 
     It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
     as built, so it does not hash (it is a step of reading, not a result to keep).

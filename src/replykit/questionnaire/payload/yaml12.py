@@ -141,9 +141,9 @@ def read_yaml(
     ``dict[str, Any]`` (lists, str, int, float, bool, None inside; entries whose key is
     not a string are left out), or ``None`` when nothing could be built; ``spans`` and
     ``key_spans`` map paths (str keys, 0-based int indices) to code-point offsets into
-    ``payload``; ``aliases`` holds the path of every alias node (a ``None`` in
-    ``value``) and of every scalar value with an anchor or a tag (below the
-    root). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
+    ``payload``; ``aliases`` holds the path of every alias node and of every scalar
+    with an anchor or a tag below the root (each a ``None`` in ``value``; a key's,
+    its mapping's path). Only plain scalars are resolved (null, bool, int incl. ``0o``/``0x``,
     float, ``.inf``, ``.nan``); quoted and block scalars are strings.
 
     Findings (errors): ``yaml.empty`` (no document, or only ``...``), ``yaml.syntax``,

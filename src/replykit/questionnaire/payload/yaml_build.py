@@ -339,6 +339,14 @@ class Builder:
         return top.frozen is not None or (isinstance(top.items, dict) and top.key is _NO_KEY)
 
     def feed(self, event: Event) -> None:
+        # A scalar with properties below the root reads as a placeholder, as an alias
+        # node does (§4): reported once, its value never built nor judged, as a key
+        # nothing (its entry dropped), so no diagnostic depends on what a tag may mean.
+        placeholder = (
+            isinstance(event, ScalarEvent)
+            and bool(self.stack)
+            and (event.anchor is not None or event.tag is not None)
+        )
         if isinstance(event, NodeEvent) and (
             isinstance(event, AliasEvent)
             or event.anchor is not None
@@ -347,15 +355,13 @@ class Builder:
             path = self._child_path()
             if path is None:  # a key, or under a non-string key: the mapping's place
                 path = self._place()
-            if isinstance(event, AliasEvent) or (
-                isinstance(event, ScalarEvent) and self._child_path()  # not a key, not the root
-            ):
-                # Reported once; read as a placeholder, so no second diagnostic judges
-                # a value its properties may change (a tag) or that stands for others.
+            if isinstance(event, AliasEvent) or placeholder:
                 self.aliases.add(path)
             for finding in node_event_findings(event, path, self.payload):
                 self.findings.append(finding)
-        if isinstance(event, ScalarEvent):
+        if placeholder:
+            self._deliver(None, event_span(event), ("alias", event_span(event)))
+        elif isinstance(event, ScalarEvent):
             at = self._child_path()
             at = self._place() if at is None else at
             lone = _lone_surrogate(event, at)
@@ -364,10 +370,8 @@ class Builder:
             value, refused = _scalar_value(event, self.findings, at)
             span = event_span(event)
             scalar_frozen = None
-            if self._needs_frozen():  # a refused key is reported once (too large, or a
-                # key with properties, already a yaml.alias/yaml.tag error)
-                placeholder = refused or event.anchor is not None or event.tag is not None
-                scalar_frozen = ("refused", span) if placeholder else freeze_scalar(value)
+            if self._needs_frozen():  # a refused key is reported once, as too large
+                scalar_frozen = ("refused", span) if refused else freeze_scalar(value)
             self._deliver(value, span, scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.

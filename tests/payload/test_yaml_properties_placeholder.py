@@ -1,0 +1,51 @@
+"""A YAML scalar with an anchor or a tag reads as a placeholder, as an alias node does
+(docs/protocol.md §4.1): one diagnostic, the property's; its value is neither built
+nor judged nor compared; as a key it stands for no known key."""
+
+from __future__ import annotations
+
+import pytest
+
+from replykit import segment
+
+HEAD = "Intro\n\n```questionnaire\n"
+
+
+def _codes(body: str) -> list[tuple[str, str | None]]:
+    return [(d.code, d.path) for d in segment(HEAD + body + "```\n").diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # the tag would make it the string "5": no "YAML reads 5 as an integer"
+        ('title: !!str 5\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("yaml.tag", "title")]),
+        ('title: &t 5\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("yaml.alias", "title")]),
+        # its value is not read: no number_too_large beside the tag
+        ("title: !!str " + "9" * 4301 + '\nquestions:\n  - type: free_text\n    text: Q\n'
+         '    default: ""\n', [("yaml.tag", "title")]),
+        # not compared: the default is not judged against an option that is a placeholder
+        ("title: T\nquestions:\n  - type: single_choice\n    text: Q\n    options: [&a x]\n"
+         "    default: y\n", [("yaml.alias", "questions[1].options[1]")]),
+        ("title: T\nquestions:\n  - type: multi_choice\n    text: Q\n    options: [a]\n"
+         "    default: [&d a, a]\n", [("yaml.alias", "questions[1].default[1]")]),
+        # as a key: no known key, the entry dropped and its mapping not judged
+        ("title: T\nquestions:\n  - type: single_choice\n    text: Q\n    options: [a, b]\n"
+         "    &o options: [c]\n    default: b\n", [("yaml.alias", "questions[1]")]),
+        ('!!str 1: x\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("yaml.tag", None)]),
+    ],
+)  # fmt: skip
+def test_a_scalar_with_properties_is_one_diagnostic(
+    body: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert _codes(body) == expected
+    assert [(d.code, d.path) for d in segment(HEAD + body + "```\n", checked=True).diagnostics] == (
+        expected
+    )
+
+
+def test_a_root_scalar_with_a_tag_is_still_no_mapping() -> None:
+    assert _codes("!!str hello\n") == [("yaml.tag", None), ("yaml.root_not_mapping", None)]
