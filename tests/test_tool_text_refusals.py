@@ -103,3 +103,11 @@ def test_a_refused_root_is_a_number_and_a_lone_surrogate_is_told_once() -> None:
         errors = questionnaire_async_json(text, locale="en")["errors"]
         assert [e["code"] for e in errors] == [first, "questionnaire.start.arguments_not_object"]
         assert errors[1]["details"]["actual"] == actual
+
+
+def test_the_payload_size_limit_comes_first_and_alone() -> None:
+    from replykit import Limits
+
+    text = '{"title": "' + "x" * 300 + '", "title": "y", "questions": [NaN]}'
+    errors = questionnaire_async_json(text, locale="en", limits=Limits(max_payload=100))["errors"]
+    assert [e["code"] for e in errors] == ["limit.payload_size"]

@@ -49,3 +49,28 @@ def test_a_scalar_with_properties_is_one_diagnostic(
 
 def test_a_root_scalar_with_a_tag_is_still_no_mapping() -> None:
     assert _codes("!!str hello\n") == [("yaml.tag", None), ("yaml.root_not_mapping", None)]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a default is not judged against options one of which is unknown
+        ("title: T\nquestions:\n  - type: single_choice\n    text: Q\n"
+         "    options: [x, !!str y]\n    default: y\n", [("yaml.tag", "questions[1].options[2]")]),
+        ("title: T\nquestions:\n  - type: multi_choice\n    text: Q\n"
+         "    options: [x, &a y]\n    default: [y]\n", [("yaml.alias", "questions[1].options[2]")]),
+        # a placeholder key drops its entry; the rest of its mapping is judged
+        ('title: {!!str 5: y}\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("form.title_invalid", "title"), ("yaml.tag", "title")]),
+        ("&k foo: 1\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n    default: 5\n",
+         [("yaml.alias", None), ("question.default_invalid", "questions[1].default")]),
+        # two alias keys are no duplicate keys (each is a placeholder of its own)
+        ('a: &a x\n*a : b\n*a : c\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("form.unknown_field", "a"), ("form.title_required", "title"), ("yaml.alias", "a"),
+          ("yaml.alias", None), ("yaml.alias", None)]),
+    ],
+)  # fmt: skip
+def test_a_placeholder_is_never_compared_and_a_key_drops_only_its_entry(
+    body: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert _codes(body) == expected

@@ -70,14 +70,25 @@ def questionnaire_async_json(
     read = read_json_value(arguments_text, max_depth=limits.max_depth)
     if not read.findings:
         return call_questionnaire_async(read.value, locale=loc, limits=limits)
+    read_on = not any(f.code in _UNREAD for f in read.findings)
+    too_big = arguments_size(read.value, limits) if read_on else None
+    if too_big is not None:  # a limit is checked first and is then the only error (§1.5)
+        return _failure(_errors((too_big,), loc), limits, loc, ())
     errors = _text_errors(read.findings, arguments_text, loc)
     left_out: tuple[LeftOut, ...] = ()
-    if not any(f.code in _UNREAD for f in read.findings):
+    if read_on:
         # A refused token reads as a placeholder and the reading goes on, as the same
         # text between <questionnaire> tags is read (§5, §7: every problem at once).
         more = _read_on(arguments_text, read, limits)
         errors += _errors(more.findings, loc)
         left_out = _left_out(more.overflow)
+    return _failure(errors, limits, loc, left_out)
+
+
+def _failure(
+    errors: list[ToolError], limits: Limits, loc: Locale, left_out: tuple[LeftOut, ...]
+) -> dict[str, Any]:
+    """The seed's error object of ``errors``, capped (§1)."""
     return {
         "success": False,
         "status": "error",
@@ -117,7 +128,4 @@ def _read_on(text: str, read: Read, limits: Limits) -> FormRead:
     if not isinstance(read.value, dict):
         refused_root = any(f.path == () and f.code in _PLACEHOLDERS for f in read.findings)
         return normalize_form(0 if refused_root else read.value, allow_extras=False)
-    too_big = arguments_size(read.value, limits)
-    if too_big is not None:
-        return FormRead(None, findings=(too_big,))
     return normalizer_findings(text, read, limits, allow_extras=False)

@@ -179,7 +179,7 @@ def _checked_form(
         skip=(lambda path: _under_any(path, aliased)) if aliased else None,
         into=sink,
     )
-    return _Checker(payload, read.spans).form(root, at.at())
+    return _Checker(payload, read.spans, aliased).form(root, at.at())
 
 
 def _result(form: Questionnaire | None, spans: SpanMap, sink: Collector[Finding]) -> FormRead:
@@ -205,9 +205,12 @@ def _locator(spans: SpanMap, key_spans: SpanMap) -> Callable[[Path, bool], Span 
 class _Checker:
     """Applies the seed's field table to a built YAML mapping; reports at its cursor."""
 
-    def __init__(self, payload: str, spans: SpanMap) -> None:
+    def __init__(self, payload: str, spans: SpanMap, placeholders: frozenset[Path]) -> None:
         self.payload = payload
         self.spans = spans
+        # Lists holding a placeholder (an alias, a scalar with properties): a default is
+        # not judged against options one of which is unknown (§4.1: never compared).
+        self.unknown_in = frozenset(p[:-1] for p in placeholders if p)
 
     def source(self, path: Path) -> str | None:
         span = self.spans.get(path)
@@ -448,7 +451,8 @@ class _Checker:
             return ""
         # No option read (``values`` empty): membership is not judged, the options'
         # errors say what to fix (§4.2).
-        if values and value not in values and not names_carried(value, excused):
+        unknown = (*at.path[:-1], "options") in self.unknown_in
+        if values and value not in values and not names_carried(value, excused) and not unknown:
             at.add(F.QUESTION_DEFAULT_NOT_IN_OPTIONS, value=value, allowed=values)
             return ""  # reported; the form is not built
         return value
@@ -462,7 +466,8 @@ class _Checker:
             return ()
         out: list[str] = []
         seen: set[str] = set()
-        known = None if values is None else frozenset(values)
+        unknown = (*at.path[:-1], "options") in self.unknown_in
+        known = None if values is None or unknown else frozenset(values)
         for k, item in enumerate(value):
             if isinstance(item, str) and item in seen:
                 # Kept once: an answer may not repeat a value, so the form could not be

@@ -352,10 +352,11 @@ class Builder:
             or event.anchor is not None
             or getattr(event, "tag", None) is not None
         ):
-            path = self._child_path()
-            if path is None:  # a key, or under a non-string key: the mapping's place
-                path = self._place()
-            if isinstance(event, AliasEvent) or placeholder:
+            value_path = self._child_path()
+            path = self._place() if value_path is None else value_path  # a key: its mapping's
+            if value_path is not None and (isinstance(event, AliasEvent) or placeholder):
+                # A placeholder value; a placeholder key only drops its entry (the rest
+                # of its mapping is judged, without it).
                 self.aliases.add(path)
             for finding in node_event_findings(event, path, self.payload):
                 self.findings.append(finding)
@@ -375,7 +376,7 @@ class Builder:
             self._deliver(value, span, scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
-            self._deliver(None, event_span(event), ("alias", event.anchor))
+            self._deliver(None, event_span(event), ("alias", event_span(event)))
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             items: Any = {} if isinstance(event, MappingStartEvent) else []
             start, _ = event_span(event)
