@@ -66,11 +66,45 @@ def test_a_root_scalar_with_a_tag_is_still_no_mapping() -> None:
          [("yaml.alias", None), ("question.default_invalid", "questions[1].default")]),
         # two alias keys are no duplicate keys (each is a placeholder of its own)
         ('a: &a x\n*a : b\n*a : c\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
-         [("form.unknown_field", "a"), ("form.title_required", "title"), ("yaml.alias", "a"),
-          ("yaml.alias", None), ("yaml.alias", None)]),
+         # (no title_required: an alias key may have been "title")
+         [("form.unknown_field", "a"), ("yaml.alias", "a"), ("yaml.alias", None),
+          ("yaml.alias", None)]),
     ],
 )  # fmt: skip
 def test_a_placeholder_is_never_compared_and_a_key_drops_only_its_entry(
     body: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert _codes(body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a placeholder in a dropped duplicate value: the kept value is judged, no crash
+        ("title: T\nquestions:\n  - type: single_choice\n    text: Q\n    options: [x]\n"
+         "    default: z\n    options: [*a]\n",
+         [("question.default_not_in_options", "questions[1].default"),
+          ("yaml.duplicate_key", "questions[1].options"),
+          ("yaml.alias", "questions[1].options[1]")]),
+        ('title: 5\ntitle: *a\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("form.title_invalid", "title"), ("yaml.duplicate_key", "title"),
+          ("yaml.alias", "title")]),
+        # one level down: a placeholder anywhere under the options
+        ("title: T\nquestions:\n  - type: single_choice\n    text: Q\n"
+         "    options: [x, {value: &a y}]\n    default: y\n",
+         [("question.option_invalid", "questions[1].options[2]"),
+          ("yaml.alias", "questions[1].options[2].value")]),
+        # a placeholder key may have been any key: no key is reported missing
+        ('!!str title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n',
+         [("yaml.tag", None)]),
+        ("title: T\nquestions:\n  - &q type: free_text\n    text: Q\n    default: 5\n",
+         [("yaml.alias", "questions[1]"), ("question.default_invalid", "questions[1].default")]),
+    ],
+)  # fmt: skip
+def test_a_dropped_or_unknown_key_keeps_every_other_judgement(
+    body: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert _codes(body) == expected
+    assert [(d.code, d.path) for d in segment(HEAD + body + "```\n", checked=True).diagnostics] == (
+        expected
+    )

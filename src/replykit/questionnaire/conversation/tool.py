@@ -213,14 +213,17 @@ def call_questionnaire_async(
             "should_end": True,
             "message": start_success_message(len(form.questions), loc),
         }
+    return error_result(_capped(read.findings, loc, read.overflow, limits.max_diagnostics))
+
+
+def error_result(errors: list[ToolError]) -> dict[str, Any]:
+    """The seed's error object (§7) listing ``errors`` (already within the cap)."""
     return {
         "success": False,
         "status": "error",
         "error_code": ERROR_CODE,
         "validation_passed": False,
-        "errors": [
-            e.to_json() for e in _capped(read.findings, loc, read.overflow, limits.max_diagnostics)
-        ],
+        "errors": [e.to_json() for e in errors],
     }
 
 

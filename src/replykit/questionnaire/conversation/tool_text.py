@@ -16,12 +16,12 @@ from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE, JSON_SY
 from replykit.diagnostics import Finding, LeftOut, format_path
 from replykit.questionnaire.conversation.texts import Locale, check_locale
 from replykit.questionnaire.conversation.tool import (
-    ERROR_CODE,
     ToolError,
     _errors,
     _left_out,
     call_questionnaire_async,
     capped_errors,
+    error_result,
 )
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.questionnaire.payload.json_strict import read_json_value
@@ -89,15 +89,7 @@ def _failure(
     errors: list[ToolError], limits: Limits, loc: Locale, left_out: tuple[LeftOut, ...]
 ) -> dict[str, Any]:
     """The seed's error object of ``errors``, capped (§1)."""
-    return {
-        "success": False,
-        "status": "error",
-        "error_code": ERROR_CODE,
-        "validation_passed": False,
-        "errors": [
-            e.to_json() for e in capped_errors(errors, limits.max_diagnostics, loc, left_out)
-        ],
-    }
+    return error_result(capped_errors(errors, limits.max_diagnostics, loc, left_out))
 
 
 def _text_errors(findings: tuple[Finding, ...], text: str, loc: Locale) -> list[ToolError]:

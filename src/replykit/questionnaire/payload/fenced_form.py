@@ -173,10 +173,17 @@ def _checked_form(
     # An alias node stands for a value we never build, a refused number for one read as
     # a placeholder: each is reported once, and nothing at or under it is checked (§5).
     aliased = frozenset(read.aliases) | refused_paths(read.findings, read.spans)
+    keyless, spans = read.keyless, read.spans
+
+    def skip(path: Path) -> bool:
+        # Under a placeholder; or a key missing from a mapping that had a placeholder
+        # key (it may have been that key: "required" would be untrue, §4.1).
+        return _under_any(path, aliased) or (path[:-1] in keyless and path not in spans)
+
     at = FindingSink(
         limits.max_diagnostics,
         locate=_locator(read.spans, read.key_spans),
-        skip=(lambda path: _under_any(path, aliased)) if aliased else None,
+        skip=skip if aliased or keyless else None,
         into=sink,
     )
     return _Checker(payload, read.spans, aliased).form(root, at.at())
@@ -210,7 +217,7 @@ class _Checker:
         self.spans = spans
         # Lists holding a placeholder (an alias, a scalar with properties): a default is
         # not judged against options one of which is unknown (§4.1: never compared).
-        self.unknown_in = frozenset(p[:-1] for p in placeholders if p)
+        self.unknown_in = frozenset(p[:cut] for p in placeholders for cut in range(len(p)))
 
     def source(self, path: Path) -> str | None:
         span = self.spans.get(path)

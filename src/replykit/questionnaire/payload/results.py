@@ -40,8 +40,9 @@ class Read:
     was given a cap, the first ones up to it in offset order (the first error always
     kept, §2.1); ``overflow``: what that cap left out (``None`` when nothing).
     ``aliases``: the paths read as placeholders, each reported once: where a YAML alias
-    or a scalar with properties (an anchor or a tag, below the root) stood (its value
-    is a ``None`` placeholder; as a key it gives its mapping's path).
+    or a scalar with properties (an anchor or a tag, below the root) stood as a value
+    (a ``None`` placeholder); ``keyless``: the mappings one of whose keys was one (the
+    entry dropped: which keys they lack is not known).
 
     It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
     as built, so it does not hash (it is a step of reading, not a result to keep).
@@ -53,6 +54,7 @@ class Read:
     findings: tuple[Finding, ...] = ()
     overflow: Overflow[Finding] | None = None
     aliases: frozenset[Path] = frozenset()
+    keyless: frozenset[Path] = frozenset()
 
     @property
     def ok(self) -> bool:

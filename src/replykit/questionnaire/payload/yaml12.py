@@ -301,4 +301,5 @@ def _read(
         findings=tuple(sink),
         overflow=sink.overflow,
         aliases=aliases,
+        keyless=frozenset(builder.keyless),
     )

@@ -70,6 +70,7 @@ class _Frame:
         "end",
         "flow",
         "frozen",
+        "held",
         "items",
         "key",
         "key_frozen",
@@ -89,6 +90,9 @@ class _Frame:
         self.key_span: Span = (start, start)
         self.key_frozen: Any = None
         self.seen: set[Any] = set()
+        # Placeholder paths in its entries kept so far: recorded (Builder.aliases) only
+        # if the collection itself is kept (a dropped duplicate's are not).
+        self.held: list[Path] = []
         self.frozen: list[Any] | None = [] if path is None else None
 
 
@@ -311,6 +315,7 @@ class Builder:
         self.spans: dict[Path, Span] = {}
         self.key_spans: dict[Path, Span] = {}
         self.aliases: set[Path] = set()
+        self.keyless: set[Path] = set()  # mappings with a placeholder key (Read.keyless)
         self.root: Any = None
         self.has_root = False
         self.root_flow = False  # the root is a flow collection
@@ -347,6 +352,7 @@ class Builder:
             and bool(self.stack)
             and (event.anchor is not None or event.tag is not None)
         )
+        held: list[Path] = []
         if isinstance(event, NodeEvent) and (
             isinstance(event, AliasEvent)
             or event.anchor is not None
@@ -355,13 +361,17 @@ class Builder:
             value_path = self._child_path()
             path = self._place() if value_path is None else value_path  # a key: its mapping's
             if value_path is not None and (isinstance(event, AliasEvent) or placeholder):
-                # A placeholder value; a placeholder key only drops its entry (the rest
-                # of its mapping is judged, without it).
-                self.aliases.add(path)
+                # A placeholder value (recorded once its entry is kept); a placeholder
+                # key only drops its entry (the rest of its mapping is judged).
+                held = [value_path]
+            elif value_path is None and (isinstance(event, AliasEvent) or placeholder):
+                top = self.stack[-1] if self.stack else None
+                if top is not None and top.path is not None and top.key is _NO_KEY:
+                    self.keyless.add(top.path)  # a key: which key it is is not known
             for finding in node_event_findings(event, path, self.payload):
                 self.findings.append(finding)
         if placeholder:
-            self._deliver(None, event_span(event), ("alias", event_span(event)))
+            self._deliver(None, event_span(event), ("alias", event_span(event)), held)
         elif isinstance(event, ScalarEvent):
             at = self._child_path()
             at = self._place() if at is None else at
@@ -376,7 +386,7 @@ class Builder:
             self._deliver(value, span, scalar_frozen)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
-            self._deliver(None, event_span(event), ("alias", event_span(event)))
+            self._deliver(None, event_span(event), ("alias", event_span(event)), held)
         elif isinstance(event, MappingStartEvent | SequenceStartEvent):
             items: Any = {} if isinstance(event, MappingStartEvent) else []
             start, _ = event_span(event)
@@ -392,14 +402,17 @@ class Builder:
             if frame.frozen is not None:
                 kind = "seq" if isinstance(frame.items, list) else "map"
                 frozen = (kind, tuple(frame.frozen) if kind == "seq" else frozenset(frame.frozen))
-            self._deliver(frame.items, (frame.start, end), frozen)
+            self._deliver(frame.items, (frame.start, end), frozen, frame.held)
 
-    def _deliver(self, value: Any, span: Span, frozen: Any) -> None:
+    def _deliver(self, value: Any, span: Span, frozen: Any, held: list[Path] | None = None) -> None:
+        """Put ``value`` in place; ``held``: the placeholder paths in it, recorded with
+        it (none when it is a key or an entry that is dropped)."""
         path = self._child_path()
         if not self.stack:
             self.root = value
             self.has_root = True
             self.spans[()] = span
+            self.aliases.update(held or ())
             return
         top = self.stack[-1]
         top.end = max(top.end, span[1])
@@ -407,6 +420,7 @@ class Builder:
             if path is not None:
                 self.spans[path] = span
             top.items.append(value)
+            top.held.extend(held or ())
             if top.frozen is not None:
                 top.frozen.append(frozen)
             return
@@ -415,9 +429,12 @@ class Builder:
             top.key_span = span
             top.key_frozen = frozen
             return
-        self._entry(top, value, span, frozen, path)
+        self._entry(top, value, span, frozen, path, held or [])
 
-    def _entry(self, top: _Frame, value: Any, span: Span, frozen: Any, path: Path | None) -> None:
+    def _entry(
+        self, top: _Frame, value: Any, span: Span, frozen: Any, path: Path | None,
+        held: list[Path],
+    ) -> None:  # fmt: skip
         key, key_span = top.key, top.key_span
         key_frozen = top.key_frozen
         top.key = _NO_KEY
@@ -450,6 +467,7 @@ class Builder:
             )
             return
         top.items[key] = value
+        top.held.extend(held)
         if path is not None:
             self.spans[path] = span
             self.key_spans[path] = key_span
