@@ -437,8 +437,9 @@ class _Checker:
                 default = self.single_default(raw["default"], d_at, values, excused)
             else:
                 default = self.multi_default(raw["default"], at.descend("default"), values, excused)
-        if not values or excused is not None:
-            return None  # reported: a choice needs options, all of them read
+        chosen = set(default) if isinstance(default, tuple) else {default} - {""}
+        if not values or excused is not None or not chosen <= set(values):
+            return None  # reported (or left unjudged beside a placeholder): no form
         options = tuple(Option(value=v, label=v) for v in values)
         return Question(
             id=f"q{index + 1}",
