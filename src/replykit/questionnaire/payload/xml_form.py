@@ -72,12 +72,12 @@ def read_xml_request(
     return full_request(payload, read, limits)
 
 
-def full_request(payload: str, read: Read, limits: Limits, allow_extras: bool = True) -> FormRead:
+def full_request(payload: str, read: Read, limits: Limits) -> FormRead:
     """:func:`read_xml_request` of ``payload`` (``read``: its JSON reading) without the
     fast path: the JSON findings, then the normalizer's full checks (§5)."""
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
-    return _read_on(payload, read, limits, allow_extras, sink)
+    return _read_on(payload, read, limits, True, sink)
 
 
 def normalizer_findings(payload: str, read: Read, limits: Limits, allow_extras: bool) -> FormRead:
