@@ -13,20 +13,16 @@ point to the end and returns exactly ``segment(whole_text)``.
 
 from __future__ import annotations
 
-import bisect
-import sys
-
 from replykit.argcheck import type_name, typed
 from replykit.codes.segment import NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
-from replykit.questionnaire.compat import Compat, decode_transport, resolve
+from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
 from replykit.questionnaire.model import Segmentation
 from replykit.questionnaire.payload.yaml_loader import choose_loader
 from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import MarkdownRun
-from replykit.questionnaire.segmentation.assemble import BlockOverflow, finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
 from replykit.questionnaire.segmentation.stream_blocks import (
     PartReader,
@@ -36,8 +32,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
 from replykit.questionnaire.segmentation.stream_closer import read_closer
 from replykit.questionnaire.segmentation.stream_finish import (
     Piece,
-    final_segments,
-    near_before,
+    finished,
     near_diagnostic,
 )
 from replykit.questionnaire.segmentation.stream_input import Received
@@ -54,17 +49,22 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     PendingBlock,
     StreamUpdate,
     new_commit,
+    new_object,
     new_pending,
     new_update,
 )
 from replykit.questionnaire.segmentation.stream_tags import before_limit, closer_came, notes, spaced
-from replykit.questionnaire.segmentation.stream_tail import Tail, rest_items
+from replykit.questionnaire.segmentation.stream_tail import (
+    NEVER,
+    Tail,
+    calm,
+    extra_start,
+    rest_items,
+)
 
 # New complete text that makes a reading due even when nothing in it may close a block
 # (Markdown commits lag at most about this much behind the text received).
 BATCH = 1024
-# An offset no text reaches: ``_edge`` when no move of the held text changes the tail.
-_NEVER = sys.maxsize
 
 
 @typed
@@ -94,9 +94,8 @@ class StreamSegmenter:
     raises ``ValueError``. Bad text is reported, never raised.
     """
 
-    # The general reading, for the property that compares the fast path with it
-    # (tests/test_stream_fast.py): read after every chunk that completes a line, take
-    # every checkpoint, compute every update in full.
+    # Knobs of the general reading the fast path is compared with (test_stream_fast.py):
+    # read after every line, take every checkpoint, compute every update in full.
     _every_line = False
     _gap = CHECKPOINT_GAP
     _line_runs = True
@@ -127,9 +126,8 @@ class StreamSegmenter:
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         self._open = False  # the last reading left a candidate open (or tentative)
-        # The name (as names compare) of the first opening tag the last reading left
-        # without its closer, the closers looked at since, and the resume point at which
-        # a closer last made a reading due (once per resume point: see _due()).
+        # The first opening tag the last reading left without its closer (its name as
+        # names compare), the closers looked at since, where a closer last made one due.
         self._open_tag: str | None = None
         self._closers_seen = 0
         self._closed_at = -1
@@ -137,22 +135,22 @@ class StreamSegmenter:
         self._final: list[Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
         self._blocked = False  # a final block could not be committed before finish()
-        # Final segments not committed (from the first block the cap may trim), each
-        # described once, in order; and the pending items the last reading found.
+        # Final segments not committed (from the first the cap may trim); pending items.
         self._deferred: list[Pending] = []
         self._pending: tuple[Pending, ...] = ()
         self._fresh = False  # a reading ran since the last update
         self._tail = Tail()  # the pending tail as the last update left it
         self._commits: list[Committed] = []
-        # What decides whether an update without a reading, commit or new family word
-        # repeats the last one's tail (see _calm_after()).
+        # Whether an update with nothing read or committed repeats the last tail (_calm_after).
         self._calm = False
         self._plain = True
+        # push()'s first path is open (_note_idle) and the update's pending_kept then.
+        self._idle = False
+        self._kept = 0
         self._edge = 0
         self._past = False
         self._diagnostics: list[Diagnostic] = []
-        # Every near-miss before the resume point, in scan order, and whether it is an
-        # unclosed-tag warning whose closer may still come (reported by ``finish()``).
+        # Each near-miss before the resume point and whether its closer may still come.
         self._near: list[tuple[Diagnostic, bool]] = []
         self._result: Segmentation | None = None
         #: Characters the scanner examined so far, readings and ``finish()`` together
@@ -166,31 +164,41 @@ class StreamSegmenter:
         """Take the next chunk; return what became final with it and the pending tail
         (:class:`StreamUpdate`). Raises ``TypeError`` when ``chunk`` is not a ``str``
         and ``ValueError`` after :meth:`finish`."""
+        if self._idle and type(chunk) is str and not ("\r" in chunk or "<" in chunk):
+            if "\n" in chunk:
+                return self._idle_lines(chunk)
+            # Idle (see _note_idle): the commonest chunk only moves the size; its
+            # update is built here as new_update() builds it (a call costs as much).
+            update, size = new_object(StreamUpdate), self._in.grow(chunk)
+            fields = update.__dict__
+            fields["committed"] = fields["diagnostics"] = ()
+            fields["committed_end"] = self._committed
+            fields["pending"] = ()
+            fields["held_from"] = fields["received"] = size
+            fields["pending_kept"] = self._kept
+            return update
         if not isinstance(chunk, str):
             raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
         if self._result is not None:
             raise ValueError("push() after finish(): the message has ended")
         received = self._in
         if received.append(chunk):
-            if received.family is None:
-                self._commit_plain()
-            elif received.last_family < self._resume.at and self._resume.fence is None:
-                # No family word after the resume point (docs/streaming.md, "When
-                # replykit commits"): final Markdown, no reading.
-                if received.complete - self._committed >= self._plain_gap:
-                    self._commit_plain()
-            elif received.complete > self._read_to and self._due():
-                self._read(received.complete)
+            self._lines_came()
             if received.tag_ended and self._tag_due():
                 self._read(received.tag_reading_end())
+            update = self._update()
         elif received.tag_ended and self._tag_due():
             self._read(received.tag_reading_end())
+            update = self._update()
         elif self._calm and (self._edge < received.held) is self._past:
             # No line completed and the pending tail is the last update's: only the
             # held text and the count received moved (docs/streaming.md, "Work").
-            return new_update((), (), self._committed, (), received.held, received.size,
-                              len(self._tail.shown))  # fmt: skip
-        return self._update()
+            update = new_update((), (), self._committed, (), received.held, received.size,
+                                len(self._tail.shown))  # fmt: skip
+        else:
+            update = self._update()
+        self._note_idle()
+        return update
 
     def finish(self) -> Segmentation:
         """The message has ended: return its :class:`~replykit.Segmentation`, exactly
@@ -199,6 +207,7 @@ class StreamSegmenter:
         every committed block is among them unchanged. Calling it again returns the same
         result."""
         if self._result is None:
+            self._idle = False  # push() raises from now on
             self._result = self._finish()
         return self._result
 
@@ -214,6 +223,44 @@ class StreamSegmenter:
         return self._committed
 
     # ---- when to read ----------------------------------------------------------------
+    def _idle_lines(self, chunk: str) -> StreamUpdate:
+        """push() of a chunk with ``\\n`` but no ``\\r`` or ``<`` while idle: lines noted
+        in one call; when nothing was read or committed and the tail stays the last
+        update's, the update is built here (_update()'s checks: test_stream_fast.py)."""
+        received = self._in
+        received.lf_chunk(chunk)
+        self._lines_came()
+        held = received.held
+        if (
+            self._fresh or self._commits or self._diagnostics
+            or (received.family is None) is not self._plain or (self._edge < held) is not self._past
+        ):  # fmt: skip
+            update = self._update()
+            self._note_idle()
+            return update
+        self._idle = received.quiet and (self._past or self._edge == NEVER)
+        update = new_object(StreamUpdate)
+        fields = update.__dict__
+        fields["committed"] = fields["diagnostics"] = ()
+        fields["committed_end"] = self._committed
+        fields["pending"] = ()
+        fields["held_from"], fields["received"] = held, received.size
+        fields["pending_kept"] = self._kept
+        return update
+
+    def _lines_came(self) -> None:
+        """Complete lines came: commit plain ones, or read when a reading is due."""
+        received = self._in
+        if received.family is None:
+            self._commit_plain()
+        elif received.last_family < self._resume.at and self._resume.fence is None:
+            # No family word after the resume point (docs/streaming.md, "When
+            # replykit commits"): final Markdown, no reading.
+            if received.complete - self._committed >= self._plain_gap:
+                self._commit_plain()
+        elif received.complete > self._read_to and self._due():
+            self._read(received.complete)
+
     def _commit_plain(self) -> None:
         """The complete lines hold no family word (or none after the resume point, where
         no fenced candidate is open and no opening tag lacks its closer): they can hold
@@ -230,15 +277,11 @@ class StreamSegmenter:
                 self._pending, self._fresh = (), True
 
     def _due(self) -> bool:
-        """Whether to read now (docs/streaming.md, "Work"): new complete lines came,
-        and either they may open or close a block (a ``<``, or a run of three backticks
-        or tildes) or are at least :data:`BATCH` code points, while the reading reads
-        again at most what came since the last one (or is short); or the reading is
-        sure to move the resume point past all it reads again (an open paragraph,
-        then a blank line). A mark may open a block only on a line holding the family
-        word (a fence's info string, a tag's name), and close one only there (an
-        XML+JSON closer) or while a candidate is open (a closing fence): other marks
-        wait for the batch."""
+        """Whether to read now (docs/streaming.md, "Work"): new complete lines may open
+        or close a block (a ``<`` or a fence run on a line with the family word, or
+        while a candidate is open) or are :data:`BATCH` code points, and the reading
+        reads again at most what is new (or is short); or a blank line ended the
+        paragraph the last reading waited for."""
         end = self._in.complete
         if end <= self._read_to:
             return False
@@ -262,9 +305,8 @@ class StreamSegmenter:
         return (wanted and spaced(old, new)) or self._blank_follows()
 
     def _tag_due(self) -> bool:
-        """Whether to read the line still arriving to the end of the complete opening
-        tag that came in it (once per tag: docs/streaming.md "Pending"); what follows
-        the tag is the tentative block's, so the reading stops there."""
+        """Whether to read the line still arriving to the end of the opening tag that
+        came in it (once per tag, and no further: docs/streaming.md "Pending")."""
         self._in.tag_ended = False
         old, new = self._read_to - self._resume.at, self._in.tag_end - self._read_to
         return new > 0 and (self._every_line or spaced(old, new))
@@ -272,15 +314,10 @@ class StreamSegmenter:
     def _blank_follows(self) -> bool:
         if not self._waits_blank or self._not_blank == self._read_to:
             return False
-        lines = self._in.line_starts
-        i = bisect.bisect_left(lines, self._read_to)
-        if i + 1 >= len(lines) or lines[i] != self._read_to:
-            return False
-        line = self._in.slice(self._read_to, lines[i + 1])
-        if line.strip(" \t\r\n") == "":
-            return True
-        self._not_blank = self._read_to  # that line is complete: asked once
-        return False
+        blank = self._in.blank_line(self._read_to)
+        if blank is False:
+            self._not_blank = self._read_to  # that line is complete: asked once
+        return blank is True
 
     # ---- one reading -----------------------------------------------------------------
     def _read(self, end: int) -> None:
@@ -288,6 +325,12 @@ class StreamSegmenter:
         into the line still arriving (a complete opening tag came in it: no checkpoint)."""
         received, base = self._in, max(self._resume.at - 1, 0)
         limit = received.transport_limit()
+        if limit is not None and limit <= self._resume.at and self._resume.fence is None:
+            # Nothing before the §9 limit is left: a reading finds only what before_limit
+            # drops (the work bound of §10 holds while a decoding may move the offsets).
+            self._read_to, self._pending = end, (new_pending(limit),)
+            self._open, self._fresh = False, True
+            return
         complete = received.complete
         text = received.slice(base, end)
         reading = None
@@ -384,9 +427,8 @@ class StreamSegmenter:
             self._deferred.append(self._reader.final(seg))
 
     def _keep_near(self, reading: Reading, count: int, before: int) -> None:
-        """Report the near-misses emitted before the checkpoint, but a tag's
-        unclosed-tag warning: its closer may still come, so ``finish()`` reports it
-        (§8, §10). Each is kept, in scan order, for ``finish()``."""
+        """Report the near-misses emitted before the checkpoint (kept in scan order for
+        ``finish()``), but an unclosed-tag warning: its closer may still come (§8)."""
         unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
         for found in reading.near_misses[:count]:
             diagnostic = near_diagnostic(found, self._in.line_col)
@@ -396,6 +438,14 @@ class StreamSegmenter:
                 self._diagnostics.append(diagnostic)
 
     # ---- what the update says --------------------------------------------------------
+    def _note_idle(self) -> None:
+        """Note whether push()'s first path is open for the next chunk without
+        ``\\n``, ``\\r`` or ``<``: nothing is held back (``Received.quiet``) and the
+        pending tail is the last update's and stays so while the held text grows; such
+        a chunk changes only ``held_from`` and ``received`` (test_stream_fast.py)."""
+        self._idle = self._calm and self._in.quiet and (self._past or self._edge == NEVER)
+        self._kept = len(self._tail.shown)
+
     def _update(self) -> StreamUpdate:
         """The update after a push. The pending tail is sent as what changed since the
         last update (its first ``pending_kept`` items are unchanged, ``pending`` the
@@ -416,7 +466,7 @@ class StreamSegmenter:
             rest = rest_items(self._deferred, self._pending, committed, tail.shown_deferred)
             tail.rebuild(rest, committed)
         at, new = tail.grow(held, len(self._deferred))
-        extra = self._extra(held)
+        extra = extra_start(self._tail, self._in, self._read_to, self._committed)
         if extra >= 0:
             new.append(new_pending(extra))
         kept, sent = tail.send(at, new)
@@ -428,73 +478,23 @@ class StreamSegmenter:
         self._calm_after(held)
         return update
 
-    def _extra(self, held: int) -> int:
-        """Where the Markdown after a closed pending block starts when text came after
-        the last reading (-1: no such item)."""
-        base = self._tail.base
-        last = base[-1] if base else None
-        extra = max(self._read_to, self._committed)
-        if (
-            self._in.family is not None and self._in.size > self._read_to
-            and isinstance(last, PendingBlock) and last.closed and extra < held
-        ):  # fmt: skip
-            return extra
-        return -1
-
     def _calm_after(self, held: int) -> None:
-        """Note what alone decides the next update's pending items while nothing is
-        read or committed and no family word comes: the tail is the last one's unless
-        ``_edge < held`` turns (the Markdown item after a closed block appears, or
-        ``committed < held`` turns before the first family word). ``_calm`` is false
-        when more decides (the client was not sent the whole tail)."""
-        plain = self._in.family is None
-        self._plain = plain
-        if plain:
-            self._calm, self._edge = self._quick, self._committed
-        else:
-            base = self._tail.base
-            self._calm = self._quick and self._tail.whole and bool(base)
-            last = base[-1] if base else None
-            closed = isinstance(last, PendingBlock) and last.closed
-            self._edge = max(self._read_to, self._committed) if closed else _NEVER
+        """Note what alone decides the next update's pending items (stream_tail.calm)."""
+        self._plain = self._in.family is None
+        self._calm, self._edge = calm(self._tail, self._plain, self._read_to, self._committed)
+        self._calm = self._calm and self._quick
         self._past = self._edge < held
 
     # ---- the end ---------------------------------------------------------------------
     def _finish(self) -> Segmentation:
-        """The whole message's result, exactly ``segment(whole_text)``: the final
-        segments before the resume point as kept, then one reading from there to the
-        end (docs/streaming.md, "Work"). A transport decoding that changes the text
-        (§9) moves every offset: then the whole text is read again, as ``segment()``
-        reads it, reusing the blocks already read."""
+        """The whole message's result (stream_finish.finished)."""
         self._in.close()
-        text = self._in.text()
-        at = self._resume.at
-        if at == 0 or (self._mode is not None and decode_transport(text, self._mode) != text):
-            result, scanned = segment_counted(
-                text, self._reader.message_id, self._reader.profile, self._mode,
-                self._reader.limits, known=self._reader.known, loader=self._reader.loader,
-            )  # fmt: skip
-            self.scanned += scanned
-            return result
-        reading = read(
-            self._in.slice(at - 1, self._in.size), at - 1, self._resume, lexemes(),
-            self._compat, final=True, limit=self._in.size, line_runs=self._line_runs,
-            words=self._in.words,
+        result, scanned = finished(
+            self._in, self._resume, self._reader, self._mode, self._final, self._near,
+            self._limit, line_runs=self._line_runs,
         )  # fmt: skip
-        self.scanned += reading.scanned
-        segments, blocks = final_segments(
-            self._final, reading, self._resume, self._reader, self._in
-        )
-        diagnostics: list[Diagnostic] = []
-        overflows: list[BlockOverflow] = []
-        for block in blocks:
-            diagnostics.extend(block.segment.diagnostics)
-            if block.overflow is not None:
-                overflows.append((block.segment.start, block.overflow))
-        diagnostics.extend(near_before(self._near, text, self._compat))
-        for found in reading.near_misses:
-            diagnostics.append(near_diagnostic(found, self._in.line_col))
-        return finalize(segments, diagnostics, overflows, self._limit, None)
+        self.scanned += scanned
+        return result
 
 
 __all__ = ["StreamSegmenter"]

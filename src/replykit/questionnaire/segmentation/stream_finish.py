@@ -15,16 +15,17 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from replykit.diagnostics import Diagnostic
-from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.model import Segment
+from replykit.questionnaire.compat import Compat, decode_transport
+from replykit.questionnaire.model import Segment, Segmentation
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lookahead import Lookahead
 from replykit.questionnaire.scan.near_miss import NearMiss
 from replykit.questionnaire.scan.parts import MarkdownRun
+from replykit.questionnaire.segmentation.assemble import BlockOverflow, finalize, segment_counted
 from replykit.questionnaire.segmentation.blocks import Block
 from replykit.questionnaire.segmentation.stream_blocks import PartReader
 from replykit.questionnaire.segmentation.stream_input import Received
-from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
+from replykit.questionnaire.segmentation.stream_reading import Reading, Resume, read
 from replykit.trusted import trusted
 
 # A Markdown segment of the text received, built as segment() builds it (trusted.py).
@@ -104,3 +105,39 @@ def near_diagnostic(found: NearMiss, line_col: Callable[[int], tuple[int, int]])
         found.code, found.severity, found.message, start, found.end or 0, line, col,
         params=found.params, variant=found.variant,
     )  # fmt: skip
+
+
+def finished(
+    received: Received, resume: Resume, reader: PartReader, mode: Compat | None,
+    final: list[Piece], near: list[tuple[Diagnostic, bool]], limit: int, *, line_runs: bool,
+) -> tuple[Segmentation, int]:  # fmt: skip
+    """The whole message's :class:`~replykit.Segmentation` once all of it was
+    ``received`` (closed), exactly ``segment(whole_text)``, and the characters
+    scanned: the ``final`` segments before the ``resume`` point as kept, and the
+    near-misses found there (``near``, each with whether it waited for its closer),
+    joined to one reading from there to the end (docs/streaming.md, "Work"); ``limit``:
+    the message's diagnostics cap (§2.1). A transport decoding of ``mode`` that
+    changes the text (§9) moves every offset: then the whole text is read again, as
+    ``segment()`` reads it, reusing the blocks already read."""
+    text = received.text()
+    at = resume.at
+    if at == 0 or (mode is not None and decode_transport(text, mode) != text):
+        return segment_counted(
+            text, reader.message_id, reader.profile, mode, reader.limits, known=reader.known,
+            loader=reader.loader,
+        )  # fmt: skip
+    reading = read(
+        received.slice(at - 1, received.size), at - 1, resume, lexemes(), reader.compat,
+        final=True, limit=received.size, line_runs=line_runs, words=received.words,
+    )  # fmt: skip
+    segments, blocks = final_segments(final, reading, resume, reader, received)
+    diagnostics: list[Diagnostic] = []
+    overflows: list[BlockOverflow] = []
+    for block in blocks:
+        diagnostics.extend(block.segment.diagnostics)
+        if block.overflow is not None:
+            overflows.append((block.segment.start, block.overflow))
+    diagnostics.extend(near_before(near, text, reader.compat))
+    for found in reading.near_misses:
+        diagnostics.append(near_diagnostic(found, received.line_col))
+    return finalize(segments, diagnostics, overflows, limit, None), reading.scanned

@@ -46,8 +46,7 @@ _ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 _NAME_KEPT = 64
 # The characters of a possible family word a chunk boundary may cut (the family word
 # "questionnaire" in any case, or "&#"), searched again when the line is searched on.
-_WORD_BACK = 16
-_ANGLE = re.compile("[<>]")
+WORD_BACK = 16
 # What a reading for an opening tag in the line still arriving reads after the tag, at
 # most (a constant per chunk: Received.tag_reading_end).
 TAG_AFTER = 64
@@ -69,8 +68,8 @@ def _attribute_patterns(compat: Compat | None) -> tuple[re.Pattern[str], re.Patt
     return _ATTRIBUTES, _ATTRIBUTES_RUN
 
 
-class _LineNotes:
-    """The line still arriving as readings searched it (:meth:`Received.line_notes`):
+class LineNotes:
+    """The line still arriving as readings searched it (``stream_tags.line_notes``):
     where it starts, how far it was searched, where its possible family words and its
     ``<`` and ``>`` start."""
 
@@ -105,13 +104,12 @@ class Received:
         self.complete = 0
         self.held = 0
         self._open_chunk = 0  # the index of the chunk holding ``complete``
-        # Chunks from this index on are joined into one once JOINED of them came, so a
-        # reply pushed a character at a time is held in pieces of 64 (memory: the text
-        # plus about 3 bytes per code point, not a string object per chunk).
+        # Chunks from this index on are joined once JOINED of them came: a reply pushed a
+        # character at a time is held in pieces of 64, not a string object per chunk.
         self._join_at = JOINED
         #: Characters joined and searched: each complete line once, each chunk joined at
         #: most twice, the line still arriving at most twice for an opening tag and once
-        #: for readings (:meth:`line_notes`): at most 6 x ``size`` plus 16 a reading.
+        #: for readings (``stream_tags.line_notes``): at most 6 x ``size`` plus 16 a reading.
         self.searched = 0
         self.family: int | None = None
         self._compat = compat
@@ -124,15 +122,14 @@ class Received:
         self._attributes, self._attributes_run = _attribute_patterns(compat)
         # None: the last line opens no fence.
         self._line: FenceLine | None = FenceLine(message_start=True)
-        # Nothing is held back and a chunk without "\n", "\r" or "<" cannot change
-        # that: the last line opens no fence, no "<" or "\r" waits, no §9 mode.
-        self._quiet = False
+        #: Nothing is held back, nor can a chunk without "\n", "\r" or "<" change that
+        #: (:meth:`grow`): no fence may open, no "<" or "\r" waits, no §9 mode.
+        self.quiet = False
         # No "<" or "\r" waits and no §9 mode: a chunk with "\n" and without "\r" or
-        # "<" completes lines and holds back at most its last line (_lf_chunk).
+        # "<" completes lines and holds back at most its last line (lf_chunk).
         self._lf_ready = short_path and compat is None
-        #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none):
-        #: a line holding one may open or close a tag or close a fenced candidate, so
-        #: a reading is worth running.
+        #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none): a
+        #: line holding one may open or close a block, so a reading is worth running.
         self.last_mark = -1
         #: Where the last family word in the complete lines starts (-1: none): a
         #: block's opener and an XML+JSON block's closer hold one.
@@ -143,35 +140,27 @@ class Received:
         #: Where the last "<" and the last ">" in the complete lines start (-1: none):
         #: whether a tag's attributes may still grow, known without a search.
         self.angles = (-1, -1)
-        #: A complete opening tag came in the line still arriving (see ``_line_tag``);
-        #: the segmenter clears it when it has read it. ``tag_end``: where the last
-        #: such tag ends (a reading for it reads no further).
+        #: A complete opening tag came in the line still arriving (``_line_tag``; the
+        #: segmenter clears it), ``tag_end`` where the last one ends (read no further).
         self.tag_ended = False
         self.tag_end = 0
         #: Each closing tag of the family in the complete lines (``</N>`` or ``<\\/N>``,
         #: any case): its start, its name as written and whether it is escaped. A
         #: closer never spans a line ending, so each is found once (§3a, §10).
         self.closers: list[tuple[int, str, bool]] = []
-        self._notes = _LineNotes()  # the line still arriving as readings searched it
+        #: The line still arriving as readings searched it (stream_tags.line_notes).
+        self.notes = LineNotes()
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
         anything but the held-back text may have changed: a line was completed, or
         (under a §9 mode) the first visible character or the first ``&`` came, which
         may move :meth:`transport_limit`."""
-        if self._quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
-            # Most chunks: the last line goes on, no fence or tag may open in it and
-            # nothing is held back, so only the size moves (the general path below
-            # gives the same).
-            if chunk:
-                self.chunks.append(chunk)
-                self.starts.append(self.size)
-                self.size = self.held = self.size + len(chunk)
-                if len(self.chunks) >= self._join_at:
-                    self._join()
+        if self.quiet and "\n" not in chunk and "\r" not in chunk and "<" not in chunk:
+            self.grow(chunk)
             return False
         if self._lf_ready and "\n" in chunk and "\r" not in chunk and "<" not in chunk:
-            return self._lf_chunk(chunk)
+            return self.lf_chunk(chunk)
         if not chunk:
             return False
         start = self.size
@@ -181,9 +170,7 @@ class Received:
             self._join()
         size = self.size = start + len(chunk)
         moved = False
-        if "\n" in chunk and not self._cr and "\r" not in chunk:
-            moved = self._lf_lines(chunk, start)
-        elif self._cr or "\r" in chunk:
+        if "\n" in chunk or "\r" in chunk or self._cr:
             moved = self._lines(chunk, start)
         elif self._line is not None and self._line.possible:
             self._line.feed(chunk)  # no line ends: the last line goes on
@@ -204,26 +191,61 @@ class Received:
         self.held = held
         quiet = not (possible or self._cr or self._lt is not None)
         quiet_path_open = self._quiet_path and self._compat is None
-        self._quiet = quiet and quiet_path_open
+        self.quiet = quiet and quiet_path_open
         self._lf_ready = not (self._cr or self._lt is not None) and quiet_path_open
         return moved
 
-    def _lf_chunk(self, chunk: str) -> bool:
+    def lf_chunk(self, chunk: str) -> bool:
         """:meth:`append` of a chunk that completes lines with ``\\n`` alone and holds
         no ``<``, after text that holds nothing back but its last line (most chunks
-        that complete a line; the general path gives the same)."""
+        that complete a line): :meth:`_lines` and :meth:`_completed` in one call
+        (the general path gives the same; tests/test_stream_fast.py compares them)."""
         start = self.size
-        self.chunks.append(chunk)
+        chunks = self.chunks
+        chunks.append(chunk)
         self.starts.append(start)
-        if len(self.chunks) >= self._join_at:
+        if len(chunks) >= self._join_at:
             self._join()
         self.size = start + len(chunk)
-        moved = self._lf_lines(chunk, start)
-        line = self._line
+        last = chunk.rfind("\n")
+        starts = self.line_starts
+        i = chunk.find("\n")
+        while i < last:  # the line endings before the last (most chunks have one)
+            starts.append(start + i + 1)
+            i = chunk.find("\n", i + 1)
+        new = start + last + 1
+        starts.append(new)
+        rest = chunk[last + 1 :]
+        line = self._line = fence_line(rest) if not rest or rest[0] in " `~" else None
+        old, self.complete = self.complete, new
+        if old >= start:
+            text = chunk[old - start : last + 1]
+        else:  # the chunks from the one holding ``old`` on (each joined at most twice)
+            k = self._open_chunk
+            first = self.starts[k]
+            joined = "".join(chunks[k:])
+            self.searched += len(joined)
+            text = joined[old - first : new - first]
+        self._open_chunk = len(chunks) - 1
+        self.searched += len(text)
+        self._search(text, old)
         possible = line is not None and line.possible
-        self.held = self.complete if possible else self.size
-        self._quiet = not possible
-        return moved
+        self.held = new if possible else self.size
+        self.quiet = not possible
+        return True
+
+    def grow(self, chunk: str) -> int:
+        """Take a chunk without ``\\n``, ``\\r`` or ``<`` while :attr:`quiet` (most
+        chunks): the last line goes on, no fence or tag may open in it and nothing is
+        held back, so only the size moves (:meth:`append`'s general path gives the
+        same). Returns the new size."""
+        if chunk:
+            self.chunks.append(chunk)
+            self.starts.append(self.size)
+            self.size = self.held = self.size + len(chunk)
+            if len(self.chunks) >= self._join_at:
+                self._join()
+        return self.size
 
     def _join(self) -> None:
         """Join the last :data:`JOINED` chunks into one piece, cut at ``complete``
@@ -270,17 +292,6 @@ class Received:
             self._line.feed(chunk)
         return self._completed(chunk, start)
 
-    def _lf_lines(self, chunk: str, start: int) -> bool:
-        """:meth:`_lines` of a chunk holding ``\\n`` and no ``\\r`` after text that
-        does not end with ``\\r`` (most chunks that complete a line)."""
-        starts = self.line_starts
-        i = chunk.find("\n")
-        while i >= 0:
-            starts.append(start + i + 1)
-            i = chunk.find("\n", i + 1)
-        self._line = fence_line(chunk[starts[-1] - start :])
-        return self._completed(chunk, start)
-
     def _completed(self, chunk: str, start: int) -> bool:
         """Search the lines completed since the last call (see :meth:`_search`);
         ``chunk`` from ``start`` is the text received last."""
@@ -317,26 +328,6 @@ class Received:
             last = tags[0]
             self.tag_ended = True
             self.tag_end = begin + last.end()
-
-    def line_notes(self) -> tuple[list[int], list[int]]:
-        """Where the possible family words and the ``<`` and ``>`` of the line still
-        arriving (from ``complete``) start, in order: each of its characters is searched
-        once however many readings ask (a word that a chunk boundary cut is found when
-        it ends: the last characters searched are searched again)."""
-        notes = self._notes
-        if notes.at != self.complete:  # a new line: its own notes
-            notes = self._notes = _LineNotes(self.complete)
-        if notes.to < self.size:
-            back = max(notes.at, notes.to - _WORD_BACK)
-            text = self.slice(back, self.size)
-            self.searched += len(text)
-            for m in possible_word().finditer(text):
-                if back + m.end() > notes.to:  # not found before: it ends in the new text
-                    notes.words.append(back + m.start())
-            start = notes.to - back
-            notes.angles.extend(back + m.start() for m in _ANGLE.finditer(text, start))
-            notes.to = self.size
-        return notes.words, notes.angles
 
     def tag_reading_end(self) -> int:
         """Where a reading for the opening tag that came in the line still arriving ends
@@ -484,6 +475,15 @@ class Received:
     def text(self) -> str:
         """The whole text received."""
         return "".join(self.chunks)
+
+    def blank_line(self, at: int) -> bool | None:
+        """Whether the line starting at ``at`` is blank (§1: spaces, tabs and the line
+        ending); ``None`` when ``at`` is no line start or its line is not complete."""
+        lines = self.line_starts
+        i = bisect.bisect_left(lines, at)
+        if i + 1 >= len(lines) or lines[i] != at:
+            return None
+        return self.slice(at, lines[i + 1]).strip(" \t\r\n") == ""
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of ``offset`` (§1), among the complete lines."""

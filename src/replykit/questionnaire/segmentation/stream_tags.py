@@ -10,11 +10,18 @@ still move every offset.
 from __future__ import annotations
 
 import bisect
+import re
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_input import (
+    WORD_BACK,
+    LineNotes,
+    Received,
+    possible_word,
+)
 from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
 
+_ANGLE = re.compile("[<>]")
 # A reading of at most this many code points may always run (a constant per chunk).
 SHORT_READING = 128
 
@@ -26,6 +33,28 @@ def spaced(old: int, new: int) -> bool:
     return old <= new or old + new <= SHORT_READING
 
 
+def line_notes(received: Received) -> tuple[list[int], list[int]]:
+    """Where the possible family words and the ``<`` and ``>`` of the line still
+    arriving (from ``received.complete``) start, in order: each of its characters is
+    searched once however many readings ask (``received.notes``; a word that a chunk
+    boundary cut is found when it ends: the last characters searched are searched
+    again, counted in ``received.searched``)."""
+    notes = received.notes
+    if notes.at != received.complete:  # a new line: its own notes
+        notes = received.notes = LineNotes(received.complete)
+    if notes.to < received.size:
+        back = max(notes.at, notes.to - WORD_BACK)
+        text = received.slice(back, received.size)
+        received.searched += len(text)
+        for m in possible_word().finditer(text):
+            if back + m.end() > notes.to:  # not found before: it ends in the new text
+                notes.words.append(back + m.start())
+        start = notes.to - back
+        notes.angles.extend(back + m.start() for m in _ANGLE.finditer(text, start))
+        notes.to = received.size
+    return notes.words, notes.angles
+
+
 def notes(received: Received, text: str, base: int) -> tuple[list[int], tuple[int, int]]:
     """``received``'s words and angles (its notes of the complete lines) for a reading
     of ``text``, the message from ``base``; when ``text`` runs into the line still
@@ -34,7 +63,7 @@ def notes(received: Received, text: str, base: int) -> tuple[list[int], tuple[in
     complete, end = received.complete, base + len(text)
     if end <= complete:
         return received.words, received.angles
-    found, angles = received.line_notes()  # searched once as readings ask (Received.searched)
+    found, angles = line_notes(received)  # searched once as readings ask
     before = received.words[bisect.bisect_left(received.words, base) :]
     last = bisect.bisect_left(angles, end)  # only "<" and ">" inside the text read count
     if last == 0:
@@ -72,4 +101,4 @@ def before_limit(items: tuple[Pending, ...], limit: int | None) -> tuple[Pending
     return tuple(kept)
 
 
-__all__ = ["SHORT_READING", "before_limit", "closer_came", "notes", "spaced"]
+__all__ = ["SHORT_READING", "before_limit", "closer_came", "line_notes", "notes", "spaced"]

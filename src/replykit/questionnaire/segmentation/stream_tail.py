@@ -10,7 +10,18 @@ compared, the measure the hostile families check for linearity.
 
 from __future__ import annotations
 
-from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
+import sys
+
+from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_shapes import (
+    Pending,
+    PendingBlock,
+    PendingMarkdown,
+    new_pending,
+)
+
+# An offset no text reaches: the edge when no move of the held text changes the tail.
+NEVER = sys.maxsize
 
 
 class Tail:
@@ -104,3 +115,33 @@ def rest_items(
             continue
         items.append(item)
     return items
+
+
+def extra_start(tail: Tail, received: Received, read_to: int, committed: int) -> int:
+    """Where the Markdown item after a closed pending block starts when text came
+    after the last reading (which ended at ``read_to``) and is shown (before
+    ``received.held``); -1: no such item."""
+    base = tail.base
+    last = base[-1] if base else None
+    extra = max(read_to, committed)
+    if (
+        received.family is not None and received.size > read_to
+        and isinstance(last, PendingBlock) and last.closed and extra < received.held
+    ):  # fmt: skip
+        return extra
+    return -1
+
+
+def calm(tail: Tail, plain: bool, read_to: int, committed: int) -> tuple[bool, int]:
+    """What alone decides the next update's pending items while nothing is read or
+    committed and no family word comes (``plain``: none came yet): the tail is the
+    last one's unless ``edge < held`` turns (the Markdown item after a closed block
+    appears, or ``committed < held`` turns before the first family word). Returns
+    (calm, edge); calm is false when more decides (the client was not sent the whole
+    tail); edge is :data:`NEVER` when no move of the held text changes the tail."""
+    if plain:
+        return True, committed
+    base = tail.base
+    last = base[-1] if base else None
+    closed = isinstance(last, PendingBlock) and last.closed
+    return tail.whole and bool(base), max(read_to, committed) if closed else NEVER
