@@ -137,8 +137,12 @@ def _html_start(sc: Scanner, line: Line) -> int:
 
 
 def setext_underline(sc: Scanner, line: Line) -> int:
-    """A setext heading underline (4.3): the open paragraph becomes a heading."""
+    """A setext heading underline (4.3): the open paragraph becomes a heading, unless
+    all it holds so far is link reference definitions: then no heading starts (4.7,
+    example 218), and the line is paragraph text or whatever else it starts."""
     if not sc.lx.setext_underline.fullmatch(line.text, line.first, line.content_end):
+        return NOT_STARTED
+    if leaves.definitions_only(sc):
         return NOT_STARTED
     sc.out.token("SETEXT_UNDERLINE", line.first, line.content_end)
     sc.close_leaf()

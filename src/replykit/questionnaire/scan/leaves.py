@@ -80,6 +80,7 @@ def skip_definitions(sc: Scanner, leaf: Leaf) -> None:
     if leaf.kind != "paragraph" or leaf.definitions_read:
         return
     leaf.definitions_read = True
+    leaf.definitions_end = leaf.start
     text = sc.text
     if not text.startswith("[", leaf.start) or leaf.inline_pos != leaf.start:
         return
@@ -88,7 +89,21 @@ def skip_definitions(sc: Scanner, leaf: Leaf) -> None:
     end = definitions_end(text, (leaf.start, first_end), lines.next)
     sc.scanned += lines.ahead.scanned + lines.ahead.state.copied  # the read-ahead is work too
     if end > leaf.inline_pos:
-        leaf.inline_pos = leaf.inert_end = end
+        leaf.inline_pos = leaf.inert_end = leaf.definitions_end = end
+
+
+def definitions_only(sc: Scanner) -> bool:
+    """Whether the open leaf is a paragraph whose lines so far (to ``leaf.end``) are
+    all link reference definitions (question ``definitions_end``, CommonMark 4.7): a
+    setext underline after them is no heading. The read-ahead that answers
+    ``definitions_end`` reads the paragraph's lines as given and does not ask."""
+    leaf = sc.state.leaf
+    if leaf is None or leaf.kind != "paragraph" or sc.paragraph_lines is not None:
+        return False
+    if not sc.text.startswith("[", leaf.start):
+        return False
+    skip_definitions(sc, leaf)
+    return leaf.definitions_end >= leaf.end
 
 
 class _AheadLines:
@@ -269,6 +284,8 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
         closer = look.closer_for(tag)
         if closer[0] < 0 or not opens(sc, tag):
             sc.out.warn(tag_near_misses(tag, closer[0], sc.messages))
+            if closer[0] < 0 and look.stop_at_unclosed and opens(sc, tag):
+                break  # what follows is the tag's tentative block (§10): not read
             continue
         ce, le = take_candidate(sc, tag, closer, ce, le)
         pieces.append((piece_start, tag.start()))

@@ -35,6 +35,10 @@ class Lookahead:
         self._lx = lexemes
         self.compat = compat
         self.scanned = 0  # characters the index builds examined
+        # A streaming reading's text may still grow: after an opening tag whose closer
+        # has not come, the rest of its line is that tag's tentative block (§10), so
+        # scanning the line stops there (leaves.scan_tags).
+        self.stop_at_unclosed = False
         # Protocol tags, found at once (C speed); the other indexes on first use.
         self.tags: Sequence[re.Match[str]] = list(lexemes.tag_like.finditer(text))
         self.tag_starts: Sequence[int] = [m.start() for m in self.tags]

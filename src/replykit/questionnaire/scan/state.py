@@ -61,7 +61,8 @@ class Leaf:
     block's content ends, the start of the first line after it (-1: unknown), and
     whether its last line ended it by an end condition standing on it.
     ``definitions_read``: a paragraph's leading link reference definitions were
-    looked for (question ``definitions_end``; its inline reading starts after them).
+    looked for (question ``definitions_end``; its inline reading starts after them),
+    ``definitions_end``: where they end then (``start`` when there are none).
     ``brackets``: the openers of link text read and not closed (the top one first);
     ``links_from``: the openers of depth below it may form no link (a link formed
     inside them, CommonMark 6.3: links do not nest; images may).
@@ -84,6 +85,7 @@ class Leaf:
     definitions_read: bool = False
     brackets: Bracket | None = None
     links_from: int = 0
+    definitions_end: int = 0
 
 
 #: A leaf's field values in field order (what :func:`copy_leaf` copies).

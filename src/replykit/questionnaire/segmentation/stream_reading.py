@@ -61,7 +61,15 @@ _FIXED_LEAVES = ("fenced", "indented")
 _LEAF_NAMES = tuple(a.name for a in attrs.fields(Leaf))
 _LEAF_OFFSETS = tuple(
     _LEAF_NAMES.index(name)
-    for name in ("start", "end", "opener_end", "inline_pos", "inert_end", "raw_end")
+    for name in (
+        "start",
+        "end",
+        "opener_end",
+        "inline_pos",
+        "inert_end",
+        "raw_end",
+        "definitions_end",
+    )
 )
 _RAW_NEXT = _LEAF_NAMES.index("raw_next")
 _LINE_FIRSTS = _LEAF_NAMES.index("line_firsts")
@@ -277,15 +285,15 @@ def read(
 ) -> Reading:
     """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
     ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
-    message (no checkpoint is looked for); else it ends with a complete line and more
-    may follow. No checkpoint lies after ``limit`` (§9: text a transport decoding may
-    still change); one that copies the state is taken at most every ``gap`` code
-    points (see :data:`CHECKPOINT_GAP`). ``line_runs=False`` reads every line alone,
-    with the same result (the general reading of the tests). ``words``, ``angles``:
-    the possible family words' starts and the last ``<`` and ``>`` (message offsets,
-    -1: none) noted as the text arrived (:class:`_Lookahead`), else searched."""
+    message (no checkpoint is looked for); else more may follow (a line holding an
+    opening tag without its closer is read to that tag). No checkpoint lies after
+    ``limit`` (§9: text a decoding may still change); one that copies the state is
+    taken at most every ``gap`` code points. ``line_runs=False``: every line alone, with
+    the same result. ``words``, ``angles``: the family words' starts and the last ``<``
+    and ``>`` (message offsets, -1: none) noted as the text arrived, else searched."""
     start = resume.at - base
     look = _Lookahead(text, lexemes, compat, None if words is None else (words, base))
+    look.stop_at_unclosed = not final  # the rest of such a tag's line is its block (§10)
     sink = Coarse(text, False)
     sink.seen_visible = resume.visible
     if resume.fence is not None:

@@ -1,0 +1,55 @@
+"""The §10 work bound on two families session 12's review found over it: text after
+an opening tag whose closer has not come, on the tag's own line (the scanner read on,
+asking whether a later tag there was inert, through the whole paragraph), and a §9
+transport limit at the resume point (every reading read text a decoding may still
+move, whose items the pending tail drops)."""
+
+from __future__ import annotations
+
+import pytest
+
+from replykit import StreamSegmenter, segment
+from replykit.testing.streaming import check_stream
+
+
+def _family_a(n: int, second: str) -> str:
+    return "<questionnaire>" + second + "\n" + "text\n" * n + "</questionnaire>"
+
+
+def _family_b(n: int) -> str:
+    return (
+        "&lt;questionnaire&gt;\n\n<v>\n e\n" + "    code\n" * n
+        + "questionnaire</details>\n&lt;/questionnaire&gt;"
+    )  # fmt: skip
+
+
+def _chunks(text: str, size: int) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)] if size else [text]
+
+
+@pytest.mark.parametrize(
+    "second", ["<questionnaire-response>", "<questionnaire>", " <x-questionnaire a>"]
+)
+@pytest.mark.parametrize("size", [0, 1, 64, 256])
+def test_an_unclosed_tag_stops_its_lines_reading(second: str, size: int) -> None:
+    text = _family_a(1200, second)
+    assert check_stream(_chunks(text, size), message_id="m") == []
+
+
+@pytest.mark.parametrize("size", [0, 64, 1000])
+def test_a_transport_limit_at_the_resume_point_reads_nothing(size: int) -> None:
+    text = _family_b(2000)
+    assert check_stream(_chunks(text, size), message_id="m", compat="sage") == []
+
+
+def test_the_work_stays_flat_as_the_payload_grows() -> None:
+    # One push holding every line but the closer: the reading stops at the first tag.
+    small, large = StreamSegmenter(message_id="m"), StreamSegmenter(message_id="m")
+    small.push(_family_a(100, "<questionnaire-response>"))
+    large.push(_family_a(10_000, "<questionnaire-response>"))
+    assert small.scanned == large.scanned
+    assert large.finish() == segment(_family_a(10_000, "<questionnaire-response>"), message_id="m")
+    sage = StreamSegmenter(message_id="m", compat="sage")
+    sage.push(_family_b(5000))
+    assert sage.scanned == 0  # nothing before the limit (offset 0) to read
+    assert sage.finish() == segment(_family_b(5000), message_id="m", compat="sage")
