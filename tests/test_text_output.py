@@ -224,7 +224,7 @@ def test_actions_text_escapes_escape_and_bidi() -> None:
     assert len(action_lines) in (1, 2)  # kept with its prompt, or dropped as unsafe
     if len(action_lines) == 2:
         assert action_lines == [
-            "  1. a\\u001b[31m  business.cancel  \\u202eetelpmoC\\u202c  [confirm]"
+            '  1. "a\\u001b[31m"  business.cancel  "\\u202eetelpmoC\\u202c"  [confirm]'
             "  prompt: line one",
             "       | line two\\u0007",
         ]

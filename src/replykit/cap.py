@@ -268,9 +268,12 @@ def finish(
     first left-out entry stood; ``upstream`` counts entries a :class:`Collector` already
     left out (after every kept one, so the summary then goes last, and the last kept
     entry gives up its slot when the list is full); ``preferred`` as :func:`cap`. The
-    first entry is always kept (§1: the first error is never hidden), so with a limit
-    of 1 the list holds it and the summary. Unchanged when nothing is left out."""
-    first = items[0] if items else None
+    first verdict is always kept (§1: the first error is never hidden): the first
+    ``preferred`` entry when ``preferred`` is given and one is, else the first entry, so
+    an entry ``preferred`` ranks lower never holds the protected slot ahead of a verdict
+    (docs/actions.md section 4). With a limit of 1 the list holds it and the summary.
+    Unchanged when nothing is left out."""
+    first = _first_verdict(items, preferred)
     kept, overflow, index = cap(
         items, limit, code=code, severity=severity, preferred=preferred,
         protected=lambda item: item is first,
@@ -285,6 +288,16 @@ def finish(
         index = len(kept)
     kept.insert(index, summary(counts))
     return kept
+
+
+def _first_verdict(items: Sequence[T], preferred: Callable[[T], bool] | None) -> T | None:
+    """The entry :func:`finish` never leaves out: the first ``preferred`` one when
+    ``preferred`` is given and some entry is, else the first entry (``None`` for none)."""
+    if preferred is not None:
+        for item in items:
+            if preferred(item):
+                return item
+    return items[0] if items else None
 
 
 def summary_params(counts: Sequence[LeftOut], limit: int) -> tuple[dict[str, object], str | None]:

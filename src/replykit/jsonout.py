@@ -79,13 +79,42 @@ def _big_int(value: int) -> str:
 KEY_TEXT_MAX = 200
 
 
+#: Key types whose ``str()`` is their value, the same in every run (a number, a
+#: boolean, ``None``, bytes; a ``str`` inside a tuple key).
+_VALUE_TYPES = (str, bytes, bool, int, float, complex, type(None))
+
+
+def _written_by_value(key: object) -> bool:
+    """True when ``str(key)`` shows only values (:data:`_VALUE_TYPES`, tuples of them),
+    never a memory address (``<object object at 0x...>``) or a hash order (a
+    ``frozenset``). Looks at the first :data:`KEY_TEXT_MAX` parts in the order ``str()``
+    writes them, each at least one character of it, so past them nothing is shown."""
+    stack, seen = [key], 0
+    while stack and seen < KEY_TEXT_MAX:
+        part = stack.pop()
+        seen += 1
+        if type(part) is tuple:
+            stack.extend(reversed(part))
+        elif type(part) not in _VALUE_TYPES:
+            return False
+    return True
+
+
 def key_text(key: object) -> str:
     """How a mapping key that is not a string (possible from Python, never from JSON)
-    is written in a path or a message: its ``str()``, but an ``int`` of more than 4300
-    digits in scientific notation (Python refuses ``str()`` past that), ``<TypeName>``
-    when ``str()`` itself fails, and at most :data:`KEY_TEXT_MAX` code points (cut with
-    ``...``). A string key is returned as it is. Never raises (§1)."""
-    return key if isinstance(key, str) else _bounded(str, key)
+    is written in a path or a message, the same in every run (docs/protocol.md §2):
+    its ``str()`` when that shows only values (a number, a boolean, ``None``, bytes, a
+    tuple of such values or strings), but an ``int`` of more than 4300 digits in
+    scientific notation (Python refuses ``str()`` past that); any other key by its type,
+    ``<TypeName>`` (an ``object()`` key is ``<object>``, never ``<object object at
+    0x...>``; a ``frozenset`` is ``<frozenset>``, as its order changes between runs), as
+    is a key whose ``str()`` fails; at most :data:`KEY_TEXT_MAX` code points (cut with
+    ``...``). A string key is returned as it is. Input: any object. Never raises (§1)."""
+    if isinstance(key, str):
+        return key
+    if not _written_by_value(key):
+        return shown_text(f"<{type(key).__name__}>")
+    return _bounded(str, key)
 
 
 def shown_repr(value: object) -> str:

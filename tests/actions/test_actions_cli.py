@@ -96,9 +96,9 @@ def test_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0
     assert capsys.readouterr().out == (
         "actions (1, from answerData):\n"
-        "  1. unsafe  business.execute  执行  [confirm]  prompt: 执行指定业务操作\n"
+        '  1. "unsafe"  business.execute  "执行"  [confirm]  prompt: 执行指定业务操作\n'
         "added (1):\n"
-        "  + auto.view.detail  view.detail  View details\n"
+        '  + "auto.view.detail"  view.detail  "View details"\n'
         "diagnostics (2):\n"
         "  action.field_removed  actions[1].tool  this field is not part of the protocol;"
         " the field is removed.\n"

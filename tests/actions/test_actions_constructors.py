@@ -36,9 +36,9 @@ BAD_IDS = [
     ("   ", "must be a non-blank string of at most 120 characters"),
     ("\u200b", "must be a non-blank string of at most 120 characters"),
     ("x" * 121, "must be a non-blank string of at most 120 characters"),
-    ("c\u202e", "holds U+202E at character 2, which an action id refuses"),
-    ("c\x07", "holds U+0007 at character 2, which an action id refuses"),
-    ("c\ud800", "holds U+D800 at character 2, which an action id refuses"),
+    ("c\u202e", "holds U+202E at character 2, which a componentId refuses"),
+    ("c\x07", "holds U+0007 at character 2, which a componentId refuses"),
+    ("c\ud800", "holds U+D800 at character 2, which a componentId refuses"),
     ("constructor", "must not be a name JavaScript objects inherit"),
 ]
 

@@ -360,7 +360,7 @@ def test_state_refuses_an_action_id_sanitize_never_keeps(key: str, problem: str)
 @pytest.mark.parametrize(
     ("key", "problem"),
     [
-        ("c\u2066", "holds U+2066 at character 2, which an action id refuses"),
+        ("c\u2066", "holds U+2066 at character 2, which a componentId refuses"),
         ("c" * 121, "must be a non-blank string of at most 120 characters"),
     ],
 )

@@ -42,7 +42,7 @@ def component_id_problem(value: str) -> str | None:
     target (docs/actions.md section 3: non-blank, at most 120 code points, no control or
     bidi character, no surrogate code point) and no name JavaScript objects inherit
     (chartPresentation is keyed by it, §12)."""
-    return id_problem(value, valid_target(value), MAX_TARGET)
+    return id_problem(value, valid_target(value), MAX_TARGET, "a componentId")
 
 
 def _component_id(_inst: object, _attribute: attrs.Attribute[Any], value: str) -> None:

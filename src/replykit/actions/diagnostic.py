@@ -85,7 +85,10 @@ def capped(diagnostics: list[ActionDiagnostic], limit: int) -> tuple[ActionDiagn
     code, placed where the first left-out one stood; unchanged when they fit. Verdicts
     (a dropped action, or no actions at all) take the slots before field removals, so
     the removals of one action never hide why another was dropped (§1: the cap never
-    hides a verdict); each group keeps its first entries, in order."""
+    hides a verdict); each group keeps its first entries, in order. The entry that is
+    always kept is the first verdict (the first entry when there is none), never a
+    field removal ahead of it, so ``limit`` 1 gives that verdict and the summary.
+    Source rule: docs/actions.md section 4; docs/protocol.md §2.1."""
 
     def summary(counts: tuple[LeftOut, ...]) -> ActionDiagnostic:
         params, variant = summary_params(counts, limit)

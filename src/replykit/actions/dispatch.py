@@ -37,12 +37,13 @@ from replykit.actions.confirm import (
     needs_confirmation,
 )
 from replykit.actions.context import ActionContext
-from replykit.actions.model import AnswerAction, ChartType
+from replykit.actions.model import AnswerAction, ChartType, Locale
 from replykit.actions.state import (
     ActionStateRecord,
     ActionStatus,
     AnswerState,
     format_timestamp,
+    message_problem,
 )
 from replykit.actions.texts import text
 from replykit.argcheck import typed
@@ -280,21 +281,22 @@ def dispatch(
     (``click``, ``confirm``, ``cancel`` from the user; ``host_success``, ``host_error``
     from the host after a :class:`ChatSend`), the context, and the injected clock
     value ``now`` (timezone-aware). ``message``: the host's text for the record on
-    ``host_success``/``host_error`` (else the client default); ignored for other events.
+    ``host_success``/``host_error`` (else the client default); ignored for other events,
+    but checked whenever given: it is stored in the persisted state's JSON, so it must
+    be at most 240 characters and hold no surrogate code point
+    (:func:`~replykit.actions.state.message_problem`, docs/actions.md section 7).
     Output: the next state (the record of ``action.id`` has ``updatedAt`` =
     ``now``; render.* also change ``chartPresentation``) and one effect; an event that
     does not apply returns the same ``state`` object and :class:`Ignored`.
-    Raises ``ValueError`` for an unknown event, a naive ``now`` or one that cannot be
-    expressed in UTC (year 1 or 9999 at the range's ends, :func:`format_timestamp`);
-    ``TypeError`` naming
-    the argument when ``state``, ``action``, ``context``, ``now``, ``event`` or
-    ``message`` is not of its type.
+    Raises ``ValueError`` for an unknown event, a ``message`` ``message_problem``
+    refuses, a naive ``now`` or one that cannot be expressed in UTC (year 1 or 9999 at
+    the range's ends, :func:`format_timestamp`); ``TypeError`` naming the argument when
+    ``state``, ``action``, ``context``, ``now``, ``event`` or ``message`` is not of its
+    type.
     Source rule: §12, the state table of docs/actions.md section 7 (also in the module
     docstring); seed 004 "4. 已支持事件", "6. 确认策略", "7. 操作状态".
     """
-    if event not in EVENT_KINDS:
-        raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))
-    stamp = format_timestamp(now)
+    stamp = _checked(event, message, now)
     locale = context.locale
     status = state.status_of(action.id)
     if event == "click":
@@ -315,6 +317,32 @@ def dispatch(
         return _perform(state, action, context, stamp)
     if status != "running":
         return state, Ignored(action.id, f"{event} while {status}")
+    return _reported(state, action, event, message, locale, stamp)
+
+
+def _checked(event: str, message: str | None, now: datetime) -> str:
+    """``now`` as the records' timestamp, after the checks :func:`dispatch` makes before
+    anything else: ``ValueError`` for an unknown event, a ``message``
+    :func:`~replykit.actions.state.message_problem` refuses, or a ``now``
+    :func:`format_timestamp` refuses."""
+    if event not in EVENT_KINDS:
+        raise ValueError("event must be one of " + ", ".join(EVENT_KINDS))
+    problem = None if message is None else message_problem(message)
+    if problem is not None:
+        raise ValueError(f"message {problem}")
+    return format_timestamp(now)
+
+
+def _reported(
+    state: AnswerState,
+    action: AnswerAction,
+    event: str,
+    message: str | None,
+    locale: Locale,
+    stamp: str,
+) -> tuple[AnswerState, Effect]:
+    """A running action's host report: ``host_success`` -> success, ``host_error`` ->
+    error, the record's message the host's ``message`` or the client default."""
     if event == "host_success":
         done = message if message is not None else text("state.accepted", locale)
         return _set(state, action, "success", done, stamp), NoEffect(action.id)

@@ -158,17 +158,16 @@ def action_id_problem(value: str) -> str | None:
     return id_problem(value, valid_text(value, MAX_ID), MAX_ID)
 
 
-def id_problem(value: str, valid: bool, limit: int) -> str | None:
+def id_problem(value: str, valid: bool, limit: int, noun: str = "an action id") -> str | None:
     """Why ``value`` is no id an action can name, or ``None`` (§12): ``valid`` is
     whether it is a non-blank string of at most ``limit`` code points; then no character
-    :func:`unsafe_char` forbids and no name JavaScript objects inherit."""
+    :func:`unsafe_char` forbids and no name JavaScript objects inherit. ``noun`` names
+    what refuses the character in the message (``an action id``, ``a componentId``)."""
     if not valid:
         return f"must be a non-blank string of at most {limit} characters"
     index = unsafe_char(value)
     if index is not None:
-        return (
-            f"holds U+{ord(value[index]):04X} at character {index + 1}, which an action id refuses"
-        )
+        return f"holds U+{ord(value[index]):04X} at character {index + 1}, which {noun} refuses"
     if is_reserved_id(value):
         return "must not be a name JavaScript objects inherit"
     return None

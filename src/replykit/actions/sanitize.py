@@ -66,7 +66,8 @@ def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
     answerData. answerData wins whenever it has an ``actions`` key, whatever its value
     (no fallback to the payload). A Python ``Mapping`` that is not a ``dict`` (a
     ``MappingProxyType``) is read as the object it holds, as the annotation allows, here
-    and as a wrapper member. Returns ``(source, raw_actions)`` or ``None`` when no
+    and as a wrapper member; an ``actions`` value that is a ``tuple`` is returned as the
+    ``list`` it holds (:func:`as_array`). Returns ``(source, raw_actions)`` or ``None`` when no
     container has an ``actions`` key or ``answer`` is no mapping. Raises nothing else.
     """
     container = as_object(answer)
@@ -82,10 +83,19 @@ def locate_actions(answer: AnswerValue) -> tuple[Source, object] | None:
     else:
         answer_data, payload = container, None
     if isinstance(answer_data, dict) and "actions" in answer_data:
-        return "answerData", answer_data["actions"]
+        return "answerData", as_array(answer_data["actions"])
     if isinstance(payload, dict) and "actions" in payload:
-        return "payload", payload["actions"]
+        return "payload", as_array(payload["actions"])
     return None
+
+
+def as_array(value: object) -> object:
+    """``value`` as a ``list`` when it is a ``tuple`` (its items, in order), else itself:
+    an ``actions`` array a Python caller hands over as a tuple is still one, as
+    ``actions_html`` and ``render_html(actions=...)`` take it (docs/actions.md section
+    1, docs/html.md section 4). Only the ``actions`` value is read so; the items
+    themselves must be ``dict``s."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 def as_object(value: object) -> object:

@@ -15,9 +15,17 @@ import attrs
 
 from replykit.actions.context import component_id_problem
 from replykit.actions.diagnostic import key_path
-from replykit.actions.model import ChartType, action_id_problem, as_chart_type
+from replykit.actions.model import (
+    CHART_TYPES,
+    MAX_DESCRIPTION,
+    ChartType,
+    action_id_problem,
+    as_chart_type,
+)
 from replykit.argcheck import typed
 from replykit.jsonout import shown_repr
+from replykit.surrogates import first_lone_surrogate
+from replykit.text import measured_size
 
 ActionStatus = Literal["idle", "confirming", "running", "success", "error", "cancelled"]
 STATUSES: Final[tuple[ActionStatus, ...]] = (
@@ -35,8 +43,30 @@ TIMESTAMP_RE: Final = re.compile(
 )
 
 
+#: The most a record's ``message`` may hold, in code points (a line ending counts as
+#: one, docs/protocol.md §1.5): a description's limit, as both are one text shown beside
+#: a button (docs/actions.md section 7, "Persisted state").
+MAX_MESSAGE: Final = MAX_DESCRIPTION
+
+
 class StateError(ValueError):
     """A persisted state value without the documented JSON shape (message names the path)."""
+
+
+def message_problem(value: str) -> str | None:
+    """Why ``value`` cannot be a record's ``message``, or ``None`` (docs/actions.md
+    section 7, "Persisted state"): it goes into the persisted state's JSON, so it is
+    held to what :class:`~replykit.actions.ActionContext` asks of its question (no
+    surrogate code point: JSON cannot carry one, §1) and to a bound like every text of
+    an action (at most :data:`MAX_MESSAGE` characters, §1.5). Input: any ``str``;
+    never raises. Used by :class:`ActionStateRecord`, ``dispatch``'s ``message`` and
+    :meth:`AnswerState.from_json`."""
+    if measured_size(value) > MAX_MESSAGE:
+        return f"must be at most {MAX_MESSAGE} characters"
+    found = first_lone_surrogate(value)
+    if found is not None:
+        return f"must not hold a surrogate code point (U+{ord(found):04X}; JSON cannot carry one)"
+    return None
 
 
 @typed
@@ -66,6 +96,12 @@ def _check_status(_inst: object, _attribute: attrs.Attribute[Any], value: object
         raise ValueError("status must be one of " + ", ".join(STATUSES))
 
 
+def _check_message(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    problem = message_problem(value) if isinstance(value, str) else None
+    if problem is not None:
+        raise ValueError(f"message {problem}")
+
+
 def _check_stamp(_inst: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str) or TIMESTAMP_RE.fullmatch(value) is None:
         raise ValueError("updatedAt must look like 2026-08-27T07:00:00.000Z")
@@ -82,13 +118,15 @@ class ActionStateRecord:
 
     ``message`` is a client text in the context's locale (or the host's text for a
     reported error); ``updatedAt`` is a UTC timestamp string, see
-    :func:`format_timestamp`. Raises ``ValueError`` on an unknown status or a
-    malformed timestamp.
+    :func:`format_timestamp`. Raises ``ValueError`` on an unknown status, a
+    malformed timestamp, or a message :func:`message_problem` refuses (over
+    :data:`MAX_MESSAGE` characters, or a surrogate code point: the record goes into the
+    session checkpoint as JSON, docs/actions.md section 7).
     The constructor raises ``TypeError`` naming the field when a value has the wrong type.
     """
 
     status: ActionStatus = attrs.field(validator=_check_status)
-    message: str = attrs.field(validator=attrs.validators.instance_of(str))
+    message: str = attrs.field(validator=[attrs.validators.instance_of(str), _check_message])
     updatedAt: str = attrs.field(validator=_check_stamp)
 
     def to_json(self) -> dict[str, Any]:
@@ -199,8 +237,10 @@ class AnswerState:
         action or chart can have (an action id ``sanitize`` refuses: blank, over 80
         characters, an unsafe character, a name JavaScript objects inherit; a
         componentId likewise, over 120 characters, §12), a record without
-        exactly ``status``/``message``/``updatedAt``, an unknown status, a malformed
-        timestamp, an unsupported chart type.
+        exactly ``status``/``message``/``updatedAt``, an unknown status, a message
+        :func:`message_problem` refuses (over :data:`MAX_MESSAGE` characters, a surrogate
+        code point), a malformed timestamp, a key that is not a string, an unsupported
+        chart type. Source rule: docs/actions.md section 7, "Persisted state"; §12.
         """
         if not isinstance(value, dict):
             raise StateError("state: must be a JSON object")
@@ -213,37 +253,52 @@ class AnswerState:
             raise StateError("state.actionStates: must be an object")
         if not isinstance(raw_charts, dict):
             raise StateError("state.chartPresentation: must be an object")
-        states: dict[str, ActionStateRecord] = {}
-        for action_id, raw in raw_states.items():
-            where = key_path("state.actionStates", action_id)  # §2 path syntax
-            if not isinstance(action_id, str):
-                raise StateError(f"{where}: keys must be strings")
-            problem = action_id_problem(action_id)
-            if problem is not None:
-                raise StateError(f"{where}: the action id {problem}")
-            if not isinstance(raw, dict) or set(raw) != {"status", "message", "updatedAt"}:
-                raise StateError(f"{where}: must hold exactly status, message, updatedAt")
-            status = raw["status"]
-            known = _STATUS_BY_NAME.get(status) if isinstance(status, str) else None
-            if known is None:
-                raise StateError(f"{where}.status: unknown status")
-            if not isinstance(raw["message"], str):
-                raise StateError(f"{where}.message: must be a string")
-            stamp = raw["updatedAt"]
-            if not isinstance(stamp, str) or TIMESTAMP_RE.fullmatch(stamp) is None:
-                raise StateError(f"{where}.updatedAt: must look like 2026-08-27T07:00:00.000Z")
-            try:
-                states[action_id] = ActionStateRecord(known, raw["message"], stamp)
-            except ValueError as error:
-                raise StateError(f"{where}.updatedAt: {error}") from None
-        charts: dict[str, ChartType] = {}
-        for component_id, raw in raw_charts.items():
-            chart = as_chart_type(raw)
-            where = key_path("state.chartPresentation", component_id)
-            if not isinstance(component_id, str) or chart is None:
-                raise StateError(f"{where}: bad chart type")
-            problem = component_id_problem(component_id)
-            if problem is not None:
-                raise StateError(f"{where}: the componentId {problem}")
-            charts[component_id] = chart
+        states = {key: _read_record(key, raw) for key, raw in raw_states.items()}
+        charts = {key: _read_chart(key, raw) for key, raw in raw_charts.items()}
         return cls(states, charts)
+
+
+def _read_record(action_id: object, raw: object) -> ActionStateRecord:
+    """One ``actionStates`` entry of :meth:`AnswerState.from_json`, or :class:`StateError`
+    naming its path: the key first (a string, an id ``sanitize`` keeps), then the record."""
+    where = key_path("state.actionStates", action_id)  # §2 path syntax
+    if not isinstance(action_id, str):
+        raise StateError(f"{where}: keys must be strings")
+    problem = action_id_problem(action_id)
+    if problem is not None:
+        raise StateError(f"{where}: the action id {problem}")
+    if not isinstance(raw, dict) or set(raw) != {"status", "message", "updatedAt"}:
+        raise StateError(f"{where}: must hold exactly status, message, updatedAt")
+    status = raw["status"]
+    known = _STATUS_BY_NAME.get(status) if isinstance(status, str) else None
+    if known is None:
+        raise StateError(f"{where}.status: unknown status")
+    message = raw["message"]
+    if not isinstance(message, str):
+        raise StateError(f"{where}.message: must be a string")
+    problem = message_problem(message)
+    if problem is not None:
+        raise StateError(f"{where}.message: {problem}")
+    stamp = raw["updatedAt"]
+    if not isinstance(stamp, str) or TIMESTAMP_RE.fullmatch(stamp) is None:
+        raise StateError(f"{where}.updatedAt: must look like 2026-08-27T07:00:00.000Z")
+    try:
+        return ActionStateRecord(known, message, stamp)
+    except ValueError as error:
+        raise StateError(f"{where}.updatedAt: {error}") from None
+
+
+def _read_chart(component_id: object, raw: object) -> ChartType:
+    """One ``chartPresentation`` entry of :meth:`AnswerState.from_json`, or
+    :class:`StateError` naming its path: the key first (a string, a componentId a chart
+    can have), then the chart type."""
+    where = key_path("state.chartPresentation", component_id)
+    if not isinstance(component_id, str):
+        raise StateError(f"{where}: keys must be strings")
+    problem = component_id_problem(component_id)
+    if problem is not None:
+        raise StateError(f"{where}: the componentId {problem}")
+    chart = as_chart_type(raw)
+    if chart is None:
+        raise StateError(f"{where}: unsupported chart type (one of {', '.join(CHART_TYPES)})")
+    return chart

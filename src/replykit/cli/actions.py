@@ -20,6 +20,7 @@ from replykit.cli.io import (
     require_shape,
     write,
 )
+from replykit.jsonout import dumps
 from replykit.textout import CONTINUATION, render, value_lines
 
 if TYPE_CHECKING:
@@ -89,9 +90,13 @@ def build_report(answer: Any, context: ActionContext, with_lint: bool) -> dict[s
 
 
 def _action_lines(action: AnswerAction, confirm: bool, head: str) -> list[str]:
-    # render() escapes ids and labels onto their line (§1); a prompt is a protocol value
-    # and keeps its line breaks, so it comes last and continues on marked lines.
-    line = f"{head}{action.id}  {action.type}  {action.label}"
+    # The id and the label are JSON strings (docs/actions.md section 11): a quote or a
+    # backslash inside is escaped, so no id or label can end early and pass its two
+    # spaces, ``[confirm]`` or ``prompt:`` off as another column; render() then escapes
+    # controls and bidi characters (§1.4). A prompt is a protocol value and keeps its
+    # line breaks, so it comes last (nothing follows it to imitate) and continues on
+    # marked lines.
+    line = f"{head}{dumps(action.id)}  {action.type}  {dumps(action.label)}"
     if action.chartType is not None:
         line += f"  chartType: {action.chartType}"
     if confirm:
@@ -111,7 +116,11 @@ def format_text(answer: Any, context: ActionContext, with_lint: bool) -> str:
     """The ``--format text`` listing: one section per key of :func:`build_report`.
 
     Every value is escaped (docs/protocol.md §1.4): an id, label or message holding
-    a line break or a control character stays on its line. A multi-line prompt ends
+    a line break or a control character stays on its line. Ids and labels are written
+    as JSON strings (``"pay"``), so one holding two spaces, ``[confirm]`` or
+    ``prompt:`` cannot pass for another column or flag (docs/actions.md section 11).
+    Input: as :func:`build_report`; output: the text, one ``\n`` after each line;
+    raises ``TypeError`` for a ``str`` answer only. A multi-line prompt ends
     its action's line and continues on lines marked ``| `` (no section line starts
     with spaces and ``|``).
     """

@@ -33,11 +33,14 @@ def actions_html(actions: Sequence[Any], context: ActionContext | None = None) -
     ``TypeError`` naming the argument when ``actions`` is not a list or tuple
     (``actions_html() argument 'actions' must be a sequence, not dict``) or ``context``
     not an :class:`~replykit.actions.ActionContext` or None, and for an action of no
-    JSON type, as ``sanitize`` does."""
+    JSON type, as ``sanitize`` does. An empty ``actions`` (no button and nothing
+    dropped) gives ``""``: no empty ``<div>`` (docs/html.md section 4)."""
     if actions is None:
         raise TypeError("argument 'actions' must be a list of actions, not NoneType")
     check_actions(actions, context, "context")
     kept = sanitize({"actions": [_as_json(a) for a in actions]})
+    if not kept.actions and not kept.diagnostics:
+        return ""  # nothing to show: no empty container (docs/html.md section 4)
     buttons = [_button(action, context) for action in kept.actions]
     return (
         '<div class="replykit-actions">'
