@@ -87,6 +87,7 @@ def test_the_shown_messages_are_found() -> None:
     assert [n for n, _, _ in _sentences(text["actions.md"])] == [
         "ChartComponent",
         "ChartComponent",
+        "ChartComponent",
         "needs_confirmation",
         "format_timestamp",
     ]

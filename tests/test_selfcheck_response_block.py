@@ -104,7 +104,12 @@ def test_an_unregistered_response_block_is_no_response_and_its_name_is_shown_bou
     assert not result.passed
     assert [d.code for d in result.diagnostics] == ["name.unregistered"]
     assert result.repair_prompt is not None
-    # The instruction neither calls it a response block nor copies the name whole (§8).
-    assert "response block" not in result.repair_prompt
+    # A response-shaped block all the same: the instruction asks to remove it, never to
+    # write a questionnaire (docs/protocol-responses.md section 3), and quotes only the
+    # registered response name, never the message's own (§8 bounded).
+    assert result.repair_prompt.startswith(
+        "Your last reply contains a questionnaire response block (<questionnaire-response>)"
+    )
+    assert "Write the complete questionnaire again" not in result.repair_prompt
     assert len(result.repair_prompt) < 2000
     assert len(result.diagnostics[0].message) < 1100

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import attrs
 
 from replykit.plain import SCALARS, plain
-from replykit.text import with_article
+from replykit.text import NOT_A_LIST, with_article
 
 T = TypeVar("T")
 
@@ -59,8 +59,9 @@ def _items(container: type | tuple[type, ...], kind: str, hint: Any | None) -> _
     exact = frozenset() if hint is None else _exact_types(hint)
 
     def check(value: object) -> str | None:
-        # A str, bytes or mapping is never a list: iterating would read characters or keys.
-        if not isinstance(value, container) or isinstance(value, str | bytes | Mapping):
+        # Text, binary data or a mapping is never a list: iterating would read characters,
+        # byte values or keys.
+        if not isinstance(value, container) or isinstance(value, (*NOT_A_LIST, Mapping)):
             return type_name(value)
         if item is not None:
             for index, element in enumerate(typing.cast(Iterable[object], value)):

@@ -10,13 +10,15 @@ an answer without a reader: tool arguments, answers, a form built by hand.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from replykit.codes.payload import JSON_LONE_SURROGATE
+from replykit.codes.payload import JSON_KEY_NOT_STRING, JSON_LONE_SURROGATE
 from replykit.diagnostics import Finding, Path, format_path
 from replykit.jsonout import key_text
+from replykit.questionnaire.payload.describe import json_type
 
 _LONE = re.compile("[\ud800-\udfff]")
 
@@ -59,5 +61,60 @@ def lone_surrogates(value: Any) -> Iterator[tuple[Path, str]]:
                 stack.append((child, where))
                 if isinstance(key, str):
                     stack.append((key, where))
+        elif isinstance(item, list | tuple):
+            stack.extend((child, (*path, i)) for i, child in reversed(list(enumerate(item))))
+
+
+class _Key:
+    """A mapping key that is not a string, on the walk of :func:`refused_values`."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: object) -> None:
+        self.key = key
+
+
+def key_not_string_finding(path: Path, key: object) -> Finding:
+    """The ``json.key_not_string`` error for ``key`` of the mapping at ``path``;
+    ``details``: ``path`` (1-based, ``None`` at the root), ``key`` (written by
+    :func:`~replykit.jsonout.key_text`, bounded) and ``actual`` (its type)."""
+    where = format_path(path)
+    shown, actual = key_text(key), json_type(key)
+    return JSON_KEY_NOT_STRING.finding(
+        path, variant=None if where else "root",
+        details={"path": where, "key": shown, "actual": actual},
+        path=where, key=shown, actual=actual,
+    )  # fmt: skip
+
+
+def refused_values(value: Any) -> Iterator[tuple[str, Callable[[], Finding]]]:
+    """The errors of a Python caller's JSON-like ``value`` (mappings, lists, tuples)
+    that JSON cannot carry, in document order (docs/protocol.md §1.3;
+    docs/protocol-responses.md section 2): ``json.lone_surrogate`` for a string (a key
+    too) holding a surrogate, at its path, and ``json.key_not_string`` for a mapping key
+    that is not a string, at the mapping's path. Each as ``(code, build)``: the finding
+    is built only when ``build()`` is called, so a capped reader past its cap only
+    counts the code (§2.1). Iterative; the caller bounds the value's size first (a
+    cyclic value never ends). Never raises."""
+    stack: list[tuple[Any, Path]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            char = first_lone_surrogate(item)
+            if char is not None:
+                yield (
+                    JSON_LONE_SURROGATE.name,
+                    functools.partial(lone_surrogate_finding, path, char),
+                )
+        elif isinstance(item, _Key):
+            yield (
+                JSON_KEY_NOT_STRING.name,
+                functools.partial(key_not_string_finding, path, item.key),
+            )
+        elif isinstance(item, Mapping):
+            for key, child in reversed(list(item.items())):
+                where = (*path, key_text(key))
+                stack.append((child, where))
+                stack.append((key, where) if isinstance(key, str) else (_Key(key), path))
         elif isinstance(item, list | tuple):
             stack.extend((child, (*path, i)) for i, child in reversed(list(enumerate(item))))

@@ -128,3 +128,9 @@ def measured_size(text: str) -> int:
     in CommonMark's content of a block. The same text so measures the same with every
     line ending."""
     return len(text) - text.count("\r\n")
+
+
+#: What is a ``collections.abc.Sequence`` yet never a list of values: text and binary
+#: data (``bytearray`` and ``memoryview`` too; iterating reads characters or byte
+#: values). Every check "a list, not a string" excludes all of them.
+NOT_A_LIST: tuple[type, ...] = (str, bytes, bytearray, memoryview)

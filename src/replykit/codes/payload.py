@@ -441,6 +441,25 @@ JSON_LONE_SURROGATE: Final = Code(
     summary_zh="JSON 字符串中含有不成对的代理项（\\udXXX），无法写成 UTF-8。",
 )
 
+JSON_KEY_NOT_STRING: Final = Code(
+    "json.key_not_string",
+    "error",
+    rules.XML_JSON,
+    en={
+        "": "{path} has the key {key}, which is {actual}, not a string; JSON keys are strings",
+        "root": "the arguments have the key {key}, which is {actual}, not a string; JSON "
+        "keys are strings",
+    },
+    meaning="a mapping key of a Python caller's tool arguments that is not a string (JSON "
+    "cannot carry it; a JSON text never gives one)",
+    example='`questionnaire_async("T", [{"type": "text", "text": "Q", 5: "x"}])`',
+    summary_zh="JSON 对象的键必须是字符串。",
+    zh={
+        "": "{path} 的键 {key} 是{actual}，不是字符串；JSON 的键必须是字符串。",
+        "root": "问卷参数的键 {key} 是{actual}，不是字符串；JSON 的键必须是字符串。",
+    },
+)
+
 CODES: Final = (
     YAML_EMPTY,
     YAML_SYNTAX,
@@ -464,4 +483,5 @@ CODES: Final = (
     JSON_STRING_PAYLOAD,
     JSON_NUMBER_TOO_LARGE,
     JSON_LONE_SURROGATE,
+    JSON_KEY_NOT_STRING,
 )

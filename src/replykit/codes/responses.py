@@ -100,10 +100,16 @@ TOOL_RESULT_ERROR_INVALID: Final = Code(
     "tool_result.error_invalid",
     "error",
     rules.TOOL_RESULT,
-    en={"": "{path} is not a {{code, path, message, details}} error object."},
-    zh={"": "{path} 不是 {{code, path, message, details}} 错误对象。"},
-    meaning="an entry of a failed result's `errors` that is not an error object (or whose "
-    "`details` exceed the limits)",
+    en={
+        "": "{path} is not a {{code, path, message, details}} error object.",
+        "blank": "{path} has a blank code or message; an error entry must say what is wrong.",
+    },
+    zh={
+        "": "{path} 不是 {{code, path, message, details}} 错误对象。",
+        "blank": "{path} 的 code 或 message 为空；错误条目必须说明出了什么问题。",
+    },
+    meaning="an entry of a failed result's `errors` that is not an error object, has a "
+    "blank `code` or `message`, or whose `details` exceed the limits",
     example='`"errors": [3]`',
     doc="responses",
 )

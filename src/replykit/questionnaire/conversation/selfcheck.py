@@ -205,36 +205,88 @@ def _problems(
     return lines, len(blocking) - listed + left_out_errors
 
 
-def _block_names(
-    content: str, segments: tuple[Segment, ...], blocking: Iterable[Diagnostic]
-) -> tuple[str, str]:
-    """The registered request name of the first failing block (the block a blocking
-    diagnostic falls in, else the registered name a near-miss was written with, lower
-    case; ``questionnaire`` when none) and the name of the reply's first registered
-    response block (``questionnaire-response`` when none: registered names only, so the
-    instruction never copies a name of the message's own, §8 bounded): the repair
-    instruction's examples use them, so they never contradict "keep the same registered
-    name" (§8)."""
+#: The first family-like word of a span (a near-miss without a ``name`` parameter).
+_WRITTEN = re.compile(r"[A-Za-z0-9_-]*questionnaire[A-Za-z0-9_-]*", re.IGNORECASE)
+_RESPONSE_SUFFIX = "-response"
+
+
+@attrs.frozen
+class _Failing:
+    """What the blocking diagnostics of a reply are about (docs/protocol-responses.md
+    section 3): the registered names of the failing questionnaire blocks, in order,
+    each once (``()`` when none is at stake), how many such blocks fail, whether a
+    response-shaped block is in the reply, and the response name to quote."""
+
+    form_names: tuple[str, ...]
+    form_blocks: int
+    responses: bool
+    response_name: str
+
+
+def _written_name(content: str, d: Diagnostic) -> str | None:
+    """The block name a diagnostic outside any block was written with: its ``name``
+    parameter (every near-miss on a tag or fence name records it), else the first
+    family-like word of its span."""
+    name = d.params.get("name")
+    if isinstance(name, str):
+        return name
+    found = _WRITTEN.search(content, d.start, d.end)
+    return None if found is None else found.group(0)
+
+
+def _registered_response(name: str) -> str | None:
+    lower = name.lower()
+    if lower.endswith(_RESPONSE_SUFFIX) and lower[: -len(_RESPONSE_SUFFIX)] in SELF_CHECK.requests:
+        return lower
+    return None
+
+
+def _failing(
+    content: str, segments: tuple[Segment, ...], blocking: Iterable[Diagnostic], responded: bool
+) -> _Failing:
+    """Sort the blocking diagnostics into questionnaire problems and response-block
+    problems (docs/protocol-responses.md section 3). A diagnostic inside a
+    ``questionnaire_response`` block, ``selfcheck.response_in_reply``, and one outside
+    any block whose written name holds ``questionnaire-response`` (a near-miss of a
+    response tag or fence, any case: ``<Questionnaire-Response>``, a fenced
+    ``questionnaire-response``) are about a response block; every other is about a
+    questionnaire, named by its block's registered name or, for a near-miss, the
+    registered name it was written with, lower case (none when no registered name is at
+    stake, ``name.unregistered``). Names are registered ones only, so the instruction
+    never copies a name of the message's own (§8 bounded)."""
+    names: dict[str, None] = {}
+    blocks: set[int] = set()
+    responses = responded
     response = next(
         (
             s.name
             for s in segments
             if s.kind == "questionnaire_response" and s.registered and s.name
         ),
-        "questionnaire-response",
+        None,
     )
     for d in blocking:
         if d.code == SELFCHECK_RESPONSE_IN_REPLY.name:
             continue
         block = next((s for s in segments if s.start <= d.start < s.end), None)
-        if block is not None and block.kind == "questionnaire" and block.name:
-            if block.name in SELF_CHECK.requests:
-                return block.name, response
+        if block is not None and block.kind == "questionnaire_response":
+            responses = True
             continue
+        if block is not None and block.kind == "questionnaire":
+            blocks.add(block.start)
+            if block.name in SELF_CHECK.requests:
+                names[block.name] = None
+            continue
+        written = _written_name(content, d)
+        if written is not None and "questionnaire-response" in written.lower():
+            responses = True
+            response = response or _registered_response(written)
+            continue
+        blocks.add(d.start)
         found = _REGISTERED.search(content, d.start, d.end)
         if found is not None:
-            return found.group(1).lower(), response
-    return "questionnaire", response
+            names[found.group(1).lower()] = None
+    return _Failing(tuple(names), len(blocks), responses, response or "questionnaire-response")
 
 
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
@@ -258,11 +310,11 @@ def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
         if c.severity == "error" and not (responded and c.code.startswith("response."))
     )
     lines, more = _problems(blocking, left_out, locale)
-    forms = any(d.code != SELFCHECK_RESPONSE_IN_REPLY.name for d, _ in blocking)
-    name, response = _block_names(content, segments, (d for d, _ in blocking))
+    failing = _failing(content, segments, (d for d, _ in blocking), responded)
     prompt = repair_prompt(
-        lines, _names(), locale, more=more, forms=forms, responses=responded,
-        name=name, response_name=response,
+        lines, _names(), locale, more=more, forms=failing.form_blocks > 0,
+        responses=failing.responses, form_names=failing.form_names or ("questionnaire",),
+        form_blocks=failing.form_blocks, response_name=failing.response_name,
     )  # fmt: skip
     return _result(False, index, diagnostics, prompt)
 

@@ -18,7 +18,7 @@ import attrs
 from replykit.jsonout import dumps
 from replykit.questionnaire.payload.describe import a_json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
-from replykit.text import json_lines_line_col
+from replykit.text import NOT_A_LIST, json_lines_line_col
 
 #: Content-part types whose ``text`` is message text (Anthropic/OpenAI chat ``text``,
 #: OpenAI Responses ``output_text``).
@@ -71,13 +71,13 @@ def conversation_messages(conversation: object) -> Sequence[Mapping[str, Any]]:
     if isinstance(conversation, Mapping):
         if "messages" in conversation:
             messages = conversation["messages"]
-            if isinstance(messages, Sequence) and not isinstance(messages, str | bytes):
+            if isinstance(messages, Sequence) and not isinstance(messages, NOT_A_LIST):
                 return messages
             raise TypeError(f"messages must be a list, not {a_json_type(messages)}")
         if "role" in conversation:
             return (conversation,)
         raise TypeError("a conversation object needs a messages list (or a role, for one message)")
-    if isinstance(conversation, Sequence) and not isinstance(conversation, str | bytes):
+    if isinstance(conversation, Sequence) and not isinstance(conversation, NOT_A_LIST):
         return conversation
     raise TypeError(
         "a conversation must be a list of messages or an object with a messages list, "
@@ -117,7 +117,7 @@ def message_text(message: Mapping[str, Any], index: int) -> str | None:
     content = message.get("content")
     if content is None or isinstance(content, str):
         return content
-    if isinstance(content, Sequence) and not isinstance(content, bytes):
+    if isinstance(content, Sequence) and not isinstance(content, NOT_A_LIST):
         return _parts_text(content, index)
     raise TypeError(
         f"messages[{index}].content must be a string, a list of content parts or null, "

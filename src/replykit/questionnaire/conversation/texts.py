@@ -117,21 +117,25 @@ def repair_prompt(
     more: int = 0,
     forms: bool = True,
     responses: bool = False,
-    name: str = "questionnaire",
+    form_names: tuple[str, ...] = ("questionnaire",),
+    form_blocks: int = 1,
     response_name: str = "questionnaire-response",
 ) -> str:
-    """The one Self-check repair instruction for the model (§8).
+    """The one Self-check repair instruction for the model (§8;
+    docs/protocol-responses.md section 3).
 
     Input: one line per problem (already localized), the registered names (``names``,
     standard name first), ``more``: how many problems are not listed (said in one line
     after the list when above 0); ``forms``: a questionnaire block is broken;
-    ``responses``: the reply holds a response block; ``name``: the registered name of
-    the broken block, which the examples of both encodings use; ``response_name``: the
-    response block's name. Output: a paragraph asking for the complete questionnaire
-    again, allowing a switch of encoding under the same registered name (``forms``),
-    and asking to remove the response block (``responses``); a reply with only a
-    response block is never told it holds a broken questionnaire
-    (docs/protocol-responses.md section 3).
+    ``responses``: the reply holds a response block (well formed or a near-miss of
+    one); ``form_names``: the registered names of the broken blocks, each once, in
+    order (at least one), which the examples of both encodings use; ``form_blocks``:
+    how many blocks are broken (above 1: the plural wording); ``response_name``: the
+    response block's name. Output: a paragraph asking for the complete questionnaire(s)
+    again, allowing a switch of encoding as long as each keeps its own registered name
+    (``forms``), and asking to remove the response block (``responses``); a reply with
+    only a response block is never told it holds a broken questionnaire.
+    Raises nothing (the caller passes its own checked values).
     """
     listed = "\n".join(f"{PROBLEM_PREFIX}{p}" for p in problems)
     if more:
@@ -142,7 +146,7 @@ def repair_prompt(
         )
     if not forms:
         return _response_prompt(listed, locale, response_name)
-    form = _form_prompt(listed, names, locale, name)
+    form = _form_prompt(listed, names, locale, form_names or ("questionnaire",), form_blocks > 1)
     if responses:
         return form + "\n" + _REMOVE_RESPONSE[locale].format(response=response_name)
     return form
@@ -175,27 +179,69 @@ def _response_prompt(listed: str, locale: Locale, response: str) -> str:
     )
 
 
-def _form_prompt(listed: str, names: tuple[str, ...], locale: Locale, name: str) -> str:
+def _form_prompt(
+    listed: str, names: tuple[str, ...], locale: Locale, own: tuple[str, ...], plural: bool
+) -> str:
     if locale == "en":
-        return (
-            "Your last reply contains a questionnaire block that fails the protocol check, "
-            "so the user cannot answer it:\n"
-            f"{listed}\n"
-            "Write the complete questionnaire again, every question included, not only "
-            "the corrected part, with ordinary explanatory text before it. Use a fenced "
-            f"YAML block opened by ```{name} on its own line, or XML+JSON "
-            f"<{name}>{{...}}</{name}>; you may switch between these two "
-            f"encodings as long as you keep the same registered name ({name}). "
-            f"Registered names: {', '.join(names)}."
+        head = (
+            "Your last reply contains questionnaire blocks that fail the protocol check, "
+            "so the user cannot answer them:\n"
+            if plural
+            else "Your last reply contains a questionnaire block that fails the protocol "
+            "check, so the user cannot answer it:\n"
         )
+        write = (
+            "Write each of these questionnaires again complete, every question included, "
+            "not only the corrected part, with ordinary explanatory text before it. "
+            if plural
+            else "Write the complete questionnaire again, every question included, not only "
+            "the corrected part, with ordinary explanatory text before it. "
+        )
+        return f"{head}{listed}\n{write}{_encodings_en(own)} Registered names: {', '.join(names)}."
+    head = (
+        "你上一条回复中有多个问卷没有通过协议校验，用户无法作答：\n"
+        if plural
+        else "你上一条回复中的问卷没有通过协议校验，用户无法作答：\n"
+    )
+    write = (
+        "请逐一重新输出完整的问卷（每个都包含全部问题，不要只输出修改的部分），"
+        if plural
+        else "请重新输出完整的问卷（包含全部问题，不要只输出修改的部分），"
+    ) + "并在问卷前保留普通说明文字。"
+    return f"{head}{listed}\n{write}{_encodings_zh(own)}注册名称：{'、'.join(names)}。"
+
+
+def _encodings_en(own: tuple[str, ...]) -> str:
+    """The sentence on the two encodings: one name, or each failing block's own."""
+    if len(own) == 1:
+        name = own[0]
+        return (
+            f"Use a fenced YAML block opened by ```{name} on its own line, or XML+JSON "
+            f"<{name}>{{...}}</{name}>; you may switch between these two encodings as long "
+            f"as you keep the same registered name ({name})."
+        )
+    examples = "; ".join(f"```{n} or <{n}>{{...}}</{n}>" for n in own)
     return (
-        "你上一条回复中的问卷没有通过协议校验，用户无法作答：\n"
-        f"{listed}\n"
-        "请重新输出完整的问卷（包含全部问题，不要只输出修改的部分），并在问卷前保留普通说明文字。"
-        f"可以使用独占一行的 ```{name} 开始的 fenced YAML，"
-        f"或 XML+JSON 形式的 <{name}>{{...}}</{name}>；"
-        f"只要保持同一个注册名称（{name}），就可以在这两种编码之间切换。"
-        f"注册名称：{'、'.join(names)}。"
+        f"Each questionnaire keeps its own registered name ({', '.join(own)}): use a fenced "
+        "YAML block opened by ```NAME on its own line, or XML+JSON <NAME>{...}</NAME>, NAME "
+        f"being that questionnaire's name ({examples}); you may switch between these two "
+        "encodings as long as each questionnaire keeps its own registered name."
+    )
+
+
+def _encodings_zh(own: tuple[str, ...]) -> str:
+    if len(own) == 1:
+        name = own[0]
+        return (
+            f"可以使用独占一行的 ```{name} 开始的 fenced YAML，"
+            f"或 XML+JSON 形式的 <{name}>{{...}}</{name}>；"
+            f"只要保持同一个注册名称（{name}），就可以在这两种编码之间切换。"
+        )
+    examples = "；".join(f"```{n} 或 <{n}>{{...}}</{n}>" for n in own)
+    return (
+        f"每个问卷保持各自的注册名称（{'、'.join(own)}）：可以使用独占一行的 ```NAME 开始的 "
+        "fenced YAML，或 XML+JSON 形式的 <NAME>{...}</NAME>，NAME 为该问卷自己的名称"
+        f"（{examples}）；只要每个问卷保持自己的注册名称，就可以在这两种编码之间切换。"
     )
 
 

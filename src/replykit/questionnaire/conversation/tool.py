@@ -40,8 +40,9 @@ from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, arguments_size
 from replykit.questionnaire.model import Questionnaire
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.lenient import normalize_form
-from replykit.questionnaire.payload.results import FormRead, finding_sink
-from replykit.surrogates import lone_surrogate_finding, lone_surrogates
+from replykit.questionnaire.payload.results import FormRead
+from replykit.surrogates import refused_values
+from replykit.text import is_blank
 
 STATUS_AWAITING = "awaiting_user_input"
 ERROR_CODE = "INVALID_ARGUMENT"
@@ -148,14 +149,24 @@ def capped_errors(
 def _read(arguments: Any, limits: Limits) -> FormRead:
     """The arguments normalized, or the one limit finding when they are too large or
     too deep as JSON (§1: ``max_payload`` is their size as JSON text), or their
-    ``json.lone_surrogate`` errors: a value strict JSON cannot hold is not read (§1)."""
+    ``json.lone_surrogate`` and ``json.key_not_string`` errors: a value strict JSON
+    cannot hold is not read (§1)."""
     too_big = arguments_size(arguments, limits)
     if too_big is not None:
         return FormRead(None, findings=(too_big,))
-    sink = finding_sink(limits.max_diagnostics)
-    sink.extend(lone_surrogate_finding(path, char) for path, char in lone_surrogates(arguments))
-    if sink.has_error:
-        return FormRead(None, findings=tuple(sink), overflow=sink.overflow)
+    kept: list[Finding] = []
+    left_out: dict[str, int] = {}
+    first: Finding | None = None
+    for code, build in refused_values(arguments):
+        if len(kept) < limits.max_diagnostics:
+            kept.append(build())
+            continue
+        first = first or build()  # past the cap only counted (§2.1), the first built
+        left_out[code] = left_out.get(code, 0) + 1
+    if kept:
+        counts = tuple(LeftOut(code, "error", n) for code, n in left_out.items())
+        overflow = None if first is None else Overflow(counts, first, len(kept))
+        return FormRead(None, findings=tuple(kept), overflow=overflow)
     return normalize_form(arguments, allow_extras=False, limits=limits)
 
 
@@ -263,8 +274,10 @@ def questionnaire_async(
     return call_questionnaire_async(arguments, locale=locale, limits=limits)
 
 
-def _result_error(code: Code, path: str | None, locale: Locale) -> ToolError:
-    message = code.render({"path": path}, locale=locale)
+def _result_error(
+    code: Code, path: str | None, locale: Locale, variant: str | None = None
+) -> ToolError:
+    message = code.render({"path": path}, variant, locale)
     return ToolError(code.name, path, message, {"path": path})
 
 
@@ -302,23 +315,48 @@ def _contradictions(result: Mapping[str, Any], locale: Locale) -> list[ToolError
     return out
 
 
+def _said(value: Any) -> bool:
+    """A ``code`` or ``message`` of an error entry that says something: a string that is
+    not blank (§1). An entry with an empty code or message tells the user nothing."""
+    return isinstance(value, str) and not is_blank(value)
+
+
+#: What :func:`_entry_fault` says of a usable entry.
+_USABLE = "usable"
+
+
+def _entry_fault(item: Any, limits: Limits) -> str | None:
+    """Why an ``errors`` entry of a failed result is ``tool_result.error_invalid``: the
+    message variant (``None``: not a ``{code, path, message, details}`` object, or
+    ``details`` over the limits; ``"blank"``: a blank code or message), or
+    :data:`_USABLE`. The one judgement of entries listed and entries past the cap."""
+    if not isinstance(item, Mapping):
+        return None
+    code, path, message = item.get("code"), item.get("path"), item.get("message")
+    details = item.get("details")
+    if not (
+        "path" in item  # the seed's error entry has all four keys
+        and isinstance(code, str)
+        and (path is None or isinstance(path, str))
+        and isinstance(message, str)
+        and isinstance(details, Mapping)
+    ):
+        return None
+    if not (_said(code) and _said(message)):
+        return "blank"
+    return _USABLE if arguments_size(details, limits) is None else None
+
+
 def _listed_error(item: Any, index: int, locale: Locale, limits: Limits) -> ToolError:
-    if isinstance(item, Mapping):
-        code, path, message = item.get("code"), item.get("path"), item.get("message")
-        details = item.get("details")
-        if (
-            "path" in item  # the seed's error entry has all four keys
-            and isinstance(code, str)
-            and (path is None or isinstance(path, str))
-            and isinstance(message, str)
-            and isinstance(details, Mapping)
-            and arguments_size(details, limits) is None  # copied below: bounded first
-        ):
-            # The tool's own words, with any lone surrogate escaped as in every message (§1).
-            shown_path = None if path is None else escape_lone(path)
-            return ToolError(escape_lone(code), shown_path, escape_lone(message),
-                             portable(dict(details)))  # fmt: skip
-    return _result_error(TOOL_RESULT_ERROR_INVALID, f"errors[{index + 1}]", locale)
+    fault = _entry_fault(item, limits)
+    if fault != _USABLE:
+        return _result_error(TOOL_RESULT_ERROR_INVALID, f"errors[{index + 1}]", locale, fault)
+    path = item["path"]
+    # The tool's own words, with any lone surrogate escaped as in every message (§1);
+    # details bounded by _entry_fault before they are copied.
+    shown_path = None if path is None else escape_lone(path)
+    return ToolError(escape_lone(item["code"]), shown_path, escape_lone(item["message"]),
+                     portable(dict(item["details"])))  # fmt: skip
 
 
 @typed
@@ -340,9 +378,10 @@ def questionnaire_from_tool_result(
     (a normalized form normalizes to itself), and if that fails (a forged or corrupted
     result) the normalizer's errors are returned and nothing opens. Any other result
     opens nothing and returns its ``errors`` entries; an entry that is not
-    ``{code: str, path: str|null, message: str, details: object}`` becomes
-    ``tool_result.error_invalid`` (path ``errors[i]``); a failed result with no entries
-    gives one ``tool_result.failed``; a result that is not an object gives
+    ``{code: str, path: str|null, message: str, details: object}``, or whose ``code`` or
+    ``message`` is blank (§1: ``""``, spaces; it would show the user an empty error
+    line), becomes ``tool_result.error_invalid`` (path ``errors[i]``); a failed result
+    with no entries gives one ``tool_result.failed``; a result that is not an object gives
     ``tool_result.invalid``. ``limits`` as in :func:`call_questionnaire_async` (an
     entry whose ``details`` exceed ``max_payload`` or ``max_depth`` is
     ``tool_result.error_invalid``); at most ``max_diagnostics`` errors, the rest in one
@@ -435,8 +474,8 @@ def _listed_errors(raw: Any, loc: Locale, limits: Limits) -> list[ToolError]:
             listed.append(_listed_error(item, i, loc, limits))
         rest: dict[str, int] = {}
         for item in raw[limits.max_diagnostics :]:
-            code = item.get("code") if isinstance(item, Mapping) else None
-            key = code if isinstance(code, str) else TOOL_RESULT_ERROR_INVALID.name
+            usable = _entry_fault(item, limits) == _USABLE
+            key = item["code"] if usable else TOOL_RESULT_ERROR_INVALID.name
             rest[key] = rest.get(key, 0) + 1
         extra = tuple(LeftOut(code, "error", n) for code, n in rest.items())
         listed = capped_errors(listed, limits.max_diagnostics, loc, extra)

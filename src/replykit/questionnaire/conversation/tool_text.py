@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from replykit.argcheck import typed
+from replykit.cap import merge_counts
 from replykit.codes import lookup
 from replykit.codes.payload import JSON_CONSTANT, JSON_NUMBER_TOO_LARGE, JSON_SYNTAX, JSON_TOO_DEEP
 from replykit.diagnostics import Finding, LeftOut, format_path
@@ -67,7 +68,10 @@ def questionnaire_async_json(
     unknown locale.
     """
     loc = check_locale(locale)
-    read = read_json_value(arguments_text, max_depth=limits.max_depth)
+    # Past the cap the reader only counts (§2.1): 10^5 repeated keys build 200 findings.
+    read = read_json_value(
+        arguments_text, max_depth=limits.max_depth, max_findings=limits.max_diagnostics
+    )
     if not read.findings:
         return call_questionnaire_async(read.value, locale=loc, limits=limits)
     read_on = not any(f.code in _UNREAD for f in read.findings)
@@ -75,13 +79,17 @@ def questionnaire_async_json(
     if too_big is not None:  # a limit is checked first and is then the only error (§1.5)
         return _failure(_errors((too_big,), loc), limits, loc, ())
     errors = _text_errors(read.findings, arguments_text, loc)
-    left_out: tuple[LeftOut, ...] = ()
+    left_out: tuple[LeftOut, ...] = _left_out(read.overflow)
     if read_on:
         # A refused token reads as a placeholder and the reading goes on, as the same
         # text between <questionnaire> tags is read (§5, §7: every problem at once).
         more = _read_on(arguments_text, read, limits)
-        errors += _errors(more.findings, loc)
-        left_out = _left_out(more.overflow)
+        if read.overflow is None:
+            errors += _errors(more.findings, loc)
+            left_out = _left_out(more.overflow)
+        else:  # the reader's errors fill the cap: the tool's are only counted, after them
+            own = tuple(LeftOut(f.code, "error", 1) for f in more.findings if f.severity == "error")
+            left_out = merge_counts(left_out, own, _left_out(more.overflow))
     return _failure(errors, limits, loc, left_out)
 
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
+import attrs
+
+from replykit.cap import Overflow
 from replykit.codes.payload import (
     JSON_CONSTANT,
     JSON_DUPLICATE_KEY,
@@ -25,7 +29,7 @@ from replykit.codes.payload import (
     JSON_SYNTAX,
     JSON_TOO_DEEP,
 )
-from replykit.diagnostics import Finding, Path
+from replykit.diagnostics import Finding, LeftOut, Path
 from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_syntax import syntax_error
 from replykit.questionnaire.payload.results import Read, Span, freeze_spans, lazy_spans
@@ -212,7 +216,7 @@ def _decode_fast(text: str) -> tuple[Any, set[str]]:
         return _decode(text)
 
 
-def read_json_value(text: str, *, max_depth: int = 64) -> Read:
+def read_json_value(text: str, *, max_depth: int = 64, max_findings: int | None = None) -> Read:
     """Read any JSON text strictly (§1): the reading every JSON input of replykit gets.
 
     Input: the whole text (JSON white space around the value allowed; a byte order mark
@@ -228,7 +232,11 @@ def read_json_value(text: str, *, max_depth: int = 64) -> Read:
     as ``1e400``), ``json.duplicate_key`` (on the later key), ``json.lone_surrogate`` (a
     string holding half of a surrogate pair, as a ``\\udXXX`` escape or a character).
     A refused token reads as a placeholder (the first of duplicate keys wins), so
-    ``value`` is only usable when there is no finding. Never raises; linear time.
+    ``value`` is only usable when there is no finding; ``refused`` holds the placeholders'
+    paths. ``max_findings`` (``None``: no cap): at most that many findings are built,
+    the first in text order; past it each is only counted by code in ``overflow`` (its
+    first left out built once), so 10^5 repeated keys cost a count each, not a finding
+    (§2.1). Never raises; linear time.
     """
     deep = too_deep_at(text, max_depth)
     if deep is not None:
@@ -244,29 +252,32 @@ def read_json_value(text: str, *, max_depth: int = 64) -> Read:
         # Valid JSON with nothing to report: spans are only walked if someone asks.
         spans, key_spans = lazy_spans(lambda: _walk_spans(text))
         return Read(value=value, spans=spans, key_spans=key_spans)
-    walk = _Walk(text, check_strings=strings)
+    walk = _Walk(text, check_strings=strings, limit=max_findings)
     walk.run()
     return Read(
         value=value,
         spans=freeze_spans(walk.spans),
         key_spans=freeze_spans(walk.key_spans),
         findings=tuple(walk.findings),
+        overflow=walk.overflow(),
+        refused=frozenset(walk.refused),
     )
 
 
-def read_json(payload: str, *, max_depth: int = 64) -> Read:
+def read_json(payload: str, *, max_depth: int = 64, max_findings: int | None = None) -> Read:
     """Read an XML+JSON payload as strict JSON whose root is an object (§5).
 
     Input: the text between the tags. Output and findings: as :func:`read_json_value`,
     plus ``json.string_payload`` (the root is a string holding JSON) or
     ``json.not_object`` (any other root that is not an object; ``value`` is then the
-    value read). Never raises; linear time.
+    value read; after the capped ones). ``max_findings`` as :func:`read_json_value`.
+    Never raises; linear time.
     """
-    read = read_json_value(payload, max_depth=max_depth)
+    read = read_json_value(payload, max_depth=max_depth, max_findings=max_findings)
     if isinstance(read.value, dict) or any(f.code in _UNREAD for f in read.findings):
         return read
     findings = (*read.findings, _root_finding(payload, read.value, max_depth))
-    return Read(value=read.value, spans=read.spans, key_spans=read.key_spans, findings=findings)
+    return attrs.evolve(read, findings=findings)
 
 
 def json_node_start(text: str, path: Path) -> int | None:
@@ -354,9 +365,14 @@ class _Walk:
     numbers out of range and (with ``check_strings``) lone surrogates."""
 
     def __init__(
-        self, text: str, *, check_strings: bool = False, stop_at: Path | None = None
-    ) -> None:
+        self, text: str, *, check_strings: bool = False, stop_at: Path | None = None,
+        limit: int | None = None,
+    ) -> None:  # fmt: skip
         self.text = text
+        self.limit = limit  # findings built at most; the rest only counted (§2.1)
+        self.left_out: dict[str, int] = {}
+        self.first_left_out: Finding | None = None
+        self.refused: set[Path] = set()
         self.check_strings = check_strings
         self.stop_at = stop_at  # stop at the start of this path's value (``found``)
         self.found: int | None = None
@@ -364,6 +380,32 @@ class _Walk:
         self.key_spans: dict[Path, Span] = {}
         self.findings: list[Finding] = []
         self.stack: list[_Container] = []
+
+    def _add(self, code: str, build: Callable[[], Finding | None]) -> None:
+        """Keep the finding ``build`` makes, or past ``limit`` only count ``code`` (the
+        first left out is built, for the summary's place)."""
+        if self.limit is None or len(self.findings) < self.limit:
+            found = build()
+            if found is not None:
+                self.findings.append(found)
+            return
+        if self.first_left_out is None:
+            found = build()
+            if found is None:
+                return
+            self.first_left_out = found
+        self.left_out[code] = self.left_out.get(code, 0) + 1
+
+    def _refuse(self, path: Path) -> None:
+        if path:
+            self.refused.add(path)
+
+    def overflow(self) -> Overflow[Finding] | None:
+        """What ``limit`` left out (every one an error), after every kept finding."""
+        if self.first_left_out is None:
+            return None
+        counts = tuple(LeftOut(code, "error", n) for code, n in self.left_out.items())
+        return Overflow(counts, self.first_left_out, len(self.findings))
 
     def _value_path(self) -> Path | None:
         """Path of the value about to be read; None where it is not addressable."""
@@ -413,18 +455,15 @@ class _Walk:
         top = self.stack[-1]
         key: str = json.loads(raw)
         where: Path = top.path if top.path is not None else ()
-        if self.check_strings:
-            lone = _lone_surrogate(raw, span, (*where, key) if top.path is not None else ())
-            if lone is not None:
-                self.findings.append(lone)
+        at: Path = (*where, key) if top.path is not None else ()
+        if self.check_strings and _LONE.search(key) is not None:
+            self._add(JSON_LONE_SURROGATE.name, lambda: _lone_surrogate(raw, span, at))
         if key in top.seen:
-            self.findings.append(
-                JSON_DUPLICATE_KEY.finding(
-                    (*where, key) if top.path is not None else (),
-                    key=json.dumps(key, ensure_ascii=False),
-                    start=span[0],
-                    end=span[1],
-                )
+            self._add(
+                JSON_DUPLICATE_KEY.name,
+                lambda: JSON_DUPLICATE_KEY.finding(
+                    at, key=json.dumps(key, ensure_ascii=False), start=span[0], end=span[1]
+                ),
             )
             top.key = None
             return
@@ -436,23 +475,25 @@ class _Walk:
     def _value(self, path: Path | None, span: Span, kind: str | None, token: str | None) -> None:
         if path is not None:
             self.spans[path] = span
+        at: Path = path or ()
         if kind == "lit" and token in _CONSTANTS:
-            self.findings.append(
-                JSON_CONSTANT.finding(
-                    path or (),
-                    token=token,
-                    start=span[0],
-                    end=span[1],
-                )
+            self._refuse(at)
+            self._add(
+                JSON_CONSTANT.name,
+                lambda: JSON_CONSTANT.finding(at, token=token, start=span[0], end=span[1]),
             )
         elif kind == "num" and token is not None:
             problem = number_problem(token)
             if problem is not None:
-                self.findings.append(_number_too_large(problem, span, path or ()))
-        elif kind == "str" and token is not None and self.check_strings:
-            lone = _lone_surrogate(token, span, path or ())
-            if lone is not None:
-                self.findings.append(lone)
+                self._refuse(at)
+                self._add(JSON_NUMBER_TOO_LARGE.name, lambda: _number_too_large(problem, span, at))
+        elif (
+            kind == "str"
+            and token is not None
+            and self.check_strings
+            and _LONE.search(json.loads(token)) is not None
+        ):
+            self._add(JSON_LONE_SURROGATE.name, lambda: _lone_surrogate(token, span, at))
         if self.stack:
             top = self.stack[-1]
             top.count += 1

@@ -42,7 +42,10 @@ class Read:
     ``aliases``: the paths read as placeholders, each reported once: where a YAML alias
     or a scalar with properties (an anchor or a tag, below the root) stood as a value
     (a ``None`` placeholder); ``keyless``: the mappings one of whose keys was one (the
-    entry dropped: which keys they lack is not known).
+    entry dropped: which keys they lack is not known). ``refused``: the paths of the
+    JSON values read as placeholders (``json.constant``, ``json.number_too_large``;
+    the root's excluded), those whose findings a cap left out included, so a later
+    reader skips them all.
 
     It holds the reader's working mappings (``spans``, ``key_spans``) and the decoded ``value``
     as built, so it does not hash (it is a step of reading, not a result to keep).
@@ -55,6 +58,7 @@ class Read:
     overflow: Overflow[Finding] | None = None
     aliases: frozenset[Path] = frozenset()
     keyless: frozenset[Path] = frozenset()
+    refused: frozenset[Path] = frozenset()
 
     @property
     def ok(self) -> bool:

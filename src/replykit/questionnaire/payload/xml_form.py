@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, cast
 
 import attrs
@@ -62,7 +61,7 @@ def read_xml_request(
     counted in ``overflow``. Never raises.
     """
     depth = limits.max_depth if max_depth is None else max_depth
-    read = read_json(payload, max_depth=depth)
+    read = read_json(payload, max_depth=depth, max_findings=limits.max_diagnostics)
     if not read.findings and type(read.value) is dict and form_lists(read.value, limits) is None:
         # Nothing reported yet: a form with nothing to report is built without cursors
         # or paths; any other goes to the normalizer's full checks below.
@@ -77,6 +76,7 @@ def full_request(payload: str, read: Read, limits: Limits) -> FormRead:
     fast path: the JSON findings, then the normalizer's full checks (§5)."""
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
+    sink.absorb(read.overflow, len(read.findings))
     return _read_on(payload, read, limits, True, sink)
 
 
@@ -117,8 +117,9 @@ def _take(
     """Append an inner reader's ``found`` (none on a value the JSON reader refused) and
     count its ``overflow``, its first left out where it stood among them (§2.1)."""
     at = len(found) if overflow is None else overflow.before
-    head = _beside(found[:at], read.findings, read.value)
-    tail = _beside(found[at:], read.findings, read.value)
+    refused = _refused(read)
+    head = _beside(found[:at], refused, read.value)
+    tail = _beside(found[at:], refused, read.value)
     sink.extend(head + tail)
     if overflow is not None:
         sink.absorb(attrs.evolve(overflow, before=len(head)), len(head) + len(tail))
@@ -128,7 +129,7 @@ def _normalized(read: Read, limits: Limits, allow_extras: bool) -> FormRead:
     """The normalizer's reading of ``read.value``, each finding placed as it is
     reported (so its cap keeps the first ones in offset order, §2.1), none on a value
     the JSON reader refused."""
-    refused = _refused(read.findings)
+    refused = _refused(read)
     skip = (lambda p: p in refused) if refused else None
     locate = _locator(read.spans)
     return normalize_fitting(read.value, allow_extras, limits, locate=locate, skip=skip)
@@ -150,19 +151,20 @@ def _form_result(value: Questionnaire | None, spans: SpanMap, sink: Collector[Fi
     )
 
 
-def _refused(json_findings: Iterable[Finding]) -> set[Path]:
-    """The paths of the values the JSON reader refused (read as placeholders)."""
-    return {f.path for f in json_findings if f.path and f.code in _PLACEHOLDER_CODES}
+def _refused(read: Read) -> set[Path]:
+    """The paths of the values the JSON reader refused (read as placeholders), those
+    whose findings its cap left out included (``read.refused``)."""
+    found = {f.path for f in read.findings if f.path and f.code in _PLACEHOLDER_CODES}
+    return found | read.refused
 
 
 def _beside(
-    found: tuple[Finding, ...], json_findings: tuple[Finding, ...], root: Any = None
+    found: tuple[Finding, ...], refused: set[Path], root: Any = None
 ) -> tuple[Finding, ...]:
     """``found`` without findings on a value the JSON reader refused: that value was read
     as a placeholder, and the JSON finding already says what is wrong there (§5). A
     finding that lists the bad items of a list (``invalid_items``) keeps only the items
     not refused, and goes when none is left."""
-    refused = _refused(json_findings)
     if not refused:
         return found
     out: list[Finding] = []
@@ -240,9 +242,10 @@ def read_xml_response(
     ``max_depth`` defaults to ``limits.max_depth``.
     """
     depth = limits.max_depth if max_depth is None else max_depth
-    read = read_json(payload, max_depth=depth)
+    read = read_json(payload, max_depth=depth, max_findings=limits.max_diagnostics)
     sink = finding_sink(limits.max_diagnostics)
     sink.extend(read.findings)
+    sink.absorb(read.overflow, len(read.findings))
     root = read.value
     response = None
     if isinstance(root, dict):
@@ -250,7 +253,7 @@ def read_xml_response(
         if over is not None:
             sink.append(_at_list(over, payload))
         else:
-            refused = _refused(read.findings)
+            refused = _refused(read)
             found = FindingSink(
                 limits.max_diagnostics,
                 path_in_details=True,

@@ -166,9 +166,9 @@ def build_response(
     the response payload would be longer than ``limits.max_payload`` (``segment()``
     would refuse it: long free-text answers, or every long option chosen).
     ``ValueError`` for a ``name`` outside ``([a-z0-9]+-)?questionnaire``, a
-    ``questionnaire_id`` that breaks the id rule of §6
-    (:func:`~replykit.questionnaire.limits.form_id_problem`) or a bad ``ui_text`` key or
-    locale; ``TypeError`` naming the argument when an argument has the wrong type.
+    ``questionnaire_id`` that breaks the id rule of §6 (:func:`form_id_problem`), a bad
+    locale, a bad ``ui_text`` key or a value over 64 code points (a form's own bound,
+    §1.5, §5); ``TypeError`` naming an argument of the wrong type.
     """
     if not re.fullmatch(family_pattern(), name):
         raise ValueError(f"name must match {family_pattern()}, got {name!r}")
@@ -247,8 +247,12 @@ def build_response_json(
     what :func:`build_response` raises; ``TypeError`` when ``answers_text`` is not a
     ``str``.
     """
-    read = read_json_value(answers_text, max_depth=limits.max_depth)
+    # Past the cap the reader only counts (§2.1): 10^5 repeated keys build 200 findings.
+    read = read_json_value(
+        answers_text, max_depth=limits.max_depth, max_findings=limits.max_diagnostics
+    )
     findings = sorted(read.findings, key=lambda f: f.start or 0)
+    upstream = () if read.overflow is None else read.overflow.counts
     if not findings and not isinstance(read.value, dict):
         findings = [
             JSON_NOT_OBJECT.finding(
@@ -256,7 +260,8 @@ def build_response_json(
             )
         ]
     if findings:
-        raise AnswersError(rules.capped(_placed(findings, answers_text), limits.max_diagnostics))
+        placed = _placed(findings, answers_text)
+        raise AnswersError(rules.capped(placed, limits.max_diagnostics, upstream))
     return build_response(
         questionnaire,
         read.value,

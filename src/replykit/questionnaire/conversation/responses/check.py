@@ -62,13 +62,16 @@ def check_answers(
     answer read no further; ``max_diagnostics`` findings at most, then one
     ``limit.diagnostics``; ``details["allowed"]`` only on the first
     ``answer.value_not_in_options`` of each question and first ``answer.unknown_question``.
-    Raises ``TypeError`` naming the argument when an argument has the wrong type,
-    ``ValueError`` when ``questionnaire_id`` breaks the id rule of §6
-    (:func:`~replykit.questionnaire.limits.form_id_problem`).
+    Raises ``TypeError`` naming an argument (or ``ui_text`` value) of the wrong type,
+    ``ValueError`` when ``questionnaire_id`` breaks the id rule of §6 (:func:`form_id_problem`)
+    or ``ui_text`` has an unknown key or a value over 64 code points
+    (:func:`resolve_ui_text`, §5), whatever the response holds.
     """
     problem = None if questionnaire_id is None else form_id_problem(questionnaire_id)
     if problem is not None:
         raise ValueError(f"questionnaire_id {problem}")
+    other = tuple(dict.fromkeys(resolve_ui_text(questionnaire, ui_text, loc)["other"]
+                                for loc in LOCALES))  # fmt: skip
     sink = rules.AnswerSink(limits.max_diagnostics)
     if len(response.answers) > limits.max_questions:
         size, limit = len(response.answers), limits.max_questions
@@ -80,8 +83,6 @@ def check_answers(
     rules.same_id(sink.at("questionnaire_id"), response.questionnaire_id, questionnaire_id)
     by_id = {q.id: q for q in questionnaire.questions}
     seen: set[str] = set()
-    other = tuple(dict.fromkeys(resolve_ui_text(questionnaire, ui_text, loc)["other"]
-                                for loc in LOCALES))  # fmt: skip
     for i, a in enumerate(response.answers):
         _answer(sink.at("answers", i), by_id, a, seen, sink, limits, other)
     rules.missing(sink.at("answers"), questionnaire.questions, seen)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from replykit.questionnaire.conversation.texts import UI_TEXT_DEFAULTS, check_locale
-from replykit.questionnaire.model import Answer, Question, Questionnaire
+from replykit.questionnaire.model import MAX_UI_TEXT, Answer, Question, Questionnaire
 from replykit.questionnaire.payload import UI_TEXT_KEYS
 from replykit.text import is_blank
 
@@ -14,15 +14,22 @@ from replykit.text import is_blank
 def resolve_ui_text(
     questionnaire: Questionnaire, ui_text: Mapping[str, str] | None = None, locale: str = "zh"
 ) -> dict[str, str]:
-    """The seven display texts used for ``questionnaire`` (§7), key -> text.
+    """The seven display texts used for ``questionnaire`` (§7), key -> text
+    (docs/protocol-responses.md section 1.3).
 
     Precedence per key: ``ui_text`` (the argument), then the form's ``ui_text``, then the
     ``locale`` defaults (``zh`` or ``en``). A blank value (§1, ``""``, ``"  "``) counts as
     not given, so every text is shown non-blank: a blank ``other`` would make an "other"
-    answer show as nothing (the readers drop one with ``ui_text_invalid``). Raises
-    ``ValueError`` for a key outside ``other, answer_title, question_fallback,
-    unanswered, unselected, answer_separator, list_separator`` or an unknown locale,
-    ``TypeError`` for a non-string value.
+    answer show as nothing (the readers drop one with ``ui_text_invalid``).
+    Raises ``ValueError`` for a key outside ``other, answer_title, question_fallback,
+    unanswered, unselected, answer_separator, list_separator``, for a value longer than
+    :data:`~replykit.questionnaire.model.MAX_UI_TEXT` (64) code points, blank or not (the
+    bound of the form's own ``ui_text``, §1.5, §5: the display text repeats a separator
+    or fallback once per question, and ``check_answers`` quotes ``other`` once per
+    finding; the message gives the key and the length, never the value), or an unknown
+    locale; ``TypeError`` for a ``ui_text`` that is not a mapping or a non-string value.
+    This is what every entry point taking a ``ui_text`` argument raises
+    (``build_response``, ``build_response_json``, ``check_answers``).
     """
     if not isinstance(questionnaire, Questionnaire):
         name = type(questionnaire).__name__
@@ -36,6 +43,11 @@ def resolve_ui_text(
             raise ValueError(f"unknown ui_text key {key!r}; known: {', '.join(UI_TEXT_KEYS)}")
         if not isinstance(value, str):
             raise TypeError(f"ui_text[{key!r}] must be a str, not {type(value).__name__}")
+        if len(value) > MAX_UI_TEXT:
+            raise ValueError(
+                f"ui_text[{key!r}] is {len(value)} code points long; a display text is at "
+                f"most {MAX_UI_TEXT}"
+            )
         if not is_blank(value):
             out[key] = value
     return out
