@@ -185,6 +185,18 @@ def test_one_failing_form_keeps_the_singular_wording() -> None:
     assert "keep the same registered name (sage-questionnaire)" in prompt
 
 
+@pytest.mark.parametrize(
+    "reply", ["Intro\n\n```questionnaire", "Intro\n\n```questionnaire\ntitle: T\nquestions: ["]
+)
+def test_a_problem_at_the_end_of_a_cut_off_form_is_that_forms(reply: str) -> None:
+    # yaml.empty or a syntax error at the end of the text is an empty span at the end of
+    # the block: the same one failing form, not a second (session 12's regression diff).
+    prompt = repair(reply)
+    assert prompt.startswith("Your last reply contains a questionnaire block that fails")
+    zh = self_check([{"role": "assistant", "content": reply}], locale="zh").repair_prompt
+    assert zh is not None and "多个问卷" not in zh
+
+
 # ---------------------------------------------------------------- finding 2
 
 

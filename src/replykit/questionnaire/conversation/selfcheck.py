@@ -268,7 +268,7 @@ def _failing(
     for d in blocking:
         if d.code == SELFCHECK_RESPONSE_IN_REPLY.name:
             continue
-        block = next((s for s in segments if s.start <= d.start < s.end), None)
+        block = next((s for s in segments if _within(d, s)), None)
         if block is not None and block.kind == "questionnaire_response":
             responses = True
             continue
@@ -287,6 +287,14 @@ def _failing(
         if found is not None:
             names[found.group(1).lower()] = None
     return _Failing(tuple(names), len(blocks), responses, response or "questionnaire-response")
+
+
+def _within(d: Diagnostic, s: Segment) -> bool:
+    """Whether ``d`` is about segment ``s``: it starts inside it, or it is an empty span
+    at the end of a block (``yaml.empty``, a syntax error at the end of the text)."""
+    if s.start <= d.start < s.end:
+        return True
+    return s.kind != "markdown" and s.start < d.start == s.end == d.end
 
 
 def _inspect(content: str, index: int, locale: Locale) -> SelfCheckResult:
