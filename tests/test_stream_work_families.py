@@ -42,6 +42,27 @@ def test_a_transport_limit_at_the_resume_point_reads_nothing(size: int) -> None:
     assert check_stream(_chunks(text, size), message_id="m", compat="sage") == []
 
 
+@pytest.mark.parametrize("compat", [None, "sage"])
+@pytest.mark.parametrize("size", [16, 1500, 2000, 5000, 16_000])
+def test_no_reading_runs_while_an_opening_tag_waits_for_its_closer(
+    compat: str | None, size: int
+) -> None:
+    # Readings every 1024 new code points found the same tag again, each reading the
+    # text from the resume point: with the reading its closer brings and finish(), 3.9x
+    # one segment() at chunks of 5000 (found after the review, present before).
+    for head in ("a <questionnaire>\n", "a &amp; <questionnaire>\n"):
+        text = head + "text line\n" * 4000 + "</questionnaire>\n"
+        assert check_stream(_chunks(text, size), message_id="m", compat=compat) == []
+    stream = StreamSegmenter(message_id="m")
+    stream.push("a <questionnaire>\n")
+    readings = stream.readings
+    for _ in range(400):
+        stream.push("text line\n" * 10)
+    assert stream.readings == readings  # the same tag: no reading
+    stream.push("</questionnaire>\n")
+    assert stream.readings == readings + 1  # its closer came
+
+
 def test_the_work_stays_flat_as_the_payload_grows() -> None:
     # One push holding every line but the closer: the reading stops at the first tag.
     small, large = StreamSegmenter(message_id="m"), StreamSegmenter(message_id="m")

@@ -288,14 +288,13 @@ class StreamSegmenter:
         if self._every_line:
             return True
         if self._open_tag is not None and self._closed_at != self._resume.at:
-            # The closer of the tag that stopped the last reading came: its block is
-            # final now. One such reading per resume point keeps the work linear.
+            # Its closer came: its block is final now (once per resume point: linear).
+            # Until then a reading would find the same tag again: none runs.
             came, self._closers_seen = closer_came(
                 self._in.closers, self._closers_seen, self._open_tag, self._compat
             )
-            if came:
-                self._closed_at = self._resume.at
-                return True
+            self._closed_at = self._resume.at if came else self._closed_at
+            return came
         old = self._read_to - self._resume.at
         new = end - self._read_to
         marked = self._in.last_mark >= self._read_to and (
