@@ -140,3 +140,13 @@ def test_long_runs_of_tokens_before_visible_text_read_as_the_parser_reads(unit: 
     parts = parts_of(text, tokens)
     assert parts == lark(text, tokens)
     assert isinstance(parts[0], MarkdownRun) and parts[0].start == 0
+
+
+def test_a_line_head_is_judged_in_the_message_not_in_its_token() -> None:
+    # "- --" alone is a thematic break; followed by a comment on its line it is a list
+    # item whose "--" shows (CI's property run found the grammar's transformer judging
+    # the token alone).
+    text = "- --<!---->\r\n<questionnaire>{}</questionnaire>\r\n\r\nIntro\r\n"
+    _same(text)
+    tokens = Scanner(text, lexemes()).run().tokens
+    assert parts_of(text, tokens)[0] == MarkdownRun(0, 13, True)

@@ -27,6 +27,7 @@ from replykit.questionnaire.scan.emit import Token as ScanToken
 from replykit.questionnaire.scan.lalr import read_message
 from replykit.questionnaire.scan.lexemes import Lexemes
 from replykit.questionnaire.scan.parts import Part, Parts
+from replykit.questionnaire.scan.shown import shows_text
 from replykit.text import with_article
 
 GRAMMAR_FILE = "message.lark"
@@ -72,15 +73,17 @@ class _TokenFeed(LarkLexer):
                 _check(tok, value, pos, patterns)
                 pos = tok.end
             if tok.type not in self.ignore:
-                # Column 1 marks a token at a line start: the preface rule reads a
-                # prose token's line head (§4.3); other columns are not computed.
-                head = tok.start == 0 or text[tok.start - 1] in "\r\n"
+                # A prose token shows text (§4.3) as its line reads in the message (a
+                # line head is read to the line's end: "- --" is a list item when
+                # "<!---->" follows it, a thematic break alone): column 1 when it does,
+                # so the transformer, which sees the token alone, need not judge.
+                shown = tok.type == "PROSE" and shows_text(text, tok.start, tok.end)
                 yield Token(
                     tok.type,
                     value,
                     start_pos=tok.start,
                     end_pos=tok.end,
-                    column=1 if head else None,
+                    column=1 if shown else None,
                 )
         if patterns is not None and pos != len(text):
             raise ReplykitBug(f"the tokens end at {pos}, the text at {len(text)}")

@@ -12,8 +12,6 @@ from __future__ import annotations
 import attrs
 from lark import Token, Transformer
 
-from replykit.questionnaire.scan.shown import shows_text
-
 Span = tuple[int, int]
 
 
@@ -70,8 +68,8 @@ class Parts(Transformer[Token, list[Part]]):
 
     def markdown(self, toks: list[Token]) -> MarkdownRun:
         """Rule ``markdown``: one run; visible when a PROSE token renders visible text
-        (§4.3; a token's column is 1 when it starts a line)."""
-        visible = any(t.type == "PROSE" and shows_text(t, 0, len(t), t.column == 1) for t in toks)
+        (§4.3, judged in the message by the token feed: its column is 1 when it does)."""
+        visible = any(t.type == "PROSE" and t.column == 1 for t in toks)
         return MarkdownRun(toks[0].start_pos or 0, toks[-1].end_pos or 0, visible)
 
     def fenced_candidate(self, toks: list[Token]) -> FencedPart:
