@@ -38,7 +38,7 @@ _LONE_KEY = re.compile(
 )
 # '#' right after a quoted scalar, a flow indicator or ':': libyaml reads a comment
 # there, YAML 1.2.2 asks for white space before one.
-_HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#")
+_HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#|^%[^\r\n]*[^ \t\r\n]#", re.MULTILINE)
 
 
 def _bom(payload: str) -> bool:
@@ -128,7 +128,8 @@ def c_may_differ(payload: str) -> bool:
     explicit key with no key in flow context (libyaml places the empty key elsewhere);
     an anchor or alias whose name holds a character other than a letter, digit, '-' or
     '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
-    scalar, a flow indicator or ':' (libyaml reads a comment); a lone '-', '?' or ':'
+    scalar, a flow indicator, ':' or a directive's content (``%YAML 1.2#``: libyaml
+    reads a comment, YAML 1.2.2 refuses it); a lone '-', '?' or ':'
     before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
     flow context). Cheap substring tests first, then patterns that skip to their first
     character: typical forms hold none of these.
