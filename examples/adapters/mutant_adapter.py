@@ -5,8 +5,9 @@ with one realistic client fault, or every one of them at once.
 Run: ``python examples/adapters/mutant_adapter.py NAME`` (replykit importable), where
 NAME is a fault of ``examples/adapters/mutants`` (``--list`` prints them with their
 families) or ``combined``. Reads one JSON request per line on stdin and writes one
-JSON response per line on stdout until stdin closes; an op the mutant has no fault in
-is answered as replykit answers it.
+JSON response per line on stdout until stdin closes; an op of a plain run the mutant
+has no fault in is answered as replykit answers it, and any other op (``stream``: the
+mutants are splitters, not streaming readers) with ``{"id", "unsupported": true}``.
 """
 
 from __future__ import annotations

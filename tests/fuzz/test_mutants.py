@@ -215,3 +215,13 @@ def test_adapter_script_lists_and_refuses() -> None:
     assert [r[0] for r in rows] == [*NAMES, mutants.COMBINED]
     bad = subprocess.run([PYTHON, script, "nope"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "unknown mutant 'nope'" in bad.stderr
+
+
+@pytest.mark.parametrize("name", [*NAMES, mutants.COMBINED])
+def test_a_mutant_answers_stream_and_unknown_ops_as_unsupported(name: str) -> None:
+    # The mutants are splitters, not streaming readers: `replykit fuzz --op stream`
+    # then says nothing was tested instead of blaming a crash on the adapter.
+    answer = mutants.mutant(name)
+    stream = {"op": "stream", "chunks": ["a", "b"], "message_id": "m", "profile": "client"}
+    assert answer(stream) == {"unsupported": True}
+    assert answer({"op": "no_such_op"}) == {"unsupported": True}

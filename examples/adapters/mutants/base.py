@@ -40,8 +40,10 @@ CLIENT_FIELDS = (
 
 
 def replykit_answer(request: Request, compat: Compat | None = None) -> Response:
-    """replykit's response (without ``id``) to one request; ``compat`` turns on the
-    §9 switches (docs/protocol.md §9) a fault borrows."""
+    """replykit's response (without ``id``) to one request of a plain run's ops
+    (``segment``, ``questionnaire_async``, ``sanitize_actions``), ``{"unsupported":
+    true}`` to any other op (``stream`` among them); ``compat`` turns on the §9
+    switches (docs/protocol.md §9) a fault borrows."""
     op = request["op"]
     if op == "segment":
         profile = profile_from_string(request.get("profile", "client"))
@@ -49,6 +51,10 @@ def replykit_answer(request: Request, compat: Compat | None = None) -> Response:
         return segment(request["text"], message_id=mid, profile=profile, compat=compat).to_json()
     if op == "questionnaire_async":
         return {"result": call_questionnaire_async(request["arguments"], locale="en")}
+    if op != "sanitize_actions":
+        # The mutants model a client's splitter, not a streaming reader (the streaming
+        # faults are tests/fuzz/stream_fault_adapter.py's): other ops are unsupported.
+        return {"unsupported": True}
     answer = request["answer"]
     kept = ActionSet() if isinstance(answer, str) else sanitize(answer)
     return {
