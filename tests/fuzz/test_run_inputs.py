@@ -124,6 +124,30 @@ def test_accept_patterns_that_can_match_are_kept(pattern: str) -> None:
     assert parse_accept(f"{pattern}\n").patterns == (pattern,)
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        # A duplicate key: the last one winning would drop an entry unseen.
+        ('{"accept": ["nonsense"], "accept": ["segment|§3b|*"]}', "line 1, column 26"),
+        ('[{"key": "nonsense", "key": "segment|§3b|*"}]', "line 1, column 22"),
+        ('{"accept": [NaN]}', "line 1, column 13"),
+        # A syntax error is named as such, not read as a plain-text key on line 1.
+        ('{"accept": [\n  "segment|§3b|*",\n]}\n', "line 3, column 1"),
+        ('{"classes": [{"key": "segment|§3b', "line 1, column 22"),
+        ('[\n  "segment|§3b|*"\n  "segment|§3a|*"\n]', "line 3, column 3"),
+    ],
+)
+def test_a_json_accept_file_is_read_strictly(text: str, where: str) -> None:
+    with pytest.raises(AcceptError) as exc:
+        parse_accept(text)
+    assert str(exc.value).startswith(f"not strict JSON at {where}: ")
+
+
+def test_an_accept_line_starting_with_a_bracket_pattern_is_a_key() -> None:
+    assert parse_accept("[s]egment|§3b|*\n").patterns == ("[s]egment|§3b|*",)
+    assert parse_accept(' ["segment|§3b|*"] ').patterns == ("segment|§3b|*",)
+
+
 def test_a_refused_accept_line_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,7 +13,10 @@ does not make the run exit 1, so a team can fuzz on after triage (docs/fuzzing.m
 - plain text: one key (or pattern) per line; blank lines and lines starting with ``#``
   are skipped.
 
-A leading byte order mark is ignored. A pattern that names no features (it ends with
+A leading byte order mark is ignored. A file that starts with ``{``, or with ``[``
+before anything but a key, is JSON and read strictly (§1: a duplicate key, ``NaN`` or
+a syntax error is an :class:`AcceptError` naming its line and column). A pattern
+that names no features (it ends with
 ``|*`` after the code part, or has only five parts) accepts the coarse key without
 shrinking its inputs. A key or pattern that can match no class key (another number of
 parts, no op, a rule that is neither ``§...`` nor ``adapter.KIND``) is an
@@ -23,7 +26,6 @@ parts, no op, a rule that is neither ``§...`` nor ``adapter.KIND``) is an
 from __future__ import annotations
 
 import fnmatch
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -32,7 +34,8 @@ import attrs
 from replykit.fuzz.adapter import FAILURES
 from replykit.fuzz.classify import SEP
 from replykit.fuzz.ops import ALL_OPS, OPS, Op
-from replykit.text import LINE_END_RE, trim_blank
+from replykit.questionnaire.payload.json_strict import read_json_value
+from replykit.text import LINE_END_RE, LineIndex, trim_blank
 
 
 class AcceptError(ValueError):
@@ -139,11 +142,11 @@ def parse_accept(text: str) -> Acceptance:
     """An :class:`Acceptance` from the text of an accept file (module docstring; a
     leading byte order mark is ignored). Raises :class:`AcceptError` for JSON of
     another shape or a key that can match no class key (naming the 1-based line or
-    entry)."""
+    entry). A file that starts with ``{`` (or ``[`` before anything but a key) is
+    JSON, read strictly: a duplicate key, ``NaN`` or a syntax error is an
+    :class:`AcceptError` ``not strict JSON at line L, column C: ...``."""
     text = text.removeprefix("\ufeff")
-    try:
-        data = json.loads(text)
-    except ValueError:
+    if not _is_json(text):
         # §1 line endings and §1.1 blank, not str.splitlines()/str.strip().
         lines = [
             _checked(trim_blank(line), f"line {n}")
@@ -151,6 +154,7 @@ def parse_accept(text: str) -> Acceptance:
             if trim_blank(line) and not trim_blank(line).startswith("#")
         ]
         return Acceptance(tuple(lines))
+    data = _strict_json(text)
     items: Sequence[Any]
     if isinstance(data, Mapping) and isinstance(data.get("classes"), list):
         items = [c for c in data["classes"] if isinstance(c, Mapping)]
@@ -173,6 +177,31 @@ def parse_accept(text: str) -> Acceptance:
         if example is not None:
             examples.append(example)
     return Acceptance(tuple(keys), tuple(examples))
+
+
+def _is_json(text: str) -> bool:
+    """Whether an accept file is JSON: it starts with ``{``, or with ``[`` and its
+    first line is not a key pattern (``[sq]egment|...`` is one), blank skipped."""
+    stripped = trim_blank(text)
+    if stripped.startswith("{"):
+        return True
+    if not stripped.startswith("["):
+        return False
+    first = trim_blank(LINE_END_RE.split(stripped, maxsplit=1)[0])
+    return pattern_problem(first) is not None
+
+
+def _strict_json(text: str) -> Any:
+    """The value of a JSON accept file, read as strictly as every JSON replykit reads
+    (§1: no duplicate key, ``NaN`` or lone surrogate). Raises :class:`AcceptError`
+    ``not strict JSON at line L, column C: ...`` (1-based, code points)."""
+    read = read_json_value(text)
+    if not read.findings:
+        return read.value
+    first = min(read.findings, key=lambda f: f.start or 0)
+    line, column = LineIndex(text).line_col(first.start or 0)
+    message = first.message.removeprefix("JSON syntax error: ")
+    raise AcceptError(f"not strict JSON at line {line}, column {column}: {message}")
 
 
 def load_accept(path: str) -> Acceptance:
