@@ -45,6 +45,23 @@ _LINE_END_RE = re.compile(r"\r\n|\r|\n")
 CONTINUATION = "| "
 
 
+# A byte that is not UTF-8 in a file name or argument, as Python decodes it (PEP 383).
+_ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
+_LONE_RE = re.compile("[\ud800-\udfff]")
+
+
+def os_name(value: str) -> str:
+    """A file name, command or other text from the operating system as output names
+    it (§1): each byte that is not UTF-8, which Python decodes to U+DC80-U+DCFF
+    (``surrogateescape``), written as ``\\xNN`` (the byte), any other lone surrogate
+    as ``\\uXXXX``; so no output holds a lone surrogate, in JSON neither (replykit's
+    own strict reader refuses one). Idempotent, linear, never raises."""
+    if value.isascii():
+        return value
+    value = _ESCAPED_BYTE_RE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", value)
+    return _LONE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+
+
 def is_unsafe(char: str) -> bool:
     """True when the one character ``char`` is one :func:`escape` rewrites (§1.4): the
     fuzzer's features and shrinker use it to find characters that need a second look."""

@@ -19,7 +19,7 @@ from replykit.cli.io import InputError, dump, fail, stdout_bytes
 from replykit.cli.numbers import integer
 from replykit.cli.outfile import check_out, replacing
 from replykit.questionnaire.profiles import profile_from_string
-from replykit.textout import counted, render
+from replykit.textout import counted, os_name, render
 
 if TYPE_CHECKING:  # the audit loads its modules only when it runs
     from replykit.evals.runner import BatchResult
@@ -254,7 +254,7 @@ def run_audit(args: argparse.Namespace) -> int:
         with replacing(args.out) as out:
             _audit(args, options, files, out)
     except OSError as exc:  # the output: every input problem is an item, never raised
-        return fail("audit", f"cannot write {args.out}: {exc.strerror or exc}")
+        return fail("audit", f"cannot write {os_name(args.out)}: {exc.strerror or exc}")
     return 0
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from replykit.cli.io import fail, note, os_reason
 from replykit.cli.numbers import integer, positive_number
 from replykit.dirs import make_directory
-from replykit.textout import escape
+from replykit.textout import escape, os_name
 
 if TYPE_CHECKING:  # the fuzz loop loads only when the command runs
     from replykit.fuzz.accept import Acceptance
@@ -233,7 +233,7 @@ def _finish(report: FuzzReport, out: str) -> int:
     try:
         json_path, text_path = write_report(report, out)
     except OSError as exc:
-        return fail("fuzz", f"cannot write the report to {out}: {os_reason(exc)}")
+        return fail("fuzz", f"cannot write the report to {os_name(out)}: {os_reason(exc)}")
     if set(report.ops) <= set(report.unsupported_ops):
         tested = ", ".join(report.ops)
         return fail(
@@ -254,11 +254,11 @@ def _read_files(args: argparse.Namespace) -> tuple[Acceptance, bool | tuple[Exam
     try:
         accept = NO_ACCEPT if args.accept is None else load_accept(args.accept)
     except (OSError, AcceptError) as exc:
-        return f"--accept {args.accept}: {_reason(exc)}"
+        return f"--accept {os_name(args.accept)}: {_reason(exc)}"
     try:
         explicit = not args.no_explicit if args.explicit is None else load_examples(args.explicit)
     except (OSError, ValueError) as exc:
-        return f"--explicit {args.explicit}: {_reason(exc)}"
+        return f"--explicit {os_name(args.explicit)}: {_reason(exc)}"
     return accept, explicit
 
 
@@ -272,9 +272,9 @@ def _out_problem(out: str) -> str | None:
     try:
         make_directory(out)
         if not os.access(out, os.W_OK):
-            return f"{out} is not writable"
+            return f"{os_name(out)} is not writable"
     except OSError as exc:
-        return f"{out}: {os_reason(exc)}"
+        return f"{os_name(out)}: {os_reason(exc)}"
     return None
 
 

@@ -22,7 +22,7 @@ from replykit.questionnaire.payload.describe import json_type
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.surrogates import first_lone_surrogate
 from replykit.text import LineIndex
-from replykit.textout import escape, render
+from replykit.textout import escape, os_name, render
 
 #: How every command names standard input (``-`` on the command line) in its output
 #: and its error messages.
@@ -30,8 +30,9 @@ STDIN_NAME = "<stdin>"
 
 
 def input_name(path: str) -> str:
-    """``path`` as output and messages name it: :data:`STDIN_NAME` for ``-``."""
-    return STDIN_NAME if path == "-" else path
+    """``path`` as output and messages name it: :data:`STDIN_NAME` for ``-``, a byte
+    that is not UTF-8 as ``\\xNN`` (:func:`~replykit.textout.os_name`)."""
+    return STDIN_NAME if path == "-" else os_name(path)
 
 
 #: The most UTF-8 bytes of a file name a text view repeats on each line, escaped (§1.5:

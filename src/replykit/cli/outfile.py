@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from replykit.cli.io import InputError
+from replykit.textout import os_name
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -34,13 +35,14 @@ def check_out(out: str, inputs: Iterable[str]) -> None:
     if not out:
         raise InputError("--out needs a file name (or - for standard output)")
     if os.path.isdir(out):
-        raise InputError(f"--out {out} is a directory")
+        raise InputError(f"--out {os_name(out)} is a directory")
     target = _identity(out)
     if target is None:
         return
     for path in inputs:
         if _identity(path) == target:
-            raise InputError(f"--out {out} is one of the inputs ({path}); write elsewhere")
+            shown = f"--out {os_name(out)} is one of the inputs ({os_name(path)})"
+            raise InputError(f"{shown}; write elsewhere")
 
 
 def _special(path: str) -> bool:

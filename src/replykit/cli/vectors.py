@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from replykit.cli.io import fail, os_reason
-from replykit.textout import escape
+from replykit.textout import escape, os_name
 
 
 def add_parser(
@@ -51,7 +51,7 @@ def run_vectors(args: argparse.Namespace) -> int:
     try:
         paths = export(args.dir)
     except OSError as exc:
-        return fail("vectors", f"cannot write {args.dir}: {os_reason(exc)}")
+        return fail("vectors", f"cannot write {os_name(args.dir)}: {os_reason(exc)}")
     for path in paths:
         print(escape(path))
     return 0

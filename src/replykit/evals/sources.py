@@ -28,6 +28,7 @@ from replykit.evals.walk import STDIN, Unreadable
 from replykit.evals.walk import find_files as walk_files
 from replykit.questionnaire.payload.json_strict import read_json_value
 from replykit.text import json_lines_line_col
+from replykit.textout import os_name
 
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 JSON_SUFFIXES = (".json",)
@@ -56,7 +57,7 @@ class Item:
     not be read; ``size``: bytes of input it stands for (for
     progress)."""
 
-    source: str
+    source: str = attrs.field(converter=os_name)  # a file name as output names it
     line: int | None
     kind: Kind
     payload: Any

@@ -27,7 +27,7 @@ from replykit.dirs import make_directory
 from replykit.fuzz.classify import NONE
 from replykit.fuzz.runner import FuzzClass, FuzzReport
 from replykit.jsonout import dumps, portable
-from replykit.textout import escape, render
+from replykit.textout import escape, os_name, render
 
 
 def class_json(found: FuzzClass) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def report_json(report: FuzzReport) -> dict[str, Any]:
         "seed": report.seed,
         "ops": list(report.ops),
         "profiles": list(report.profiles),
-        "impl": shlex.join(report.command),
+        "impl": os_name(shlex.join(report.command)),
         "unsupported_ops": list(report.unsupported_ops),
         "unsupported_profiles": list(report.unsupported_profiles),
         "adapter_starts": report.adapter_starts,
@@ -123,7 +123,7 @@ def report_text(report: FuzzReport) -> str:
 def _header_lines(report: FuzzReport) -> list[str]:
     """The report's first lines: adapter, ops, budget, profiles, what was left out."""
     out = [
-        f"replykit fuzz against: {shlex.join(report.command)}",
+        f"replykit fuzz against: {os_name(shlex.join(report.command))}",
         f"ops: {', '.join(report.ops)}; seed {report.seed}; {report.examples_run} examples in "
         f"{report.seconds:.1f} s ({report.rate:.1f}/s); adapter started {report.adapter_starts}"
         " time(s)",
