@@ -186,6 +186,9 @@ def commonmark_spans(text: str) -> list[str]:
     return [_fold(unescape(m.group(1))) for m in _CODE.finditer(html)]
 
 
+_TARGET_ACROSS_LINES = re.compile(r"\]\([^)\r\n]*(?:\r\n|\r|\n)")
+
+
 def agree_with_a_reference(text: str) -> None:
     """Code lines and code spans each agree with markdown-it-py or, failing that, cmark
     (spans: or, failing both, commonmark.py)."""
@@ -208,7 +211,12 @@ def agree_with_a_reference(text: str) -> None:
             # documented departure, checked against the same oracle without definitions.
             plain_spans = oracle(text, _MD_NO_REFERENCES)[1]
             readings = ("markdown-it-py", oracle_spans, "cmark", ref_spans, js_spans)
-            assert plain_spans != oracle_spans and spans == plain_spans, readings
+            if plain_spans == oracle_spans:
+                # Nor an inline link whose target goes on on the next line (the other
+                # documented departure): its "](" has no ")" before its line ends.
+                assert _TARGET_ACROSS_LINES.search(text), readings
+            else:
+                assert spans == plain_spans, readings
 
 
 @given(markdown_docs())

@@ -280,3 +280,64 @@ def test_no_diagnostic_carries_pyyaml_text(text: str) -> None:
                 if f.code == "yaml.syntax":
                     assert any(p.match(f.message) for p in _OURS), f.message
                     assert f.start is not None and 0 <= f.start <= len(text)
+
+
+# Found by a reviewer against a YAML 1.2 reference (yaml-test-suite NJ66, 9SA2, VJP3):
+# a flow mapping's implicit key may span lines and be longer than 1024 characters.
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("x:\n- { multi\n  line: value}", {"x": [{"multi line": "value"}]}),
+        ('x:\n- { "multi\n  line": value}', {"x": [{"multi line": "value"}]}),
+        ("k: {\n k\n :\n v\n }", {"k": {"k": "v"}}),
+        ('k: {"foo"\n  : "bar"}', {"k": {"foo": "bar"}}),
+        ("k: {" + "x" * 1100 + ": v}", {"k": {"x" * 1100: "v"}}),
+        ("k: [{a\n  b: c}]", {"k": [{"a b": "c"}]}),
+    ],
+)
+@pytest.mark.parametrize("loader", ["c", "pure"])
+def test_a_flow_mapping_key_may_span_lines(text: str, value: Any, loader: str) -> None:
+    if loader == "c" and not c_available():
+        pytest.skip("PyYAML's C extension is not built")
+    read = read_yaml(text, loader=loader)
+    assert read.findings == ()
+    assert read.value == value
+
+
+@pytest.mark.parametrize("text", ["k: [multi\n line: v]", "k: [" + "x" * 1100 + ": v]"])
+def test_a_flow_sequence_pair_key_stays_on_one_short_line(text: str) -> None:
+    (finding,) = read_yaml(text, loader="pure").findings
+    assert finding.code == "yaml.syntax"
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("title:\n|\n  Plan\n", 7),
+        ("a:\n  b:\n  >-\n    x\n", 10),
+        ("- a\n-\n|\n x\n", 6),
+        ("a:\r|\r x\r", 3),
+    ],
+)
+def test_a_block_scalar_header_first_on_its_line_needs_more_indentation(text: str, at: int) -> None:
+    # libyaml reads the scalar as the value at its key's column; YAML 1.2.2 refuses it.
+    assert differ_rules(text) == ("block_header_first",)
+    assert _reading(text, C_PARSER) != _reading(text, RefereeParser)
+    for loader in ("c", "pure"):
+        (finding,) = read_yaml(text, loader=loader).findings
+        assert (finding.code, finding.start) == ("yaml.syntax", at)
+        assert finding.message == YAML_SYNTAX.template("block_scalar_column")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("a:\n  |\n  x\n", {"a": "x\n"}),
+        ("a:\n - |\n   x\n", {"a": ["x\n"]}),
+        ("a: >\n x\n", {"a": "x\n"}),
+    ],
+)
+def test_a_block_scalar_header_indented_more_is_read(text: str, value: Any) -> None:
+    read = read_yaml(text, loader="pure")
+    assert (read.findings, read.value) == ((), value)

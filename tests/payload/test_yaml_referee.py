@@ -160,6 +160,7 @@ KINDS = {
     "comment_space": ("a: [b]#c\n", 6),
     "tab_indent": ("a:\n\tb: c\n", 3),
     "tab_before_block": ("a:\n  -\t- b\n", 6),
+    "block_scalar_column": ("a:\n|\n x\n", 3),
     "key_too_long": ("a: b\n" + "k" * 1025 + ": c\n", 5),
     "not_printable": ("a: \x01\n", 3),
     "byte_order_mark": ("a: b\n\ufeffc: d\n", 5),

@@ -65,6 +65,8 @@ _SYNTAX: Final = {
     "comment_space": "a comment needs white space before '#'; add a space, or quote a value "
     "that holds '#'",
     "tab_indent": "a tab cannot indent YAML; indent with spaces",
+    "block_scalar_column": "a block scalar (| or >) that starts its own line must be indented "
+    "more than its key or list item",
     "tab_before_block": "a tab cannot come before a list item '-', a key, or '?'/':' that "
     "starts a block collection; use spaces",
     "not_printable": "{what} is not allowed in YAML",
@@ -105,6 +107,7 @@ _SYNTAX_ZH: Final = {
     ),
     "comment_space": "注释的 '#' 前面需要空白；请加一个空格，或给含有 '#' 的值加引号。",
     "tab_indent": "YAML 不能用制表符缩进；请用空格缩进。",
+    "block_scalar_column": "另起一行的块标量（| 或 >）必须比它的键或列表项缩进更多。",
     "tab_before_block": "列表项 '-'、键或开始块集合的 '?'/':' 之前不能有制表符；请使用空格。",
     "not_printable": "YAML 中不允许出现 {what}。",
     "byte_order_mark": (

@@ -40,6 +40,10 @@ _LONE_KEY = re.compile(
 # there, YAML 1.2.2 asks for white space before one.
 _HASH_UNSPACED = re.compile("[\"'\\[\\]{},:]#|^%[^\r\n]*[^ \t\r\n]#", re.MULTILINE)
 
+# A block scalar header first on its line: libyaml takes it as the value of the key
+# before it even at that key's column, YAML 1.2.2 asks for more indentation.
+_BLOCK_HEADER_FIRST = re.compile("(?:^|(?<=[\r\x85\u2028\u2029]))[ ]*[|>]", re.MULTILINE)
+
 
 def _bom(payload: str) -> bool:
     # Only a leading one reaches the gate (any other is an error first): libyaml leaves
@@ -82,6 +86,10 @@ def _hash_unspaced(payload: str) -> bool:
     return "#" in payload and _HASH_UNSPACED.search(payload) is not None
 
 
+def _block_header_first(payload: str) -> bool:
+    return ("|" in payload or ">" in payload) and _BLOCK_HEADER_FIRST.search(payload) is not None
+
+
 def _lone_indicator(payload: str) -> bool:
     # only flow context reads these otherwise
     return ("[" in payload or "{" in payload) and (
@@ -114,6 +122,7 @@ RULES: Final[tuple[tuple[str, Callable[[str], bool]], ...]] = (
     ("colon_first", _colon_first),
     ("hash_in_header", _hash_in_header),
     ("hash_unspaced", _hash_unspaced),
+    ("block_header_first", _block_header_first),
     ("lone_indicator", _lone_indicator),
     ("question", _question),
 )
@@ -129,7 +138,8 @@ def c_may_differ(payload: str) -> bool:
     an anchor or alias whose name holds a character other than a letter, digit, '-' or
     '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
     scalar, a flow indicator, ':' or a directive's content (``%YAML 1.2#``: libyaml
-    reads a comment, YAML 1.2.2 refuses it); a lone '-', '?' or ':'
+    reads a comment, YAML 1.2.2 refuses it); a block scalar header first on its line
+    (libyaml reads it at its key's column); a lone '-', '?' or ':'
     before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
     flow context). Cheap substring tests first, then patterns that skip to their first
     character: typical forms hold none of these.
@@ -141,6 +151,7 @@ def c_may_differ(payload: str) -> bool:
         or _colon_first(payload)
         or _hash_in_header(payload)
         or _hash_unspaced(payload)
+        or _block_header_first(payload)
         or _lone_indicator(payload)
         or _question(payload)
     )

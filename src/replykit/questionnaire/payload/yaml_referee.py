@@ -21,12 +21,13 @@ where it is stricter than both. This subclass changes exactly those:
   flow collection (a JSON-like key).
 * A comment is separated from the token before it by white space (s-b-comment):
   ``"b"#c``, ``[b]#c`` and ``[a,#c`` are errors.
+* An implicit key of a flow mapping's entry may span lines and exceed 1024 characters
+  (ns-flow-map-yaml-key-entry); a block or flow-sequence key may not.
+* A block scalar header that starts its line is indented more than its key or list
+  item (s-l+block-scalar: s-separate(n+1,c)).
 * An implicit key may be empty (a null key): block ``: x``, flow ``[a, : x]`` and
   ``{: x}`` (YAML 1.2.2 examples 7.3, 7.21, 8.18).
-* Directives (YAML 1.2.2 spec 6.8.1): ``%YAML`` of another major version is
-  refused, a later minor version is read as 1.2 and a reserved directive is ignored,
-  both noted in
-  :attr:`RefereeParser.notes`; directives need a ``---`` after them; the version's
+* Directives (:mod:`~replykit.questionnaire.payload.yaml_directives`); the version's
   digits are never converted to an ``int`` (a 5000-digit version is no ``ValueError``).
 * A ``\\U`` escape above U+10FFFF is :class:`SyntaxProblem` ``escape_range`` at the
   escape (PyYAML's ``chr()`` raises an unmarked ``ValueError`` there).
@@ -51,18 +52,18 @@ from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.scanner import Scanner
 from yaml.tokens import (
-    DirectiveToken,
     DocumentEndToken,
-    DocumentStartToken,
     FlowEntryToken,
     FlowMappingEndToken,
+    FlowMappingStartToken,
     FlowSequenceEndToken,
     ScalarToken,
     TagToken,
     ValueToken,
 )
 
-from replykit.questionnaire.payload.yaml_problem import Note, SyntaxProblem, shown_version
+from replykit.questionnaire.payload.yaml_directives import read_directives
+from replykit.questionnaire.payload.yaml_problem import Note, SyntaxProblem
 
 _BREAKS = "\r\n\x85\u2028\u2029"
 #: What no YAML 1.2.2 production takes anywhere: C0 controls but tab and line breaks,
@@ -121,6 +122,7 @@ class RefereeParser(Reader, Scanner, Parser):
         self.after_json_node = False  # the last token was a quoted scalar or ] or }
         self.notes: list[Note] = []  # warnings of the directives (YAML 1.2.2 spec 6.8.1)
         self.max_flow = sys.maxsize  # no simple key saved deeper (a reader's depth limit)
+        self.flow_kinds: list[bool] = []  # each open flow collection: a mapping?
 
     def check_printable(self, data: str) -> None:
         """PyYAML's check, with DEL, the C1 controls, U+FFFE and U+FFFF let through:
@@ -223,7 +225,23 @@ class RefereeParser(Reader, Scanner, Parser):
             first = keys[min(keys)]
             if first.line == self.line and self.index - first.index <= 1024:
                 return  # the first key is not stale: no later one is
+            # An implicit key of a flow mapping's entry may span lines and be longer
+            # (ns-flow-map-yaml-key-entry): only block and flow-sequence keys go stale.
+            kinds = self.flow_kinds  # shorter than the level after a stray ']' or '}'
+            kept = {n: k for n, k in keys.items() if 0 < n <= len(kinds) and kinds[n - 1]}
+            for level in kept:
+                del keys[level]
             super().stale_possible_simple_keys()
+            keys.update(kept)
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        super().fetch_flow_collection_start(token_class)
+        self.flow_kinds.append(token_class is FlowMappingStartToken)
+
+    def fetch_flow_collection_end(self, token_class: Any) -> None:
+        super().fetch_flow_collection_end(token_class)
+        if self.flow_kinds:
+            self.flow_kinds.pop()
 
     def save_possible_simple_key(self) -> None:
         # A thousand "[" made a line cost the square of its depth (a key per level
@@ -360,6 +378,8 @@ class RefereeParser(Reader, Scanner, Parser):
         return "".join(parts)
 
     def scan_block_scalar(self, style: str) -> ScalarToken:
+        if not self.flow_level and self.column <= self.indent:  # s-separate(n+1, c)
+            raise SyntaxProblem("block_scalar_column", self.index)
         token: ScalarToken = super().scan_block_scalar(style)
         tab = _TAB_AFTER_BLOCK_SCALAR.match(self.buffer, self.pointer)
         if tab is not None:
@@ -418,40 +438,7 @@ class RefereeParser(Reader, Scanner, Parser):
         return digits
 
     def process_directives(self) -> tuple[Any, Any]:
-        version: tuple[int, int] | None = None
-        handles: dict[str, str] = {}
-        last = -1
-        while self.check_token(DirectiveToken):
-            token = self._take()
-            last = token.start_mark.index
-            if token.name == "YAML":
-                if version is not None:
-                    raise SyntaxProblem("directive", last)
-                version = self._version(token)
-            elif token.name == "TAG":
-                handle, prefix = token.value
-                if handle in handles:
-                    raise SyntaxProblem("directive", last)
-                handles[handle] = prefix
-            else:
-                self.notes.append(("reserved", last, token.end_mark.index, token.name))
-        if last >= 0 and not self.check_token(DocumentStartToken):
-            raise SyntaxProblem("directive_without_document", last)
-        self.yaml_version = version
-        self.tag_handles = {**self.DEFAULT_TAGS, **handles}
-        return version, (dict(handles) if handles else None)
-
-    def _version(self, token: Any) -> tuple[int, int]:
-        """``(1, 2)`` for a ``%YAML 1.x`` directive (a note for x over 2); a
-        :class:`SyntaxProblem` for another major version."""
-        major, minor = (digits.lstrip("0") or "0" for digits in token.value)
-        shown = shown_version(token.value[0]) + "." + shown_version(token.value[1])
-        if major != "1":
-            raise SyntaxProblem("yaml_version", token.start_mark.index, shown)
-        if len(minor) > 1 or minor > "2":
-            self.notes.append(("", token.start_mark.index, token.end_mark.index, shown))
-            return 1, 2
-        return 1, int(minor)
+        return read_directives(self)
 
     def parse_implicit_document_start(self) -> Any:
         # l-document-suffix may come before any document: a lone '...' is an empty stream.
