@@ -153,6 +153,28 @@ def test_surrogate_escapes_are_errors_and_characters_are_not() -> None:
     ]
 
 
+_FREE = '  - type: free_text\n    text: Q\n    default: ""\n'
+
+
+@pytest.mark.parametrize(
+    ("payload", "path"),
+    [
+        ('"\\ud800title": T\nquestions:\n' + _FREE, None),
+        ('title: T\nquestions:\n  - "\\ud800": 5\n    ' + _FREE[4:], "questions[1]"),
+    ],
+)
+def test_a_key_with_a_lone_surrogate_escape_is_reported_once(
+    payload: str, path: str | None
+) -> None:
+    # It stands for no known key (§4.1, as an alias key does): its entry is dropped, and
+    # neither an unknown field nor a missing title follows from it.
+    for loader in ("c", "pure"):
+        form = read_fenced_form(payload, loader=loader)
+        assert [(f.code, format_path(f.path)) for f in form.findings] == [
+            ("yaml.lone_surrogate", path)
+        ]
+
+
 def test_alias_use_is_reported_and_not_expanded() -> None:
     read = read_yaml("a: &x [1, 2]\nb: *x\n")
     assert [f.code for f in read.findings] == ["yaml.alias", "yaml.alias"]

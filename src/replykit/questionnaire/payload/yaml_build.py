@@ -374,10 +374,19 @@ class Builder:
             self._deliver(None, event_span(event), ("alias", event_span(event)), held)
         elif isinstance(event, ScalarEvent):
             at = self._child_path()
+            is_key = at is None
             at = self._place() if at is None else at
             lone = _lone_surrogate(event, at)
             if lone is not None:
                 self.findings.append(lone)
+                if is_key and self.stack:
+                    # Such a key stands for no known key: its entry is dropped and no
+                    # key its mapping lacks is reported, as for an alias key (§4.1).
+                    top = self.stack[-1]
+                    if top.path is not None and top.key is _NO_KEY:
+                        self.keyless.add(top.path)
+                    self._deliver(None, event_span(event), ("alias", event_span(event)))
+                    return
             value, refused = _scalar_value(event, self.findings, at)
             span = event_span(event)
             scalar_frozen = None
