@@ -248,7 +248,7 @@ def test_the_fuzz_targets_without_hypothesis_say_which_extra() -> None:
         assert proc.returncode == 2, proc.stderr
         assert proc.stdout == ""
         assert proc.stderr == (
-            "replykit.fuzzing: error: needs Hypothesis, which is not installed: "
+            "python -m replykit.testing.fuzzing: error: needs Hypothesis, which is not installed: "
             "pip install 'replykit[fuzz]'\n"
         )
 

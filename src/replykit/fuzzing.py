@@ -24,7 +24,9 @@ except ImportError as _missing:  # run as a command: one line, not a traceback
     if __name__ != "__main__" or not is_missing_hypothesis(_missing):
         raise
     print(
-        f"replykit.fuzzing: error: needs Hypothesis, which is not installed: {FUZZ_EXTRA}",
+        # As the module it moved to says it (its main() prints that name too).
+        "python -m replykit.testing.fuzzing: error: needs Hypothesis, which is not installed: "
+        f"{FUZZ_EXTRA}",
         file=sys.stderr,
     )
     raise SystemExit(2) from None

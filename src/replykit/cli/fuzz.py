@@ -269,6 +269,8 @@ def _reason(exc: Exception) -> str:
 
 def _out_problem(out: str) -> str | None:
     """Why the report directory ``out`` cannot be written (it is created), or ``None``."""
+    if not out:
+        return "--out needs a directory name"
     try:
         make_directory(out)
         if not os.access(out, os.W_OK):

@@ -49,6 +49,8 @@ def run_vectors(args: argparse.Namespace) -> int:
     from replykit.fuzz.vectors import export
 
     try:
+        if not args.dir:
+            return fail("vectors", "vectors export needs a directory name")
         paths = export(args.dir)
     except OSError as exc:
         return fail("vectors", f"cannot write {os_name(args.dir)}: {os_reason(exc)}")

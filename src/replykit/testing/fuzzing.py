@@ -35,7 +35,8 @@ except ImportError as _missing:  # run as a command: one line, not a traceback
     if __name__ != "__main__" or not is_missing_hypothesis(_missing):
         raise
     print(
-        f"replykit.fuzzing: error: needs Hypothesis, which is not installed: {FUZZ_EXTRA}",
+        "python -m replykit.testing.fuzzing: error: needs Hypothesis, which is not installed: "
+        f"{FUZZ_EXTRA}",
         file=sys.stderr,
     )
     raise SystemExit(2) from None
@@ -53,6 +54,9 @@ from replykit.questionnaire.profiles import CLIENT, SELF_CHECK, product
 from replykit.questionnaire.segmentation.segmenter import segment
 from replykit.testing.strategies import hostile_payloads, messages
 from replykit.textout import escape
+
+#: How the command names itself in its output and errors.
+PROG = "python -m replykit.testing.fuzzing"
 
 
 class InvariantError(AssertionError):
@@ -165,13 +169,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m replykit.testing.fuzzing [--examples N] [--seconds S] [--seed N]``: exit 0
     when every input kept the invariants, 1 on a failure, 2 on a usage error."""
     parser = argparse.ArgumentParser(
-        prog="python -m replykit.testing.fuzzing",
+        prog=PROG,
         description="Fuzz segment() and the payload readers for crashes and broken invariants.",
     )
     # The one rule of every number option (docs/cli.md): no "inf", "1_0" or " +1".
-    parser.add_argument("--examples", type=integer(1), default=500, help="inputs per round")
     parser.add_argument(
-        "--seconds", type=positive_number, default=None, help="run rounds this long"
+        "--examples", type=integer(1), default=500, help="inputs per round (default 500)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=positive_number,
+        default=None,
+        help="run rounds of --examples inputs until this many seconds have passed "
+        "(default: one round)",
     )
     parser.add_argument("--seed", type=integer(), default=0, help="Hypothesis seed (default 0)")
     args = parser.parse_args(argv)
@@ -180,15 +190,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # report any failure, shrunk, as the fuzzer's finding
         # The error quotes the input that broke an invariant: escaped, one line (§1).
         print(
-            f"replykit.fuzzing: FAILED: {type(error).__name__}: {escape(str(error))}",
+            f"{PROG}: FAILED: {type(error).__name__}: {escape(str(error))}",
             file=sys.stderr,
         )
         return 1
     rate = report.inputs / report.seconds if report.seconds else 0.0
-    print(
-        f"replykit.fuzzing: {report.inputs} inputs in {report.seconds:.1f} s "
-        f"({rate:.0f}/s), no failure"
-    )
+    print(f"{PROG}: {report.inputs} inputs in {report.seconds:.1f} s ({rate:.0f}/s), no failure")
     return 0
 
 
