@@ -190,7 +190,7 @@ KEY_LIMIT = (
 @pytest.mark.parametrize(
     ("before", "after"),
     [("", ": v\ntitle: T\n"), ("title: T\n", ": v\n"), ("title: T\nquestions:\n  - ", ": v\n"),
-     ('title: T\n"', '": v\n'), ("title: T\nx: {", ": v}\n")],
+     ('title: T\n"', '": v\n'), ("title: T\nx: [", ": v]\n")],
 )  # fmt: skip
 @pytest.mark.parametrize("loader", ["auto", "pure"])
 def test_a_key_over_1024_characters_is_named_at_its_start(
