@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from replykit.fuzz.generate import requests
 from replykit.fuzz.ops import Op
+from replykit.testing.reproducible import without_local_constants
 
 #: Generated examples per Hypothesis run; each run gets its own seed.
 ROUND: Final = 100
@@ -36,7 +37,8 @@ def draw_each(
     strategy: st.SearchStrategy[Any], seed: int, count: int, handle: Callable[[Any], None]
 ) -> None:
     """Give ``handle`` up to ``count`` values of ``strategy`` as the fuzzer draws them:
-    generated only (no shrinking, no database), from ``seed``."""
+    generated only (no shrinking, no database), from ``seed``, without Hypothesis's
+    constants of local modules (:func:`without_local_constants`)."""
 
     @settings(
         max_examples=count,
@@ -51,7 +53,8 @@ def draw_each(
     def run(value: Any) -> None:
         handle(value)
 
-    run()
+    with without_local_constants():
+        run()
 
 
 def hypothesis_round(
