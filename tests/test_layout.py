@@ -186,9 +186,8 @@ def test_the_invariant_fuzzer_runs_as_a_module(module: str) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    assert re.fullmatch(
-        r"replykit\.fuzzing: 5 inputs in \S+ s \(\d+/s\), no failure\n", proc.stdout
-    )
+    shape = r"python -m replykit\.testing\.fuzzing: 5 inputs in \S+ s \(\d+/s\), no failure\n"
+    assert re.fullmatch(shape, proc.stdout)
 
 
 # ---------------------------------------------------------------- exports

@@ -373,26 +373,7 @@ class Builder:
         if placeholder:
             self._deliver(None, event_span(event), ("alias", event_span(event)), held)
         elif isinstance(event, ScalarEvent):
-            at = self._child_path()
-            is_key = at is None
-            at = self._place() if at is None else at
-            lone = _lone_surrogate(event, at)
-            if lone is not None:
-                self.findings.append(lone)
-                if is_key and self.stack:
-                    # Such a key stands for no known key: its entry is dropped and no
-                    # key its mapping lacks is reported, as for an alias key (§4.1).
-                    top = self.stack[-1]
-                    if top.path is not None and top.key is _NO_KEY:
-                        self.keyless.add(top.path)
-                    self._deliver(None, event_span(event), ("alias", event_span(event)))
-                    return
-            value, refused = _scalar_value(event, self.findings, at)
-            span = event_span(event)
-            scalar_frozen = None
-            if self._needs_frozen():  # a refused key is reported once, as too large
-                scalar_frozen = ("refused", span) if refused else freeze_scalar(value)
-            self._deliver(value, span, scalar_frozen)
+            self._scalar(event)
         elif isinstance(event, AliasEvent):
             # Aliases are already errors; a placeholder keeps the build linear.
             self._deliver(None, event_span(event), ("alias", event_span(event)), held)
@@ -412,6 +393,27 @@ class Builder:
                 kind = "seq" if isinstance(frame.items, list) else "map"
                 frozen = (kind, tuple(frame.frozen) if kind == "seq" else frozenset(frame.frozen))
             self._deliver(frame.items, (frame.start, end), frozen, frame.held)
+
+    def _scalar(self, event: ScalarEvent) -> None:
+        """Build one scalar without node properties and put it in place."""
+        at = self._child_path()
+        is_key = at is None
+        at = self._place() if at is None else at
+        lone = _lone_surrogate(event, at)
+        if lone is not None:
+            self.findings.append(lone)
+            if is_key and self.stack:  # no known key: its entry dropped, as an alias key's
+                top = self.stack[-1]
+                if top.path is not None and top.key is _NO_KEY:
+                    self.keyless.add(top.path)  # §4.1: no key its mapping lacks reported
+                self._deliver(None, event_span(event), ("alias", event_span(event)))
+                return
+        value, refused = _scalar_value(event, self.findings, at)
+        span = event_span(event)
+        scalar_frozen = None
+        if self._needs_frozen():  # a refused key is reported once, as too large
+            scalar_frozen = ("refused", span) if refused else freeze_scalar(value)
+        self._deliver(value, span, scalar_frozen)
 
     def _deliver(self, value: Any, span: Span, frozen: Any, held: list[Path] | None = None) -> None:
         """Put ``value`` in place; ``held``: the placeholder paths in it, recorded with
