@@ -63,3 +63,25 @@ def test_padded_span_reproduction_and_its_controls() -> None:
     found = segment("Done.\n\n\u00a0```questionnaire\nx ``` y").diagnostics
     assert [(d.code, d.start, d.end) for d in found] == [("near_miss.fence_indent", 7, 24)]
     assert _codes("Done.\n\n\u00a0```questionnaire``` y") == []
+
+
+def test_a_backtick_in_the_info_string_is_still_a_fence_attempt() -> None:
+    """CommonMark reads no fence when a backtick fence's info string holds a backtick, but
+    unless its run closes a code span on the line the line is a fence attempt: the form
+    would otherwise vanish without a word (found by a reviewer; vector
+    ``fence-backtick-in-info-not-fence``)."""
+    form = 'title: T\nquestions:\n  - type: free_text\n    text: Q\n    default: ""\n```\n'
+    text = "Intro\n\n```questionnaire`\n" + form
+    found = segment(text).diagnostics
+    assert [(d.code, d.start, d.end) for d in found] == [("near_miss.unknown_name", 7, 24)]
+    assert self_check([{"role": "assistant", "content": text}]).passed is False
+    assert _codes("```questionnaire `x`\n") == ["near_miss.extra_words"]
+    assert _codes("> ````Questionnaire` y\n") == ["near_miss.unknown_name"]
+    assert _codes("\u3000```questionnaire`\n") == ["near_miss.unknown_name"]
+    # A run that closes a span on its line is inline code; a name without the family
+    # word gets nothing.
+    assert _codes("```questionnaire`x```\n") == []
+    assert _codes("```python`\n") == []
+    for closed in (text, "x\n```questionnaire `x`\n"):
+        assert segment(closed, checked=True) == segment(closed)
+        assert check_stream(cut(closed, [3, 9, 20])) == []

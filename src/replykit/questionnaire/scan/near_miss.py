@@ -39,6 +39,8 @@ Shared: TypeAlias = MutableMapping[str, str]
 
 # Blank characters (§1) that CommonMark does not read as indentation (all but space and
 # tab), possibly mixed with spaces, at the start of a paragraph line.
+# Three or more backticks at a paragraph line's start (where the line is no fence).
+_FENCE_RUN = re.compile("`{3,}")
 _INDENT_BLIND = re.compile(rf"(?![ \t]){BLANK_CLASS}(?:(?![\t\r\n]){BLANK_CLASS})*")
 
 
@@ -150,6 +152,13 @@ def paragraph_fence(
         info = m.group("binfo") if m.group("backticks") else m.group("tinfo")
     elif lx.short_fence.match(text, pos):
         fence, info = "``", text[pos + 2 : end]
+    elif (run := _FENCE_RUN.match(text, pos, end)) is not None:
+        # A backtick in the info string: CommonMark reads no fence, but the line is a
+        # fence attempt unless its run closes a code span on the line (the caller asks).
+        fence, info = run.group(), text[run.end() : end]
+        first = blank_words(fence_name(info))[:1]
+        named = first and (is_family_word(first[0], lx) or is_unknown_name(first[0], lx))
+        return (fence, info, pos) if named else None
     else:
         return None
     if pos == start and fence != "``":
