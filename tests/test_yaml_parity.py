@@ -155,7 +155,7 @@ def _tabbed(draw: st.DrawFn) -> str:
 @needs_c
 @pytest.mark.parametrize(
     "rule",
-    ["tab", "bom", "odd_anchor", "hash_in_header", "hash_unspaced", "lone_indicator", "question"],
+    ["tab", "bom", "odd_anchor", "hash_in_header", "hash_unspaced", "lone_indicator"],
 )
 def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
     # A drawn text that only this rule of the C gate keeps from the C parser, which
@@ -172,6 +172,24 @@ def test_the_generator_draws_what_each_gate_rule_guards(rule: str) -> None:
         texts, guarded, settings=settings(max_examples=4000, derandomize=True, database=None)
     )
     assert _view(read_yaml(found, loader="c")) == _view(read_yaml(found, loader="pure"))
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        # The generator's '?' in flow context mostly spans lines, which flow_continued
+        # sends to the referee too: a one-line witness shows what this rule alone keeps.
+        ("question", "k: [?x]\n"),
+        ("question", "- [?a, b]\n"),
+        ("block_header_first", "title:\n|\n  Plan\n"),
+        ("flow_continued", "flow: [a,\nb,\nc]\n"),
+    ],
+)
+def test_a_witness_that_only_this_gate_rule_keeps_from_libyaml(rule: str, text: str) -> None:
+    assert differ_rules(text) == (rule,)
+    assert _reading(text, C_PARSER) != _reading(text, RefereeParser)
+    assert _view(read_yaml(text, loader="c")) == _view(read_yaml(text, loader="pure"))
 
 
 @needs_c
@@ -340,4 +358,43 @@ def test_a_block_scalar_header_first_on_its_line_needs_more_indentation(text: st
 )
 def test_a_block_scalar_header_indented_more_is_read(text: str, value: Any) -> None:
     read = read_yaml(text, loader="pure")
+    assert (read.findings, read.value) == ((), value)
+
+
+# Found by the session's regression diff, checked against a YAML 1.2 reference (npm yaml,
+# yaml-test-suite 9C9N): a flow collection's lines go past the indentation of the block
+# collection holding it; its closing bracket may stand at that column.
+@needs_c
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("flow: [a,\nb,\nc]\n", 10),
+        ('- {type: free_text, text: Why?, default\n: ""}\n', 40),
+        ("a:\n  b: [x,\n  y]\n", 14),
+        ("k: [a\nb]\n", 6),
+        ("k: [a,\n# c\nb]\n", 11),
+    ],
+)
+def test_a_flow_line_at_its_blocks_indentation_is_refused(text: str, at: int) -> None:
+    assert "flow_continued" in differ_rules(text)
+    for loader in ("c", "pure"):
+        (finding,) = read_yaml(text, loader=loader).findings
+        assert (finding.code, finding.start) == ("yaml.syntax", at)
+        assert finding.message == YAML_SYNTAX.template("flow_indent").format()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("options: [\n  a, b\n]\n", {"options": ["a", "b"]}),
+        ("k: [a\n b]\n", {"k": ["a b"]}),
+        ("k: {a\n : b}\n", {"k": {"a": "b"}}),
+        ("a:\n  b: [x,\n   y]\n", {"a": {"b": ["x", "y"]}}),
+    ],
+)
+@pytest.mark.parametrize("loader", ["c", "pure"])
+def test_a_flow_line_indented_past_its_block_is_read(text: str, value: Any, loader: str) -> None:
+    if loader == "c" and not c_available():
+        pytest.skip("PyYAML's C extension is not built")
+    read = read_yaml(text, loader=loader)
     assert (read.findings, read.value) == ((), value)

@@ -161,6 +161,7 @@ KINDS = {
     "tab_indent": ("a:\n\tb: c\n", 3),
     "tab_before_block": ("a:\n  -\t- b\n", 6),
     "block_scalar_column": ("a:\n|\n x\n", 3),
+    "flow_indent": ("k: [a,\nb]\n", 7),
     "key_too_long": ("a: b\n" + "k" * 1025 + ": c\n", 5),
     "not_printable": ("a: \x01\n", 3),
     "byte_order_mark": ("a: b\n\ufeffc: d\n", 5),

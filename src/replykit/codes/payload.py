@@ -67,6 +67,8 @@ _SYNTAX: Final = {
     "tab_indent": "a tab cannot indent YAML; indent with spaces",
     "block_scalar_column": "a block scalar (| or >) that starts its own line must be indented "
     "more than its key or list item",
+    "flow_indent": "a line inside a flow collection ([...] or {{...}}) must be indented more "
+    "than the key or list item that holds it",
     "tab_before_block": "a tab cannot come before a list item '-', a key, or '?'/':' that "
     "starts a block collection; use spaces",
     "not_printable": "{what} is not allowed in YAML",
@@ -108,6 +110,7 @@ _SYNTAX_ZH: Final = {
     "comment_space": "注释的 '#' 前面需要空白；请加一个空格，或给含有 '#' 的值加引号。",
     "tab_indent": "YAML 不能用制表符缩进；请用空格缩进。",
     "block_scalar_column": "另起一行的块标量（| 或 >）必须比它的键或列表项缩进更多。",
+    "flow_indent": "流式集合（[...] 或 {{...}}）中的换行内容必须比包含它的键或列表项缩进更多。",
     "tab_before_block": "列表项 '-'、键或开始块集合的 '?'/':' 之前不能有制表符；请使用空格。",
     "not_printable": "YAML 中不允许出现 {what}。",
     "byte_order_mark": (

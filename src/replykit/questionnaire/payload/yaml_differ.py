@@ -86,6 +86,32 @@ def _hash_unspaced(payload: str) -> bool:
     return "#" in payload and _HASH_UNSPACED.search(payload) is not None
 
 
+# A quoted scalar starting a token, or a comment: brackets inside them are no flow
+# indicators. A quote left open on its line ends the search (see _flow_continued).
+_QUOTED_OR_COMMENT = re.compile(
+    "(?<![^ \t\\[{,:])(?:\"(?:[^\"\\\\\n]|\\\\.)*\"?|'(?:[^'\n]|'')*'?)|(?<![^ \t])#.*"
+)
+
+
+def _flow_continued(payload: str) -> bool:
+    """A flow collection that goes on on a later line (libyaml does not check how far
+    its lines are indented), or a quoted scalar that does (not followed here)."""
+    if "[" not in payload and "{" not in payload:
+        return False
+    depth = 0
+    for line in payload.splitlines():
+        if depth > 0:
+            return True
+        for m in _QUOTED_OR_COMMENT.finditer(line):
+            text = m.group()
+            if text[0] in "\"'" and (len(text) < 2 or text[-1] != text[0]):
+                return True
+        bare = _QUOTED_OR_COMMENT.sub("", line)
+        opened = bare.count("[") + bare.count("{")
+        depth = max(0, depth + opened - bare.count("]") - bare.count("}"))
+    return False
+
+
 def _block_header_first(payload: str) -> bool:
     return ("|" in payload or ">" in payload) and _BLOCK_HEADER_FIRST.search(payload) is not None
 
@@ -123,6 +149,7 @@ RULES: Final[tuple[tuple[str, Callable[[str], bool]], ...]] = (
     ("hash_in_header", _hash_in_header),
     ("hash_unspaced", _hash_unspaced),
     ("block_header_first", _block_header_first),
+    ("flow_continued", _flow_continued),
     ("lone_indicator", _lone_indicator),
     ("question", _question),
 )
@@ -139,7 +166,8 @@ def c_may_differ(payload: str) -> bool:
     '_' (libyaml ends the name there); '#' right after a block scalar header, a quoted
     scalar, a flow indicator, ':' or a directive's content (``%YAML 1.2#``: libyaml
     reads a comment, YAML 1.2.2 refuses it); a block scalar header first on its line
-    (libyaml reads it at its key's column); a lone '-', '?' or ':'
+    (libyaml reads it at its key's column); a flow collection going on on a later line
+    (libyaml does not check its indentation); a lone '-', '?' or ':'
     before a flow indicator, white space or the end (libyaml reads '-' as a scalar in
     flow context). Cheap substring tests first, then patterns that skip to their first
     character: typical forms hold none of these.
@@ -152,6 +180,7 @@ def c_may_differ(payload: str) -> bool:
         or _hash_in_header(payload)
         or _hash_unspaced(payload)
         or _block_header_first(payload)
+        or _flow_continued(payload)
         or _lone_indicator(payload)
         or _question(payload)
     )

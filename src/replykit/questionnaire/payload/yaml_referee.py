@@ -19,6 +19,8 @@ where it is stricter than both. This subclass changes exactly those:
   ``-`` followed by a "safe" character (ns-plain-first, ns-plain-char); ``:`` is a value
   indicator only before white space, a flow indicator, or right after a quoted scalar or
   flow collection (a JSON-like key).
+* A flow collection's continuation lines are indented more than the block collection
+  holding it (s-flow-line-prefix); its closing ``]`` or ``}`` may stand at that column.
 * A comment is separated from the token before it by white space (s-b-comment):
   ``"b"#c``, ``[b]#c`` and ``[a,#c`` are errors.
 * An implicit key of a flow mapping's entry may span lines and exceed 1024 characters
@@ -167,7 +169,7 @@ class RefereeParser(Reader, Scanner, Parser):
     def scan_to_next_token(self) -> None:
         if self.index == 0 and self.peek() == "\ufeff":
             self.forward()
-        tab_at = -1
+        tab_at, crossed = -1, False
         while True:
             before = self.index
             white = self._skip(_WHITE)
@@ -179,8 +181,12 @@ class RefereeParser(Reader, Scanner, Parser):
                 self._skip(_COMMENT)
             if not self._line_break():
                 break
+            crossed = True
             if not self.flow_level:
                 self.allow_simple_key = True
+        if crossed and self.flow_level and self.column <= self.indent and self.peek() not in "]}\0":
+            # s-flow-line-prefix: a flow collection's lines go past its block's indentation.
+            raise SyntaxProblem("flow_indent", self.index)
         self.tab_before_token = tab_at
         if tab_at >= 0 and not self.flow_level and self.peek() != "\0":
             line = self.buffer[self.pointer - self.column : self.pointer]
@@ -320,6 +326,8 @@ class RefereeParser(Reader, Scanner, Parser):
             if self.peek() not in _BREAKS:
                 break
             breaks.append(self._line_break())
+        if self.flow_level and self.column <= self.indent and self.peek() not in "]}#\0":
+            raise SyntaxProblem("flow_indent", self.index)  # as in scan_to_next_token
         if first_break != "\n":
             return [first_break, *breaks]
         return [*breaks] if breaks else [" "]
