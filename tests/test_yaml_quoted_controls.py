@@ -52,7 +52,8 @@ def test_the_fenced_form_reads_what_the_json_form_reads(char: str) -> None:
         ('a: "x\x7f"\nb: \x00\n', 11, "not_printable"),  # a C0 control after
         ("a: y\x7f\nb: \x00\n", 4, "not_printable"),  # the stray one comes first
         ('title: "a\x7fb\n', 7, "unclosed_quote"),  # inside an unclosed quoted one
-        ('a: [\n"\x7f" : : b\x7f\n', 11, "missing_value"),  # a syntax error before the stray one
+        ('a: [\n "\x7f" : : b\x7f\n', 12, "missing_value"),  # a syntax error before the stray one
+        ('a: [\n"\x7f" : b\x7f\n', 5, "flow_indent"),  # a flow line at its block's column
     ],
 )
 def test_anywhere_else_they_are_a_syntax_error(
