@@ -184,9 +184,8 @@ class RefereeParser(Reader, Scanner, Parser):
             crossed = True
             if not self.flow_level:
                 self.allow_simple_key = True
-        if crossed and self.flow_level and self.column <= self.indent and self.peek() not in "]}\0":
-            # s-flow-line-prefix: a flow collection's lines go past its block's indentation.
-            raise SyntaxProblem("flow_indent", self.index)
+        if crossed:
+            self._flow_line_indented("]}\0")
         self.tab_before_token = tab_at
         if tab_at >= 0 and not self.flow_level and self.peek() != "\0":
             line = self.buffer[self.pointer - self.column : self.pointer]
@@ -195,6 +194,13 @@ class RefereeParser(Reader, Scanner, Parser):
                 spaces = len(line) - len(line.lstrip(" "))
                 if spaces <= self.indent:
                     raise SyntaxProblem("tab_indent", tab_at)
+
+    def _flow_line_indented(self, exempt: str) -> None:
+        """s-flow-line-prefix: at the start of a flow collection's line, its content goes
+        past the indentation of the block collection holding it (``exempt``: what may
+        stand at that column, a closing bracket among them)."""
+        if self.flow_level and self.column <= self.indent and self.peek() not in exempt:
+            raise SyntaxProblem("flow_indent", self.index)
 
     def _no_tab_before_block_indicator(self) -> None:
         if not self.flow_level and self.tab_before_token >= 0:
@@ -326,8 +332,7 @@ class RefereeParser(Reader, Scanner, Parser):
             if self.peek() not in _BREAKS:
                 break
             breaks.append(self._line_break())
-        if self.flow_level and self.column <= self.indent and self.peek() not in "]}#\0":
-            raise SyntaxProblem("flow_indent", self.index)  # as in scan_to_next_token
+        self._flow_line_indented("]}#\0")  # a comment line: scan_to_next_token asks after it
         if first_break != "\n":
             return [first_break, *breaks]
         return [*breaks] if breaks else [" "]
