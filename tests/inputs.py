@@ -45,3 +45,49 @@ def rich_reply_texts() -> list[str]:
     if not hasattr(module, "replies"):
         spec.loader.exec_module(module)
     return [r.text for r in module.replies()]
+
+
+def line_ends(text: str) -> list[int]:
+    """Where each complete line of ``text`` ends (its line ending included; a final
+    ``\r`` is not a complete line ending yet: ``\n`` may follow, §1)."""
+    from replykit.text import LINE_END_RE
+
+    return [
+        m.end()
+        for m in LINE_END_RE.finditer(text)
+        if not (m.group() == "\r" and m.end() == len(text))
+    ]
+
+
+def reading_fields(reading: Any) -> tuple[Any, ...]:
+    """The fields of a streaming reading (``stream_reading.Reading``) the segmenter uses:
+    parts, near-misses, checkpoint, tags without a closer, taint and ``waits_blank``."""
+    return (
+        reading.parts, reading.near_misses, reading.checkpoint, reading.misses,
+        reading.taint, reading.waits_blank,
+    )  # fmt: skip
+
+
+def compare_direct(text: str, starts: list[tuple[Any, int, Any]], direct: Any, compat: Any) -> int:
+    """For each ``(resume, after, key)`` of ``starts`` and each line end of ``text``
+    after ``after``: where a streaming reading without the scanner,
+    ``direct(text[resume.at - 1 : end], resume, key)``, answers (not ``None``), it must
+    equal the scanner's reading (``stream_reading.read``) in :func:`reading_fields` and
+    scan no more. Returns how many times it answered."""
+    from replykit.questionnaire.scan.grammar import lexemes
+    from replykit.questionnaire.segmentation.stream_reading import read
+
+    answered = 0
+    for resume, after, key in starts:
+        at = resume.at
+        for m in line_ends(text):
+            if m <= after:
+                continue
+            found = direct(text[at - 1 : m], resume, key)
+            if found is None:
+                continue
+            full = read(text[at - 1 : m], at - 1, resume, lexemes(), compat, final=False, limit=m)
+            assert reading_fields(found) == reading_fields(full), (at, m)
+            assert found.scanned <= full.scanned
+            answered += 1
+    return answered

@@ -20,15 +20,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from inputs import VECTORS, benchmark_reply
+from inputs import VECTORS, benchmark_reply, compare_direct, line_ends
 
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.segmentation.stream_closer import read_closer
-from replykit.questionnaire.segmentation.stream_reading import OpenFence, Reading, Resume, read
+from replykit.questionnaire.segmentation.stream_reading import OpenFence, Resume, read
 from replykit.testing import strategies as rs
 from replykit.testing.streaming import check_stream, cut
-from replykit.text import LINE_END_RE
 
 STRICT = Compat()
 SAGE = resolve("sage")
@@ -53,26 +52,11 @@ MESSAGES = st.one_of(
 )  # fmt: skip
 
 
-def _line_ends(text: str) -> list[int]:
-    return [
-        m.end()
-        for m in LINE_END_RE.finditer(text)
-        if not (m.group() == "\r" and m.end() == len(text))
-    ]
-
-
-def _fields(reading: Reading) -> tuple[Any, ...]:
-    return (
-        reading.parts, reading.near_misses, reading.checkpoint, reading.misses,
-        reading.taint, reading.waits_blank,
-    )  # fmt: skip
-
-
 def _resumes(text: str, compat: Compat) -> list[Resume]:
     """Every resume point inside a fenced candidate that a first reading of the text's
     complete lines up to a line end finds."""
     found: list[Resume] = []
-    for k in _line_ends(text):
+    for k in line_ends(text):
         reading = read(text[:k], 0, Resume(0), lexemes(), compat, final=False, limit=k)
         cp = reading.checkpoint
         if cp is not None and cp.fence is not None and cp.at > 0:
@@ -84,20 +68,10 @@ def _resumes(text: str, compat: Compat) -> list[Resume]:
 def _check(text: str, compat: Compat = STRICT) -> int:
     """Compare both readings from every resume point to every later line end; how many
     times the direct reading answered."""
-    answered = 0
-    for resume in _resumes(text, compat):
-        at = resume.at
-        for m in _line_ends(text):
-            if m <= at:
-                continue
-            direct = read_closer(text[at - 1 : m], resume, lexemes())
-            if direct is None:
-                continue
-            full = read(text[at - 1 : m], at - 1, resume, lexemes(), compat, final=False, limit=m)
-            assert _fields(direct) == _fields(full), (at, m)
-            assert direct.scanned <= full.scanned
-            answered += 1
-    return answered
+    starts = [(resume, resume.at, None) for resume in _resumes(text, compat)]
+    return compare_direct(
+        text, starts, lambda piece, resume, _: read_closer(piece, resume, lexemes()), compat
+    )
 
 
 @settings(max_examples=300)

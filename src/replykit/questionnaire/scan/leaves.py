@@ -282,10 +282,12 @@ def scan_tags(sc: Scanner, start: int, ce: int, le: int) -> tuple[int, list[tupl
         if inert_at(sc, tag.start(), ce, le, _ends(sc, end_kind, ended_before, piece_start, ce)):
             continue
         closer = look.closer_for(tag)
+        if closer[0] < 0 and look.stop_at_unclosed and opens(sc, tag):
+            # What follows is the tag's tentative block (§10): not read, and the tag's
+            # near-misses, after every checkpoint of the reading, are not reported.
+            break
         if closer[0] < 0 or not opens(sc, tag):
             sc.out.warn(tag_near_misses(tag, closer[0], sc.messages))
-            if closer[0] < 0 and look.stop_at_unclosed and opens(sc, tag):
-                break  # what follows is the tag's tentative block (§10): not read
             continue
         ce, le = take_candidate(sc, tag, closer, ce, le)
         pieces.append((piece_start, tag.start()))

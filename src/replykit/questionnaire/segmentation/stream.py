@@ -29,7 +29,7 @@ from replykit.questionnaire.segmentation.stream_blocks import (
     cap_safe,
     pending_items,
 )
-from replykit.questionnaire.segmentation.stream_closer import read_closer
+from replykit.questionnaire.segmentation.stream_closer import direct_reading
 from replykit.questionnaire.segmentation.stream_finish import (
     Piece,
     finished,
@@ -38,6 +38,7 @@ from replykit.questionnaire.segmentation.stream_finish import (
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
+    Miss,
     OpenFence,
     Reading,
     Resume,
@@ -129,6 +130,7 @@ class StreamSegmenter:
         # The first opening tag the last reading left without its closer (its name as
         # names compare), the closers looked at since, where a closer last made one due.
         self._open_tag: str | None = None
+        self._open_miss: Miss | None = None  # that tag as the reading found it
         self._closers_seen = 0
         self._closed_at = -1
         self._not_blank = -1  # the line at this offset is complete and not blank
@@ -333,15 +335,14 @@ class StreamSegmenter:
         complete = received.complete
         text = received.slice(base, end)
         reading = None
-        if self._resume.fence is not None and limit is None and end == complete:
-            # Inside a fenced candidate only its closing fence matters (stream_closer.py).
-            reading = read_closer(text, self._resume, lexemes()) if self._line_runs else None
+        if self._line_runs and limit is None and end == complete:  # stream_closer.py
+            reading = direct_reading(text, self._resume, self._open_miss, self._mode is None)
         if reading is None:
             words, angles = notes(received, text, base)
             reading = read(
                 text, base, self._resume, lexemes(), self._compat, final=False,
                 limit=complete if limit is None else min(limit, complete), gap=self._gap,
-                line_runs=self._line_runs, words=words, angles=angles,
+                line_runs=self._line_runs, words=words, angles=angles, tag_lines=self._line_runs,
             )  # fmt: skip
         self.scanned += reading.scanned  # the line still arriving: searched in Received
         self.readings += 1
@@ -349,9 +350,9 @@ class StreamSegmenter:
         if reading.checkpoint is not None:
             self._advance(reading)
         self._waits_blank = reading.waits_blank
-        tag = next((m.name for m in reading.misses if m.opening), None)
-        if tag is not None and self._compat.case_insensitive:
-            tag = tag.lower()
+        miss = self._open_miss = next((m for m in reading.misses if m.opening), None)
+        tag = None if miss is None else miss.name
+        tag = tag.lower() if tag is not None and self._compat.case_insensitive else tag
         self._open_tag, self._closers_seen = tag, len(received.closers)
         found = pending_items(reading, self._resume, self._reader, received.slice, self._committed)
         self._pending = before_limit(found, limit)

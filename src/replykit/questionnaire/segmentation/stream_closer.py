@@ -12,15 +12,28 @@ closed, the blank lines after it as Markdown, and a checkpoint at the end. Anyth
 else (no closing fence yet, a fence that closes the block as code, a ``<`` that may
 start a tag, a line after the closer that is not blank) is left to the full reading
 (``None``). ``tests/test_stream_closer.py`` compares it with the full reading.
+
+:func:`read_xml_closer` does the same for the commonest XML+JSON block while it
+streams: one line of prose, its opening tag, a one-line payload and its closer. The
+reading before it stopped at the tag (the tentative block, §10) with its resume point at
+the line's start and nothing open; when the closer has come, the line can only be a
+paragraph holding the block, if the prose before the tag is plain
+(:data:`.stream_plain.PLAIN_PROSE`: a letter first, nothing that opens an inline region
+or link text across the tag, §3b) and the payload holds no ``<``.
+``tests/test_stream_xml_closer.py`` compares it with the full reading.
 """
 
 from __future__ import annotations
 
+import re
+
 from replykit.questionnaire.scan import runs
+from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lexemes import Lexemes
-from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part
+from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, XmlPart
 from replykit.questionnaire.scan.state import ScanState
-from replykit.questionnaire.segmentation.stream_reading import Checkpoint, Reading, Resume
+from replykit.questionnaire.segmentation.stream_plain import PLAIN_PROSE
+from replykit.questionnaire.segmentation.stream_reading import Checkpoint, Miss, Reading, Resume
 from replykit.text import LINE_END_RE
 
 
@@ -68,3 +81,56 @@ def _closed(text: str, resume: Resume, line: int, after: int) -> Reading | None:
         parts.append(MarkdownRun(closer[1], end, False))
     checkpoint = Checkpoint(end, ScanState(), resume.visible, 0, None)
     return Reading(tuple(parts), (), checkpoint, (), end, None, len(text) - 1)
+
+
+# What may follow a closer's line for read_xml_closer: nothing, or blank lines.
+_BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)*")
+
+
+def read_xml_closer(text: str, resume: Resume, tag: Miss) -> Reading | None:
+    """The reading of ``text`` (as :func:`read_closer` takes it) when ``resume`` is a
+    line start with nothing open, the opening tag ``tag`` (strict §3a, no attributes)
+    stands on that line after plain prose (see the module docstring), and ``text``
+    holds its closer on the same line, a payload without ``<`` between, and only blank
+    lines after; else ``None``. The block is final when a blank line follows; with none
+    yet the paragraph holding it stays open, as the full reading finds."""
+    state, base = resume.state, resume.at - 1
+    p = tag.start - base
+    opener = f"<{tag.name}>"
+    if (
+        resume.fence is not None or state.leaf is not None or state.containers or state.halted
+        or resume.at < 1 or not text.startswith("\n") or not tag.opening
+        or not text.startswith(opener, p) or PLAIN_PROSE.fullmatch(text, 1, p) is None
+    ):  # fmt: skip
+        return None
+    payload = p + len(opener)
+    closer = text.find("<", payload)
+    closer_end = closer + len(opener) + 1
+    if (
+        closer < 0 or not text.startswith(f"</{tag.name}>", closer)
+        or "\n" in text[payload:closer] or "\r" in text[payload:closer]
+        or _BLANK_LINES.fullmatch(text, closer_end) is None
+    ):  # fmt: skip
+        return None
+    end = base + len(text)
+    parts: tuple[Part, ...] = (
+        MarkdownRun(resume.at, tag.start, True),
+        XmlPart((tag.start, base + payload), (base + closer, base + closer_end)),
+        MarkdownRun(base + closer_end, end, False),
+    )
+    if end - base - closer_end == 1:  # the closer's line ends the text: the paragraph is open
+        return Reading(parts, (), None, (), resume.at, None, len(text) - 1, True)
+    checkpoint = Checkpoint(end, ScanState(), True, 0, None)
+    return Reading(parts, (), checkpoint, (), end, None, len(text) - 1)
+
+
+def direct_reading(text: str, resume: Resume, tag: Miss | None, strict: bool) -> Reading | None:
+    """The reading of ``text`` (to the end of the complete lines) without a scanner where
+    one of the above answers: inside a fenced candidate (:func:`read_closer`), or after
+    the opening tag ``tag`` the last reading left without its closer, in strict mode
+    (:func:`read_xml_closer`); else ``None``."""
+    if resume.fence is not None:
+        return read_closer(text, resume, lexemes())
+    if tag is not None and strict:
+        return read_xml_closer(text, resume, tag)
+    return None

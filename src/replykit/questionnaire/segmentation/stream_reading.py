@@ -41,6 +41,7 @@ from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, Part, Xml
 from replykit.questionnaire.scan.scanner import Scanner
 from replykit.questionnaire.scan.shown import shows_text
 from replykit.questionnaire.scan.state import LEAF_VALUES, Leaf, ScanState
+from replykit.questionnaire.segmentation.stream_plain import plain_tag_line
 from replykit.text import BLANK_CLASS
 from replykit.trusted import Rebuild
 
@@ -282,22 +283,22 @@ def read(
     line_runs: bool = True,
     words: Sequence[int] | None = None,
     angles: Span | None = None,
+    tag_lines: bool = True,
 ) -> Reading:
-    """Read ``text`` (the message from offset ``base``: ``resume.at - 1``, or 0 when
-    ``resume.at`` is 0) from ``resume``. ``final``: ``text`` runs to the end of the
-    message (no checkpoint is looked for); else more may follow (a line holding an
-    opening tag without its closer is read to that tag). No checkpoint lies after
-    ``limit`` (§9: text a decoding may still change); one that copies the state is
-    taken at most every ``gap`` code points. ``line_runs=False``: every line alone, with
-    the same result. ``words``, ``angles``: the family words' starts and the last ``<``
-    and ``>`` (message offsets, -1: none) noted as the text arrived, else searched."""
+    """Read ``text`` (the message from ``base``: ``resume.at - 1``, or 0) from ``resume``.
+    ``final``: ``text`` ends the message (no checkpoint is looked for); else more may
+    follow (a line with an opening tag without its closer is read to that tag). No
+    checkpoint lies after ``limit`` (§9: text a decoding may still change); one that
+    copies the state comes at most every ``gap`` code points. With the same result:
+    ``line_runs=False`` reads every line alone, ``tag_lines=False`` scans a tentative
+    block's line of plain prose too (``_drive``). ``words``, ``angles``: the family
+    words' starts, the last ``<`` and ``>`` (message offsets, -1: none), else searched."""
     start = resume.at - base
     look = _Lookahead(text, lexemes, compat, None if words is None else (words, base))
     look.stop_at_unclosed = not final  # the rest of such a tag's line is its block (§10)
     sink = Coarse(text, False)
     sink.seen_visible = resume.visible
-    if resume.fence is not None:
-        # The candidate's opener lies before the text: one character stands for it.
+    if resume.fence is not None:  # its opener lies before the text: a character stands for it
         sink.candidate("FENCE_OPENER", start - 1, start)
     sink.pos = start
     sc = Scanner(
@@ -312,7 +313,7 @@ def read(
         grows, scanned = _tag_may_grow(look, text, None if angles is None else max(angles) - base)
         if grows is not None:
             taints.append(grows + base)
-        checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence, gap)
+        checkpoint = _drive(sc, look, start, base, min(taints) - base, resume.fence, gap, tag_lines)
         leaf = sc.state.leaf
         if leaf is not None and leaf.kind not in _FIXED_LEAVES:
             waits_blank = leaf.kind == "paragraph" and min(taints) >= base + len(text)
@@ -348,11 +349,15 @@ def _misses(sc: Scanner, look: _Lookahead, base: int) -> tuple[Miss, ...]:
 
 def _drive(
     sc: Scanner, look: _Lookahead, start: int, base: int, limit: int, fence: OpenFence | None,
-    gap: int,
+    gap: int, tag_lines: bool = True,
 ) -> Checkpoint | None:  # fmt: skip
     """Read every line from ``start``, runs of lines in one step as ``Scanner.run``
     does; the last checkpoint at or before ``limit`` (offsets of the text read), as
-    message offsets (``fence``: the candidate open at the resume point)."""
+    message offsets (``fence``: the candidate open at the resume point). With
+    ``tag_lines``, stop at a last line that :func:`.stream_plain.plain_tag_line` finds
+    when nothing is open there: it starts a paragraph holding the tag, which scanning
+    it would find without its closer, and the scanner emits it as prose when it ends."""
+    plain, tag = plain_tag_line(sc.text, sc.lx, sc.compat) if tag_lines else (-1, -1)
     pos, st, n, line_runs = start, sc.state, sc.n, sc.line_runs
     look.until = limit
     missed, skip, line = look.missed, runs.skip, sc.line
@@ -364,8 +369,13 @@ def _drive(
     taken, tokens = start, -1  # where the last checkpoint was taken, tokens then
     # The last checkpoint with nothing open, noted cheaply (line start, visible prose
     # seen, emission position, near-misses); built at the end if it stays the last.
-    plain: tuple[int, bool, int, int] | None = None
+    last_plain: tuple[int, bool, int, int] | None = None
     while pos < n and not st.halted:
+        if pos == plain and st.leaf is None and not st.containers:
+            found = sc.lx.tag_like.match(sc.text, tag)
+            assert found is not None  # an exact opening tag is tag-like
+            missed.append(found)
+            break
         if run and (nxt := skip(sc, pos)) > pos:
             pos, run = nxt, False
         else:
@@ -381,17 +391,17 @@ def _drive(
             break
         leaf = st.leaf
         if leaf is None and not st.containers:
-            plain = (pos, sink.seen_visible, sink.pos, len(sink.near_misses))
+            last_plain = (pos, sink.seen_visible, sink.pos, len(sink.near_misses))
             taken, tokens = pos, len(sink.tokens)
         elif (leaf is None or leaf.kind in _FIXED_LEAVES) and (
             len(sink.tokens) != tokens or pos - taken >= gap or pos >= n
         ):
             # Skipping a checkpoint only moves the resume point less far (commits come
             # with a later reading); each taken one copies the state.
-            checkpoint, plain = _checkpoint(sc, pos, leaf, base, fence), None
+            checkpoint, last_plain = _checkpoint(sc, pos, leaf, base, fence), None
             taken, tokens = pos, len(sink.tokens)
-    if plain is not None:
-        at, seen, emitted, near = plain
+    if last_plain is not None:
+        at, seen, emitted, near = last_plain
         visible = seen or shows_text(sc.text, emitted, max(emitted, at))
         checkpoint = Checkpoint(at + base, ScanState(), visible, near, None)
     return checkpoint
