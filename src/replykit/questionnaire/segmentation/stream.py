@@ -149,6 +149,7 @@ class StreamSegmenter:
         # push()'s first path is open (_note_idle) and the update's pending_kept then.
         self._idle = False
         self._kept = 0
+        self._same: dict[str, object] = {}  # the fields of an update while idle (_note_idle)
         self._edge = 0
         self._past = False
         self._diagnostics: list[Diagnostic] = []
@@ -170,14 +171,11 @@ class StreamSegmenter:
             if "\n" in chunk:
                 return self._idle_lines(chunk)
             # Idle (see _note_idle): the commonest chunk only moves the size; its
-            # update is built here as new_update() builds it (a call costs as much).
-            update, size = new_object(StreamUpdate), self._in.grow(chunk)
+            # update is the idle one with it (built as new_update() builds an update).
+            update = new_object(StreamUpdate)
             fields = update.__dict__
-            fields["committed"] = fields["diagnostics"] = ()
-            fields["committed_end"] = self._committed
-            fields["pending"] = ()
-            fields["held_from"] = fields["received"] = size
-            fields["pending_kept"] = self._kept
+            fields.update(self._same)
+            fields["held_from"] = fields["received"] = self._in.grow(chunk)
             return update
         if not isinstance(chunk, str):
             raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
@@ -243,11 +241,8 @@ class StreamSegmenter:
         self._idle = received.quiet and (self._past or self._edge == NEVER)
         update = new_object(StreamUpdate)
         fields = update.__dict__
-        fields["committed"] = fields["diagnostics"] = ()
-        fields["committed_end"] = self._committed
-        fields["pending"] = ()
+        fields.update(self._same)
         fields["held_from"], fields["received"] = held, received.size
-        fields["pending_kept"] = self._kept
         return update
 
     def _lines_came(self) -> None:
@@ -444,7 +439,11 @@ class StreamSegmenter:
         pending tail is the last update's and stays so while the held text grows; such
         a chunk changes only ``held_from`` and ``received`` (test_stream_fast.py)."""
         self._idle = self._calm and self._in.quiet and (self._past or self._edge == NEVER)
-        self._kept = len(self._tail.shown)
+        kept = self._kept = len(self._tail.shown)
+        self._same = {
+            "committed": (), "diagnostics": (), "committed_end": self._committed, "pending": (),
+            "held_from": 0, "received": 0, "pending_kept": kept,
+        }  # fmt: skip
 
     def _update(self) -> StreamUpdate:
         """The update after a push. The pending tail is sent as what changed since the

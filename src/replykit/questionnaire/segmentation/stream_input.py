@@ -44,6 +44,9 @@ _ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
 _ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
 _ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 _NAME_KEPT = 64
+# What new complete text must hold for Received._search to note anything: the family word
+# starts with "q" in any case or "&#", a mark is "<", "```" or "~~~", an angle "<" or ">".
+_NOTED = re.compile(r"[qQ&<>`~]")
 # The characters of a possible family word a chunk boundary may cut (the family word
 # "questionnaire" in any case, or "&#"), searched again when the line is searched on.
 WORD_BACK = 16
@@ -206,32 +209,37 @@ class Received:
         self.starts.append(start)
         if len(chunks) >= self._join_at:
             self._join()
-        self.size = start + len(chunk)
+        size = self.size = start + len(chunk)
         last = chunk.rfind("\n")
+        new = start + last + 1
         starts = self.line_starts
         i = chunk.find("\n")
         while i < last:  # the line endings before the last (most chunks have one)
             starts.append(start + i + 1)
             i = chunk.find("\n", i + 1)
-        new = start + last + 1
         starts.append(new)
-        rest = chunk[last + 1 :]
-        line = self._line = fence_line(rest) if not rest or rest[0] in " `~" else None
+        # The line still arriving may open a fence if empty so far or starting with " `~".
+        rest = last + 1
+        line = self._line = (
+            None if new < size and chunk[rest] not in " `~" else fence_line(chunk[rest:])
+        )
         old, self.complete = self.complete, new
         if old >= start:
             text = chunk[old - start : last + 1]
+            self.searched += len(text)
         else:  # the chunks from the one holding ``old`` on (each joined at most twice)
             k = self._open_chunk
             first = self.starts[k]
             joined = "".join(chunks[k:])
-            self.searched += len(joined)
             text = joined[old - first : new - first]
+            self.searched += len(joined) + len(text)
         self._open_chunk = len(chunks) - 1
-        self.searched += len(text)
-        self._search(text, old)
-        possible = line is not None and line.possible
-        self.held = new if possible else self.size
-        self.quiet = not possible
+        if _NOTED.search(text) is not None:
+            self._search(text, old)
+        if line is not None and line.possible:
+            self.held, self.quiet = new, False
+        else:
+            self.held, self.quiet = size, True
         return True
 
     def grow(self, chunk: str) -> int:
@@ -309,7 +317,8 @@ class Received:
             text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
         self.searched += len(text)
-        self._search(text, old)
+        if _NOTED.search(text) is not None:
+            self._search(text, old)
         return True
 
     def _line_tag(self, chunk: str, start: int, held_lt: int | None) -> None:
