@@ -9,7 +9,8 @@ a fenced YAML form and an XML+JSON form every few KB) and, for each chunk size, 
 - ``stream``: pushing every chunk to a :class:`~replykit.StreamSegmenter` and
   ``finish()`` (checked equal to ``segment()``), with the readings it ran and the
   characters its scanner examined against one ``segment()``'s (the work bound of
-  §10: at most 3x plus a constant per chunk);
+  §10: at most 3x plus a constant per chunk); its ``x one`` is the median, over seven
+  rounds, of its time over one ``segment()`` timed just before it in the same round;
 - ``re-segment``: ``segment()`` of the prefix after every chunk (what a client without
   a streaming reader does);
 - ``markdown-it``: markdown-it-py's ``parse()`` of the prefix after every chunk (what
@@ -111,6 +112,28 @@ def _median(fn: Callable[[], Any], clock: Callable[[], float], repeats: int = 5)
     return statistics.median(times)
 
 
+def _paired(
+    one: Callable[[], Any], other: Callable[[], Any], clock: Any, rounds: int = 7
+) -> tuple[float, float, float]:
+    """``one`` and ``other`` timed in alternation, ``rounds`` times each: the median time
+    of each and the median of their ratios round by round (the machine's speed drifts
+    over minutes; a ratio of times taken moments apart does not drift with it)."""
+    times: list[tuple[float, float]] = []
+    for _ in range(rounds):
+        pair = []
+        for fn in (one, other):
+            gc.collect()
+            t0 = clock()
+            fn()
+            pair.append(clock() - t0)
+        times.append((pair[0], pair[1]))
+    return (
+        statistics.median(a for a, _ in times),
+        statistics.median(b for _, b in times),
+        statistics.median(b / a for a, b in times),
+    )
+
+
 def _stream(chunks: list[str]) -> StreamSegmenter:
     seg = StreamSegmenter()
     for chunk in chunks:
@@ -149,12 +172,12 @@ def run(size: int, chunk_sizes: list[int], samples: int, clock_name: str) -> Non
         chunks = [text[i : i + n] for i in range(0, len(text), n)]
         seg = _stream(chunks)
         assert seg.finish() == expected
-        streamed = _median(lambda c=chunks: _stream(c), clock, 3)
+        _, streamed, ratio = _paired(lambda: segment(text), lambda c=chunks: _stream(c), clock)
         ends, count = _prefixes(text, n, samples)
         resegment = _per_prefix(segment, text, ends, clock) * count
         markdown = _per_prefix(md.parse, text, ends, clock) * count
         print(f"{n:>6} {len(chunks):>7} {seg.readings:>8} {streamed * 1e3:>10.1f} "
-              f"{streamed / one:>7.2f} {seg.scanned / one_scanned:>9.2f} {resegment:>13.2f} "
+              f"{ratio:>7.2f} {seg.scanned / one_scanned:>9.2f} {resegment:>13.2f} "
               f"{resegment / one:>8.0f} {markdown:>14.2f} {markdown / one:>8.0f}")  # fmt: skip
 
 

@@ -14,74 +14,25 @@ linear in the text, at C speed but for a loop over a fence's opening run.
 from __future__ import annotations
 
 import bisect
-import functools
-import re
 from collections import deque
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.lookahead import close_tag_name
 from replykit.questionnaire.segmentation.stream_fence import FenceLine, fence_line
-from replykit.text import BLANK_CLASS, LINE_END_RE, first_visible
-
-# A complete opening tag of the family (any case, attributes allowed, §3a, §9): when one
-# comes in the line still arriving, a reading shows its tentative block at once.
-_OPENING_TAG = re.compile(
-    r"<(?:[a-z0-9]+-)?questionnaire(?:-response)?(?:>|[ \t/][^<>\r\n]*>)", re.IGNORECASE | re.ASCII
+from replykit.questionnaire.segmentation.stream_marks import (
+    FAMILY_NAME,
+    NAME_KEPT,
+    NAME_RUN,
+    NOTED,
+    OPENING_TAG,
+    TAG_AFTER,
+    TAG_START,
+    LineNotes,
+    attribute_patterns,
+    possible_word,
 )
-# What may follow a held "<": a tag's "/" (or "\\/", §9) and name so far, or "!", "!-"
-# (a comment opener so far). Name characters in any case (§9, and near-misses).
-_TAG_START = re.compile(r"(?:\\?/?)?[A-Za-z0-9-]*|!-?")
-_NAME_RUN = re.compile(r"[A-Za-z0-9-]*")
-# An opening tag's name of the family (any case: §9), after which its attributes so far
-# are held too (a partial tag is held back whole, §10): on its line, or under §9's
-# tag_attributes across line endings too (the grammar's TAG_LIKE: any §1 blank after
-# the name, then anything but "<" and ">"). The first _NAME_KEPT characters of a name
-# are kept as it arrives; a longer one is read from the text once, when it ends.
-_FAMILY_NAME = re.compile(r"(?:[a-z0-9]+-)?questionnaire(?:-response)?", re.IGNORECASE | re.ASCII)
-_ATTRIBUTES = re.compile(r"[ \t/][^<>\r\n]*")
-_ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
-_ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
-_ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
-_NAME_KEPT = 64
-# What new complete text must hold for Received._search to note anything: the family word
-# starts with "q" in any case or "&#", a mark is "<", "```" or "~~~", an angle "<" or ">".
-_NOTED = re.compile(r"[qQ&<>`~]")
-# The characters of a possible family word a chunk boundary may cut (the family word
-# "questionnaire" in any case, or "&#"), searched again when the line is searched on.
-WORD_BACK = 16
-# What a reading for an opening tag in the line still arriving reads after the tag, at
-# most (a constant per chunk: Received.tag_reading_end).
-TAG_AFTER = 64
-
-
-@functools.cache
-def possible_word() -> re.Pattern[str]:
-    """The family word (any ASCII case) or a numeric character reference, which may
-    spell it in a fence's info string (§3a)."""
-    word = lexemes().family_word_any_case
-    return re.compile(f"(?:{word.pattern})|&#", word.flags)
-
-
-def _attribute_patterns(compat: Compat | None) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A held family tag's attributes: their start and what may follow (on one line,
-    or under §9's ``tag_attributes`` across line endings too)."""
-    if compat is not None and compat.tag_attributes:
-        return _ANY_ATTRIBUTES, _ANY_ATTRIBUTES_RUN
-    return _ATTRIBUTES, _ATTRIBUTES_RUN
-
-
-class LineNotes:
-    """The line still arriving as readings searched it (``stream_tags.line_notes``):
-    where it starts, how far it was searched, where its possible family words and its
-    ``<`` and ``>`` start."""
-
-    def __init__(self, at: int = -1) -> None:
-        self.at = at
-        self.to = max(at, 0)
-        self.words: list[int] = []
-        self.angles: list[int] = []
-
+from replykit.text import LINE_END_RE, first_visible
 
 #: Chunks joined into one piece (see ``Received._join``).
 JOINED = 64
@@ -122,7 +73,7 @@ class Received:
         self._lt: int | None = None  # a "<" that may still start a tag or comment
         self._lt_rest = ""  # what follows it, while a name (the first characters kept)
         self._lt_attributes = False  # a family tag's name ended: attributes follow
-        self._attributes, self._attributes_run = _attribute_patterns(compat)
+        self._attributes, self._attributes_run = attribute_patterns(compat)
         # None: the last line opens no fence.
         self._line: FenceLine | None = FenceLine(message_start=True)
         #: Nothing is held back, nor can a chunk without "\n", "\r" or "<" change that
@@ -234,7 +185,7 @@ class Received:
             text = joined[old - first : new - first]
             self.searched += len(joined) + len(text)
         self._open_chunk = len(chunks) - 1
-        if _NOTED.search(text) is not None:
+        if NOTED.search(text) is not None:
             self._search(text, old)
         if line is not None and line.possible:
             self.held, self.quiet = new, False
@@ -317,7 +268,7 @@ class Received:
             text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
         self.searched += len(text)
-        if _NOTED.search(text) is not None:
+        if NOTED.search(text) is not None:
             self._search(text, old)
         return True
 
@@ -332,7 +283,7 @@ class Received:
         begin = max(begin, self.complete)
         text = chunk[begin - start :] if begin >= start else self.slice(begin, self.size)
         self.searched += len(text)
-        tags = deque(_OPENING_TAG.finditer(text), maxlen=1)  # the last one
+        tags = deque(OPENING_TAG.finditer(text), maxlen=1)  # the last one
         if tags:
             last = tags[0]
             self.tag_ended = True
@@ -426,28 +377,28 @@ class Received:
         if self._lt_attributes:  # until a "<" or ">" (or a line ending, but under §9)
             held = self._attributes_run.fullmatch(rest) is not None
         elif len(self._lt_rest) > 3:  # a name has begun: only name characters may follow
-            held = _NAME_RUN.fullmatch(rest) is not None
+            held = NAME_RUN.fullmatch(rest) is not None
         else:
-            held = _TAG_START.fullmatch(self._lt_rest + rest) is not None
+            held = TAG_START.fullmatch(self._lt_rest + rest) is not None
         if not held and not self._lt_attributes:
             held = self._lt_attributes = self._family_attributes(rest, rest_at)
         if not self._lt_attributes:
-            self._lt_rest = (self._lt_rest + rest[: _NAME_KEPT + 1])[: _NAME_KEPT + 1]
+            self._lt_rest = (self._lt_rest + rest[: NAME_KEPT + 1])[: NAME_KEPT + 1]
         if not held:
             self._lt, self._lt_rest, self._lt_attributes = None, "", False
 
     def _family_attributes(self, rest: str, rest_at: int) -> bool:
         """Whether the held name, followed by ``rest`` (received from ``rest_at``), is a
         family tag's name and its attributes so far (held back whole, §10)."""
-        name_end = _NAME_RUN.match(rest).end()  # type: ignore[union-attr]
-        if len(self._lt_rest) > _NAME_KEPT:
+        name_end = NAME_RUN.match(rest).end()  # type: ignore[union-attr]
+        if len(self._lt_rest) > NAME_KEPT:
             assert self._lt is not None
             name = self.slice(self._lt + 1, rest_at + name_end)  # read once: the name ended
             self.searched += len(name)
         else:
             name = self._lt_rest + rest[:name_end]
         return (
-            _FAMILY_NAME.fullmatch(name) is not None
+            FAMILY_NAME.fullmatch(name) is not None
             and self._attributes.fullmatch(rest, name_end) is not None
         )
 

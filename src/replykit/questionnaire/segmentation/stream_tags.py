@@ -13,12 +13,8 @@ import bisect
 import re
 
 from replykit.questionnaire.compat import Compat
-from replykit.questionnaire.segmentation.stream_input import (
-    WORD_BACK,
-    LineNotes,
-    Received,
-    possible_word,
-)
+from replykit.questionnaire.segmentation.stream_input import Received
+from replykit.questionnaire.segmentation.stream_marks import WORD_BACK, LineNotes, possible_word
 from replykit.questionnaire.segmentation.stream_shapes import Pending, PendingMarkdown, new_pending
 
 _ANGLE = re.compile("[<>]")
