@@ -24,7 +24,6 @@ from replykit.questionnaire.segmentation.stream_marks import (
     FAMILY_NAME,
     NAME_KEPT,
     NAME_RUN,
-    NOTED,
     OPENING_TAG,
     TAG_AFTER,
     TAG_START,
@@ -185,8 +184,7 @@ class Received:
             text = joined[old - first : new - first]
             self.searched += len(joined) + len(text)
         self._open_chunk = len(chunks) - 1
-        if NOTED.search(text) is not None:
-            self._search(text, old)
+        self._search(text, old)
         if line is not None and line.possible:
             self.held, self.quiet = new, False
         else:
@@ -268,8 +266,7 @@ class Received:
             text = joined[old - first : new - first]
         self._open_chunk = len(self.chunks) - 1
         self.searched += len(text)
-        if NOTED.search(text) is not None:
-            self._search(text, old)
+        self._search(text, old)
         return True
 
     def _line_tag(self, chunk: str, start: int, held_lt: int | None) -> None:
@@ -328,6 +325,11 @@ class Received:
         """Note the family word and the marks in ``text``, complete lines from
         ``start``: neither spans a line ending, so each is found in the one text that
         holds it whole."""
+        if not (
+            "q" in text or "Q" in text or "<" in text or ">" in text or "&#" in text
+            or "```" in text or "~~~" in text
+        ):  # fmt: skip
+            return  # most lines: nothing below would note anything (substring tests: cheapest)
         # The family word starts with a "q"; a numeric reference may spell it (§3a).
         if "q" in text or "Q" in text or "&#" in text:
             pattern = possible_word()

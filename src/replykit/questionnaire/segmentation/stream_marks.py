@@ -1,8 +1,8 @@
 """What :class:`~.stream_input.Received` looks for in the text as it arrives (§3a, §9, §10).
 
 Patterns and small records of the received text's notes: the family tag that may be
-held back whole while it arrives, the characters without which new complete text has
-nothing to note, and the line still arriving as readings searched it.
+held back whole while it arrives, the possible family word, and the line still arriving
+as readings searched it.
 """
 
 from __future__ import annotations
@@ -34,9 +34,6 @@ _ATTRIBUTES_RUN = re.compile(r"[^<>\r\n]*")
 _ANY_ATTRIBUTES = re.compile(f"(?:[ \\t\\r\\n/]|{BLANK_CLASS})[^<>]*")
 _ANY_ATTRIBUTES_RUN = re.compile(r"[^<>]*")
 NAME_KEPT = 64
-# What new complete text must hold for Received._search to note anything: the family word
-# starts with "q" in any case or "&#", a mark is "<", "```" or "~~~", an angle "<" or ">".
-NOTED = re.compile(r"[qQ<>]|&#|```|~~~")
 # The characters of a possible family word a chunk boundary may cut (the family word
 # "questionnaire" in any case, or "&#"), searched again when the line is searched on.
 WORD_BACK = 16
@@ -74,6 +71,6 @@ class LineNotes:
 
 
 __all__ = [
-    "FAMILY_NAME", "NAME_KEPT", "NAME_RUN", "NOTED", "OPENING_TAG", "TAG_AFTER", "TAG_START",
+    "FAMILY_NAME", "NAME_KEPT", "NAME_RUN", "OPENING_TAG", "TAG_AFTER", "TAG_START",
     "WORD_BACK", "LineNotes", "attribute_patterns", "possible_word",
 ]  # fmt: skip
