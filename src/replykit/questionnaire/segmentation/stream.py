@@ -146,10 +146,9 @@ class StreamSegmenter:
         # Whether an update with nothing read or committed repeats the last tail (_calm_after).
         self._calm = False
         self._plain = True
-        # push()'s first path is open (_note_idle) and the update's pending_kept then.
+        # push()'s first path is open (_note_idle), and the fields of its update then.
         self._idle = False
-        self._kept = 0
-        self._same: dict[str, object] = {}  # the fields of an update while idle (_note_idle)
+        self._same: dict[str, object] = {}
         self._edge = 0
         self._past = False
         self._diagnostics: list[Diagnostic] = []
@@ -439,10 +438,9 @@ class StreamSegmenter:
         pending tail is the last update's and stays so while the held text grows; such
         a chunk changes only ``held_from`` and ``received`` (test_stream_fast.py)."""
         self._idle = self._calm and self._in.quiet and (self._past or self._edge == NEVER)
-        kept = self._kept = len(self._tail.shown)
         self._same = {
             "committed": (), "diagnostics": (), "committed_end": self._committed, "pending": (),
-            "held_from": 0, "received": 0, "pending_kept": kept,
+            "held_from": 0, "received": 0, "pending_kept": len(self._tail.shown),
         }  # fmt: skip
 
     def _update(self) -> StreamUpdate:
