@@ -14,7 +14,6 @@ point to the end and returns exactly ``segment(whole_text)``.
 from __future__ import annotations
 
 from replykit.argcheck import type_name, typed
-from replykit.codes.segment import NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, resolve
 from replykit.questionnaire.limits import DEFAULT_LIMITS, Limits, message_id_problem
@@ -33,7 +32,7 @@ from replykit.questionnaire.segmentation.stream_closer import direct_reading
 from replykit.questionnaire.segmentation.stream_finish import (
     Piece,
     finished,
-    near_diagnostic,
+    kept_near,
 )
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
@@ -131,8 +130,7 @@ class StreamSegmenter:
         # names compare), the closers looked at since, where a closer last made one due.
         self._open_tag: str | None = None
         self._open_miss: Miss | None = None  # that tag as the reading found it
-        self._closers_seen = 0
-        self._closed_at = -1
+        self._closers_seen, self._closed_at = 0, -1
         self._not_blank = -1  # the line at this offset is complete and not blank
         self._final: list[Piece] = []  # the final segments before the resume point
         self._committed = 0  # the end of what was committed
@@ -143,14 +141,13 @@ class StreamSegmenter:
         self._fresh = False  # a reading ran since the last update
         self._tail = Tail()  # the pending tail as the last update left it
         self._commits: list[Committed] = []
-        # Whether an update with nothing read or committed repeats the last tail (_calm_after).
-        self._calm = False
-        self._plain = True
+        # Whether an update with nothing read or committed repeats the last tail (_update).
+        self._calm, self._plain = False, True
         # push()'s first path is open (_note_idle), and the fields of its update then.
         self._idle = False
         self._same: dict[str, object] = {}
-        self._edge = 0
-        self._past = False
+        self._still = -1  # complete lines that note nothing change nothing up to here
+        self._edge, self._past = 0, False  # (_update)
         self._diagnostics: list[Diagnostic] = []
         # Each near-miss before the resume point and whether its closer may still come.
         self._near: list[tuple[Diagnostic, bool]] = []
@@ -207,7 +204,13 @@ class StreamSegmenter:
         result."""
         if self._result is None:
             self._idle = False  # push() raises from now on
-            self._result = self._finish()
+            self._in.close()
+            result, scanned = finished(
+                self._in, self._resume, self._reader, self._mode, self._final, self._near,
+                self._limit, line_runs=self._line_runs,
+            )  # fmt: skip
+            self._result, self.scanned = result, self.scanned + scanned
+            return result
         return self._result
 
     @property
@@ -228,21 +231,42 @@ class StreamSegmenter:
         update's, the update is built here (_update()'s checks: test_stream_fast.py)."""
         received = self._in
         received.lf_chunk(chunk)
-        self._lines_came()
         held = received.held
-        if (
-            self._fresh or self._commits or self._diagnostics
-            or (received.family is None) is not self._plain or (self._edge < held) is not self._past
-        ):  # fmt: skip
-            update = self._update()
-            self._note_idle()
-            return update
+        same = (self._edge < held) is self._past  # the tail stays the last update's
+        if received.noted or received.complete > self._still or not same:  # (_quiet_to)
+            self._lines_came()
+            if (
+                self._fresh or self._commits or self._diagnostics
+                or (received.family is None) is not self._plain or not same
+            ):  # fmt: skip
+                update = self._update()
+                self._note_idle()
+                return update
+            self._still = self._quiet_to()
         self._idle = received.quiet and (self._past or self._edge == NEVER)
         update = new_object(StreamUpdate)
         fields = update.__dict__
         fields.update(self._same)
         fields["held_from"], fields["received"] = held, received.size
         return update
+
+    def _quiet_to(self) -> int:
+        """The end of the complete lines up to which lines that note nothing
+        (``Received.noted`` false: no family word, ``&#``, ``<``, ``>`` or fence run)
+        make :meth:`_lines_came` neither commit nor read, from the state now; -1 when
+        such a line may (or the general reading's knobs are set). Kept by every path
+        that changes that state (:meth:`_note_idle`, :meth:`_idle_lines`)."""
+        received, resume = self._in, self._resume
+        if self._every_line or not self._quick or received.family is None:
+            return -1
+        if received.last_family < resume.at and resume.fence is None:
+            return self._committed + self._plain_gap - 1  # then _commit_plain commits
+        if self._open_tag is not None and self._closed_at != resume.at:
+            # _due asks only whether a closer came: none comes in such a line.
+            return NEVER if self._closers_seen == len(received.closers) else -1
+        if self._waits_blank or received.last_mark >= self._read_to:
+            return -1  # _due may read at a blank line or once the reading is spaced
+        return self._read_to + BATCH - 1  # _due reads once BATCH new code points came
 
     def _lines_came(self) -> None:
         """Complete lines came: commit plain ones, or read when a reading is due."""
@@ -386,7 +410,9 @@ class StreamSegmenter:
             opener, payload = cp.fence
             open_fence = OpenFence(opener, payload, ordinal if fence is None else fence.ordinal,
                                    cp.visible)  # fmt: skip
-        self._keep_near(reading, cp.near, cp.at)
+        near = kept_near(reading, cp.near, cp.at, self._in.line_col)
+        self._near.extend(near)
+        self._diagnostics.extend(d for d, waits in near if not waits)
         self._resume = Resume(cp.at, cp.state, cp.visible, ordinal, open_fence)
 
     # ---- keeping and committing ------------------------------------------------------
@@ -420,17 +446,6 @@ class StreamSegmenter:
             self._blocked = True
             self._deferred.append(self._reader.final(seg))
 
-    def _keep_near(self, reading: Reading, count: int, before: int) -> None:
-        """Report the near-misses emitted before the checkpoint (kept in scan order for
-        ``finish()``), but an unclosed-tag warning: its closer may still come (§8)."""
-        unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
-        for found in reading.near_misses[:count]:
-            diagnostic = near_diagnostic(found, self._in.line_col)
-            waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
-            self._near.append((diagnostic, waits))
-            if not waits:
-                self._diagnostics.append(diagnostic)
-
     # ---- what the update says --------------------------------------------------------
     def _note_idle(self) -> None:
         """Note whether push()'s first path is open for the next chunk without
@@ -438,6 +453,7 @@ class StreamSegmenter:
         pending tail is the last update's and stays so while the held text grows; such
         a chunk changes only ``held_from`` and ``received`` (test_stream_fast.py)."""
         self._idle = self._calm and self._in.quiet and (self._past or self._edge == NEVER)
+        self._still = self._quiet_to() if self._idle else -1  # read only while idle
         self._same = {
             "committed": (), "diagnostics": (), "committed_end": self._committed, "pending": (),
             "held_from": 0, "received": 0, "pending_kept": len(self._tail.shown),
@@ -472,26 +488,12 @@ class StreamSegmenter:
             committed, sent, held, self._in.size, kept,
         )  # fmt: skip
         self._commits, self._diagnostics, self._fresh = [], [], False
-        self._calm_after(held)
-        return update
-
-    def _calm_after(self, held: int) -> None:
-        """Note what alone decides the next update's pending items (stream_tail.calm)."""
+        # What alone decides the next update's pending items (stream_tail.calm).
         self._plain = self._in.family is None
         self._calm, self._edge = calm(self._tail, self._plain, self._read_to, self._committed)
         self._calm = self._calm and self._quick
         self._past = self._edge < held
-
-    # ---- the end ---------------------------------------------------------------------
-    def _finish(self) -> Segmentation:
-        """The whole message's result (stream_finish.finished)."""
-        self._in.close()
-        result, scanned = finished(
-            self._in, self._resume, self._reader, self._mode, self._final, self._near,
-            self._limit, line_runs=self._line_runs,
-        )  # fmt: skip
-        self.scanned += scanned
-        return result
+        return update
 
 
 __all__ = ["StreamSegmenter"]

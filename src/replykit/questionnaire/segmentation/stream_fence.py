@@ -50,6 +50,10 @@ def fence_line(text: str) -> FenceLine | None:
         return FenceLine()  # a chunk often ends with its line: nothing to read yet
     if text[0] not in " `~":
         return None  # most lines: decided by their first character
+    if text[0] == " ":  # an indented line: decided by what follows its spaces
+        body = text.lstrip(" ")
+        if len(text) - len(body) > 3 or (body and body[0] not in "`~"):
+            return None
     line = FenceLine()
     line.feed(text)
     return line

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from replykit.codes.segment import NEAR_MISS_UNCLOSED_TAG
 from replykit.diagnostics import Diagnostic
 from replykit.questionnaire.compat import Compat, decode_transport
 from replykit.questionnaire.model import Segment, Segmentation
@@ -105,6 +106,22 @@ def near_diagnostic(found: NearMiss, line_col: Callable[[int], tuple[int, int]])
         found.code, found.severity, found.message, start, found.end or 0, line, col,
         params=found.params, variant=found.variant,
     )  # fmt: skip
+
+
+def kept_near(
+    reading: Reading, count: int, before: int, line_col: Callable[[int], tuple[int, int]]
+) -> list[tuple[Diagnostic, bool]]:
+    """The diagnostics of the first ``count`` near-misses of ``reading`` (those emitted
+    before its checkpoint at ``before``), in scan order, each with whether it waits:
+    an unclosed-tag warning's closer may still come (§8), so it is reported only by
+    ``finish()``."""
+    unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
+    out = []
+    for found in reading.near_misses[:count]:
+        diagnostic = near_diagnostic(found, line_col)
+        waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
+        out.append((diagnostic, waits))
+    return out
 
 
 def finished(

@@ -3,10 +3,11 @@
 :class:`Received` keeps the chunks as they came. A chunk that ends no line costs a few
 membership tests: it only moves what is held back at the end (a ``<`` that may still
 start a family tag or a comment, a line that may still be a fence opener, a final
-``\r``). A chunk that completes lines notes their starts (a final ``\r`` is not a
-complete line ending yet: ``\n`` may follow, §1) and searches the newly complete text
-once for the family word and the marks that may open or close a block (neither spans
-a line ending, so no text is searched twice). Under a §9 mode it also notes the first
+``\r``). A chunk that completes lines moves the end of the complete lines (a final
+``\r`` is not a complete line ending yet: ``\n`` may follow, §1) and searches the newly
+complete text once for the family word and the marks that may open or close a block
+(neither spans a line ending, so no text is searched twice); the line starts are
+noted only when asked (:attr:`Received.line_starts`). Under a §9 mode it also notes the first
 visible character and the first ``&`` (for the transport decodings). The work is
 linear in the text, at C speed but for a loop over a fence's opening run.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 from collections import deque
+from itertools import accumulate
 
 from replykit.questionnaire.compat import Compat
 from replykit.questionnaire.scan.grammar import lexemes
@@ -51,11 +53,10 @@ class Received:
         # subclass, because the compiled build's classes cannot be subclassed).
         self._quiet_path = short_path
         self.chunks: list[str] = []
-        self.starts: list[int] = []
-        self.size = 0
-        self.line_starts = [0]
-        self.complete = 0
-        self.held = 0
+        self.starts: list[int] = []  # where each chunk starts
+        self.size = self.complete = self.held = 0
+        self._line_starts = [0]
+        self._indexed = 0  # the line starts are noted up to this line start
         self._open_chunk = 0  # the index of the chunk holding ``complete``
         # Chunks from this index on are joined once JOINED of them came: a reply pushed a
         # character at a time is held in pieces of 64, not a string object per chunk.
@@ -103,6 +104,9 @@ class Received:
         self.closers: list[tuple[int, str, bool]] = []
         #: The line still arriving as readings searched it (stream_tags.line_notes).
         self.notes = LineNotes()
+        #: Whether the last :meth:`lf_chunk` completed text that may hold a note (a
+        #: family word, ``&#``, ``<``, ``>``, a fence run): else it noted nothing.
+        self.noted = True
 
     def append(self, chunk: str) -> bool:
         """Note ``chunk``, received after everything before it. Returns whether
@@ -162,12 +166,6 @@ class Received:
         size = self.size = start + len(chunk)
         last = chunk.rfind("\n")
         new = start + last + 1
-        starts = self.line_starts
-        i = chunk.find("\n")
-        while i < last:  # the line endings before the last (most chunks have one)
-            starts.append(start + i + 1)
-            i = chunk.find("\n", i + 1)
-        starts.append(new)
         # The line still arriving may open a fence if empty so far or starting with " `~".
         rest = last + 1
         line = self._line = (
@@ -182,9 +180,15 @@ class Received:
             first = self.starts[k]
             joined = "".join(chunks[k:])
             text = joined[old - first : new - first]
-            self.searched += len(joined) + len(text)
+            self.searched += size - first + new - old  # both texts' lengths
         self._open_chunk = len(chunks) - 1
-        self._search(text, old)
+        # Whether _search may note anything (substring tests: cheapest): most lines not.
+        noted = self.noted = (
+            "q" in text or "Q" in text or "<" in text or ">" in text or "&#" in text
+            or "```" in text or "~~~" in text
+        )  # fmt: skip
+        if noted:
+            self._search(text, old)
         if line is not None and line.possible:
             self.held, self.quiet = new, False
         else:
@@ -222,37 +226,33 @@ class Received:
         self._join_at = len(self.chunks) + JOINED
 
     def _lines(self, chunk: str, start: int) -> bool:
-        starts = self.line_starts
-        count = len(starts)
+        last = -1  # the last line start in the chunk (line starts: :attr:`line_starts`)
         first = 0
         if self._cr:
             # "\r" then "\n" is one line ending; "\r" then anything else was one.
             self._cr = False
             first = 1 if chunk[0] == "\n" else 0
-            starts.append(start + first)
+            last = start + first
         if "\r" in chunk:
             for m in LINE_END_RE.finditer(chunk, first):
                 if m.end() == len(chunk) and m.group() == "\r":
                     self._cr = True
                     break
-                starts.append(start + m.end())
-        else:
-            i = chunk.find("\n", first)
-            while i >= 0:
-                starts.append(start + i + 1)
-                i = chunk.find("\n", i + 1)
+                last = start + m.end()
+        elif (i := chunk.rfind("\n", first)) >= 0:
+            last = start + i + 1
         if self._cr:
             self._line = FenceLine()
-        elif len(starts) > count:
-            self._line = fence_line(chunk[starts[-1] - start :])
+        elif last >= 0:
+            self._line = fence_line(chunk[last - start :])
         elif self._line is not None:
             self._line.feed(chunk)
-        return self._completed(chunk, start)
+        return self._completed(chunk, start, self.complete if last < 0 else last)
 
-    def _completed(self, chunk: str, start: int) -> bool:
-        """Search the lines completed since the last call (see :meth:`_search`);
-        ``chunk`` from ``start`` is the text received last."""
-        old, new = self.complete, self.line_starts[-1]
+    def _completed(self, chunk: str, start: int, new: int) -> bool:
+        """Search the lines completed since the last call (see :meth:`_search`), up
+        to line start ``new``; ``chunk`` from ``start`` is the text received last."""
+        old = self.complete
         if new == old:
             return False
         self.complete = new
@@ -313,8 +313,7 @@ class Received:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
         if self._cr:
             self._cr = False
-            self.line_starts.append(self.size)
-            self._completed("", self.size)
+            self._completed("", self.size, self.size)
         elif self.complete < self.size:  # the last line, for the words of finish()
             text = self.slice(self.complete, self.size)
             self.searched += len(text)
@@ -324,12 +323,8 @@ class Received:
     def _search(self, text: str, start: int) -> None:
         """Note the family word and the marks in ``text``, complete lines from
         ``start``: neither spans a line ending, so each is found in the one text that
-        holds it whole."""
-        if not (
-            "q" in text or "Q" in text or "<" in text or ">" in text or "&#" in text
-            or "```" in text or "~~~" in text
-        ):  # fmt: skip
-            return  # most lines: nothing below would note anything (substring tests: cheapest)
+        holds it whole (each test below is its own filter; :meth:`lf_chunk`, the hot
+        caller, tests them all first)."""
         # The family word starts with a "q"; a numeric reference may spell it (§3a).
         if "q" in text or "Q" in text or "&#" in text:
             pattern = possible_word()
@@ -337,7 +332,8 @@ class Received:
                 m = pattern.search(text)
                 if m is not None:
                     found = start + m.start()
-                    self.family = self.line_starts[bisect.bisect_right(self.line_starts, found) - 1]
+                    lines = self.line_starts
+                    self.family = lines[bisect.bisect_right(lines, found) - 1]
             words = self.words
             for m in pattern.finditer(text):
                 words.append(start + m.start())
@@ -438,6 +434,24 @@ class Received:
         """The whole text received."""
         return "".join(self.chunks)
 
+    @property
+    def line_starts(self) -> list[int]:
+        """Where each complete line starts (the last is :attr:`complete`), noted when
+        asked (line_col, blank_line, the family word's line): the lines completed since
+        are looked at once for §1's line endings, at C speed (like finding the line
+        endings in each chunk, not counted in :attr:`searched`)."""
+        if self._indexed < self.complete:
+            base = self._indexed
+            text = self.slice(base, self.complete)
+            if "\r" in text:
+                self._line_starts.extend([base + m.end() for m in LINE_END_RE.finditer(text)])
+            else:  # each line's length and its "\n" added up, at C speed
+                ends = accumulate(map((1).__add__, map(len, text.split("\n")[:-1])), initial=base)
+                next(ends)  # ``base`` itself is noted
+                self._line_starts.extend(ends)
+            self._indexed = self.complete
+        return self._line_starts
+
     def blank_line(self, at: int) -> bool | None:
         """Whether the line starting at ``at`` is blank (§1: spaces, tabs and the line
         ending); ``None`` when ``at`` is no line start or its line is not complete."""
@@ -449,5 +463,6 @@ class Received:
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of ``offset`` (§1), among the complete lines."""
-        i = bisect.bisect_right(self.line_starts, offset) - 1
-        return i + 1, offset - self.line_starts[i] + 1
+        lines = self.line_starts
+        i = bisect.bisect_right(lines, offset) - 1
+        return i + 1, offset - lines[i] + 1
