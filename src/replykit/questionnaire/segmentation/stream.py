@@ -164,14 +164,20 @@ class StreamSegmenter:
         (:class:`StreamUpdate`). Raises ``TypeError`` when ``chunk`` is not a ``str``
         and ``ValueError`` after :meth:`finish`."""
         if self._idle and type(chunk) is str and not ("\r" in chunk or "<" in chunk):
-            if "\n" in chunk:
-                return self._idle_lines(chunk)
-            # Idle (see _note_idle): the commonest chunk only moves the size; its
-            # update is the idle one with it (built as new_update() builds an update).
+            # Idle (see _note_idle): the commonest chunks move only the size and the held
+            # text; their update is the idle one with those (built as new_update() does).
             update = new_object(StreamUpdate)
             fields = update.__dict__
             fields.update(self._same)
-            fields["held_from"] = fields["received"] = self._in.grow(chunk)
+            if "\n" not in chunk:
+                fields["held_from"] = fields["received"] = self._in.grow(chunk)
+                return update
+            received = self._in
+            received.lf_chunk(chunk)
+            if received.noted or received.complete > self._still:  # else none due (_quiet_to)
+                return self._lines_noted()
+            self._idle = received.quiet  # held only grows while idle: the tail stays
+            fields["held_from"], fields["received"] = received.held, received.size
             return update
         if not isinstance(chunk, str):
             raise TypeError(f"push() argument 'chunk' must be str, not {type_name(chunk)}")
@@ -225,37 +231,31 @@ class StreamSegmenter:
         return self._committed
 
     # ---- when to read ----------------------------------------------------------------
-    def _idle_lines(self, chunk: str) -> StreamUpdate:
-        """push() of a chunk with ``\\n`` but no ``\\r`` or ``<`` while idle: lines noted
-        in one call; when nothing was read or committed and the tail stays the last
+    def _lines_noted(self) -> StreamUpdate:
+        """push() of a chunk with ``\\n`` but no ``\\r`` or ``<`` while idle, whose lines
+        may note something or make a reading due (Received.lf_chunk took it): read or
+        commit as due; when nothing was read or committed and the tail stays the last
         update's, the update is built here (_update()'s checks: test_stream_fast.py)."""
         received = self._in
-        received.lf_chunk(chunk)
         held = received.held
-        same = (self._edge < held) is self._past  # the tail stays the last update's
-        if received.noted or received.complete > self._still or not same:  # (_quiet_to)
-            self._lines_came()
-            if (
-                self._fresh or self._commits or self._diagnostics
-                or (received.family is None) is not self._plain or not same
-            ):  # fmt: skip
-                update = self._update()
-                self._note_idle()
-                return update
-            self._still = self._quiet_to()
+        self._lines_came()
+        if (
+            self._fresh or self._commits or self._diagnostics
+            or (received.family is None) is not self._plain or (self._edge < held) is not self._past
+        ):  # fmt: skip
+            update = self._update()
+            self._note_idle()
+            return update
         self._idle = received.quiet and (self._past or self._edge == NEVER)
-        update = new_object(StreamUpdate)
-        fields = update.__dict__
-        fields.update(self._same)
-        fields["held_from"], fields["received"] = held, received.size
-        return update
+        self._still = self._quiet_to()
+        return new_update((), (), self._committed, (), held, received.size, len(self._tail.shown))
 
     def _quiet_to(self) -> int:
         """The end of the complete lines up to which lines that note nothing
         (``Received.noted`` false: no family word, ``&#``, ``<``, ``>`` or fence run)
         make :meth:`_lines_came` neither commit nor read, from the state now; -1 when
         such a line may (or the general reading's knobs are set). Kept by every path
-        that changes that state (:meth:`_note_idle`, :meth:`_idle_lines`)."""
+        that changes that state (:meth:`_note_idle`, :meth:`_lines_noted`)."""
         received, resume = self._in, self._resume
         if self._every_line or not self._quick or received.family is None:
             return -1
