@@ -253,11 +253,11 @@ class StreamSegmenter:
     def _quiet_to(self) -> int:
         """The end of the complete lines up to which lines that note nothing
         (``Received.noted`` false: no family word, ``&#``, ``<``, ``>`` or fence run)
-        make :meth:`_lines_came` neither commit nor read, from the state now; -1 when
-        such a line may (or the general reading's knobs are set). Kept by every path
-        that changes that state (:meth:`_note_idle`, :meth:`_lines_noted`)."""
+        make :meth:`_lines_came` neither commit nor read; -1 when such a line may, when
+        not idle (only idle pushes read it) or under the general reading's knobs. Set
+        after ``_idle`` by :meth:`_note_idle` and :meth:`_lines_noted`."""
         received, resume = self._in, self._resume
-        if self._every_line or not self._quick or received.family is None:
+        if not self._idle or self._every_line or not self._quick or received.family is None:
             return -1
         if received.last_family < resume.at and resume.fence is None:
             return self._committed + self._plain_gap - 1  # then _commit_plain commits
@@ -453,7 +453,7 @@ class StreamSegmenter:
         pending tail is the last update's and stays so while the held text grows; such
         a chunk changes only ``held_from`` and ``received`` (test_stream_fast.py)."""
         self._idle = self._calm and self._in.quiet and (self._past or self._edge == NEVER)
-        self._still = self._quiet_to() if self._idle else -1  # read only while idle
+        self._still = self._quiet_to()
         self._same = {
             "committed": (), "diagnostics": (), "committed_end": self._committed, "pending": (),
             "held_from": 0, "received": 0, "pending_kept": len(self._tail.shown),

@@ -55,8 +55,7 @@ class Received:
         self.chunks: list[str] = []
         self.starts: list[int] = []  # where each chunk starts
         self.size = self.complete = self.held = 0
-        self._line_starts = [0]
-        self._indexed = 0  # the line starts are noted up to this line start
+        self._line_starts = [0]  # noted up to its last (line_starts)
         self._open_chunk = 0  # the index of the chunk holding ``complete``
         # Chunks from this index on are joined once JOINED of them came: a reply pushed a
         # character at a time is held in pieces of 64, not a string object per chunk.
@@ -440,8 +439,8 @@ class Received:
         asked (line_col, blank_line, the family word's line): the lines completed since
         are looked at once for §1's line endings, at C speed (like finding the line
         endings in each chunk, not counted in :attr:`searched`)."""
-        if self._indexed < self.complete:
-            base = self._indexed
+        base = self._line_starts[-1]
+        if base < self.complete:
             text = self.slice(base, self.complete)
             if "\r" in text:
                 self._line_starts.extend([base + m.end() for m in LINE_END_RE.finditer(text)])
@@ -449,7 +448,6 @@ class Received:
                 ends = accumulate(map((1).__add__, map(len, text.split("\n")[:-1])), initial=base)
                 next(ends)  # ``base`` itself is noted
                 self._line_starts.extend(ends)
-            self._indexed = self.complete
         return self._line_starts
 
     def blank_line(self, at: int) -> bool | None:
