@@ -74,3 +74,21 @@ def test_the_work_stays_flat_as_the_payload_grows() -> None:
     sage.push(_family_b(5000))
     assert sage.scanned == 0  # nothing before the limit (offset 0) to read
     assert sage.finish() == segment(_family_b(5000), message_id="m", compat="sage")
+
+
+@pytest.mark.parametrize(
+    "head", ["a &amp; b\n\n", "<div>\n&amp;\n\n", "- &amp;\n\n", "> &amp;\n\n"]
+)
+def test_past_a_transport_limit_the_reading_stops_at_the_first_tag(head: str) -> None:
+    # A §9 limit before a line that starts with a tag without its closer: the reading
+    # read every line after the limit, the tag's tentative block included (a fuzzer's
+    # reply at 3.4x its length in one reading: over the bound of §10 with the closer's
+    # reading and finish()). Now it stops at the tag's line as it does without a limit.
+    texts = [head + _family_a(n, "<questionnaire-response>") for n in (100, 10_000)]
+    small, large = (StreamSegmenter(message_id="m", compat="sage") for _ in texts)
+    small.push(texts[0])
+    large.push(texts[1])
+    assert 0 < small.scanned == large.scanned
+    assert large.finish() == segment(texts[1], message_id="m", compat="sage")
+    for size in (16, 256):
+        assert check_stream(_chunks(texts[1], size), message_id="m", compat="sage") == []

@@ -387,7 +387,7 @@ def _drive(
                 break
             checked = len(missed)
         if pos > limit or st.halted:
-            _read_rest(sc, pos)  # no checkpoint lies after ``limit``
+            _read_rest(sc, look, pos, checked)  # no checkpoint lies after ``limit``
             break
         leaf = st.leaf
         if leaf is None and not st.containers:
@@ -407,15 +407,22 @@ def _drive(
     return checkpoint
 
 
-def _read_rest(sc: Scanner, pos: int) -> None:
-    """Read the lines from line start ``pos`` to the end as ``Scanner.run`` does."""
-    st, n = sc.state, sc.n
+def _read_rest(sc: Scanner, look: _Lookahead, pos: int, checked: int) -> None:
+    """Read the lines from line start ``pos`` as ``Scanner.run`` does, to the end or,
+    as :func:`_drive` stops, to the line of an opening tag without its closer (its
+    tentative block is not read: a reading past a §9 limit costs what one without a
+    limit costs; ``checked``: the tags of ``look.missed`` looked at so far)."""
+    st, n, missed = sc.state, sc.n, look.missed
     while pos < n and not st.halted:
         if sc.line_runs:
             pos = runs.skip(sc, pos)
             if pos >= n:
                 break
         pos = sc.line(pos)
+        if len(missed) > checked:
+            if any(opens(sc, tag) for tag in missed[checked:]):
+                return
+            checked = len(missed)
 
 
 def _checkpoint(
