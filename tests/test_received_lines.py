@@ -68,3 +68,27 @@ def test_line_starts_of_lines_completed_in_one_chunk_or_many() -> None:
     assert received.line_col(16) == (4, 2)  # the "o" of "four"
     assert received.blank_line(25) is True
     assert received.blank_line(20) is False
+
+
+@settings(max_examples=200)
+@given(
+    text=st.text(alphabet="-> \n\r<a", max_size=80),
+    cuts=st.lists(st.integers(0, 4_000), max_size=20),
+    moves=st.lists(st.integers(0, 9), min_size=20, max_size=20),
+)
+@example(text="a -", cuts=[], moves=[0] * 20)
+@example(text="a --\n>", cuts=[4], moves=[0] * 20)
+def test_a_comment_closer_is_found_wherever_it_lies_since_an_offset(
+    text: str, cuts: list[int], moves: list[int]
+) -> None:
+    # ``comment_closed(since, end)``: a "-->" from two before ``since`` (it may straddle
+    # it) to ``end``, in the complete lines or the line still arriving, asked with
+    # ``since`` and ``end`` never moving back, as the segmenter asks (§3b, §10).
+    chunks = cut(text, [c % (len(text) + 1) for c in cuts])
+    received, so_far, since = Received(None), "", 0
+    for n, chunk in enumerate(chunks):
+        received.append(chunk)
+        so_far += chunk
+        since = min(since + moves[n % len(moves)], len(so_far))
+        expected = "-->" in so_far[max(since - 2, 0) :]
+        assert received.comment_closed(since, len(so_far)) is expected, (n, since)

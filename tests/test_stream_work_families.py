@@ -92,3 +92,42 @@ def test_past_a_transport_limit_the_reading_stops_at_the_first_tag(head: str) ->
     assert large.finish() == segment(texts[1], message_id="m", compat="sage")
     for size in (16, 256):
         assert check_stream(_chunks(texts[1], size), message_id="m", compat="sage") == []
+
+
+def _family_c(n: int, tail: str) -> str:
+    # A paragraph that an HTML block interrupts, where a comment starting a line stays
+    # unclosed: it runs to the end of the message and nothing after it is read (§3b),
+    # so one segment() costs the head whatever the length of the tail.
+    return "em\n<div>x\n" + "x <!-- c --> y\n" * 300 + "<!-- open\n\n" + tail * n
+
+
+def _doubling(text: str, first: int) -> list[str]:
+    chunks, at = [], 0
+    while at < len(text):
+        chunks.append(text[at : at + first])
+        at, first = at + first, 2 * first
+    return chunks
+
+
+@pytest.mark.parametrize(
+    "tail", ["line questionnaire\n", "a <questionnaire>{}</questionnaire> b\n"]
+)
+def test_no_reading_runs_while_a_comment_runs_to_the_end(tail: str) -> None:
+    # Readings spaced as usual each read the head again (the comment was never closed):
+    # 8 of them, 8x one segment(), at 50 000 tail lines in chunks that double.
+    text = _family_c(50_000, tail)
+    assert check_stream(_doubling(text, 6000), message_id="m") == []
+    assert check_stream(_chunks(text, 1024), message_id="m") == []
+    stream, pushed = StreamSegmenter(message_id="m"), [_family_c(1, tail)]
+    stream.push(pushed[0])
+    assert stream.readings == 1  # the first family word: the reading meets the comment
+    for _ in range(200):
+        # "a <questionnaire>" comes in the line still arriving, then the rest of it
+        pushed += [tail * 50, tail[:10], tail[10:]]
+        for chunk in pushed[-3:]:
+            stream.push(chunk)
+    assert stream.readings == 1  # the same comment: no reading
+    pushed.append("end -->\n" + tail * 100)
+    stream.push(pushed[-1])
+    assert stream.readings == 2  # a "-->" may close it: read again
+    assert stream.finish() == segment("".join(pushed), message_id="m")

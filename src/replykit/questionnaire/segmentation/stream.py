@@ -23,17 +23,9 @@ from replykit.questionnaire.profiles import CLIENT, Profile, resolve_profile
 from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import MarkdownRun
 from replykit.questionnaire.segmentation.blocks import Block
-from replykit.questionnaire.segmentation.stream_blocks import (
-    PartReader,
-    cap_safe,
-    pending_items,
-)
+from replykit.questionnaire.segmentation.stream_blocks import PartReader, cap_safe, pending_items
 from replykit.questionnaire.segmentation.stream_closer import direct_reading
-from replykit.questionnaire.segmentation.stream_finish import (
-    Piece,
-    finished,
-    kept_near,
-)
+from replykit.questionnaire.segmentation.stream_finish import Piece, finished, kept_near
 from replykit.questionnaire.segmentation.stream_input import Received
 from replykit.questionnaire.segmentation.stream_reading import (
     CHECKPOINT_GAP,
@@ -125,6 +117,9 @@ class StreamSegmenter:
         self._resume = Resume(0)
         self._read_to = 0  # where the last reading ended
         self._waits_blank = False  # the last reading waits only for a paragraph to end
+        # The last reading ended in a comment that runs to the end of the message (§3b):
+        # only a "-->" may change what a reading finds (not decided under a §9 mode).
+        self._halted = False
         self._open = False  # the last reading left a candidate open (or tentative)
         # The first opening tag the last reading left without its closer (its name as
         # names compare), the closers looked at since, where a closer last made one due.
@@ -261,6 +256,8 @@ class StreamSegmenter:
             return -1
         if received.last_family < resume.at and resume.fence is None:
             return self._committed + self._plain_gap - 1  # then _commit_plain commits
+        if self._halted and received.last_close < self._read_to - 2:
+            return NEVER  # _due waits for a "-->": none comes in such a line
         if self._open_tag is not None and self._closed_at != resume.at:
             # _due asks only whether a closer came: none comes in such a line.
             return NEVER if self._closers_seen == len(received.closers) else -1
@@ -307,6 +304,8 @@ class StreamSegmenter:
             return False
         if self._every_line:
             return True
+        if self._halted and self._in.last_close < self._read_to - 2:
+            return False  # only a "-->" may end the comment that halted the last reading
         if self._open_tag is not None and self._closed_at != self._resume.at:
             # Its closer came: its block is final now (once per resume point: linear).
             # Until then a reading would find the same tag again: none runs.
@@ -328,6 +327,8 @@ class StreamSegmenter:
         came in it (once per tag, and no further: docs/streaming.md "Pending")."""
         self._in.tag_ended = False
         old, new = self._read_to - self._resume.at, self._in.tag_end - self._read_to
+        if self._halted and not self._in.comment_closed(self._read_to, self._in.tag_end):
+            return False  # the tag is inside the comment that halted the last reading
         return new > 0 and (self._every_line or spaced(old, new))
 
     def _blank_follows(self) -> bool:
@@ -367,7 +368,7 @@ class StreamSegmenter:
         self._read_to = end
         if reading.checkpoint is not None:
             self._advance(reading)
-        self._waits_blank = reading.waits_blank
+        self._waits_blank, self._halted = reading.waits_blank, reading.halted and self._mode is None
         miss = self._open_miss = next((m for m in reading.misses if m.opening), None)
         tag = None if miss is None else miss.name
         tag = tag.lower() if tag is not None and self._compat.case_insensitive else tag

@@ -73,8 +73,7 @@ class Received:
         self._lt_rest = ""  # what follows it, while a name (the first characters kept)
         self._lt_attributes = False  # a family tag's name ended: attributes follow
         self._attributes, self._attributes_run = attribute_patterns(compat)
-        # None: the last line opens no fence.
-        self._line: FenceLine | None = FenceLine(message_start=True)
+        self._line: FenceLine | None = FenceLine(message_start=True)  # None: opens no fence
         #: Nothing is held back, nor can a chunk without "\n", "\r" or "<" change that
         #: (:meth:`grow`): no fence may open, no "<" or "\r" waits, no §9 mode.
         self.quiet = False
@@ -84,6 +83,8 @@ class Received:
         #: Where the last "<", "```" or "~~~" in the complete lines starts (-1: none): a
         #: line holding one may open or close a block, so a reading is worth running.
         self.last_mark = -1
+        #: Where the last ``-->`` in the complete lines starts (-1: none; comment_closed).
+        self.last_close, self._close_from = -1, 0
         #: Where the last family word in the complete lines starts (-1: none): a
         #: block's opener and an XML+JSON block's closer hold one.
         self.last_family = -1
@@ -95,8 +96,7 @@ class Received:
         self.angles = (-1, -1)
         #: A complete opening tag came in the line still arriving (``_line_tag``; the
         #: segmenter clears it), ``tag_end`` where the last one ends (read no further).
-        self.tag_ended = False
-        self.tag_end = 0
+        self.tag_ended, self.tag_end = False, 0
         #: Each closing tag of the family in the complete lines (``</N>`` or ``<\\/N>``,
         #: any case): its start, its name as written and whether it is escaped. A
         #: closer never spans a line ending, so each is found once (§3a, §10).
@@ -308,6 +308,18 @@ class Received:
             stop = rest.find(">", last)
         return end if stop < 0 else end + stop + 1
 
+    def comment_closed(self, since: int, end: int) -> bool:
+        """Whether a ``-->`` lies in the text from ``since`` to ``end`` (a code-point
+        offset in the line still arriving): in the complete lines (:attr:`last_close`)
+        or in that line, searched from where the last call stopped (each once)."""
+        if self.last_close >= max(since - 2, 0):
+            return True
+        begin = max(since, self.complete, self._close_from) - 2
+        self._close_from = end
+        text = self.slice(max(begin, 0), end)
+        self.searched += len(text)
+        return "-->" in text
+
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""
         if self._cr:
@@ -342,6 +354,8 @@ class Received:
         if lt >= 0 or gt >= 0:
             old_lt, old_gt = self.angles
             self.angles = (start + lt if lt >= 0 else old_lt, start + gt if gt >= 0 else old_gt)
+            if gt >= 2 and "-->" in text:
+                self.last_close = start + text.rfind("-->")
         if "<" in text or "`" in text or "~" in text:
             found = max(text.rfind("<"), text.rfind("```"), text.rfind("~~~"))
             if found >= 0:

@@ -143,8 +143,10 @@ class Reading:
     the look-ahead indexes of the text read (``None`` when no scanner ran:
     :mod:`.stream_closer`), the characters scanned,
     ``waits_blank``: only a paragraph open at the end keeps the reading from being
-    final (a blank line next ends it), and ``alone``: the lines read one by one, not
-    in a run (a measure of the reading's cost beyond its characters)."""
+    final (a blank line next ends it), ``alone``: the lines read one by one, not
+    in a run (a measure of the reading's cost beyond its characters), and ``halted``:
+    an unclosed comment that starts a line of an HTML block runs to the end of the
+    text read (§3b: nothing after it is read; only a later ``-->`` may end it)."""
 
     parts: tuple[Part, ...]
     near_misses: tuple[NearMiss, ...]
@@ -155,6 +157,7 @@ class Reading:
     scanned: int
     waits_blank: bool = False
     alone: int = 0
+    halted: bool = False
 
 
 class _Lookahead(Lookahead):
@@ -328,7 +331,7 @@ def read(
     waits_blank = waits_blank and not opening
     return Reading(
         parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank,
-        sc.lines_alone,
+        sc.lines_alone, sc.state.halted,
     )  # fmt: skip
 
 
