@@ -78,6 +78,7 @@ def test_line_starts_of_lines_completed_in_one_chunk_or_many() -> None:
 )
 @example(text="a -", cuts=[], moves=[0] * 20)
 @example(text="a --\n>", cuts=[4], moves=[0] * 20)
+@example(text="<-->", cuts=[4], moves=[0] * 20)  # asked again after finding it
 def test_a_comment_closer_is_found_wherever_it_lies_since_an_offset(
     text: str, cuts: list[int], moves: list[int]
 ) -> None:

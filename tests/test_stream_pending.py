@@ -6,6 +6,8 @@
 - Under ``compat="sage"`` every pending item is in the final result's coordinates:
   while the message may be one JSON string nothing tentative is shown.
 - No empty pending Markdown item stands before a tentative block.
+- No block is shown after tag-like text whose attributes may still grow: under
+  ``compat="sage"`` a tag's attributes may run over lines, so what follows may be its.
 - The testing helpers take the options in the forms ``StreamSegmenter`` takes.
 """
 
@@ -170,3 +172,24 @@ def test_tail_takes_a_tuple_or_a_list_and_names_a_bad_argument() -> None:
 
 def _tail_of(update: object) -> tuple[object, ...]:
     return update.pending  # type: ignore[attr-defined, no-any-return]
+
+
+def test_no_block_is_shown_after_a_tag_that_may_still_grow() -> None:
+    # Found by the long property run: the fenced form after "<questionnaire" was shown
+    # as a tentative block m_q1, while that text became the attributes of the tag, the
+    # opening tag of the XML+JSON block m_q1 at 6 (its ">" the block quote's marker).
+    fenced = "```questionnaire\ntitle: T\nquestions:\n  - type: free_text\n    text: Q\n"
+    text = "Hello\n<questionnaire\n\nIntro\n\n" + fenced + '    default: ""\n```\n\n'
+    text += "> <questionnaire>[[]]</questionnaire>"
+    stream = StreamSegmenter(message_id="m", compat="sage")
+    update = stream.push(text)
+    assert update.pending == (PendingMarkdown(0),)
+    final = stream.finish()
+    assert final == segment(text, message_id="m", compat="sage")
+    assert [(s.kind, s.id, s.start) for s in final.segments] == [
+        ("markdown", None, 0),
+        ("questionnaire", "m_q1", 6),
+    ]
+    for size in (0, 1, 7, 64):
+        chunks = [text[i : i + size] for i in range(0, len(text), size)] if size else [text]
+        assert check_stream(chunks, message_id="m", compat="sage") == []

@@ -149,19 +149,24 @@ def pending_items(
 ) -> tuple[Pending, ...]:
     """The pending items a reading found after the resume point and the ``committed``
     end (Markdown lines may be committed past the resume point without a reading), cut
-    at the first opening tag without a closer (a tentative block to the end, §10);
-    Markdown items joined."""
+    at the first opening tag without a closer (a tentative block to the end, §10) or at
+    tag-like text that may still grow into a tag (Markdown to the end: what follows
+    may be its attributes); Markdown items joined."""
     items: list[Pending] = []
     at = resume.at
     floor = max(at, committed)
     ordinal = resume.ordinal
     miss = min((m.start for m in reading.misses if m.opening and m.start >= at), default=None)
+    grows = (
+        reading.grows if reading.grows >= floor and (miss is None or reading.grows < miss) else -1
+    )
+    cut = grows if grows >= 0 else miss
     for part in reading.parts:
-        if miss is not None and part.start >= miss:
+        if cut is not None and part.start >= cut:
             break
         if isinstance(part, MarkdownRun):
             # Only Markdown that shows: none is empty before a tentative block.
-            if min(part.end, miss if miss is not None else part.end) > max(part.start, floor):
+            if min(part.end, cut if cut is not None else part.end) > max(part.start, floor):
                 items.append(new_pending(max(part.start, floor)))
             continue
         is_open = resume.fence is not None and part.opener == resume.fence.opener
@@ -171,7 +176,12 @@ def pending_items(
             ordinal += 1
         number = resume.fence.ordinal if is_open and resume.fence is not None else ordinal
         items.append(reader.pending(part, number, part.start >= reading.taint, text_of))
-    if miss is not None:
+        end = part.closer[1] if part.closer is not None else part.payload[1]
+        if part.start <= grows < end:  # the tag-like text is this candidate's payload
+            grows, cut = -1, miss
+    if grows >= 0:
+        items.append(new_pending(grows))
+    elif miss is not None:
         found = next(m for m in reading.misses if m.start == miss)
         after = text_of(miss, miss + 1) and ""
         items.append(reader.open_tag(found.name, miss, ordinal + 1, after))

@@ -84,7 +84,7 @@ class Received:
         #: line holding one may open or close a block, so a reading is worth running.
         self.last_mark = -1
         #: Where the last ``-->`` in the complete lines starts (-1: none; comment_closed).
-        self.last_close, self._close_from = -1, 0
+        self.last_close, self._close_from, self._line_close = -1, 0, -1
         #: Where the last family word in the complete lines starts (-1: none): a
         #: block's opener and an XML+JSON block's closer hold one.
         self.last_family = -1
@@ -310,15 +310,17 @@ class Received:
 
     def comment_closed(self, since: int, end: int) -> bool:
         """Whether a ``-->`` lies in the text from ``since`` to ``end`` (a code-point
-        offset in the line still arriving): in the complete lines (:attr:`last_close`)
-        or in that line, searched from where the last call stopped (each once)."""
-        if self.last_close >= max(since - 2, 0):
-            return True
-        begin = max(since, self.complete, self._close_from) - 2
-        self._close_from = end
-        text = self.slice(max(begin, 0), end)
-        self.searched += len(text)
-        return "-->" in text
+        offset in the line still arriving; neither moves back between calls): in the
+        complete lines (:attr:`last_close`) or in that line, searched from where the
+        last call stopped (each character once)."""
+        if end > self._close_from:
+            begin = max(since - 2, self.complete, self._close_from - 2, 0)
+            text = self.slice(begin, end)
+            self.searched += len(text)
+            if (found := text.rfind("-->")) >= 0:
+                self._line_close = begin + found
+            self._close_from = end
+        return max(self.last_close, self._line_close) >= max(since - 2, 0)
 
     def close(self) -> None:
         """The message has ended: a final ``\\r`` ends its line (§1)."""

@@ -144,9 +144,11 @@ class Reading:
     :mod:`.stream_closer`), the characters scanned,
     ``waits_blank``: only a paragraph open at the end keeps the reading from being
     final (a blank line next ends it), ``alone``: the lines read one by one, not
-    in a run (a measure of the reading's cost beyond its characters), and ``halted``:
+    in a run (a measure of the reading's cost beyond its characters), ``halted``:
     an unclosed comment that starts a line of an HTML block runs to the end of the
-    text read (§3b: nothing after it is read; only a later ``-->`` may end it)."""
+    text read (§3b: nothing after it is read; only a later ``-->`` may end it), and
+    ``grows``: where tag-like text whose attributes may still grow starts (-1: none;
+    what follows it may yet be that tag's, so no block after it is shown)."""
 
     parts: tuple[Part, ...]
     near_misses: tuple[NearMiss, ...]
@@ -158,6 +160,7 @@ class Reading:
     waits_blank: bool = False
     alone: int = 0
     halted: bool = False
+    grows: int = -1
 
 
 class _Lookahead(Lookahead):
@@ -308,7 +311,7 @@ def read(
         text, lexemes, compat=compat, look=look, state=rebase(resume.state, -base, start),
         sink=sink, line_runs=line_runs,
     )  # fmt: skip
-    scanned, taints, waits_blank = 0, [limit], False
+    scanned, taints, waits_blank, grows = 0, [limit], False, None
     checkpoint: Checkpoint | None = None
     if final:
         result = sc.run(start)
@@ -331,7 +334,7 @@ def read(
     waits_blank = waits_blank and not opening
     return Reading(
         parts, near, checkpoint, misses, taint, look, scanned + result.scanned, waits_blank,
-        sc.lines_alone, sc.state.halted,
+        sc.lines_alone, sc.state.halted, -1 if grows is None else grows + base,
     )  # fmt: skip
 
 
