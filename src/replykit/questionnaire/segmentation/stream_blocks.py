@@ -176,7 +176,7 @@ def pending_items(
             ordinal += 1
         number = resume.fence.ordinal if is_open and resume.fence is not None else ordinal
         items.append(reader.pending(part, number, part.start >= reading.taint, text_of))
-        end = part.closer[1] if part.closer is not None else part.payload[1]
+        end = -1 if grows < 0 else part.closer[1] if part.closer else part.payload[1]
         if part.start <= grows < end:  # the tag-like text is this candidate's payload
             grows, cut = -1, miss
     if grows >= 0:
