@@ -411,7 +411,7 @@ class StreamSegmenter:
             opener, payload = cp.fence
             open_fence = OpenFence(opener, payload, ordinal if fence is None else fence.ordinal,
                                    cp.visible)  # fmt: skip
-        near = kept_near(reading, cp.near, cp.at, self._in.line_col)
+        near = kept_near(reading, cp.near, cp.at, self._in.line_col, self._in.transport_limit())
         self._near.extend(near)
         self._diagnostics.extend(d for d, waits in near if not waits)
         self._resume = Resume(cp.at, cp.state, cp.visible, ordinal, open_fence)
