@@ -83,12 +83,12 @@ def test_past_a_transport_limit_the_reading_stops_at_the_first_tag(head: str) ->
     # A §9 limit before a line that starts with a tag without its closer: the reading
     # read every line after the limit, the tag's tentative block included (a fuzzer's
     # reply at 3.4x its length in one reading: over the bound of §10 with the closer's
-    # reading and finish()). Now it stops at the tag's line as it does without a limit.
+    # reading and finish()). Now no reading reads past the start of the limit's line.
     texts = [head + _family_a(n, "<questionnaire-response>") for n in (100, 10_000)]
     small, large = (StreamSegmenter(message_id="m", compat="sage") for _ in texts)
     small.push(texts[0])
     large.push(texts[1])
-    assert 0 < small.scanned == large.scanned
+    assert small.scanned == large.scanned <= 2 * len(head)
     assert large.finish() == segment(texts[1], message_id="m", compat="sage")
     for size in (16, 256):
         assert check_stream(_chunks(texts[1], size), message_id="m", compat="sage") == []

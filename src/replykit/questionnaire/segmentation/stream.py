@@ -300,6 +300,8 @@ class StreamSegmenter:
         reads again at most what is new (or is short); or a blank line ended the
         paragraph the last reading waited for."""
         end = self._in.complete
+        if self._mode is not None:  # under a §9 limit, only the lines before its line
+            end = self._in.reading_end(end)
         if end <= self._read_to:
             return False
         if self._every_line:
@@ -326,7 +328,8 @@ class StreamSegmenter:
         """Whether to read the line still arriving to the end of the opening tag that
         came in it (once per tag, and no further: docs/streaming.md "Pending")."""
         self._in.tag_ended = False
-        old, new = self._read_to - self._resume.at, self._in.tag_end - self._read_to
+        old = self._read_to - self._resume.at
+        new = self._in.reading_end(self._in.tag_end) - self._read_to
         if self._halted and not self._in.comment_closed(self._read_to, self._in.tag_end):
             return False  # the tag is inside the comment that halted the last reading
         return new > 0 and (self._every_line or spaced(old, new))
@@ -342,22 +345,18 @@ class StreamSegmenter:
     # ---- one reading -----------------------------------------------------------------
     def _read(self, end: int) -> None:
         """Read from the resume point to ``end``: the end of the complete lines, or
-        into the line still arriving (a complete opening tag came in it: no checkpoint)."""
+        into the line still arriving (a complete opening tag came in it: no checkpoint);
+        under a §9 limit, no further than its line's start (Received.reading_end)."""
         received, base = self._in, max(self._resume.at - 1, 0)
-        limit = received.transport_limit()
-        if limit is not None and limit <= self._resume.at and self._resume.fence is None:
-            # Nothing before the §9 limit is left: a reading finds only what before_limit
-            # drops (the work bound of §10 holds while a decoding may move the offsets).
-            self._read_to, self._pending = end, (new_pending(limit),)
-            self._open, self._fresh = False, True
-            return
+        limit, end = received.transport_limit(), received.reading_end(end)
         complete = received.complete
         text = received.slice(base, end)
         reading = None
         if self._line_runs and limit is None and end == complete:  # stream_closer.py
             reading = direct_reading(text, self._resume, self._open_miss, self._mode is None)
         if reading is None:
-            words, angles = notes(received, text, base)
+            # Before a §9 limit's line the notes of later lines do not apply: searched.
+            words, angles = notes(received, text, base) if end >= complete else (None, None)
             reading = read(
                 text, base, self._resume, lexemes(), self._compat, final=False,
                 limit=complete if limit is None else min(limit, complete), gap=self._gap,
@@ -411,7 +410,7 @@ class StreamSegmenter:
             opener, payload = cp.fence
             open_fence = OpenFence(opener, payload, ordinal if fence is None else fence.ordinal,
                                    cp.visible)  # fmt: skip
-        near = kept_near(reading, cp.near, cp.at, self._in.line_col, self._in.transport_limit())
+        near = kept_near(reading, cp.near, cp.at, self._in.line_col)
         self._near.extend(near)
         self._diagnostics.extend(d for d, waits in near if not waits)
         self._resume = Resume(cp.at, cp.state, cp.visible, ordinal, open_fence)

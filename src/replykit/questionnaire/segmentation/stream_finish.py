@@ -83,12 +83,12 @@ def near_before(
     near: Sequence[tuple[Diagnostic, bool]], text: str, compat: Compat
 ) -> list[Diagnostic]:
     """The near-misses before the resume point in scan order (``near``: each with
-    whether it was kept back), each kept-back unclosed-tag warning only when its
+    whether it is an unclosed-tag warning kept back), each kept-back one only when its
     closing tag has not come in the whole ``text`` (§8, as ``segment()`` decides)."""
     look: Lookahead | None = None
     out: list[Diagnostic] = []
     for diagnostic, waits in near:
-        if waits and diagnostic.code == NEAR_MISS_UNCLOSED_TAG.name:
+        if waits:
             look = look or Lookahead(text, lexemes(), compat)
             tag = lexemes().tag_like.match(text, diagnostic.start)
             if tag is not None and look.closer_for(tag)[0] >= 0:
@@ -109,20 +109,18 @@ def near_diagnostic(found: NearMiss, line_col: Callable[[int], tuple[int, int]])
 
 
 def kept_near(
-    reading: Reading, count: int, before: int, line_col: Callable[[int], tuple[int, int]],
-    limit: int | None = None,
-) -> list[tuple[Diagnostic, bool]]:  # fmt: skip
+    reading: Reading, count: int, before: int, line_col: Callable[[int], tuple[int, int]]
+) -> list[tuple[Diagnostic, bool]]:
     """The diagnostics of the first ``count`` near-misses of ``reading`` (those emitted
-    before its checkpoint at ``before``), in scan order, each with whether it waits for
-    ``finish()``: an unclosed-tag warning's closer may still come (§8), and a near-miss
-    that ends past the §9 transport ``limit`` was judged on text a decoding may still
-    change (a tag's attributes run on past it: docs/streaming.md, "When replykit commits")."""
+    before its checkpoint at ``before``), in scan order, each with whether it waits:
+    an unclosed-tag warning's closer may still come (§8), so it is reported only by
+    ``finish()``."""
     unclosed = {m.start for m in reading.misses if not m.opening and m.start < before}
     out = []
     for found in reading.near_misses[:count]:
         diagnostic = near_diagnostic(found, line_col)
         waits = diagnostic.start in unclosed and found.code == NEAR_MISS_UNCLOSED_TAG.name
-        out.append((diagnostic, waits or (limit is not None and diagnostic.end > limit)))
+        out.append((diagnostic, waits))
     return out
 
 

@@ -435,6 +435,18 @@ class Received:
             return self._first_amp
         return None
 
+    def reading_end(self, end: int) -> int:
+        """Where a reading meant to end at ``end`` ends (§10, docs/streaming.md "When
+        replykit commits"): ``end``, or when a §9 transport decoding may still change
+        the text before it, the start of the line holding :meth:`transport_limit`. A
+        reading then reads the message as if it had arrived only to there, so nothing
+        it finds rests on text the decoding may change."""
+        limit = self.transport_limit()
+        if limit is None or end <= limit:
+            return end
+        lines = self.line_starts
+        return lines[bisect.bisect_right(lines, limit) - 1]
+
     def slice(self, start: int, end: int) -> str:
         """``text[start:end]`` of the text received."""
         if start >= end:
