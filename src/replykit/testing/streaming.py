@@ -8,6 +8,7 @@ benchmark; no dependency on Hypothesis.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -96,7 +97,8 @@ def check_stream(
     one final Markdown segment; committed diagnostics are final ones; a pending
     fenced block's id is final, a tentative block becomes that block or Markdown;
     no pending item but the last is empty; the work bound holds. ``options``: as
-    :func:`stream_chunks` takes them."""
+    :func:`stream_chunks` takes them. The checks cost about what the run costs: each
+    pending item is checked once, when it comes, and segments are found by bisection."""
     run = stream_chunks(chunks, segmenter=segmenter, **options)
     faults: list[str] = []
     if run.result != run.expected:
@@ -155,8 +157,16 @@ def tails(updates: Sequence[StreamUpdate]) -> list[tuple[Pending, ...]]:
     return out
 
 
-def _at(final: Sequence[Segment], offset: int) -> Segment | None:
-    return next((s for s in final if s.start <= offset < s.end), None)
+def _home(final: Sequence[Segment]) -> Callable[[int], Segment | None]:
+    """The final segment that holds an offset, found by bisection (the segments are
+    in order and do not overlap), so a check stays near-linear in a long message."""
+    starts = [s.start for s in final]
+
+    def at(offset: int) -> Segment | None:
+        i = bisect.bisect_right(starts, offset) - 1
+        return final[i] if i >= 0 and offset < final[i].end else None
+
+    return at
 
 
 def _inert(text: str, options: dict[str, Any]) -> list[tuple[int, int]]:
@@ -173,14 +183,17 @@ def _check_commits(
 ) -> list[str]:  # fmt: skip
     faults: list[str] = []
     end = 0
-    inert = _inert(text, options) if updates else []
+    inert = sorted(_inert(text, options)) if updates else []
+    inert_starts = [a for a, _ in inert]
+    inert_ends = list(itertools.accumulate((b for _, b in inert), max))  # the furthest so far
     finals = set(expected.diagnostics)
+    _at = _home(final)
     for n, update in enumerate(updates):
         for item in update.committed:
             if item.start != end:
                 faults.append(f"update {n}: commit at {item.start}, committed end {end}")
             end = item.end
-            home = _at(final, item.start)
+            home = _at(item.start)
             if isinstance(item, MarkdownCommit):
                 if item.text != text[item.start : item.end]:
                     faults.append(f"update {n}: Markdown commit text differs")
@@ -188,7 +201,9 @@ def _check_commits(
                     faults.append(f"update {n}: Markdown {item.start}:{item.end} not final")
             elif home != item:
                 faults.append(f"update {n}: block at {item.start} differs from its final one")
-            elif any(a < item.start < b for a, b in inert):
+            elif (i := bisect.bisect_left(inert_starts, item.start)) and inert_ends[
+                i - 1
+            ] > item.start:
                 faults.append(f"update {n}: block at {item.start} inside an inert region")
         if update.committed_end != end:
             faults.append(f"update {n}: committed_end {update.committed_end} != {end}")
@@ -203,18 +218,24 @@ def _check_commits(
 def _check_pending(updates: Sequence[StreamUpdate], final: Sequence[Segment]) -> list[str]:
     faults: list[str] = []
     previous: tuple[Pending, ...] = ()
+    _at = _home(final)
     for n, update in enumerate(updates):
-        if update.pending_kept > len(previous):
+        kept = update.pending_kept
+        if kept > len(previous):
             faults.append(f"update {n}: pending_kept beyond the previous tail")
         tail = previous = update.tail(previous)
-        for item, nxt in zip(tail, [*tail[1:], None], strict=False):
-            if item.start < update.committed_end:
-                faults.append(f"update {n}: pending item before the committed end")
+        if tail and tail[0].start < update.committed_end:  # the tail is in order (below)
+            faults.append(f"update {n}: pending item before the committed end")
+        # Kept items were checked when they came (the final segments do not change):
+        # only the new ones, and the pair where they meet the kept ones, are checked.
+        new = tail[max(kept - 1, 0) :]
+        for item, nxt in zip(new, [*new[1:], None], strict=False):
             if nxt is not None and nxt.start <= item.start:
                 faults.append(f"update {n}: pending item at {item.start} is empty")
+        for item in tail[kept:]:
             if not isinstance(item, PendingBlock):
                 continue
-            home = _at(final, item.start)
+            home = _at(item.start)
             becomes = home is not None and home.start == item.start and home.id == item.id
             if not item.tentative and not becomes:
                 faults.append(f"update {n}: pending block {item.id} at {item.start} not final")
@@ -242,15 +263,25 @@ def _check_held(updates: Sequence[StreamUpdate], final: Sequence[Segment], text:
         else:
             ready = text.find(">", seg.start) + 1
         openers.append((seg.start, ready))
+    # Blocks do not overlap, so the openers' ends come in order: those still arriving
+    # (``received < ready``) are the last ones, and at most one starts before held_from.
+    readies = [ready for _, ready in openers]
     tail: tuple[Pending, ...] = ()
     for n, update in enumerate(updates):
         tail = update.tail(tail)
-        blocks = {item.start for item in tail if isinstance(item, PendingBlock)}
-        for start, ready in openers:
-            shown = update.committed_end <= start < update.held_from and start not in blocks
-            if shown and update.received < ready:
+        i = bisect.bisect_right(readies, update.received)
+        while i < len(openers) and openers[i][0] < update.held_from:
+            start = openers[i][0]
+            j = bisect.bisect_left(tail, start, key=_start)
+            block = j < len(tail) and tail[j].start == start and isinstance(tail[j], PendingBlock)
+            if update.committed_end <= start and not block:
                 faults.append(f"update {n}: the opener at {start} is shown half as text")
+            i += 1
     return faults
+
+
+def _start(item: Pending) -> int:
+    return item.start
 
 
 __all__ = [
