@@ -9,6 +9,7 @@ import pytest
 
 from replykit import StreamSegmenter, segment
 from replykit.questionnaire.compat import Compat
+from replykit.questionnaire.segmentation.stream_shapes import Pending
 from replykit.testing.streaming import check_stream
 
 _ENTITIES = Compat(decode_entities=True)
@@ -140,3 +141,16 @@ def test_raw_text_then_entities_streams_as_one_segment_call(compat: Compat | str
         cuts = [[text], list(text), [text[: len(raw)], text[len(raw) :]]]
         for chunks in cuts:
             assert check_stream(chunks, message_id="m", compat=compat) == [], (text, chunks)
+
+
+@pytest.mark.parametrize("compat", _MODES, ids=["entities", "sage"])
+def test_no_pending_item_starts_after_the_limit(compat: Compat | str) -> None:
+    for raw, entity, escaped in itertools.product(_RAW, _ENTITY, _ESCAPED):
+        text = raw + entity + escaped
+        limit = text.index("&")
+        stream = StreamSegmenter(message_id="m", compat=compat)
+        tail: tuple[Pending, ...] = ()
+        for char in text:
+            update = stream.push(char)
+            tail = update.tail(tail)
+            assert all(item.start <= limit for item in tail), (text, update)
