@@ -416,8 +416,9 @@ def _drive(
 def _read_rest(sc: Scanner, look: _Lookahead, pos: int, checked: int) -> None:
     """Read the lines from line start ``pos`` as ``Scanner.run`` does, to the end or,
     as :func:`_drive` stops, to the line of an opening tag without its closer (its
-    tentative block is not read: a reading past a §9 limit costs what one without a
-    limit costs; ``checked``: the tags of ``look.missed`` looked at so far)."""
+    tentative block is not read: a reading past its ``limit``, the end of the complete
+    lines, costs what one within it costs; ``checked``: the tags of ``look.missed``
+    looked at so far)."""
     st, n, missed = sc.state, sc.n, look.missed
     while pos < n and not st.halted:
         if sc.line_runs:
