@@ -150,3 +150,28 @@ def test_a_line_head_is_judged_in_the_message_not_in_its_token() -> None:
     _same(text)
     tokens = Scanner(text, lexemes()).run().tokens
     assert parts_of(text, tokens)[0] == MarkdownRun(0, 13, True)
+
+
+@settings(max_examples=150)
+@given(text=GENERATORS, compat=st.sampled_from([None, "sage"]))
+def test_seen_visible_marks_every_markdown_run_visible_and_changes_nothing_else(
+    text: str, compat: str | None
+) -> None:
+    # A streaming reading after visible prose: the preface rule's answer is already yes.
+    tokens = Scanner(text, lexemes(), compat=resolve(compat)).run().tokens
+    read = parse(text, tokens)
+    seen = parse(text, tokens, seen_visible=True)
+    expected = [
+        MarkdownRun(p.start, p.end, True) if isinstance(p, MarkdownRun) else p for p in read
+    ]
+    assert seen == expected
+    assert [type(p) for p in seen] == [type(p) for p in lark(text, tokens)]
+
+
+def test_seen_visible_skips_the_reading_of_an_invisible_run() -> None:
+    text = "<!-- note -->\n\n```questionnaire\ntitle: T\nquestions: []\n```\n"
+    tokens = Scanner(text, lexemes()).run().tokens
+    alone = parse(text, tokens)
+    assert isinstance(alone[0], MarkdownRun) and alone[0].visible is False
+    first = parse(text, tokens, seen_visible=True)[0]
+    assert first == MarkdownRun(alone[0].start, alone[0].end, True)

@@ -192,8 +192,10 @@ def family_parts() -> FamilyParts:
     return parts
 
 
-def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
+def parse(text: str, tokens: Iterable[ScanToken], seen_visible: bool = False) -> list[Part]:
     """Parse the fast mode's tokens of ``text`` (rule ``message``) into its parts.
+    ``seen_visible``: visible prose came before ``text``; every Markdown run is then
+    ``visible`` (the preface rule's answer so far, §4.3) and is not read for it.
 
     The scanner's tokens always form a sentence of the grammar; a ``ReplykitBug``
     here is a bug in the scanner. The LALR table Lark builds from the grammar is run
@@ -202,7 +204,7 @@ def parse(text: str, tokens: Iterable[ScanToken]) -> list[Part]:
     """
     # The scanner passes a tuple: checked first, as an ABC check costs a call.
     toks = tokens if type(tokens) is tuple or isinstance(tokens, Sequence) else list(tokens)
-    return read_message(parser("message"), text, toks)
+    return read_message(parser("message"), text, toks, seen_visible)
 
 
 def parse_document(text: str, tokens: Iterable[ScanToken], strict: bool = True) -> Tree[Token]:

@@ -120,11 +120,16 @@ class _Rejected(Exception):
         self.index = index
 
 
-def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Part]:
+def read_message(
+    lark: Lark, text: str, tokens: Sequence[ScanToken], seen_visible: bool = False
+) -> list[Part]:
     """The parts of ``text`` (Markdown runs and candidates, spans in code points) from
     the scanner's fast-mode ``tokens``, read by ``lark``'s LALR table of rule
     ``message``. Raises :class:`ReplykitBug` when the tokens are not a sentence of the
-    rule (the scanner only emits sentences).
+    rule (the scanner only emits sentences). ``seen_visible``: visible prose came
+    before ``text`` (a streaming reading's text), so every Markdown run is marked
+    ``visible`` without being read: the preface rule asks only whether visible prose
+    came before a block (§4.3), and the answer is already yes.
 
     The table's shifts and reductions depend only on the tokens' kinds, so they are
     run once per sequence of kinds (:func:`plan`) and the plan is applied to the
@@ -138,16 +143,19 @@ def read_message(lark: Lark, text: str, tokens: Sequence[ScanToken]) -> list[Par
             ("$END", "the end") if at == len(kinds) else (kinds[at], f"offset {tokens[at].start}")
         )
         raise ReplykitBug(f"rule message does not expect {kind} at {where}") from None
-    parts: list[Part] = _apply(steps, text, tokens)
+    parts: list[Part] = _apply(steps, text, tokens, seen_visible)
     return parts
 
 
-def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken]) -> Any:
+def _apply(steps: Plan, text: str, tokens: Sequence[ScanToken], seen: bool) -> Any:
     if isinstance(steps, int):
         return tokens[steps]
     build, children = steps
     # A token child is taken at once: most children are tokens.
-    return build(text, [tokens[c] if type(c) is int else _apply(c, text, tokens) for c in children])
+    values = [tokens[c] if type(c) is int else _apply(c, text, tokens, seen) for c in children]
+    if seen and build is _markdown:
+        return MarkdownRun(values[0].start, values[-1].end, True)
+    return build(text, values)
 
 
 def plan(lark: Lark, kinds: tuple[str, ...]) -> Plan:

@@ -78,7 +78,7 @@ def _closed(text: str, resume: Resume, line: int, after: int) -> Reading | None:
         FencedPart(resume.fence.opener, (resume.fence.payload_start, closer[0]), closer)
     ]
     if rest:
-        parts.append(MarkdownRun(closer[1], end, False))
+        parts.append(MarkdownRun(closer[1], end, resume.visible))  # as parse() marks it
     checkpoint = Checkpoint(end, ScanState(), resume.visible, 0, None)
     return Reading(tuple(parts), (), checkpoint, (), end, None, len(text) - 1)
 
@@ -116,7 +116,7 @@ def read_xml_closer(text: str, resume: Resume, tag: Miss) -> Reading | None:
     parts: tuple[Part, ...] = (
         MarkdownRun(resume.at, tag.start, True),
         XmlPart((tag.start, base + payload), (base + closer, base + closer_end)),
-        MarkdownRun(base + closer_end, end, False),
+        MarkdownRun(base + closer_end, end, resume.visible),  # as parse() marks it
     )
     if end - base - closer_end == 1:  # the closer's line ends the text: the paragraph is open
         return Reading(parts, (), None, (), resume.at, None, len(text) - 1, True)

@@ -135,7 +135,9 @@ class Checkpoint:
 @attrs.frozen
 class Reading:
     """What one reading found, in message offsets: the ``parts`` of the text read (the
-    last ones provisional, see ``taint``), every near-miss emitted, the last
+    last ones provisional, see ``taint``; each Markdown run ``visible`` when visible
+    prose came before it, :func:`~replykit.questionnaire.scan.grammar.parse`), every
+    near-miss emitted, the last
     ``checkpoint`` (``None``: none), the tags read without a closer, ``taint`` (the
     offset from which the reading may still change: the first opening tag without a
     closer, the start of a paragraph, heading or HTML block still open at the end,
@@ -328,7 +330,7 @@ def read(
     misses = _misses(sc, look, base)
     opening = [m.start for m in misses if m.opening]
     taints.extend(opening)
-    parts = _absolute(parse(text, result.tokens), base, resume.fence)
+    parts = _absolute(parse(text, result.tokens, resume.visible), base, resume.fence)
     near = _moved_near(result.near_misses, base)
     taint = min(taints) if not final else base + len(text)
     waits_blank = waits_blank and not opening
