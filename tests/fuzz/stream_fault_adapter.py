@@ -10,7 +10,8 @@ argv[1] names, for the fuzzer's tests (§10). Other ops are unsupported.
   block found there over it (rewrites finished text);
 - ``utf16_text``: replykit's commits, each ``text`` sliced by UTF-16 code units (as a
   JavaScript client that takes offsets for string indices): wrong text once a
-  character outside the BMP came.
+  character outside the BMP came;
+- ``short``: one update fewer than chunks (an answer of the wrong shape).
 """
 
 from __future__ import annotations
@@ -86,6 +87,10 @@ def _utf16_text(chunks: list[str], message_id: str) -> list[dict[str, Any]]:
     return updates
 
 
+def _short(chunks: list[str], message_id: str) -> list[dict[str, Any]]:
+    return [{"committed": []} for _ in chunks[1:]]  # one update too few
+
+
 def answer(request: dict[str, Any], fault: str) -> dict[str, Any]:
     rid = request.get("id")
     if request.get("op") != "stream":
@@ -96,7 +101,9 @@ def answer(request: dict[str, Any], fault: str) -> dict[str, Any]:
     if fault == "split_tag":
         return {"id": rid, **_split_tag(chunks, message_id)}
     final = segment("".join(chunks), message_id=message_id).to_json()
-    faults = {"early_block": _early, "withdraw": _withdraw, "utf16_text": _utf16_text}
+    faults = {
+        "early_block": _early, "withdraw": _withdraw, "utf16_text": _utf16_text, "short": _short
+    }  # fmt: skip
     updates = faults[fault](chunks, message_id)
     return {"id": rid, "updates": updates, **final}
 

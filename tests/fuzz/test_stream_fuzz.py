@@ -12,6 +12,7 @@ import pytest
 
 from replykit.fuzz import fuzz
 from replykit.fuzz.adapter import Adapter
+from replykit.fuzz.report import report_text
 from replykit.fuzz.stream_check import commit_fault, shape_fault
 from replykit.fuzz.stream_examples import stream_examples
 from replykit.fuzz.stream_generate import chunked, hard_cuts
@@ -121,3 +122,74 @@ def test_cli_op_stream(tmp_path: Path) -> None:
     assert status == 1
     data = json.loads((out / "report.json").read_text("utf-8"))
     assert data["ops"] == ["stream"] and data["classes"][0]["op"] == "stream"
+
+
+def test_an_overlap_is_reported_as_the_earlier_commit_against_the_later_one() -> None:
+    body = {"chunks": ["Intro\n\n<questionnaire>{}</questionnaire>\n"]}
+    final = [
+        {"kind": "markdown", "start": 0, "end": 7},
+        {"kind": "questionnaire", "start": 7, "end": 39, "id": "m_q1"},
+    ]
+    answer = {"updates": [{"committed": [{"kind": "markdown", "start": 0, "end": 20},
+                                         {"kind": "questionnaire", "start": 7, "end": 39}]}],
+              "segments": final}  # fmt: skip
+    found = commit_fault(body, answer, final)
+    assert found is not None
+    role, kinds, diff, why = found
+    assert (role, kinds) == ("withdrawn", "markdown>questionnaire")
+    assert (diff.expected, diff.actual) == ("markdown", "questionnaire")
+    assert why.startswith(
+        "updates[0].committed[1] (questionnaire 7-39) overlaps updates[0].committed[0] "
+        "(markdown 0-20), committed earlier"
+    )
+
+
+def test_nothing_received_allows_no_range() -> None:
+    body = {"chunks": [""]}
+    answer = {"updates": [{"committed": [{"kind": "markdown", "start": 0, "end": 0}]}],
+              "segments": []}  # fmt: skip
+    found = commit_fault(body, answer, [])
+    assert found is not None and found[0] == "withdrawn"
+    assert (found[2].path[-1], found[2].expected, found[2].actual) == ("start", None, 0)
+    assert "0 code points received" in found[3]
+
+
+def test_offsets_may_be_integral_numbers_and_nothing_else() -> None:
+    body = {"chunks": ["ab", "cd"]}
+    final = [{"kind": "markdown", "start": 0, "end": 4}]
+
+    def answer(start: object, end: object) -> dict[str, object]:
+        item = {"kind": "markdown", "start": start, "end": end}
+        return {"updates": [{"committed": []}, {"committed": [item]}], "segments": final}
+
+    assert shape_fault(body, answer(0.0, 4.0)) == ""
+    assert commit_fault(body, answer(0.0, 4.0), final) is None
+    found = commit_fault(body, answer(0.0, 5.0), final)
+    assert found is not None and found[2].path[-1] == "end" and found[2].actual == 5
+    for bad, shown in ((2.5, "2.5"), ("0", "'0'"), (True, "True"), (None, "None")):
+        assert shape_fault(body, answer(bad, 4)) == (
+            f"updates[1].committed[0] start is not a code-point offset (an integer): {shown}"
+        )
+    assert shape_fault(body, answer(0, 4) | {"updates": [{"committed": []}, {"committed": [
+        {"start": 0, "end": 4}]}]}) == "updates[1].committed[0] has no kind string"  # fmt: skip
+
+
+def test_an_answer_of_the_wrong_shape_restarts_the_adapter() -> None:
+    request = {"op": "stream", "chunks": ["a", "b"], "message_id": "m", "profile": "client"}
+    with Adapter(python_adapter("stream_fault_adapter.py", "short")) as adapter:
+        for n in (1, 2):
+            verdict = check(adapter, "stream", request)
+            assert verdict.rule == "adapter.bad_response"
+            assert verdict.detail == "1 updates for 2 chunks"
+            assert adapter.starts == n
+
+
+def test_a_stream_class_says_which_commit_broke_which_invariant() -> None:
+    report = fuzz(
+        python_adapter("stream_fault_adapter.py", "withdraw"), ops=("stream",), examples=20,
+        seed=1, explicit=False, profiles=("client",),
+    )  # fmt: skip
+    withdrawn = [c for c in report.classes if "|withdrawn|" in c.key_text]
+    assert withdrawn and all("committed earlier" in c.detail for c in withdrawn)
+    text = report_text(report)
+    assert all(c.detail in text for c in withdrawn)

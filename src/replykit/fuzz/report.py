@@ -172,6 +172,8 @@ def _class_lines(n: int, found: FuzzClass) -> list[str]:
     out.append(f"    first differing field: {found.field or '/'}")
     out.append(f"    replykit: {_show(found.expected)}")
     out.append(f"    adapter:  {_show(found.actual)}")
+    if found.detail:
+        out.append(f"    {found.detail}")
     if found.op == "segment":
         out.append(f"    replykit segments: {_segments_line(found.expected_response)}")
         out.append(f"    adapter segments:  {_segments_line(found.actual_response)}")

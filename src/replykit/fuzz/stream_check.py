@@ -19,6 +19,7 @@ Hypothesis-free: the runner and the vector tests use it alike.
 from __future__ import annotations
 
 import itertools
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -40,13 +41,38 @@ def stream_text(body: Mapping[str, Any]) -> str:
     return "".join(chunks)
 
 
+def _offset(value: Any) -> int | None:
+    """A code-point offset as JSON gives it: an integer, or a number with an integral
+    value (``30`` equals ``30.0``, docs/fuzzing.md); ``None`` for anything else (a
+    boolean, a string, ``2.5``)."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
+
+
+def _item_problem(value: Any) -> str:
+    """What makes ``value`` no committed item (``""``: it is one)."""
+    if not isinstance(value, Mapping):
+        return "is not an object"
+    if not isinstance(value.get("kind"), str):
+        return "has no kind string"
+    for key in _KEYS:
+        if _offset(value.get(key)) is None:
+            return f"{key} is not a code-point offset (an integer): {value.get(key)!r}"
+    return ""
+
+
 def _item(value: Any) -> Mapping[str, Any] | None:
-    """A committed item as the protocol has it, or ``None`` for a malformed one."""
-    if not isinstance(value, Mapping) or not isinstance(value.get("kind"), str):
+    """A committed item as the protocol has it, its offsets as integers, or ``None``
+    for a malformed one."""
+    if _item_problem(value):
         return None
-    if not all(type(value.get(k)) is int for k in _KEYS):
-        return None
-    return value
+    start, end = _offset(value["start"]), _offset(value["end"])
+    if start is value["start"] and end is value["end"]:
+        return typing.cast(Mapping[str, Any], value)
+    return {**value, "start": start, "end": end}
 
 
 def shape_fault(body: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
@@ -62,8 +88,9 @@ def shape_fault(body: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
     for n, update in enumerate(updates):
         if not isinstance(update, Mapping) or not isinstance(update.get("committed"), list):
             return f"updates[{n}] has no committed list"
-        if any(_item(v) is None for v in update["committed"]):
-            return f"updates[{n}].committed holds an item without kind, start and end"
+        for i, item in enumerate(update["committed"]):
+            if problem := _item_problem(item):
+                return f"updates[{n}].committed[{i}] {problem}"
     if not isinstance(actual.get("segments"), list):
         return "segments is not a list"
     return ""
@@ -79,44 +106,68 @@ def _kinds(a: Mapping[str, Any], b: Mapping[str, Any] | None) -> str:
     return f"{a.get('kind')}>{b.get('kind') if b is not None else '-'}"
 
 
-Finding = tuple[str, str, Difference]
+#: A finding: its role, its kinds, the first differing field and why, in one line.
+Finding = tuple[str, str, Difference, str]
 
 
 def commit_fault(
     body: Mapping[str, Any], actual: Mapping[str, Any], final: Sequence[Mapping[str, Any]]
 ) -> Finding | None:
     """The first committed item that breaks an invariant, as ``(role, kinds,
-    difference)``: ``withdrawn`` (beyond the text received, or overlapping an earlier
-    commit it does not continue) or ``premature`` (the reference's final result shows
+    difference, detail)``: ``withdrawn`` (beyond the text received, or overlapping an
+    earlier commit it does not continue: the difference then holds the earlier
+    commit's kind and this one's) or ``premature`` (the reference's final result shows
     it otherwise). ``final``: the reference's segments. ``None``: none breaks one."""
     chunks = body["chunks"]
     received = 0
-    earlier: list[Mapping[str, Any]] = []
+    earlier: list[tuple[str, Mapping[str, Any]]] = []
     for n, update in enumerate(actual["updates"]):
         received += len(chunks[n])
         for i, raw in enumerate(update["committed"]):
             item = _item(raw)
             assert item is not None  # shape_fault checked
             where: tuple[str | int, ...] = ("updates", n, "committed", i)
+            name = f"updates[{n}].committed[{i}] ({_span(item)})"
             start, end = item["start"], item["end"]
             if not 0 <= start < end <= received:
-                return "withdrawn", _kinds(item, None), _bad_range(where, start, end, received)
-            for old in earlier:
+                diff = _bad_range(where, start, end, received)
+                why = f"{name} is not within the {received} code points received so far"
+                return "withdrawn", _kinds(item, None), diff, why
+            for old_name, old in earlier:
                 if old["start"] < end and start < old["end"] and not _same(old, item):
                     diff = Difference((*where, "kind"), old.get("kind"), item.get("kind"))
-                    return "withdrawn", _kinds(old, item), diff
-            earlier.append(item)
+                    why = (
+                        f"{name} overlaps {old_name}, committed earlier: committed text was "
+                        "withdrawn or given to another segment (shown: the earlier commit's "
+                        "kind, then this one's)"
+                    )
+                    return "withdrawn", _kinds(old, item), diff, why
+            earlier.append((name, item))
     for n, update in enumerate(actual["updates"]):
-        for i, item in enumerate(update["committed"]):
+        for i, raw in enumerate(update["committed"]):
+            item = _item(raw)
+            assert item is not None
             found = _against_final(item, final, ("updates", n, "committed", i))
             if found is not None:
-                return found
+                role, kinds, diff = found
+                why = (
+                    f"updates[{n}].committed[{i}] ({_span(item)}) is not what the final "
+                    "result shows there (shown: replykit's final value, then the adapter's)"
+                )
+                return role, kinds, diff, why
     return None
+
+
+def _span(item: Mapping[str, Any]) -> str:
+    return f"{item.get('kind')} {item['start']}-{item['end']}"
 
 
 def _bad_range(where: tuple[str | int, ...], start: int, end: int, received: int) -> Difference:
     """The field of a committed range that breaks ``0 <= start < end <= received``,
-    with the nearest value it could have (the code points received so far)."""
+    with the nearest value it could have (the code points received so far; ``None``
+    when nothing was received, so no range is allowed)."""
+    if received == 0:
+        return Difference((*where, "start"), None, start)
     if start < 0 or start >= received:
         return Difference((*where, "start"), 0 if start < 0 else received - 1, start)
     if end > received:
@@ -126,7 +177,7 @@ def _bad_range(where: tuple[str | int, ...], start: int, end: int, received: int
 
 def _against_final(
     item: Mapping[str, Any], final: Sequence[Mapping[str, Any]], where: tuple[str | int, ...]
-) -> Finding | None:
+) -> tuple[str, str, Difference] | None:
     start, end = item["start"], item["end"]
     home = next((s for s in final if s["start"] <= start < s["end"]), None)
     if home is None:

@@ -163,12 +163,13 @@ def _stream_verdict(
     shape, then every commit, then its final result as a ``segment`` answer."""
     fault = shape_fault(body, actual)
     if fault:
+        adapter.close()  # restarted after a failure, as every failure restarts it
         rule = "adapter.bad_response"
         return Verdict(rule, expected, actual, detail=fault, key=ClassKey("stream", rule))
     found = commit_fault(body, actual, expected.get("segments") or [])
     if found is not None:
-        role, kinds, diff = found
-        return Verdict(STREAM_RULE, expected, actual, diff, key=stream_key(role, kinds))
+        role, kinds, diff, why = found
+        return Verdict(STREAM_RULE, expected, actual, diff, why, key=stream_key(role, kinds))
     final = {k: actual[k] for k in ("segments", "diagnostics") if k in actual}
     seg = _segment_verdict(adapter, final_body(body), expected, final)
     if seg.rule is None or seg.key is None:
