@@ -27,6 +27,12 @@ def _oa(content: str, index: int | None = None) -> str:
     return "data: " + json.dumps({"choices": [choice]}) + "\n\n"
 
 
+def _responses(text: str) -> str:
+    """A Responses stream event carrying ``text`` (with the event line servers send)."""
+    data = {"type": "response.output_text.delta", "output_index": 0, "delta": text}
+    return "event: response.output_text.delta\ndata: " + json.dumps(data) + "\n\n"
+
+
 def _run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, encoding: str = "utf-8"
 ) -> tuple[int, list[dict[str, object]], str]:
@@ -74,7 +80,26 @@ def test_a_leading_byte_order_mark_is_ignored(
             _oa("Partial") + 'data: {"error":{"message":"server\\nerror"}}\n\n' + DONE,
             "S line 3: the stream reports an error: server error",
         ),
-        (_oa("Partial"), "S: the stream ends without data: [DONE] or message_stop"),
+        (
+            _oa("Partial"),
+            "S: the stream ends without data: [DONE], message_stop or response.completed",
+        ),
+        ("data: [1, 2]\n\n" + DONE, "S line 1: event data must be an object, not an array"),
+        ('data: "text"\n\n' + DONE, "S line 1: event data must be an object, not a string"),
+        (
+            _responses("Partial") + 'data: {"type":"response.failed","response":{"status":'
+            '"failed","error":{"code":"server_error","message":"The model failed"}}}\n\n',
+            "S line 4: the stream reports an error: server_error: The model failed",
+        ),
+        (
+            'data: {"type":"error","code":"rate_limit_exceeded","message":"Slow down"}\n\n',
+            "S line 1: the stream reports an error: rate_limit_exceeded: Slow down",
+        ),
+        (
+            'data: {"type":"response.output_text.delta","delta":7}\n\n',
+            "S line 1: event data delta must be a string or null, not a number",
+        ),
+        ('data: {"choices":[{"text":false}]}\n\n' + DONE, "choices[0].text must be a string"),
         ("# A Markdown file\n\nNot a stream.\n", "S: not a server-sent-event stream"),
         ('data: {"choices":{"delta":{}}}\n\n' + DONE, "line 1: event data choices must be a list"),
         ('data: {"choices":[3]}\n\n' + DONE, "choices[0] must be an object, not a number"),
@@ -111,3 +136,37 @@ def test_the_field_rules() -> None:
     assert reported_error({"error": "boom"}) == "boom"
     assert reported_error({"type": "error", "error": {"type": "x", "message": "m"}}) == "x: m"
     assert len(reported_error({"error": {"message": "y" * 500}}) or "") == 200
+
+
+def test_a_legacy_completion_stream_carries_its_text_in_the_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    legacy = "".join(
+        "data: "
+        + json.dumps(
+            {
+                "object": "text_completion",
+                "choices": [{"index": 0, "text": t, "finish_reason": None}],
+            }
+        )
+        + "\n\n"
+        for t in ("Hello", " there")
+    )
+    code, events, _ = _run(tmp_path, capsys, legacy + DONE)
+    assert (code, _done_text(events)) == (0, "Hello there")
+
+
+def test_a_responses_stream_is_read_to_its_end_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = 'event: response.created\ndata: {"type":"response.created","response":{}}\n\n'
+    reasoning = 'data: {"type":"response.reasoning_summary_text.delta","delta":"hmm"}\n\n'
+    body = _responses("Intro\n\n<questionnaire>") + _responses('{"title":"T"}</questionnaire>')
+    for end in ("response.completed", "response.incomplete"):
+        done = f'event: {end}\ndata: {{"type":"{end}","response":{{}}}}\n\n'
+        text = created + reasoning + body + done + _responses("after the end")
+        code, events, _ = _run(tmp_path, capsys, text)
+        assert (code, _done_text(events)) == (
+            0,
+            'Intro\n\n<questionnaire>{"title":"T"}</questionnaire>',
+        )

@@ -70,9 +70,11 @@ def add_parser(
         "--sse",
         action="store_true",
         help="the input is a captured server-sent-event stream (OpenAI-style: the "
-        "delta.content of the choice with index 0; Anthropic-style: content_block_delta "
-        "text deltas); an error event, a stream without its end event ([DONE], "
-        "message_stop) or without any data: line is an input error (exit 2)",
+        "delta.content, or a legacy completion's text, of the choice with index 0; an "
+        "OpenAI Responses stream's response.output_text.delta events; Anthropic-style: "
+        "content_block_delta text deltas); an error event, a stream without its end "
+        "event ([DONE], message_stop, response.completed) or without any data: line is "
+        "an input error (exit 2)",
     )
     p.add_argument("--profile", default="client", help="client (default), self_check, product:NAME")
     p.add_argument(
