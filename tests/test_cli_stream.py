@@ -4,7 +4,9 @@ stream of each style (docs/cli.md; §10)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +179,30 @@ def test_the_text_before_a_bad_byte_is_streamed_then_the_error(tmp_path: Path) -
     assert proc.stderr.decode().endswith("is not UTF-8 (byte 13)\n")
     first = json.loads(proc.stdout.splitlines()[0])
     assert first["event"] == "commit" and first["committed"][0]["text"] == "Hello there\n\n"
+
+
+def test_a_fifo_given_as_a_path_is_read_as_it_arrives(tmp_path: Path) -> None:
+    # A pipe named on the command line streams like stdin: an update comes while the
+    # producer still holds the pipe open (a regular file is read in chunks of 64).
+    fifo = tmp_path / "reply.fifo"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "replykit", "stream", str(fifo)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        with open(fifo, "wb", buffering=0) as writer:
+            writer.write(b"Intro\n\n<questionnaire>")
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no update while the pipe is open"
+            assert proc.stdout is not None
+            first = json.loads(proc.stdout.readline())
+            assert first["event"] == "commit"
+            assert first["committed"][0]["text"] == "Intro\n\n"
+            writer.write(b'{"title":"T","questions":[]}</questionnaire>\n')
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    done = json.loads(out.splitlines()[-1])
+    assert done["event"] == "done" and done["segments"][1]["kind"] == "questionnaire"

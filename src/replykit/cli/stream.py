@@ -1,15 +1,18 @@
 """``replykit stream``: segment a message as it arrives, one JSON line per update (§10).
 
-Reads the message from a file or standard input as it arrives (standard input: each
-read is one chunk, decoded as UTF-8 incrementally), or the text deltas of a captured
-server-sent-event stream (``--sse``, :mod:`replykit.cli.sse`), and pushes it to a
-:class:`~replykit.StreamSegmenter`. docs/cli.md and docs/streaming.md give the output.
+Reads the message from a file or standard input as it arrives (standard input, or a
+pipe given as a path: each read is one chunk, decoded as UTF-8 incrementally), or the
+text deltas of a captured server-sent-event stream (``--sse``, :mod:`replykit.cli.sse`),
+and pushes it to a :class:`~replykit.StreamSegmenter`. docs/cli.md and
+docs/streaming.md give the output.
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO
 
@@ -173,6 +176,14 @@ def _rechunked(pieces: Iterable[str], size: int) -> Iterator[str]:
         yield carry
 
 
+def _regular(handle: BinaryIO) -> bool:
+    """Whether ``handle`` reads a regular file (not a pipe, FIFO or device)."""
+    try:
+        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError):  # no descriptor (an in-memory stream): a whole text
+        return True
+
+
 def _chunks(args: argparse.Namespace, handle: BinaryIO) -> Iterator[str]:
     name = input_name(args.file)
     pieces: Iterable[str] = _decoded(handle, name)
@@ -181,8 +192,8 @@ def _chunks(args: argparse.Namespace, handle: BinaryIO) -> Iterator[str]:
 
         pieces = deltas(_lines(pieces), name)
     size = args.chunk_size
-    if size is None and args.file != "-" and not args.sse:
-        size = FILE_CHUNK
+    if size is None and args.file != "-" and not args.sse and _regular(handle):
+        size = FILE_CHUNK  # a pipe or FIFO given as a path is read as it arrives, as stdin
     return _rechunked(pieces, size) if size is not None else iter(pieces)
 
 
