@@ -51,11 +51,14 @@ def test_the_early_block_is_deferred_with_several_diagnostics() -> None:
 @pytest.mark.parametrize("size", [1, 16, 256])
 @pytest.mark.parametrize(("head", "unit"), [(BAD, GOOD), ("Intro.\n\n", PARA)])
 def test_update_size_grows_linearly(size: int, head: str, unit: str) -> None:
-    counts = [_size(_updates(head + unit * n + "\n\nEnd.\n", size)) for n in (10, 20, 40, 80)]
-    steps = [b - a for a, b in itertools.pairwise(counts)]
-    # Doubling the forms doubles the step: linear growth (quadratic would quadruple).
-    assert steps[1] <= 2 * steps[0] + 4 and steps[2] <= 2 * steps[1] + 4, counts
-    assert counts[-1] <= 4 * 80 + 2 * (len(head + unit * 80) // size + 1), counts
+    forms = (10, 20, 40, 80, 160)
+    counts = [_size(_updates(head + unit * n + "\n\nEnd.\n", size)) for n in forms]
+    # Doubling the forms at most about doubles the items: linear growth (quadratic would
+    # quadruple them). Where the readings fall moves each count a little: in one long
+    # paragraph the readings are spaced by a factor of three (docs/streaming.md, "Work").
+    assert all(b <= 2.5 * a for a, b in itertools.pairwise(counts)), counts
+    for n, count in zip(forms, counts, strict=True):
+        assert count <= 4 * n + 2 * (len(head + unit * n) // size + 1), counts
 
 
 def test_deferred_segments_are_each_sent_once_and_the_tail_is_whole() -> None:

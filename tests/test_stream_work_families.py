@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from replykit import StreamSegmenter, segment
-from replykit.testing.streaming import check_stream
+from replykit.testing.streaming import check_stream, stream_chunks
 
 
 def _family_a(n: int, second: str) -> str:
@@ -131,3 +131,26 @@ def test_no_reading_runs_while_a_comment_runs_to_the_end(tail: str) -> None:
     stream.push(pushed[-1])
     assert stream.readings == 2  # a "-->" may close it: read again
     assert stream.finish() == segment("".join(pushed), message_id="m")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- <questionnaire>{}</questionnaire>\n",  # each block waits for finish() (the cap)
+        "1. <questionnaire>{}</questionnaire>\n",
+        '* <questionnaire>{"title":"T","questions":[]}</questionnaire>\n',
+        "> <questionnaire>{}</questionnaire>\n",
+        "<div>\n<questionnaire>{}</questionnaire>\n",
+    ],
+)
+@pytest.mark.parametrize(("n", "size"), [(500, 2048), (2000, 2048), (4000, 4096), (1000, 256)])
+def test_a_stretch_whose_resume_point_never_moves_stays_within_the_bound(
+    line: str, n: int, size: int
+) -> None:
+    # Every line start leaves a paragraph (or an HTML block) open in a container, so
+    # no reading moves the resume point: each reads from 0 again, spaced by a factor
+    # of three, and finish() reads it all once more (helper-131's family, session 18).
+    chunks = _chunks(line * n, size)
+    assert check_stream(chunks) == []
+    run = stream_chunks(chunks)  # its ``scanned`` is the segmenter's work
+    assert run.scanned <= 3 * run.one_shot, (run.scanned, run.one_shot)  # no per-chunk slack

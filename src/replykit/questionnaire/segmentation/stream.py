@@ -115,7 +115,7 @@ class StreamSegmenter:
         self._reader = PartReader(message_id, chosen, self._compat, limits, preview, loader)
         self._limit = limits.max_diagnostics
         self._resume = Resume(0)
-        self._read_to = 0  # where the last reading ended
+        self._read_to, self._weight = 0, 1  # where the last reading ended; see _due
         self._waits_blank = False  # the last reading waits only for a paragraph to end
         # The last reading ended in a comment that runs to the end of the message (§3b):
         # only a "-->" may change what a reading finds (not decided under a §9 mode).
@@ -136,10 +136,9 @@ class StreamSegmenter:
         self._fresh = False  # a reading ran since the last update
         self._tail = Tail()  # the pending tail as the last update left it
         self._commits: list[Committed] = []
-        # Whether an update with nothing read or committed repeats the last tail (_update).
-        self._calm, self._plain = False, True
+        # Whether an update with nothing read or committed repeats the last tail (_update);
         # push()'s first path is open (_note_idle), and the fields of its update then.
-        self._idle = False
+        self._calm, self._plain, self._idle = False, True, False
         self._same: dict[str, object] = {}
         self._still = -1  # complete lines that note nothing change nothing up to here
         self._edge, self._past = 0, False  # (_update)
@@ -297,8 +296,9 @@ class StreamSegmenter:
         """Whether to read now (docs/streaming.md, "Work"): new complete lines may open
         or close a block (a ``<`` or a fence run on a line with the family word, or
         while a candidate is open) or are :data:`BATCH` code points, and the reading
-        reads again at most what is new (or is short); or a blank line ended the
-        paragraph the last reading waited for."""
+        reads again at most what is new (half of it when the last reading did not move
+        the resume point), or is short; or a blank line ended the paragraph the last
+        reading waited for."""
         end = self._in.complete
         if self._mode is not None:  # under a §9 limit, only the lines before its line
             end = self._in.reading_end(end)
@@ -316,7 +316,7 @@ class StreamSegmenter:
             )
             self._closed_at = self._resume.at if came else self._closed_at
             return came
-        old = self._read_to - self._resume.at
+        old = self._weight * (self._read_to - self._resume.at)
         new = end - self._read_to
         marked = self._in.last_mark >= self._read_to and (
             self._in.last_family >= self._read_to or self._open
@@ -328,7 +328,7 @@ class StreamSegmenter:
         """Whether to read the line still arriving to the end of the opening tag that
         came in it (once per tag, and no further: docs/streaming.md "Pending")."""
         self._in.tag_ended = False
-        old = self._read_to - self._resume.at
+        old = self._weight * (self._read_to - self._resume.at)
         new = self._in.reading_end(self._in.tag_end) - self._read_to
         if self._halted and not self._in.comment_closed(self._read_to, self._in.tag_end):
             return False  # the tag is inside the comment that halted the last reading
@@ -364,9 +364,10 @@ class StreamSegmenter:
             )  # fmt: skip
         self.scanned += reading.scanned  # the line still arriving: searched in Received
         self.readings += 1
-        self._read_to = end
+        self._read_to, at = end, self._resume.at
         if reading.checkpoint is not None:
             self._advance(reading)
+        self._weight = 1 if self._resume.at > at else 2  # stuck: readings spaced wider
         self._waits_blank, self._halted = reading.waits_blank, reading.halted and self._mode is None
         miss = self._open_miss = next((m for m in reading.misses if m.opening), None)
         tag = None if miss is None else miss.name

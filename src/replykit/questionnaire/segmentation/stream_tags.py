@@ -25,7 +25,8 @@ SHORT_READING = 128
 def spaced(old: int, new: int) -> bool:
     """Whether a reading that reads again ``old`` code points read before and ``new``
     ones may run: it reads again at most what is new, or it is short (docs/streaming.md,
-    "Work": readings together read at most about twice the text)."""
+    "Work": readings together read at most about twice the text; the segmenter counts
+    ``old`` twice when the last reading did not move the resume point)."""
     return old <= new or old + new <= SHORT_READING
 
 
