@@ -96,8 +96,9 @@ _DIGITS = re.compile("[0-9]+")
 _WHITE = re.compile("[ \t]*")
 # After a block scalar: blank lines up to the next content line, then a tab in that
 # line's leading white space (YAML 1.2.2 l-chomped-empty and l-trail-comments indent
-# with spaces only).
-_TAB_AFTER_BLOCK_SCALAR = re.compile("(?:[ ]*(?:\r\n|[\r\n\x85\u2028\u2029]))*[ ]*\t")
+# with spaces only). Atomic line breaks and possessive runs: "\r\n" is one break, and
+# were it also two, k blank lines of it could be split 2**k ways when no tab follows.
+_TAB_AFTER_BLOCK_SCALAR = re.compile("(?:[ ]*+(?>\r\n|[\r\n\x85\u2028\u2029]))*+[ ]*\t")
 
 
 class RefereeParser(Reader, Scanner, Parser):

@@ -110,7 +110,9 @@ class LinePatterns:
 # ``.*`` reads a line several times faster than ``[^\r\n]*``. Runs of spaces and line
 # contents are possessive (``*+``): what follows them never starts with what they
 # take, so giving back a character never helps, and not trying is several times faster.
-ANY_EOL = LinePatterns.build(r"(?:\r\n?|\n)", r"[^\r\n]*+")
+# A line ending is atomic: "\r\n" is one (§1), and were it also "\r" then "\n" (two
+# blank lines), k blank lines of "\r\n" could be split 2**k ways when a match fails.
+ANY_EOL = LinePatterns.build(r"(?>\r\n|\r|\n)", r"[^\r\n]*+")
 _LF = LinePatterns.build(r"\n", r".*+")
 
 
