@@ -42,8 +42,10 @@ PER_CHUNK = 256
 
 @attrs.frozen
 class StreamRun:
-    """One streamed message: every update, the final result, the characters the
-    segmenter scanned, and those one ``segment()`` of the whole text scans."""
+    """One streamed message: every update, the final result, the segmenter's work in
+    ``scanned`` (the characters it scanned plus the pending items it built and
+    compared, ``StreamSegmenter.work``), and the characters one ``segment()`` of the
+    whole text scans."""
 
     updates: tuple[StreamUpdate, ...]
     result: Segmentation
@@ -112,7 +114,7 @@ def check_stream(
         faults += _check_held(run.updates, final, text)
     bound = 3 * run.one_shot + PER_CHUNK * (len(chunks) + 1)
     if run.scanned > bound:
-        faults.append(f"scanned {run.scanned} > 3 x {run.one_shot} + {PER_CHUNK} x chunks")
+        faults.append(f"work {run.scanned} > 3 x {run.one_shot} + {PER_CHUNK} x chunks")
     size = output_items(run.updates)
     if size > run.scanned + len(final) + 2 * (len(chunks) + 1):
         faults.append(f"{size} items in the updates > scanned + segments + 2 x chunks")
