@@ -96,8 +96,7 @@ _DIGITS = re.compile("[0-9]+")
 _WHITE = re.compile("[ \t]*")
 # After a block scalar: blank lines up to the next content line, then a tab in that
 # line's leading white space (YAML 1.2.2 l-chomped-empty and l-trail-comments indent
-# with spaces only). Atomic line breaks and possessive runs: "\r\n" is one break, and
-# were it also two, k blank lines of it could be split 2**k ways when no tab follows.
+# with spaces only). Atomic breaks: were "\r\n" also two, k of them split 2**k ways.
 _TAB_AFTER_BLOCK_SCALAR = re.compile("(?:[ ]*+(?>\r\n|[\r\n\x85\u2028\u2029]))*+[ ]*\t")
 
 
