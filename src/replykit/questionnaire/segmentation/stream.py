@@ -120,7 +120,7 @@ class StreamSegmenter:
         # The last reading ended in a comment that runs to the end of the message (§3b):
         # only a "-->" may change what a reading finds (not decided under a §9 mode).
         self._halted = False
-        self._open = False  # the last reading left a candidate open (or tentative)
+        self._open, self._preview_at = False, NEVER  # a candidate left open (or tentative); _due
         # The first opening tag the last reading left without its closer (its name as
         # names compare), the closers looked at since, where a closer last made one due.
         self._open_tag: str | None = None
@@ -262,7 +262,7 @@ class StreamSegmenter:
             return NEVER if self._closers_seen == len(received.closers) else -1
         if self._waits_blank or received.last_mark >= self._read_to:
             return -1  # _due may read at a blank line or once the reading is spaced
-        return self._read_to + BATCH - 1  # _due reads once BATCH new code points came
+        return min(self._read_to + BATCH, self._preview_at) - 1  # then _due may read
 
     def _lines_came(self) -> None:
         """Complete lines came: commit plain ones, or read when a reading is due."""
@@ -293,12 +293,12 @@ class StreamSegmenter:
                 self._pending, self._fresh = (), True
 
     def _due(self) -> bool:
-        """Whether to read now (docs/streaming.md, "Work"): new complete lines may open
-        or close a block (a ``<`` or a fence run on a line with the family word, or
-        while a candidate is open) or are :data:`BATCH` code points, and the reading
-        reads again at most what is new (half of it when the last reading did not move
-        the resume point), or is short; or a blank line ended the paragraph the last
-        reading waited for."""
+        """Whether to read now (docs/streaming.md, "Work"): new complete lines may open or
+        close a block (a ``<`` or a fence run on a line with the family word, or while a
+        candidate is open), are :data:`BATCH` code points or reach ``_preview_at`` (the
+        pending form's preview is due: PartReader.preview_due), and the reading reads
+        again at most what is new (half of it when the last reading did not move the
+        resume point), or is short; or a blank line ended the awaited paragraph."""
         end = self._in.complete
         if self._mode is not None:  # under a §9 limit, only the lines before its line
             end = self._in.reading_end(end)
@@ -321,7 +321,7 @@ class StreamSegmenter:
         marked = self._in.last_mark >= self._read_to and (
             self._in.last_family >= self._read_to or self._open
         )
-        wanted = new >= BATCH or marked
+        wanted = new >= BATCH or marked or end >= self._preview_at
         return (wanted and spaced(old, new)) or self._blank_follows()
 
     def _tag_due(self) -> bool:
@@ -338,8 +338,7 @@ class StreamSegmenter:
         if not self._waits_blank or self._not_blank == self._read_to:
             return False
         blank = self._in.blank_line(self._read_to)
-        if blank is False:
-            self._not_blank = self._read_to  # that line is complete: asked once
+        self._not_blank = self._read_to if blank is False else self._not_blank  # asked once
         return blank is True
 
     # ---- one reading -----------------------------------------------------------------
@@ -375,6 +374,7 @@ class StreamSegmenter:
         self._open_tag, self._closers_seen = tag, len(received.closers)
         found = pending_items(reading, self._resume, self._reader, received.slice, self._committed)
         self._pending = before_limit(found, limit)
+        self._preview_at = self._reader.preview_due(self._pending)
         self._tail.work += len(reading.parts) + len(self._pending)
         self._open = self._resume.fence is not None or any(
             isinstance(p, PendingBlock) for p in self._pending

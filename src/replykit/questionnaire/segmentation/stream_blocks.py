@@ -27,7 +27,7 @@ from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
 from replykit.questionnaire.segmentation.assemble import KnownKey, read_block
 from replykit.questionnaire.segmentation.blocks import Block, Context
-from replykit.questionnaire.segmentation.stream_preview import preview_questions
+from replykit.questionnaire.segmentation.stream_preview import next_preview, preview_questions
 from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
 from replykit.questionnaire.segmentation.stream_shapes import (
     BlockKind,
@@ -36,6 +36,7 @@ from replykit.questionnaire.segmentation.stream_shapes import (
     PendingMarkdown,
     new_pending,
 )
+from replykit.questionnaire.segmentation.stream_tail import NEVER
 from replykit.text import LineIndex
 from replykit.trusted import Rebuild
 
@@ -60,6 +61,12 @@ class PartReader:
         self.preview = preview
         #: Every block read, for ``finish()`` to reuse (``segment()`` reads each the same).
         self.known: dict[KnownKey, Block] = {}
+        # The unclosed fenced candidate's last preview: its opener's start, its payload's
+        # start and length then, and the questions (read again: stream_preview.py).
+        self._growing: tuple[int, int, int, tuple[Question, ...]] | None = None
+        #: Code points of payload read for previews (all of them: about five times each
+        #: unclosed payload's length, plus each closed pending block's per reading).
+        self.previewed = 0
 
     def read(
         self, part: FencedPart | XmlPart, ordinal: int, visible: bool, text_of: TextOf,
@@ -98,7 +105,10 @@ class PartReader:
             name = fence_name(m.group("info")) if m is not None else ""
             name = name.lower() if self.compat.case_insensitive else name
             closed = part.closer is not None
-            preview = self._preview("fenced_yaml", part.payload, text_of, closed)
+            if closed:
+                preview = self._preview("fenced_yaml", part.payload, text_of, True)
+            else:
+                preview = self._growing_preview(part.opener[0], part.payload, text_of)
             return PendingBlock(
                 "questionnaire", "fenced_yaml", name, block_id, part.opener[0], closed,
                 tentative, preview,
@@ -122,11 +132,39 @@ class PartReader:
         name = m.group(1) if m is not None else ""
         return name.lower() if self.compat.case_insensitive else name
 
+    def preview_due(self, items: tuple[Pending, ...]) -> int:
+        """Where (a message offset) the complete lines must reach for the preview of
+        the unclosed fenced candidate that ends ``items`` (a reading's pending items) to
+        be read again (:func:`.stream_preview.next_preview`); ``NEVER`` when there is
+        none or ``preview`` is off."""
+        slot, last = self._growing, items[-1] if items else None
+        if slot is None or not isinstance(last, PendingBlock) or last.closed:
+            return NEVER
+        opener, start, length, _ = slot
+        return start + next_preview(length) if last.start == opener else NEVER
+
+    def _growing_preview(
+        self, opener: int, payload: tuple[int, int], text_of: TextOf
+    ) -> tuple[Question, ...] | None:
+        """The preview of an unclosed fenced candidate: read again only once its
+        payload grew enough since the last read (linear in total), else the last one."""
+        if not self.preview:
+            return None
+        start, end = payload
+        slot = self._growing
+        if slot is not None and slot[0] == opener and end - start < next_preview(slot[2]):
+            return slot[3]
+        questions = self._preview("fenced_yaml", payload, text_of, False)
+        assert questions is not None
+        self._growing = (opener, start, end - start, questions)
+        return questions
+
     def _preview(
         self, encoding: str, payload: tuple[int, int], text_of: TextOf, closed: bool
     ) -> tuple[Question, ...] | None:
         if not self.preview:
             return None
+        self.previewed += payload[1] - payload[0]
         return preview_questions(encoding, text_of(*payload), self.limits, closed=closed)
 
 

@@ -6,6 +6,11 @@ keeps the questions that can no longer change: in YAML, the text before the last
 item at the indentation of the first one (the last question may still grow) is read;
 JSON reads only once its text is complete. Nothing is reported while that text does
 not read as a valid form: a preview is a hint, never a verdict.
+
+An unclosed fenced payload is read again only once it grew by a quarter since it was
+last read, and by at least :data:`PREVIEW_STEP` code points (:func:`next_preview`), so
+all the reads of one payload add up to about five times its length, however often the
+stream reads it.
 """
 
 from __future__ import annotations
@@ -17,6 +22,16 @@ from replykit.questionnaire.model import Question
 from replykit.questionnaire.segmentation.segmenter import segment
 
 _ITEM = re.compile(r"^( *)- ", re.MULTILINE)
+
+#: The least growth, in code points, of an unclosed payload before its preview is read
+#: again (a few short lines: one question's worth).
+PREVIEW_STEP = 64
+
+
+def next_preview(length: int) -> int:
+    """The payload length (code points) at which a preview read at ``length`` is read
+    again: a quarter more, and at least :data:`PREVIEW_STEP` more (linear in total)."""
+    return length + max(length // 4, PREVIEW_STEP)
 
 
 def complete_items(payload: str) -> str:
