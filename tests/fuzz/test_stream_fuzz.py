@@ -6,9 +6,14 @@ of examples."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replykit.fuzz import fuzz
 from replykit.fuzz.adapter import Adapter
@@ -193,3 +198,75 @@ def test_a_stream_class_says_which_commit_broke_which_invariant() -> None:
     assert withdrawn and all("committed earlier" in c.detail for c in withdrawn)
     text = report_text(report)
     assert all(c.detail in text for c in withdrawn)
+
+
+def _pairwise_first_overlap(items: list[dict[str, Any]]) -> int | None:
+    """The definition, pair by pair: the index of the first item that overlaps an
+    earlier one it does not continue (both Markdown, or the same block)."""
+
+    def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+        if a["kind"] == b["kind"] == "markdown":
+            return True
+        return all(a.get(k) == b.get(k) for k in ("kind", "start", "end", "id"))
+
+    for k, item in enumerate(items):
+        for old in items[:k]:
+            overlaps = old["start"] < item["end"] and item["start"] < old["end"]
+            if overlaps and not same(old, item):
+                return k
+    return None
+
+
+_ITEMS = st.lists(
+    st.tuples(st.sampled_from(["markdown", "markdown", "questionnaire"]),
+              st.integers(0, 30), st.integers(1, 8), st.sampled_from(["m_q1", "m_q2"])),
+    max_size=25,
+)  # fmt: skip
+
+
+@settings(max_examples=400)
+@given(_ITEMS)
+def test_overlaps_are_found_as_the_pairwise_definition_finds_them(
+    raw: list[tuple[str, int, int, str]],
+) -> None:
+    items: list[dict[str, Any]] = [
+        {"kind": kind, "start": start, "end": start + width}
+        | ({} if kind == "markdown" else {"id": block})
+        for kind, start, width, block in raw
+    ]
+    body = {"chunks": ["x" * 40]}
+    answer = {"updates": [{"committed": items}], "segments": []}
+    found = commit_fault(body, answer, [{"kind": "markdown", "start": 0, "end": 40}])
+    first = _pairwise_first_overlap(items)
+    if first is None:
+        # No overlap: only a block against the final (all Markdown) can be a finding.
+        blocks = [k for k, it in enumerate(items) if it["kind"] != "markdown"]
+        assert (found is None) == (not blocks)
+        assert found is None or found[3].startswith(f"updates[0].committed[{blocks[0]}] ")
+    else:
+        assert found is not None and found[0] == "withdrawn"
+        assert found[3].startswith(f"updates[0].committed[{first}] ")
+
+
+def test_a_huge_answer_is_checked_in_n_log_n() -> None:
+    # 60 000 commits of Markdown, each overlapping every earlier one, then a block over
+    # all of them: pair by pair that is 1.8 billion comparisons (minutes); here it is
+    # one pass. Run in a child process so that a quadratic check fails, not hangs.
+    proc = subprocess.run(
+        [sys.executable, "-c", _HUGE], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    words = ["withdrawn", "updates[0].committed[60000]", "updates[0].committed[5]"]
+    assert proc.stdout.split() == words
+
+
+_HUGE = """
+from replykit.fuzz.stream_check import commit_fault
+n = 60_000
+items = [{"kind": "markdown", "start": 0, "end": k + 1} for k in range(n)]
+items.append({"kind": "questionnaire", "start": 5, "end": 9, "id": "m_q1"})
+body = {"chunks": ["x" * n]}
+found = commit_fault(body, {"updates": [{"committed": items}], "segments": []}, [])
+words = found[3].split()
+print(found[0], words[0], words[4])
+"""

@@ -18,6 +18,7 @@ Hypothesis-free: the runner and the vector tests use it alike.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -117,45 +118,89 @@ def commit_fault(
     difference, detail)``: ``withdrawn`` (beyond the text received, or overlapping an
     earlier commit it does not continue: the difference then holds the earlier
     commit's kind and this one's) or ``premature`` (the reference's final result shows
-    it otherwise). ``final``: the reference's segments. ``None``: none breaks one."""
+    it otherwise). ``final``: the reference's segments, in order. ``None``: none breaks
+    one. Time: O(n log n) in the items and segments, whatever the adapter sends."""
     chunks = body["chunks"]
     received = 0
-    earlier: list[tuple[str, Mapping[str, Any]]] = []
+    taken: list[tuple[int, int, Mapping[str, Any]]] = []  # (update, index, item)
+    runs = _Runs()
     for n, update in enumerate(actual["updates"]):
         received += len(chunks[n])
         for i, raw in enumerate(update["committed"]):
             item = _item(raw)
             assert item is not None  # shape_fault checked
-            where: tuple[str | int, ...] = ("updates", n, "committed", i)
-            name = f"updates[{n}].committed[{i}] ({_span(item)})"
             start, end = item["start"], item["end"]
             if not 0 <= start < end <= received:
-                diff = _bad_range(where, start, end, received)
-                why = f"{name} is not within the {received} code points received so far"
-                return "withdrawn", _kinds(item, None), diff, why
-            for old_name, old in earlier:
-                if old["start"] < end and start < old["end"] and not _same(old, item):
-                    diff = Difference((*where, "kind"), old.get("kind"), item.get("kind"))
-                    why = (
-                        f"{name} overlaps {old_name}, committed earlier: committed text was "
-                        "withdrawn or given to another segment (shown: the earlier commit's "
-                        "kind, then this one's)"
-                    )
-                    return "withdrawn", _kinds(old, item), diff, why
-            earlier.append((name, item))
-    for n, update in enumerate(actual["updates"]):
-        for i, raw in enumerate(update["committed"]):
-            item = _item(raw)
-            assert item is not None
-            found = _against_final(item, final, ("updates", n, "committed", i))
-            if found is not None:
-                role, kinds, diff = found
+                diff = _bad_range(("updates", n, "committed", i), start, end, received)
                 why = (
-                    f"updates[{n}].committed[{i}] ({_span(item)}) is not what the final "
-                    "result shows there (shown: replykit's final value, then the adapter's)"
+                    f"{_name(n, i, item)} is not within the {received} code points received so far"
                 )
-                return role, kinds, diff, why
+                return "withdrawn", _kinds(item, None), diff, why
+            if not runs.add(item):
+                return _overlap(taken, n, i, item)
+            taken.append((n, i, item))
+    starts = [s["start"] for s in final]
+    for n, i, item in taken:
+        found = _against_final(item, final, starts, ("updates", n, "committed", i))
+        if found is not None:
+            role, kinds, diff = found
+            why = (
+                f"{_name(n, i, item)} is not what the final result shows there (shown: "
+                "replykit's final value, then the adapter's)"
+            )
+            return role, kinds, diff, why
     return None
+
+
+class _Runs:
+    """The ranges committed so far, as disjoint runs in order: Markdown ranges that
+    overlap are one run (Markdown may overlap Markdown: it continues one segment); a
+    block is one run, which only the same block (sent again) may overlap."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.keys: list[tuple[Any, ...] | None] = []  # None: Markdown
+
+    def add(self, item: Mapping[str, Any]) -> bool:
+        """Take ``item``'s range; ``False`` (nothing taken) when it overlaps a run it
+        may not. O(log n) plus the runs it merges (each merged once)."""
+        start, end = item["start"], item["end"]
+        kind = item.get("kind")
+        key = None if kind == "markdown" else (kind, start, end, item.get("id"))
+        lo = bisect.bisect_right(self.ends, start)  # the runs lo..hi-1 overlap it
+        hi = bisect.bisect_left(self.starts, end, lo)
+        if key is not None and hi > lo:
+            return hi == lo + 1 and self.keys[lo] == key
+        if any(k is not None for k in self.keys[lo:hi]):
+            return False
+        if hi > lo:
+            start, end = min(start, self.starts[lo]), max(end, self.ends[hi - 1])
+        self.starts[lo:hi], self.ends[lo:hi], self.keys[lo:hi] = [start], [end], [key]
+        return True
+
+
+def _overlap(
+    taken: list[tuple[int, int, Mapping[str, Any]]], n: int, i: int, item: Mapping[str, Any]
+) -> Finding:
+    """The finding for ``item`` overlapping an earlier commit it does not continue:
+    the first such one in commit order (looked for once, at the fault)."""
+    start, end = item["start"], item["end"]
+    m, j, old = next(
+        (m, j, old) for m, j, old in taken
+        if old["start"] < end and start < old["end"] and not _same(old, item)
+    )  # fmt: skip
+    diff = Difference(("updates", n, "committed", i, "kind"), old.get("kind"), item.get("kind"))
+    why = (
+        f"{_name(n, i, item)} overlaps {_name(m, j, old)}, committed earlier: committed "
+        "text was withdrawn or given to another segment (shown: the earlier commit's "
+        "kind, then this one's)"
+    )
+    return "withdrawn", _kinds(old, item), diff, why
+
+
+def _name(n: int, i: int, item: Mapping[str, Any]) -> str:
+    return f"updates[{n}].committed[{i}] ({_span(item)})"
 
 
 def _span(item: Mapping[str, Any]) -> str:
@@ -176,10 +221,16 @@ def _bad_range(where: tuple[str | int, ...], start: int, end: int, received: int
 
 
 def _against_final(
-    item: Mapping[str, Any], final: Sequence[Mapping[str, Any]], where: tuple[str | int, ...]
+    item: Mapping[str, Any],
+    final: Sequence[Mapping[str, Any]],
+    starts: Sequence[int],
+    where: tuple[str | int, ...],
 ) -> tuple[str, str, Difference] | None:
+    """How ``item`` differs from the final segment holding its start (``starts``:
+    the segments' starts, in order, found by bisection); ``None``: it does not."""
     start, end = item["start"], item["end"]
-    home = next((s for s in final if s["start"] <= start < s["end"]), None)
+    k = bisect.bisect_right(starts, start) - 1
+    home = final[k] if k >= 0 and start < final[k]["end"] else None
     if home is None:
         return "premature", _kinds(item, None), Difference((*where, "start"), None, start)
     if item["kind"] == "markdown":
