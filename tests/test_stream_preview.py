@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,52 @@ def test_the_preview_grows_as_questions_complete() -> None:
         ["Question 0?", "Question 1?", "Question 2?"],
     ]
     assert run.result == segment(text)
+
+
+def _question(i: int, style: str) -> str:
+    if style == "lone_dash":  # the item's node starts on the line after its "-"
+        return f"  -\n    type: free_text\n    text: Q{i}?\n    default: ''\n"
+    if style == "options":  # nested block sequences inside each item
+        return (
+            f"  - type: single_choice\n    text: Q{i}?\n    options:\n      - a\n      - b\n"
+            "    default: a\n"
+        )
+    return f"  - type: free_text\n    text: Q{i}?\n    default: ''\n"
+
+
+def _layout(style: str, eol: str = "\n", head: str = "title: T\n", indent: str = "") -> str:
+    body = head + "questions:\n" + "".join(_question(i, style) for i in range(6))
+    body = "".join(indent + line for line in body.splitlines(keepends=True))
+    text = f"Intro.\n\n{indent}```questionnaire\n{body}{indent}```\n\nAfter.\n"
+    return text.replace("\n", eol)
+
+
+LAYOUTS = {
+    "lf": _layout("plain"),
+    "crlf": _layout("plain", "\r\n"),
+    "cr": _layout("plain", "\r"),
+    "lone_dash": _layout("lone_dash"),
+    "options": _layout("options"),
+    # A title continued on a line that starts with "- ": no question item.
+    "title_dash": _layout("plain", head="title: Plan\n  - step two\n"),
+    # The opener indented: its indentation is removed from each content line.
+    "indented": _layout("plain", indent="   "),
+}
+
+
+@pytest.mark.parametrize("size", [1, 7, 16])
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_every_layout_previews_a_prefix_of_the_final_questions(name: str, size: int) -> None:
+    text = LAYOUTS[name]
+    final = segment(text).segments[1].questionnaire
+    assert final is not None
+    texts = [q.text for q in final.questions]
+    chunks = [text[i : i + size] for i in range(0, len(text), size)]
+    seen = previews(stream_chunks(chunks, preview=True).updates)
+    counts = [len(shown) for shown in seen]
+    assert counts == sorted(counts) and counts[0] == 0  # it never shrinks
+    assert all(shown == texts[: len(shown)] for shown in seen)
+    assert 4 <= counts[-1] <= 5  # shown before the closer commits the block
 
 
 def test_a_long_form_shows_its_questions_in_growing_steps() -> None:

@@ -182,10 +182,33 @@ def read_yaml(
         kind = "byte_order_mark" if payload.startswith("\ufeff", at) else "not_printable"
         found = kind_finding(payload, kind, at)
         return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
-    parser: type[Any] = RefereeParser
+    return read_with(payload, _parser(payload, chosen, quoted_only), max_depth, limit, quiet)
+
+
+def _parser(payload: str, chosen: str, quoted_only: bool) -> type[Any]:
+    """libyaml's parser where its events are sound (§1.2: ``c_may_differ``), else the
+    referee."""
     if chosen == "c" and C_PARSER is not None and not quoted_only and not c_may_differ(payload):
-        parser = C_PARSER
-    return read_with(payload, parser, max_depth, limit, quiet)
+        return C_PARSER
+    return RefereeParser
+
+
+def event_source(payload: str, loader: str | None = None) -> type[Any] | None:
+    """The event source :func:`read_yaml` reads ``payload`` with (``loader`` as there),
+    for a caller that walks its events itself; ``None`` when the payload holds a
+    character YAML refuses, or one only a quoted scalar may hold (then only
+    :func:`read_yaml` reads it). Raises ``ValueError`` as :func:`read_yaml` does."""
+    chosen = choose_loader(loader)
+    if NOT_PRINTABLE.search(payload) or _QUOTED_ONLY.search(payload) or "\ufeff" in payload:
+        return None
+    return _parser(payload, chosen, False)
+
+
+def events(payload: str, parser: type[Any], max_depth: int = 64) -> Iterator[Event]:
+    """The events of ``payload``'s first document from ``parser`` (:func:`event_source`),
+    as :func:`read_yaml` reads them: they stop at a syntax error, at more than
+    ``max_depth`` nested collections and at a second document."""
+    return iter(_Stream(payload, max_depth, parser))
 
 
 def _stray(text: str, max_depth: int) -> int | None:

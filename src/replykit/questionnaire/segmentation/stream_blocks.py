@@ -27,7 +27,11 @@ from replykit.questionnaire.scan.grammar import lexemes
 from replykit.questionnaire.scan.parts import FencedPart, MarkdownRun, XmlPart
 from replykit.questionnaire.segmentation.assemble import KnownKey, read_block
 from replykit.questionnaire.segmentation.blocks import Block, Context
-from replykit.questionnaire.segmentation.stream_preview import next_preview, preview_questions
+from replykit.questionnaire.segmentation.stream_preview import (
+    fenced_preview,
+    next_preview,
+    xml_preview,
+)
 from replykit.questionnaire.segmentation.stream_reading import Reading, Resume
 from replykit.questionnaire.segmentation.stream_shapes import (
     BlockKind,
@@ -105,16 +109,21 @@ class PartReader:
             name = fence_name(m.group("info")) if m is not None else ""
             name = name.lower() if self.compat.case_insensitive else name
             closed = part.closer is not None
+            shape = (len(m.group("indent")), len(m.group("fence"))) if m is not None else (0, 3)
             if closed:
-                preview = self._preview("fenced_yaml", part.payload, text_of, True)
+                preview = self._fenced(part.payload, text_of, shape, True)
             else:
-                preview = self._growing_preview(part.opener[0], part.payload, text_of)
+                preview = self._growing_preview(part.opener[0], part.payload, text_of, shape)
             return PendingBlock(
                 "questionnaire", "fenced_yaml", name, block_id, part.opener[0], closed,
                 tentative, preview,
             )  # fmt: skip
         name = self.name(opener)
-        preview = self._preview("xml_json", (part.opener[1], part.closer[0]), text_of, True)
+        preview = None
+        if self.preview:
+            start, end = part.opener[1], part.closer[0]
+            self.previewed += end - start
+            preview = xml_preview(text_of(start, end), self.limits)
         return PendingBlock(
             _kind(name), "xml_json", name, block_id, part.opener[0], True, tentative, preview
         )
@@ -144,28 +153,37 @@ class PartReader:
         return start + next_preview(length) if last.start == opener else NEVER
 
     def _growing_preview(
-        self, opener: int, payload: tuple[int, int], text_of: TextOf
+        self, opener: int, payload: tuple[int, int], text_of: TextOf, shape: tuple[int, int]
     ) -> tuple[Question, ...] | None:
         """The preview of an unclosed fenced candidate: read again only once its
-        payload grew enough since the last read (linear in total), else the last one."""
+        payload grew enough since the last read (linear in total), else the last one;
+        a read that finds fewer questions keeps the last (a preview never shrinks)."""
         if not self.preview:
             return None
         start, end = payload
         slot = self._growing
         if slot is not None and slot[0] == opener and end - start < next_preview(slot[2]):
             return slot[3]
-        questions = self._preview("fenced_yaml", payload, text_of, False)
+        questions = self._fenced(payload, text_of, shape, False)
         assert questions is not None
+        if slot is not None and slot[0] == opener and len(questions) < len(slot[3]):
+            questions = slot[3]
         self._growing = (opener, start, end - start, questions)
         return questions
 
-    def _preview(
-        self, encoding: str, payload: tuple[int, int], text_of: TextOf, closed: bool
+    def _fenced(
+        self, payload: tuple[int, int], text_of: TextOf, shape: tuple[int, int], closed: bool
     ) -> tuple[Question, ...] | None:
+        """A fenced candidate's preview (``shape``: its opener's indentation and fence
+        length); ``None`` without ``preview``."""
         if not self.preview:
             return None
         self.previewed += payload[1] - payload[0]
-        return preview_questions(encoding, text_of(*payload), self.limits, closed=closed)
+        indent, fence_length = shape
+        return fenced_preview(
+            text_of(*payload), self.limits, closed=closed, indent=indent,
+            fence_length=fence_length, loader=self.loader,
+        )  # fmt: skip
 
 
 def _kind(name: str) -> BlockKind:

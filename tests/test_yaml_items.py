@@ -1,0 +1,76 @@
+"""``yaml_items.item_starts``: the starts of the questions, from the events alone (§10).
+
+It must find what the full reading finds: each item's start equals ``read_yaml``'s
+span of ``questions[i]``, with either event source, on whole payloads and on every
+prefix of complete lines (what the streaming preview reads).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replykit.questionnaire.payload.yaml12 import read_yaml
+from replykit.questionnaire.payload.yaml_items import item_starts
+from replykit.questionnaire.payload.yaml_loader import c_available
+from replykit.testing import strategies as rs
+
+LOADERS = ["pure", "c"] if c_available() else ["pure"]
+
+
+def _spans_of_items(payload: str, loader: str) -> list[int]:
+    """What the full reading (values and spans) gives for the items of questions."""
+    spans = read_yaml(payload, loader=loader).spans
+    out = []
+    while ("questions", len(out)) in spans:
+        out.append(spans[("questions", len(out))][0])
+    return out
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        ("title: T\nquestions:\n  - a: 1\n  - b: 2\n", [24, 33]),
+        ("questions:\n- a: 1\n-\n  b: 2\n", [13, 22]),  # a lone "-": the next line
+        ("title: T\r\nquestions:\r  - a: 1\r  - b: 2\r", [25, 34]),
+        ("title: Plan\n  - two\nquestions:\n  - a: 1\n", [35]),  # a title's "- " line
+        ("questions:\n  - a: [x, y]\n    o:\n      - p\n  - b\n", [15, 46]),
+        ("questions: [a, b]\n", []),  # a flow sequence
+        ("{questions: [a]}\n", []),  # a flow root
+        ("- questions\n", []),  # no mapping at the root
+        ("title: T\nquestions: x\n", []),
+        ("? [k]\n: v\nquestions:\n  - a\n", [25]),  # a complex key first
+        ("questions:\n  - a\n  - 'b\n", [15]),  # a syntax error ends the items
+        ("questions:\n  - \x85a\n", []),  # read only in quotes: none
+    ],
+)
+def test_item_starts(payload: str, expected: list[int], loader: str) -> None:
+    assert item_starts(payload, "questions", loader) == expected
+
+
+def _variant(payload: str, eol: str, lone_dash: bool, indent: str) -> str:
+    if lone_dash:
+        payload = payload.replace("\n  - type:", "\n  -\n    type:")
+    payload = "".join(indent + line for line in payload.splitlines(keepends=True))
+    return payload.replace("\n", eol)
+
+
+@settings(max_examples=150)
+@given(
+    form=rs.form_dicts(traps=True),
+    quoted=st.booleans(),
+    eol=st.sampled_from(["\n", "\r\n", "\r"]),
+    lone_dash=st.booleans(),
+    indent=st.sampled_from(["", "  "]),
+)
+def test_items_are_where_the_full_reading_puts_them_on_every_prefix(
+    form: dict[str, object], quoted: bool, eol: str, lone_dash: bool, indent: str
+) -> None:
+    payload = _variant(rs.form_yaml(form, quoted=quoted), eol, lone_dash, indent)
+    cuts = [i + 1 for i, c in enumerate(payload) if c in "\r\n"]
+    for cut in cuts:
+        prefix = payload[:cut]
+        for loader in LOADERS:
+            assert item_starts(prefix, "questions", loader) == _spans_of_items(prefix, loader)
