@@ -248,16 +248,18 @@ def test_overlaps_are_found_as_the_pairwise_definition_finds_them(
         assert found[3].startswith(f"updates[0].committed[{first}] ")
 
 
-def test_a_huge_answer_is_checked_in_n_log_n() -> None:
+def test_a_huge_answer_is_checked_in_n_log_squared_n() -> None:
     # 60 000 commits of Markdown, each overlapping every earlier one, then a block over
-    # all of them: pair by pair that is 1.8 billion comparisons (minutes); here it is
-    # one pass. Run in a child process so that a quadratic check fails, not hangs.
+    # them: pair by pair that is 1.8 billion comparisons (minutes). Then 200 000
+    # one-character commits from the end of the message backwards (inserting each in
+    # order at the front was quadratic: 27 s). Run in a child process so that a
+    # quadratic check fails, not hangs.
     proc = subprocess.run(
         [sys.executable, "-c", _HUGE], capture_output=True, text=True, timeout=120, check=False
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     words = ["withdrawn", "updates[0].committed[60000]", "updates[0].committed[5]"]
-    assert proc.stdout.split() == words
+    assert proc.stdout.split() == [*words, "None", "updates[0].committed[200000]"]
 
 
 _HUGE = """
@@ -269,4 +271,12 @@ body = {"chunks": ["x" * n]}
 found = commit_fault(body, {"updates": [{"committed": items}], "segments": []}, [])
 words = found[3].split()
 print(found[0], words[0], words[4])
+n = 200_000
+items = [{"kind": "markdown", "start": k, "end": k + 1} for k in range(n - 1, -1, -1)]
+final = [{"kind": "markdown", "start": 0, "end": n}]
+body = {"chunks": ["x" * n]}
+print(commit_fault(body, {"updates": [{"committed": items}], "segments": final}, final))
+items.append({"kind": "questionnaire", "start": 7, "end": 9, "id": "m_q1"})
+found = commit_fault(body, {"updates": [{"committed": items}], "segments": final}, final)
+print(found[3].split()[0])
 """

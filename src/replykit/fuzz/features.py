@@ -74,7 +74,9 @@ _FAMILY = r"(?:[A-Za-z0-9]+-)?[Qq][Uu][Ee][Ss][Tt][Ii][Oo][Nn][Nn][Aa][Ii][Rr][E
 _FENCE_OPEN = re.compile(
     "[ \t>*+\\-0-9.)\u200b-\u200d\u2060\ufeff]*(`{3,}|~{3,})[ \t]*(" + _FAMILY + ")"
 )
-_TAG = re.compile(r"<(" + _FAMILY + r")(-[Rr]esponse)?(\s[^>]*)?>", re.ASCII)
+# Attributes end at a "<" too: a run to the ">" from every "<questionnaire" of a text
+# that has none would make finditer quadratic.
+_TAG = re.compile(r"<(" + _FAMILY + r")(-[Rr]esponse)?(\s[^<>]*)?>", re.ASCII)
 _CLOSE_ESCAPED = re.compile(r"<\\/")
 _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 _HTML_LINE = re.compile(
@@ -86,10 +88,13 @@ _INDENTED = re.compile(r"(?: {4,}|(?: {0,3}\t))\S")
 _CURLY = re.compile("[\u201c\u201d\u2018\u2019]")
 _ALIAS = re.compile(r"(?:^|[\s\[{,:\-?])[&*][A-Za-z0-9_][^\s,\[\]{}]*", re.MULTILINE)
 _YAML_TAG = re.compile(r"(?:^|[\s\[{,:\-?])!", re.MULTILINE)
+# Linear: the runs are possessive and unambiguous (giving digits back only puts a digit,
+# ":" or "_" before the look-ahead, which refuses it), and a ":" after a digit starts no
+# scalar (each ":" of a long "1:2:3..." would read the rest of the run again).
 _YAML11 = re.compile(
-    r"(?:^|[\s\[{,:\-?])"
+    r"(?:^|[\s\[{,\-?]|(?<![0-9]):)"
     r"(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF"
-    r"|[0-9]+(?::[0-5]?[0-9])+|0o[0-7]+|[0-9][0-9_]*_[0-9_]*|0b[01_]+"
+    r"|[0-9]++(?::[0-5]?[0-9])++|0o[0-7]++|[0-9]++_[0-9_]*+|0b[01_]++"
     r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2})"
     r"(?=$|[\s,\]}#])",
     re.MULTILINE,

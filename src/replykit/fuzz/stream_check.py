@@ -119,11 +119,11 @@ def commit_fault(
     earlier commit it does not continue: the difference then holds the earlier
     commit's kind and this one's) or ``premature`` (the reference's final result shows
     it otherwise). ``final``: the reference's segments, in order. ``None``: none breaks
-    one. Time: O(n log n) in the items and segments, whatever the adapter sends."""
+    one. Time: O(n log^2 n) in the items, whatever the adapter sends."""
     chunks = body["chunks"]
     received = 0
     taken: list[tuple[int, int, Mapping[str, Any]]] = []  # (update, index, item)
-    runs = _Runs()
+    out_of_range: Finding | None = None
     for n, update in enumerate(actual["updates"]):
         received += len(chunks[n])
         for i, raw in enumerate(update["committed"]):
@@ -132,13 +132,17 @@ def commit_fault(
             start, end = item["start"], item["end"]
             if not 0 <= start < end <= received:
                 diff = _bad_range(("updates", n, "committed", i), start, end, received)
-                why = (
-                    f"{_name(n, i, item)} is not within the {received} code points received so far"
-                )
-                return "withdrawn", _kinds(item, None), diff, why
-            if not runs.add(item):
-                return _overlap(taken, n, i, item)
+                why = f"{_name(n, i, item)} is not within the {received} code points received"
+                out_of_range = "withdrawn", _kinds(item, None), diff, why
+                break
             taken.append((n, i, item))
+        if out_of_range is not None:
+            break
+    k = _first_overlap([item for _, _, item in taken])
+    if k is not None:
+        return _overlap(taken[:k], *taken[k])
+    if out_of_range is not None:
+        return out_of_range
     starts = [s["start"] for s in final]
     for n, i, item in taken:
         found = _against_final(item, final, starts, ("updates", n, "committed", i))
@@ -152,32 +156,47 @@ def commit_fault(
     return None
 
 
-class _Runs:
-    """The ranges committed so far, as disjoint runs in order: Markdown ranges that
-    overlap are one run (Markdown may overlap Markdown: it continues one segment); a
-    block is one run, which only the same block (sent again) may overlap."""
+def _first_overlap(items: list[Mapping[str, Any]]) -> int | None:
+    """The index of the first item that overlaps an earlier one it does not continue
+    (the last of the shortest prefix that :func:`_overlaps_any`, found by bisection);
+    ``None`` when none does. O(n log^2 n), whatever the order of the ranges."""
+    if not _overlaps_any(items):
+        return None
+    lo, hi = 0, len(items)  # items[:lo] holds no such overlap, items[:hi] does
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _overlaps_any(items[:mid]):
+            hi = mid
+        else:
+            lo = mid
+    return hi - 1
 
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        self.keys: list[tuple[Any, ...] | None] = []  # None: Markdown
 
-    def add(self, item: Mapping[str, Any]) -> bool:
-        """Take ``item``'s range; ``False`` (nothing taken) when it overlaps a run it
-        may not. O(log n) plus the runs it merges (each merged once)."""
+def _overlaps_any(items: list[Mapping[str, Any]]) -> bool:
+    """Whether two of ``items`` overlap without one continuing the other (both Markdown,
+    or the same block): one sweep in order of start, O(n log n). Each item is checked
+    against those that start at or before it: the furthest-reaching Markdown range, and
+    the furthest-reaching block of another identity (the best two are kept)."""
+    markdown_end = -1
+    best, best_key, second = -1, None, -1  # second: the furthest block not best_key's
+    for item in sorted(items, key=lambda it: it["start"]):
         start, end = item["start"], item["end"]
         kind = item.get("kind")
-        key = None if kind == "markdown" else (kind, start, end, item.get("id"))
-        lo = bisect.bisect_right(self.ends, start)  # the runs lo..hi-1 overlap it
-        hi = bisect.bisect_left(self.starts, end, lo)
-        if key is not None and hi > lo:
-            return hi == lo + 1 and self.keys[lo] == key
-        if any(k is not None for k in self.keys[lo:hi]):
-            return False
-        if hi > lo:
-            start, end = min(start, self.starts[lo]), max(end, self.ends[hi - 1])
-        self.starts[lo:hi], self.ends[lo:hi], self.keys[lo:hi] = [start], [end], [key]
-        return True
+        if kind == "markdown":
+            if start < best:
+                return True
+            markdown_end = max(markdown_end, end)
+            continue
+        key = (kind, start, end, item.get("id"))
+        if start < markdown_end or start < (second if key == best_key else best):
+            return True
+        if key == best_key:
+            best = max(best, end)
+        elif end > best:
+            best, best_key, second = end, key, best
+        else:
+            second = max(second, end)
+    return False
 
 
 def _overlap(

@@ -205,8 +205,13 @@ def _problems(
     return lines, len(blocking) - listed + left_out_errors
 
 
-#: The first family-like word of a span (a near-miss without a ``name`` parameter).
-_WRITTEN = re.compile(r"[A-Za-z0-9_-]*questionnaire[A-Za-z0-9_-]*", re.IGNORECASE)
+#: The first family-like word of a span (a near-miss without a ``name`` parameter): the
+#: whole run of name characters holding the first "questionnaire". A match starts only
+#: where such a run starts, so each run is read once (retrying inside a long run that
+#: holds no "questionnaire" was quadratic).
+_WRITTEN = re.compile(
+    r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]*?questionnaire[A-Za-z0-9_-]*+", re.IGNORECASE
+)
 _RESPONSE_SUFFIX = "-response"
 
 
@@ -230,7 +235,7 @@ def _written_name(content: str, d: Diagnostic) -> str | None:
     name = d.params.get("name")
     if isinstance(name, str):
         return name
-    found = _WRITTEN.search(content, d.start, d.end)
+    found = _WRITTEN.search(content[d.start : d.end])  # a slice: no run before the span
     return None if found is None else found.group(0)
 
 

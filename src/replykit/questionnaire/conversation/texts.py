@@ -99,14 +99,27 @@ def diagnostic_message(code: str, english: str, path: str | None, locale: Locale
         return english
     if not path:
         return zh
-    field = _FIELD.search(path)
-    if field is not None and re.match(rf"{field[1]}(?!\w)", zh):
-        return path + zh[len(field[1]) :]
+    field = last_field(path)
+    if field is not None and zh.startswith(field) and not _WORD.match(zh, len(field)):
+        return path + zh[len(field) :]
     return f"{path}：{zh}"
 
 
-#: The last field name of a path: ``default`` of ``questions[2].default``.
-_FIELD = re.compile(r"([A-Za-z_]\w*)(?:\[\d+\])*$")
+# The word characters that end a path, then its indices (``default`` of
+# ``questions[2].default``, ``options[3]``). The search starts only where a run of word
+# characters starts: retrying inside a run that is not the path's end made it quadratic.
+_TAIL = re.compile(r"(?<!\w)\w++(?:\[\d+\])*+\Z")
+_NAME = re.compile(r"[^A-Za-z_]*([A-Za-z_]\w*)")
+_WORD = re.compile(r"\w")
+
+
+def last_field(path: str) -> str | None:
+    """The last field name of a rendered ``path``: the identifier that ends it, before any
+    ``[n]`` indices, from its first ASCII letter or ``_`` (``default`` of
+    ``questions[2].default``; ``None`` for ``questions[2]`` or a quoted key). Linear."""
+    tail = _TAIL.search(path)
+    name = None if tail is None else _NAME.match(tail.group())
+    return None if name is None else name[1]
 
 
 def repair_prompt(
