@@ -110,6 +110,26 @@ def test_every_layout_previews_a_prefix_of_the_final_questions(name: str, size: 
     assert 4 <= counts[-1] <= 5  # shown before the closer commits the block
 
 
+@pytest.mark.parametrize("brk", ["\u2028", "\u2029", "\x85"])
+def test_a_question_ended_by_another_line_break_is_kept_whole(brk: str) -> None:
+    # The YAML reader ends a line there too: the cut keeps "allow_other: true".
+    payload = (
+        "title: T\nquestions:\n  - type: single_choice\n    text: Q0?\n    options: [a, b]\n"
+        f"    default: a\n    allow_other: true{brk}  - type: free_text\n    text: Q1?\n"
+        "    default: ''\n"
+    )
+    text = f"Intro.\n\n```questionnaire\n{payload}```\n\nAfter.\n"
+    final = segment(text).segments[1].questionnaire
+    assert final is not None and final.questions[0].allow_other is True
+    run = stream_chunks(list(text), preview=True)
+    shown: tuple[Pending, ...] = ()
+    firsts = set()
+    for update in run.updates:
+        shown = update.tail(shown)
+        firsts |= {it.preview[0] for it in shown if isinstance(it, PendingBlock) and it.preview}
+    assert firsts == {final.questions[0]}
+
+
 def test_a_long_form_shows_its_questions_in_growing_steps() -> None:
     text = form(400)
     chunks = [text[i : i + 16] for i in range(0, len(text), 16)]

@@ -43,11 +43,29 @@ def _spans_of_items(payload: str, loader: str) -> list[int]:
         ("title: T\nquestions: x\n", []),
         ("? [k]\n: v\nquestions:\n  - a\n", [25]),  # a complex key first
         ("questions:\n  - a\n  - 'b\n", [15]),  # a syntax error ends the items
-        ("questions:\n  - \x85a\n", []),  # read only in quotes: none
+        ("questions:\n  - \x9fa\n", []),  # allowed only in quotes: read_yaml reports it
+        ("\ufeffquestions:\n- a\n- b\n", [14, 18]),  # a byte order mark may open it
+        ("questions:\n- {t: '\ufffeQ'}\n- b\n", [13, 25]),  # inside quotes: read
     ],
 )
 def test_item_starts(payload: str, expected: list[int], loader: str) -> None:
     assert item_starts(payload, "questions", loader) == expected
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+@pytest.mark.parametrize(
+    "payload",
+    [
+        # libyaml stops where the referee reads on (read_yaml then reads with it).
+        "%YAML 1.3\n---\nquestions:\n- a\n- b\n",
+        "%FOO bar\n---\nquestions:\n- a\n- b\n",
+        "questions:\n: \nquestions:\n- a\n- b\n",
+        'questions:\n- "\\ud800"\n- b\n',
+        "questions:\n- ? a\n- \n  : b\n- c\n- d\n",
+    ],
+)
+def test_both_event_sources_find_what_read_yaml_places(payload: str, loader: str) -> None:
+    assert item_starts(payload, "questions", loader) == _spans_of_items(payload, "pure")
 
 
 def _variant(payload: str, eol: str, lone_dash: bool, indent: str) -> str:

@@ -121,7 +121,7 @@ def test_an_alias_bomb_holds_at_most_the_cap_of_findings(yaml_loader: str) -> No
     made = _Alive()
     sink = _TrackedSink(limits.max_diagnostics, made)
     builder = yaml_build.Builder(sink)
-    for event in yaml12._Stream(payload, 64, _parser(yaml_loader)):
+    for event in yaml12.EventStream(payload, 64, _parser(yaml_loader)):
         builder.feed(event)
     assert made.made == 1090
     # The kept ones, the first one left out (where the summary goes), and the one just

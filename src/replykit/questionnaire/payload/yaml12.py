@@ -66,7 +66,7 @@ _QUOTED_ONLY = re.compile("[\x7f-\x84\x86-\x9f\ufffe\uffff]")
 _STRAY = re.compile("[\x7f-\x84\x86-\x9f\ufffe\uffff\ufeff]")
 
 
-class _Stream:
+class EventStream:
     """First pass, as an iterator over the events of the first document (so that no
     caller need hold them all), enforcing the depth and single-document rules.
 
@@ -169,6 +169,18 @@ def read_yaml(
     """
     chosen = choose_loader(loader)
     limit = sys.maxsize if max_findings is None else max_findings
+    at, quoted_only = _screen(payload, max_depth)
+    if at is not None:
+        kind = "byte_order_mark" if payload.startswith("\ufeff", at) else "not_printable"
+        found = kind_finding(payload, kind, at)
+        return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
+    return read_with(payload, _parser(payload, chosen, quoted_only), max_depth, limit, quiet)
+
+
+def _screen(payload: str, max_depth: int) -> tuple[int | None, bool]:
+    """Where the payload holds a character no YAML stream may hold there (the first
+    one not printable, or one allowed only in a quoted scalar standing outside one), or
+    ``None``; and whether it holds a character allowed only in a quoted scalar."""
     bad = NOT_PRINTABLE.search(payload)
     end = len(payload) if bad is None else bad.start()
     # nb-char excludes c-byte-order-mark and these: a byte order mark may open the
@@ -178,11 +190,8 @@ def read_yaml(
     )
     stray = _stray(payload[:end], max_depth) if quoted_only else None
     if stray is not None or bad is not None:
-        at = end if stray is None else stray
-        kind = "byte_order_mark" if payload.startswith("\ufeff", at) else "not_printable"
-        found = kind_finding(payload, kind, at)
-        return Read(value=None, findings=() if _is_quiet(found, quiet) else (found,))
-    return read_with(payload, _parser(payload, chosen, quoted_only), max_depth, limit, quiet)
+        return (end if stray is None else stray), quoted_only
+    return None, quoted_only
 
 
 def _parser(payload: str, chosen: str, quoted_only: bool) -> type[Any]:
@@ -193,22 +202,25 @@ def _parser(payload: str, chosen: str, quoted_only: bool) -> type[Any]:
     return RefereeParser
 
 
-def event_source(payload: str, loader: str | None = None) -> type[Any] | None:
-    """The event source :func:`read_yaml` reads ``payload`` with (``loader`` as there),
-    for a caller that walks its events itself; ``None`` when the payload holds a
-    character YAML refuses, or one only a quoted scalar may hold (then only
-    :func:`read_yaml` reads it). Raises ``ValueError`` as :func:`read_yaml` does."""
+def event_source(payload: str, loader: str | None = None, max_depth: int = 64) -> type[Any] | None:
+    """The event source :func:`read_yaml` first reads ``payload`` with (``loader``,
+    ``max_depth`` as there), for a caller that walks its events itself (:func:`events`);
+    ``None`` when ``read_yaml`` reports a character instead (not printable, or allowed
+    only in quotes and standing outside them). When libyaml's events stop at a finding,
+    ``read_yaml`` reads the payload again with the referee (:class:`RefereeParser`),
+    whose reading is final: such a caller does the same. Raises ``ValueError`` as
+    :func:`read_yaml` does."""
     chosen = choose_loader(loader)
-    if NOT_PRINTABLE.search(payload) or _QUOTED_ONLY.search(payload) or "\ufeff" in payload:
-        return None
-    return _parser(payload, chosen, False)
+    at, quoted_only = _screen(payload, max_depth)
+    return None if at is not None else _parser(payload, chosen, quoted_only)
 
 
-def events(payload: str, parser: type[Any], max_depth: int = 64) -> Iterator[Event]:
+def events(payload: str, parser: type[Any], max_depth: int = 64) -> EventStream:
     """The events of ``payload``'s first document from ``parser`` (:func:`event_source`),
-    as :func:`read_yaml` reads them: they stop at a syntax error, at more than
-    ``max_depth`` nested collections and at a second document."""
-    return iter(_Stream(payload, max_depth, parser))
+    as :func:`read_yaml` reads them, as an :class:`EventStream`: they stop at a syntax
+    error, at more than ``max_depth`` nested collections and at a second document, and
+    the stream's ``finding`` then says which."""
+    return EventStream(payload, max_depth, parser)
 
 
 def _stray(text: str, max_depth: int) -> int | None:
@@ -217,7 +229,7 @@ def _stray(text: str, max_depth: int) -> int | None:
     fails first), or ``None``. An unclosed quoted scalar's error is placed at its
     opening quote, so the characters inside it never count. Linear: one reading of the
     events, then one merge of two sorted lists."""
-    stream = _Stream(text, max_depth, RefereeParser)
+    stream = EventStream(text, max_depth, RefereeParser)
     quoted = [event_span(e) for e in stream if type(e) is ScalarEvent and e.style in _QUOTES]
     # A syntax error at the character itself is the character's (it is what breaks).
     before = len(text) if stream.finding is None else (stream.finding.start or 0) + 1
@@ -266,7 +278,7 @@ def _plain(payload: str, max_depth: int, parser: type[Any]) -> Read | None:
     value = plain_read(payload, max_depth, parser)
     if value is None:
         return None
-    spans, key_spans = lazy_spans(lambda: built_spans(_Stream(payload, max_depth, parser)))
+    spans, key_spans = lazy_spans(lambda: built_spans(EventStream(payload, max_depth, parser)))
     return Read(value=value, spans=spans, key_spans=key_spans)
 
 
@@ -285,7 +297,7 @@ def _read(
     """The full reading with ``parser`` (values, spans and every finding); ``None`` when
     the parser is the C one and it did not read the first document whole (the referee
     then reads the payload)."""
-    stream = _Stream(payload, max_depth, parser)
+    stream = EventStream(payload, max_depth, parser)
     # Events before an error are still built, bounded by the depth check, so that
     # aliases, tags and duplicate keys there are reported too. The stream is built as
     # it is read, not held.

@@ -26,6 +26,10 @@ from replykit.questionnaire.payload.yaml_items import item_starts
 from replykit.questionnaire.segmentation.blocks import fenced_content
 from replykit.questionnaire.segmentation.segmenter import segment
 
+# Every character a YAML event source may end a line with (YAML 1.1's too): the cut
+# is at the start of the dash's line as the reader saw it.
+_BREAKS = "\r\n\x85\u2028\u2029"
+
 #: The least growth, in code points, of an unclosed payload before its preview is read
 #: again (a few short lines: one question's worth).
 PREVIEW_STEP = 64
@@ -46,10 +50,10 @@ def complete_questions(content: str, loader: str | None = None) -> str:
     starts = item_starts(content, "questions", loader)
     if len(starts) < 2:
         return ""
-    dash = len(content[: starts[-1]].rstrip(" \t\r\n")) - 1
+    dash = len(content[: starts[-1]].rstrip(" \t" + _BREAKS)) - 1
     if dash < 0 or content[dash] != "-":
         return ""
-    return content[: max(content.rfind("\n", 0, dash), content.rfind("\r", 0, dash)) + 1]
+    return content[: max(content.rfind(c, 0, dash) for c in _BREAKS) + 1]
 
 
 def fenced_preview(
