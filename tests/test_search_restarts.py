@@ -48,6 +48,10 @@ key_features("segment", {"text": "Intro\n\n```questionnaire\ntitle: " + "1:" * n
 print("ok")
 """
 
+# Examples under the ``ci`` profile; the ``long`` profile (HYPOTHESIS_PROFILE=long)
+# multiplies them by 25.
+SCALE = max(1, settings.default.max_examples // 200)
+
 
 def test_long_runs_are_read_once_at_every_entry_point() -> None:
     proc = subprocess.run(
@@ -70,14 +74,14 @@ _TEXT_PARTS = st.sampled_from(
 _BLANKS = st.sampled_from([" ", "\t", "\u3000", "\u00a0", "\u200b", "\ufeff", "a", "\u00e9"])
 
 
-@settings(max_examples=300)
+@settings(max_examples=300 * SCALE)
 @given(st.lists(_PATH_PARTS, max_size=12).map("".join))
 def test_last_field_is_what_the_old_search_found(path: str) -> None:
     old = _OLD_FIELD.search(path)
     assert last_field(path) == (None if old is None else old[1])
 
 
-@settings(max_examples=300)
+@settings(max_examples=300 * SCALE)
 @given(st.lists(_TEXT_PARTS, max_size=10).map("".join), st.integers(0, 80), st.integers(0, 80))
 def test_written_name_is_what_the_old_search_found(text: str, a: int, b: int) -> None:
     start, end = sorted((min(a, len(text)), min(b, len(text))))
@@ -86,7 +90,7 @@ def test_written_name_is_what_the_old_search_found(text: str, a: int, b: int) ->
     assert (None if new is None else new.group()) == (None if old is None else old.group())
 
 
-@settings(max_examples=300)
+@settings(max_examples=300 * SCALE)
 @given(st.lists(_BLANKS, max_size=12).map("".join))
 def test_trim_blank_is_what_the_old_substitution_gave(text: str) -> None:
     assert trim_blank(text) == _OLD_EDGE.sub("", text)

@@ -18,6 +18,10 @@ from replykit.testing import strategies as rs
 
 LOADERS = ["pure", "c"] if c_available() else ["pure"]
 
+# Examples under the ``ci`` profile; the ``long`` profile (HYPOTHESIS_PROFILE=long)
+# multiplies them by 25.
+SCALE = max(1, settings.default.max_examples // 200)
+
 
 def _spans_of_items(payload: str, loader: str) -> list[int]:
     """What the full reading (values and spans) gives for the items of questions."""
@@ -75,7 +79,7 @@ def _variant(payload: str, eol: str, lone_dash: bool, indent: str) -> str:
     return payload.replace("\n", eol)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150 * SCALE)
 @given(
     form=rs.form_dicts(traps=True),
     quoted=st.booleans(),

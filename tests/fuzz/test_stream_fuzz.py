@@ -25,6 +25,10 @@ from replykit.fuzz.verdict import check
 
 from .helpers import python_adapter, run_cli
 
+# Examples under the ``ci`` profile; the ``long`` profile (HYPOTHESIS_PROFILE=long)
+# multiplies them by 25.
+SCALE = max(1, settings.default.max_examples // 200)
+
 
 def test_replykit_streaming_gives_no_class() -> None:
     report = fuzz(python_adapter("replykit_adapter.py"), ops=("stream",), examples=60, seed=2)
@@ -224,7 +228,7 @@ _ITEMS = st.lists(
 )  # fmt: skip
 
 
-@settings(max_examples=400)
+@settings(max_examples=400 * SCALE)
 @given(_ITEMS)
 def test_overlaps_are_found_as_the_pairwise_definition_finds_them(
     raw: list[tuple[str, int, int, str]],
